@@ -1,0 +1,10 @@
+"""Measurement data: read uploads, validate, derive capacity/energy, steps and cycles, write Parquet.
+
+The Temporal activities live in ``activities.py`` (imported separately, since they need
+``cellar_worker.storage``); everything else works on local files.
+"""
+
+from .issues import ValidationOptions, parse_options
+from .process import Outcome, Progress, extend_series, process_upload
+
+__all__ = ["Outcome", "Progress", "ValidationOptions", "extend_series", "parse_options", "process_upload"]
