@@ -23,8 +23,9 @@ from .pipeline import PassResult, SeriesPass
 from .reader import DEFAULT_BATCH_ROWS, MeasurementFileError, SeriesSource, open_series, read_table
 
 # Dictionary encoding only pays off for the count columns; on float measurements it
-# makes writing several times slower. zstd level 1 is about as fast as snappy and smaller.
-PARQUET_WRITE_OPTIONS = {"compression": "zstd", "compression_level": 1, "use_dictionary": sorted(col.COUNTS)}
+# makes writing several times slower. Snappy is fast and every Parquet reader has it
+# (the API reads these files too).
+PARQUET_WRITE_OPTIONS = {"compression": "snappy", "use_dictionary": sorted(col.COUNTS)}
 
 
 class ProcessingCancelled(Exception):
