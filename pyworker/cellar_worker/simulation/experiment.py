@@ -1,0 +1,108 @@
+"""Turn an expanded UCP protocol into a ``pybamm.Experiment``.
+
+Each planned step becomes its own PyBaMM "cycle", so solution cycle ``i`` is planned step
+``i``. Step values written as ``input['Name']`` become PyBaMM input parameters, so a
+built simulation can be re-solved for another design point without rebuilding.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pybamm
+
+from .ucp import EndCondition, InputRef, PlannedStep, Protocol, Step
+
+PROTOCOL_INPUT_PREFIX = "Protocol input: "
+DEFAULT_PERIOD_S = 10.0
+# A step with ends but no duration stops here at the latest; reaching this limit means
+# its end condition never happened, which is reported as an infeasible protocol.
+OPEN_ENDED_STEP_LIMIT_S = 7 * 24 * 3600.0
+# With a voltage or current resolution, the solution is sampled this much finer than the
+# time resolution and thinned afterwards (see ``runner._thin``).
+FINE_SAMPLING_FACTOR = 10
+
+
+def protocol_input_name(name: str) -> str:
+    """Name of the PyBaMM input parameter behind ``input['name']`` in a step value."""
+    return PROTOCOL_INPUT_PREFIX + name
+
+
+def output_period(protocol: Protocol) -> float:
+    """Seconds between solution samples."""
+    resolution = protocol.resolution
+    period = resolution.time or DEFAULT_PERIOD_S
+    if resolution.voltage is not None or resolution.current is not None:
+        period /= FINE_SAMPLING_FACTOR
+    return period
+
+
+def _magnitude_above(variable: str, threshold: float, unit: str) -> pybamm.step.CustomTermination:
+    # The name goes into PyBaMM's step identity, so it must spell out the threshold.
+    return pybamm.step.CustomTermination(
+        f"abs({variable}) > {threshold!r}{unit}",
+        lambda variables: threshold - abs(variables[variable]),
+    )
+
+
+def _termination(end: EndCondition):
+    if end.variable == "Voltage":
+        return pybamm.step.VoltageTermination(end.threshold, operator=end.operator)
+    if end.variable == "Current":
+        if end.operator == "<":
+            return pybamm.step.CurrentTermination(end.threshold)  # |I| < threshold
+        return _magnitude_above("Current [A]", end.threshold, " [A]")
+    if end.operator == "<":
+        return pybamm.step.CRateTermination(end.threshold)  # |C-rate| < threshold
+    return _magnitude_above("C-rate", end.threshold, "")
+
+
+def _value(value, sign: float):
+    if isinstance(value, InputRef):
+        return sign * pybamm.InputParameter(protocol_input_name(value.name))
+    return sign * value
+
+
+def pybamm_step(step: Step, period: float) -> pybamm.step.BaseStep:
+    """The PyBaMM step for one UCP step (Goto excluded)."""
+    kwargs = {
+        "termination": [_termination(end) for end in step.ends],
+        "period": period,
+        "description": step.path,
+        # An end condition already true at the start is an error to report, not to skip.
+        "skip_ok": False,
+    }
+    if step.type == "DriveCycle":
+        data = np.asarray(step.data, dtype=float)
+        kwargs["period"] = min(period, float(np.diff(data[:, 0]).min()))
+        kwargs["duration"] = step.duration  # None: as long as the data
+        make = pybamm.step.current if step.mode == "current" else pybamm.step.power
+        return make(data, **kwargs)
+
+    kwargs["duration"] = step.duration if step.duration is not None else OPEN_ENDED_STEP_LIMIT_S
+    if step.type == "Rest":
+        return pybamm.step.rest(**kwargs)
+    if step.type == "Hold":
+        return pybamm.step.voltage(_value(step.value, 1.0), **kwargs)
+    sign = 1.0 if step.type == "Discharge" else -1.0  # PyBaMM: positive current discharges
+    make = {"C-rate": pybamm.step.c_rate, "current": pybamm.step.current, "power": pybamm.step.power}[step.mode]
+    return make(_value(step.value, sign), **kwargs)
+
+
+def build_experiment(plan: list[PlannedStep], period: float, temperature_k: float | None) -> pybamm.Experiment:
+    # One PyBaMM step object per UCP step, reused on every pass of a loop, so PyBaMM
+    # processes (and builds a model for) each distinct step once.
+    by_index: dict[int, pybamm.step.BaseStep] = {}
+    for planned in plan:
+        if planned.step.index not in by_index:
+            by_index[planned.step.index] = pybamm_step(planned.step, period)
+    return pybamm.Experiment([by_index[planned.step.index] for planned in plan], temperature=temperature_k)
+
+
+def experiment_input_names(plan: list[PlannedStep]) -> list[str]:
+    """Protocol inputs that appear in step values (and so in the built models)."""
+    names: list[str] = []
+    for planned in plan:
+        value = planned.step.value
+        if isinstance(value, InputRef) and value.name not in names:
+            names.append(value.name)
+    return names

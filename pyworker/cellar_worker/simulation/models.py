@@ -1,0 +1,358 @@
+"""Model specifications: what the API sends, how it becomes a PyBaMM model.
+
+Two kinds of model spec are accepted (``kind`` may be left out when the shape is clear):
+
+- quick: ``{"kind": "quick", "capacity": 5.0, "chemistry": "NMC/Graphite",
+  "resistance_pct": 100}`` (also ``{"quick_model": {...}}``) -- a Thevenin equivalent
+  circuit, see ``quick_model.py`` and ``chemistries.json``;
+- pybamm: ``{"kind": "pybamm", "type": "SPM" | "SPMe" | "DFN" | "ECM", "options": {...},
+  "parameter_set": "Chen2020", "parameters": {"<PyBaMM name>": number},
+  "simulation_settings": {"var_pts": {"x_n": 20, ...}, "solver": {"name": "IDAKLUSolver",
+  "rtol": 1e-4, "atol": 1e-6}}}`` -- a built-in PyBaMM model. The custom-model upload
+  format is this same object (``kind`` optional).
+
+Both kinds accept ``simulation_settings.solver``.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+from dataclasses import dataclass
+
+import pybamm
+
+from . import quick_model
+from .errors import configuration_error
+
+MODEL_TYPES = {
+    "SPM": (pybamm.lithium_ion.SPM, "Chen2020"),
+    "SPMe": (pybamm.lithium_ion.SPMe, "Chen2020"),
+    "DFN": (pybamm.lithium_ion.DFN, "Chen2020"),
+    "ECM": (pybamm.equivalent_circuit.Thevenin, "ECM_Example"),
+}
+SOLVERS = ("IDAKLUSolver", "CasadiSolver")
+DEFAULT_RTOL = 1e-4
+DEFAULT_ATOL = 1e-6
+
+# Pseudo-parameter: the initial state of charge in percent, accepted in ``inputs`` when the
+# protocol does not set the initial state itself.
+INITIAL_SOC_PERCENT = "Initial SOC [%]"
+# The protocol drives the current, so these are not parameters a user may set.
+PROTOCOL_CONTROLLED = frozenset({"Current function [A]"})
+# PyBaMM experiments own the temperatures and refuse them as solve-time inputs.
+TEMPERATURE_PARAMETERS = ("Ambient temperature [K]", "Initial temperature [K]")
+_NON_PARAMETER_KEYS = frozenset({"citations", "chemistry"})
+
+_QUICK_FIELDS = {"kind", "capacity", "chemistry", "resistance_pct", "cell_spec_id", "simulation_settings"}
+_PYBAMM_FIELDS = {"kind", "type", "options", "parameter_set", "parameters", "simulation_settings"}
+_SETTINGS_FIELDS = {"var_pts", "solver"}
+_SOLVER_FIELDS = {"name", "rtol", "atol"}
+
+
+# ----------------------------------------------------------------------------- spec
+
+
+def normalize_model_spec(spec) -> dict:
+    """Check a model spec and return its canonical form (defaults filled in)."""
+    if isinstance(spec, dict) and set(spec) == {"quick_model"}:
+        spec = {"kind": "quick", **(spec["quick_model"] or {})}
+    if not isinstance(spec, dict):
+        raise configuration_error("model: must be an object")
+    kind = spec.get("kind")
+    if kind is None:
+        kind = "pybamm" if "type" in spec else "quick" if "chemistry" in spec else None
+    if kind == "quick":
+        return _normalize_quick(spec)
+    if kind == "pybamm":
+        return _normalize_pybamm(spec)
+    raise configuration_error("model.kind: must be 'quick' or 'pybamm'")
+
+
+def _reject_unknown(mapping: dict, allowed: set[str], path: str) -> None:
+    unknown = sorted(set(mapping) - allowed)
+    if unknown:
+        raise configuration_error(
+            f"{path}: unknown field(s) {', '.join(map(repr, unknown))}; allowed: {', '.join(sorted(allowed))}"
+        )
+
+
+def _finite(value, path: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise configuration_error(f"{path}: must be a finite number")
+    return float(value)
+
+
+def _normalize_quick(spec: dict) -> dict:
+    _reject_unknown(spec, _QUICK_FIELDS, "model")
+    chem = quick_model.chemistry(spec.get("chemistry"))
+    capacity = _finite(spec.get("capacity"), "model.capacity")
+    if capacity <= 0:
+        raise configuration_error("model.capacity: must be greater than 0 [A.h]")
+    resistance_pct = _finite(spec.get("resistance_pct", 100), "model.resistance_pct")
+    if resistance_pct <= 0:
+        raise configuration_error("model.resistance_pct: must be greater than 0")
+    settings = _normalize_settings(spec.get("simulation_settings"), allow_var_pts=False)
+    return {
+        "kind": "quick",
+        "capacity": capacity,
+        "chemistry": chem["name"],
+        "resistance_pct": resistance_pct,
+        "simulation_settings": settings,
+    }
+
+
+def _normalize_pybamm(spec: dict) -> dict:
+    _reject_unknown(spec, _PYBAMM_FIELDS, "model")
+    model_type = spec.get("type")
+    if model_type not in MODEL_TYPES:
+        raise configuration_error(f"model.type: must be one of {', '.join(MODEL_TYPES)}, got {model_type!r}")
+    options = spec.get("options") or {}
+    if not isinstance(options, dict):
+        raise configuration_error("model.options: must be an object of PyBaMM model options")
+    parameter_set = spec.get("parameter_set") or MODEL_TYPES[model_type][1]
+    if parameter_set not in pybamm.parameter_sets:
+        raise configuration_error(
+            f"model.parameter_set: unknown parameter set {parameter_set!r}; "
+            f"bundled sets: {', '.join(sorted(pybamm.parameter_sets))}"
+        )
+    parameters = spec.get("parameters") or {}
+    if not isinstance(parameters, dict):
+        raise configuration_error("model.parameters: must be an object of PyBaMM parameter names to numbers")
+    parameters = {name: _finite(value, f"model.parameters[{name!r}]") for name, value in parameters.items()}
+    return {
+        "kind": "pybamm",
+        "type": model_type,
+        "options": options,
+        "parameter_set": parameter_set,
+        "parameters": parameters,
+        "simulation_settings": _normalize_settings(spec.get("simulation_settings"), allow_var_pts=True),
+    }
+
+
+def _normalize_settings(settings, allow_var_pts: bool) -> dict:
+    if settings is None:
+        settings = {}
+    if not isinstance(settings, dict):
+        raise configuration_error("model.simulation_settings: must be an object")
+    allowed = _SETTINGS_FIELDS if allow_var_pts else {"solver"}
+    _reject_unknown(settings, allowed, "model.simulation_settings")
+    normalized: dict = {}
+    var_pts = settings.get("var_pts")
+    if var_pts is not None:
+        if not isinstance(var_pts, dict):
+            raise configuration_error("model.simulation_settings.var_pts: must map spatial variables to point counts")
+        for name, count in var_pts.items():
+            if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+                raise configuration_error(f"model.simulation_settings.var_pts[{name!r}]: must be a positive integer")
+        normalized["var_pts"] = dict(var_pts)
+    solver = settings.get("solver") or {}
+    if isinstance(solver, str):
+        solver = {"name": solver}
+    if not isinstance(solver, dict):
+        raise configuration_error("model.simulation_settings.solver: must be an object or a solver name")
+    _reject_unknown(solver, _SOLVER_FIELDS, "model.simulation_settings.solver")
+    name = solver.get("name", "IDAKLUSolver")
+    if name not in SOLVERS:
+        raise configuration_error(f"model.simulation_settings.solver.name: must be one of {', '.join(SOLVERS)}")
+    tolerances = {}
+    for field, default in (("rtol", DEFAULT_RTOL), ("atol", DEFAULT_ATOL)):
+        value = _finite(solver.get(field, default), f"model.simulation_settings.solver.{field}")
+        if value <= 0:
+            raise configuration_error(f"model.simulation_settings.solver.{field}: must be greater than 0")
+        tolerances[field] = value
+    normalized["solver"] = {"name": name, **tolerances}
+    return normalized
+
+
+def spec_key(spec: dict) -> str:
+    """Canonical JSON of a normalized spec, for cache keys."""
+    return json.dumps(spec, sort_keys=True, separators=(",", ":"))
+
+
+# ----------------------------------------------------------------------------- recipe
+
+
+@dataclass(frozen=True)
+class ModelRecipe:
+    """Everything needed to build simulations of one model spec."""
+
+    spec: dict
+    base_parameters: pybamm.ParameterValues  # concrete values, spec parameters applied
+    parameter_names: frozenset[str]  # names a design point may set
+    geometry_parameters: frozenset[str]  # baked into the mesh: cannot be solve-time inputs
+    state_parameters: tuple[str, ...]  # what set_initial_state writes (initial SoC, concentrations)
+    model_options: object
+    variable_names: tuple[str, ...]
+    var_pts: dict | None  # mesh points: the model's defaults with the spec's overrides
+
+    def new_model(self) -> pybamm.BaseModel:
+        return _construct(self.spec)
+
+    def make_solver(self, tighten: bool = False) -> pybamm.BaseSolver:
+        """The solver from the spec; ``tighten`` is the single retry after a failure."""
+        settings = self.spec["simulation_settings"]["solver"]
+        scale = 0.01 if tighten else 1.0
+        rtol, atol = settings["rtol"] * scale, settings["atol"] * scale
+        if settings["name"] == "CasadiSolver":
+            return pybamm.CasadiSolver(mode="safe", rtol=rtol, atol=atol)
+        # Sundials would print failures straight to stderr; PyBaMM raises them anyway.
+        options = {"silence_sundials_errors": True}
+        if tighten:
+            options["max_num_steps"] = 1_000_000
+        return pybamm.IDAKLUSolver(rtol=rtol, atol=atol, options=options)
+
+
+def _construct(spec: dict) -> pybamm.BaseModel:
+    if spec["kind"] == "quick":
+        return pybamm.equivalent_circuit.Thevenin()
+    model_class = MODEL_TYPES[spec["type"]][0]
+    try:
+        return model_class(options=spec["options"] or None)
+    except (pybamm.OptionError, pybamm.ModelError, KeyError, TypeError, ValueError) as error:
+        raise configuration_error(f"model.options: {_message(error)}") from None
+
+
+def _message(error: BaseException) -> str:
+    return str(error.args[0]) if len(error.args) == 1 else str(error)
+
+
+def _symbol_parameter_names(tree) -> set[str]:
+    names: set[str] = set()
+    if isinstance(tree, dict):
+        for value in tree.values():
+            names |= _symbol_parameter_names(value)
+    elif isinstance(tree, pybamm.Symbol):
+        for node in tree.pre_order():
+            if isinstance(node, (pybamm.Parameter, pybamm.FunctionParameter)):
+                names.add(node.name)
+    return names
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _initial_state_parameters(values: pybamm.ParameterValues, model) -> tuple[str, ...]:
+    """The parameters ``ParameterValues.set_initial_state`` writes for this model."""
+    try:
+        low = values.set_initial_state(0.3, inplace=False, options=model.options)
+        high = values.set_initial_state(0.7, inplace=False, options=model.options)
+    except Exception:  # noqa: BLE001 - a model without an initial-state rule has none
+        return ()
+    return tuple(
+        sorted(
+            name
+            for name in high.keys()
+            if name not in _NON_PARAMETER_KEYS
+            and name in low.keys()
+            and _is_number(high[name])
+            and _is_number(low[name])
+            and float(high[name]) != float(low[name])
+        )
+    )
+
+
+@functools.lru_cache(maxsize=16)
+def _recipe_for_key(key: str) -> ModelRecipe:
+    spec = json.loads(key)
+    model = _construct(spec)
+    if spec["kind"] == "quick":
+        values = quick_model.quick_parameter_values(spec["capacity"], spec["chemistry"], spec["resistance_pct"])
+    else:
+        values = pybamm.ParameterValues(spec["parameter_set"])
+    names = (set(values.keys()) | set(model.get_parameter_info())) - _NON_PARAMETER_KEYS - PROTOCOL_CONTROLLED
+    var_pts = None
+    if spec["kind"] == "pybamm":
+        for name, value in spec["parameters"].items():
+            check_parameter_name(name, names, f"model.parameters[{name!r}]")
+            values[name] = value
+        overrides = spec["simulation_settings"].get("var_pts")
+        if overrides:
+            var_pts = {getattr(variable, "name", variable): count for variable, count in model.default_var_pts.items()}
+            for name in overrides:
+                if name not in var_pts:
+                    raise configuration_error(
+                        f"model.simulation_settings.var_pts[{name!r}]: unknown spatial variable; "
+                        f"allowed: {', '.join(sorted(var_pts))}"
+                    )
+            var_pts.update(overrides)
+    return ModelRecipe(
+        spec=spec,
+        base_parameters=values,
+        parameter_names=frozenset(names),
+        geometry_parameters=frozenset(_symbol_parameter_names(model.default_geometry)),
+        state_parameters=_initial_state_parameters(values, model),
+        model_options=model.options,
+        variable_names=tuple(model.variables.keys()),
+        var_pts=var_pts,
+    )
+
+
+def recipe(spec: dict) -> ModelRecipe:
+    """The (cached) recipe of a normalized spec."""
+    return _recipe_for_key(spec_key(spec))
+
+
+def check_parameter_name(name, allowed, path: str) -> None:
+    if name in PROTOCOL_CONTROLLED:
+        raise configuration_error(f"{path}: {name!r} is set by the protocol, not by parameters")
+    if name not in allowed:
+        raise configuration_error(f"{path}: unknown parameter {name!r} for this model")
+
+
+# ----------------------------------------------------------------------------- describe
+
+
+def describe_model(spec) -> dict:
+    """Variable and parameter names of a model, so the API can reject unknown ones early."""
+    normalized = normalize_model_spec(spec)
+    model_recipe = recipe(normalized)
+    return {
+        "model": normalized,
+        "variable_names": sorted(model_recipe.variable_names),
+        "parameter_names": sorted(model_recipe.parameter_names | {INITIAL_SOC_PERCENT}),
+        "simulator_version": pybamm.__version__,
+    }
+
+
+def validate_custom_model(model_json) -> dict:
+    """Check an uploaded custom model by building it.
+
+    The format is the pybamm model spec (``{"type": "SPMe", "options": {...},
+    "parameter_set": "Chen2020", "parameters": {...}, "simulation_settings": {...}}``),
+    as an object or a JSON string. Answers ``{"valid": true, "model": <normalized>,
+    "simulator_version"}`` or ``{"valid": false, "error": "..."}``.
+    """
+    from temporalio.exceptions import ApplicationError
+
+    try:
+        if isinstance(model_json, (str, bytes)):
+            try:
+                model_json = json.loads(model_json)
+            except ValueError as error:
+                raise configuration_error(f"model: not valid JSON ({error})") from None
+        if not isinstance(model_json, dict):
+            raise configuration_error("model: must be a JSON object")
+        if model_json.get("kind", "pybamm") != "pybamm" or "type" not in model_json:
+            raise configuration_error(
+                f"model.type: a custom model names a PyBaMM model type, one of {', '.join(MODEL_TYPES)}"
+            )
+        normalized = normalize_model_spec({**model_json, "kind": "pybamm"})
+        model_recipe = recipe(normalized)
+        try:
+            pybamm.Simulation(
+                model_recipe.new_model(),
+                parameter_values=model_recipe.base_parameters.copy(),
+                var_pts=model_recipe.var_pts,
+                solver=model_recipe.make_solver(),
+            ).build()
+        except Exception as error:  # any PyBaMM build failure means the model is unusable
+            raise configuration_error(
+                f"model: cannot be built with parameter set {normalized['parameter_set']!r}: "
+                f"{type(error).__name__}: {_message(error)}"
+            ) from None
+    except ApplicationError as error:
+        return {"valid": False, "error": error.message}
+    return {"valid": True, "model": normalized, "simulator_version": pybamm.__version__}

@@ -1,0 +1,517 @@
+"""One simulation, end to end: check the request, solve, store Parquet, report metrics.
+
+Request (JSON, snake_case)::
+
+    {"simulation_id": "...",
+     "model": {...model spec, see models.py...},
+     "protocol": {...UCP JSON, see ucp.py...},
+     "inputs": {"<name>": number},        # design point merged with experiment parameters
+     "extra_variables": ["<PyBaMM variable name>", ...],
+     "max_backward_jumps": 1000,
+     "output_prefix": "simulations/<org>/<sim_id>/"}
+
+``inputs`` names are either PyBaMM parameter names of the model (applied as parameter
+values), names used by ``input['...']`` in the protocol, or ``Initial SOC [%]`` (the
+initial state when the protocol sets none). Parameters that only change values become
+PyBaMM input parameters of a cached, already built simulation (see cache.py); those
+PyBaMM cannot take at solve time (geometry, temperatures) are baked into the build.
+
+Deterministic solver failure (for tests): a quick model with
+``inputs: {"Cell thermal mass [J/K]": 0}`` divides by zero in the thermal equation at
+solve time, so the solver fails, fails again on the tighter retry, and the job ends with
+``SOLVER_ERROR``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
+import pybamm
+from temporalio.exceptions import ApplicationError
+
+from .. import storage
+from . import experiment as exp
+from . import models, ucp
+from .cache import BuiltSimulationCache, cache_size_from_env
+from .errors import configuration_error, solver_error
+from .steps_summary import CAPACITY_COLUMNS, step_cumulative_throughput, summarize_steps
+
+TIME_SERIES_FILE = "time_series.parquet"
+STEPS_FILE = "steps.parquet"
+BASE_COLUMNS = (
+    "Time [s]",
+    "Voltage [V]",
+    "Current [A]",
+    "Step count",
+    "Cycle count",
+    *CAPACITY_COLUMNS,
+)
+_REQUEST_FIELDS = {
+    "simulation_id",
+    "model",
+    "protocol",
+    "inputs",
+    "extra_variables",
+    "max_backward_jumps",
+    "output_prefix",
+}
+
+CACHE: BuiltSimulationCache[pybamm.Simulation] = BuiltSimulationCache(cache_size_from_env())
+# Model processing touches PyBaMM-wide state (symbol caches, citations); solves do not.
+_BUILD_LOCK = threading.Lock()
+
+Progress = Callable[[int, int], None]
+
+
+class SimulationCancelled(Exception):
+    """Raised between two steps when the caller asked to stop."""
+
+
+@dataclass
+class _Job:
+    """A checked request, ready to build and solve."""
+
+    simulation_id: str
+    recipe: models.ModelRecipe
+    protocol: ucp.Protocol
+    plan: list[ucp.PlannedStep]
+    output_prefix: str
+    extra_variables: list[str]
+    inputs: dict[str, float]  # the request's inputs, as given
+    parameter_values: dict[str, float]  # every model parameter the design point sets
+    baked: dict[str, float]  # of which: built into the model
+    input_parameters: dict[str, float]  # of which: PyBaMM input parameters, set at solve time
+    protocol_inputs: dict[str, float]  # input['...'] values of step values, by PyBaMM input name
+    initial_state: float | str | None  # SoC fraction, "<v> V", or None for the model default
+    temperature_k: float | None
+    period: float
+
+    def cache_key(self) -> str:
+        return json.dumps(
+            {
+                "model": models.spec_key(self.recipe.spec),
+                "steps": repr(self.protocol.steps),
+                "period": self.period,
+                "temperature_k": self.temperature_k,
+                "baked": sorted(self.baked.items()),
+                "inputs": sorted(self.input_parameters),
+                "initial_state_as_input": self.initial_state is not None,
+            }
+        )
+
+
+# ----------------------------------------------------------------------------- request
+
+
+def _finite(value, path: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise configuration_error(f"{path}: must be a finite number")
+    return float(value)
+
+
+def _resolve(value: ucp.Value, inputs: dict[str, float]) -> float:
+    return inputs[value.name] if isinstance(value, ucp.InputRef) else value
+
+
+def _prepare(request) -> _Job:
+    if not isinstance(request, dict):
+        raise configuration_error("request: must be an object")
+    unknown = sorted(set(request) - _REQUEST_FIELDS)
+    if unknown:
+        raise configuration_error(f"request: unknown field(s) {', '.join(unknown)}")
+    simulation_id = request.get("simulation_id")
+    if not isinstance(simulation_id, str) or not simulation_id:
+        raise configuration_error("simulation_id: must be a non-empty string")
+    output_prefix = request.get("output_prefix")
+    if not isinstance(output_prefix, str) or not output_prefix.strip("/"):
+        raise configuration_error("output_prefix: must be a non-empty storage prefix")
+    output_prefix = output_prefix if output_prefix.endswith("/") else output_prefix + "/"
+
+    spec = models.normalize_model_spec(request.get("model"))
+    recipe = models.recipe(spec)
+    protocol = ucp.parse_protocol(request.get("protocol"))
+    max_jumps = request.get("max_backward_jumps")
+    plan = ucp.expand(protocol, ucp.DEFAULT_MAX_BACKWARD_JUMPS if max_jumps is None else max_jumps)
+
+    raw_inputs = request.get("inputs") or {}
+    if not isinstance(raw_inputs, dict):
+        raise configuration_error("inputs: must be an object of names to numbers")
+    inputs = {name: _finite(value, f"inputs[{name!r}]") for name, value in raw_inputs.items()}
+    referenced = protocol.input_references()
+    missing = [name for name in referenced if name not in inputs]
+    if missing:
+        raise configuration_error(
+            "inputs: no value for " + ", ".join(f"input['{name}']" for name in missing) + " used by the protocol"
+        )
+    for planned in plan:
+        value = planned.step.value
+        if isinstance(value, ucp.InputRef) and inputs[value.name] <= 0:
+            raise configuration_error(
+                f"{planned.step.path}.value: input['{value.name}'] = {inputs[value.name]:g} must be greater than 0"
+            )
+
+    parameter_values: dict[str, float] = {}
+    for name, value in inputs.items():
+        if name == models.INITIAL_SOC_PERCENT:
+            continue
+        if name in referenced and name not in recipe.parameter_names:
+            continue
+        models.check_parameter_name(name, recipe.parameter_names, f"inputs[{name!r}]")
+        parameter_values[name] = value
+
+    initial_state = _initial_state(protocol, inputs, referenced)
+    if initial_state is not None:
+        if not recipe.state_parameters:
+            raise configuration_error("protocol.global.initial_state_type: this model has no settable initial state")
+        clash = sorted(set(parameter_values) & set(recipe.state_parameters))
+        if clash:
+            raise configuration_error(
+                f"inputs[{clash[0]!r}]: conflicts with the initial state set by the protocol or 'Initial SOC [%]'"
+            )
+
+    temperature_k = None
+    if protocol.initial_temperature is not None:
+        celsius = _resolve(protocol.initial_temperature, inputs)
+        if celsius <= -273.15:
+            raise configuration_error("protocol.global.initial_temperature: must be above absolute zero [degC]")
+        temperature_k = celsius + 273.15
+        clash = sorted(set(parameter_values) & set(models.TEMPERATURE_PARAMETERS))
+        if clash:
+            raise configuration_error(
+                f"inputs[{clash[0]!r}]: conflicts with protocol.global.initial_temperature"
+            )
+
+    extra_variables = request.get("extra_variables") or []
+    if not isinstance(extra_variables, list):
+        raise configuration_error("extra_variables: must be a list of variable names")
+    for index, name in enumerate(extra_variables):
+        if name not in recipe.variable_names:
+            raise configuration_error(f"extra_variables[{index}]: unknown variable {name!r} for this model")
+        if name in BASE_COLUMNS or extra_variables.index(name) != index:
+            raise configuration_error(f"extra_variables[{index}]: {name!r} is already a column")
+
+    cannot_be_inputs = recipe.geometry_parameters | set(models.TEMPERATURE_PARAMETERS)
+    baked = {name: value for name, value in parameter_values.items() if name in cannot_be_inputs}
+    return _Job(
+        simulation_id=simulation_id,
+        recipe=recipe,
+        protocol=protocol,
+        plan=plan,
+        output_prefix=output_prefix,
+        extra_variables=list(extra_variables),
+        inputs=inputs,
+        parameter_values=parameter_values,
+        baked=baked,
+        input_parameters={name: value for name, value in parameter_values.items() if name not in baked},
+        protocol_inputs={exp.protocol_input_name(name): inputs[name] for name in exp.experiment_input_names(plan)},
+        initial_state=initial_state,
+        temperature_k=temperature_k,
+        period=exp.output_period(protocol),
+    )
+
+
+def _initial_state(protocol: ucp.Protocol, inputs: dict[str, float], referenced: list[str]):
+    """SoC fraction, ``"<v> V"``, or None to keep the model's own initial state."""
+    soc_input = models.INITIAL_SOC_PERCENT
+    if protocol.initial_state_type is None:
+        if soc_input not in inputs:
+            return None
+        kind, value, path = "soc_percentage", inputs[soc_input], f"inputs[{soc_input!r}]"
+    else:
+        if soc_input in inputs and soc_input not in referenced:
+            raise configuration_error(
+                f"inputs[{soc_input!r}]: conflicts with protocol.global.initial_state_value"
+            )
+        kind = protocol.initial_state_type
+        value = _resolve(protocol.initial_state_value, inputs)
+        path = "protocol.global.initial_state_value"
+    if kind == "soc_percentage":
+        if not 0 <= value <= 100:
+            raise configuration_error(f"{path}: a state of charge must be between 0 and 100 %, got {value:g}")
+        return value / 100.0
+    if value <= 0:
+        raise configuration_error(f"{path}: an initial voltage must be positive, got {value:g}")
+    return f"{value!r} V"
+
+
+# ----------------------------------------------------------------------------- build
+
+
+def _state_inputs(job: _Job) -> dict[str, float]:
+    """Initial-state parameter values for this design point (empty: model default)."""
+    if job.initial_state is None:
+        return {}
+    values = job.recipe.base_parameters.copy()
+    values.update(job.parameter_values, check_already_exists=False)
+    try:
+        values.set_initial_state(job.initial_state, options=job.recipe.model_options)
+    except ValueError as error:
+        raise configuration_error(f"protocol.global.initial_state_value: {error}") from None
+    state = {name: float(values[name]) for name in job.recipe.state_parameters}
+    if "Initial SoC" in state:
+        # Equivalent-circuit SoC events fire at exactly 0 and 1, even at the initial state.
+        margin = 1e-6
+        state["Initial SoC"] = min(max(state["Initial SoC"], margin), 1 - margin)
+    return state
+
+
+def _build(job: _Job, tighten: bool, inputs: dict[str, float]) -> pybamm.Simulation:
+    recipe = job.recipe
+    values = recipe.base_parameters.copy()
+    values.update(job.baked, check_already_exists=False)
+    as_inputs = list(job.input_parameters) + (list(recipe.state_parameters) if job.initial_state is not None else [])
+    values.update({name: "[input]" for name in as_inputs}, check_already_exists=False)
+    simulation = pybamm.Simulation(
+        recipe.new_model(),
+        experiment=exp.build_experiment(job.plan, job.period, job.temperature_k),
+        parameter_values=values,
+        var_pts=recipe.var_pts,
+        solver=recipe.make_solver(tighten=tighten),
+    )
+    try:
+        with _BUILD_LOCK:
+            simulation.build_for_experiment(inputs=inputs)
+    except ApplicationError:
+        raise
+    except Exception as error:  # noqa: BLE001 - any failure here comes from the configuration
+        raise configuration_error(
+            f"model: cannot be built with these parameters and protocol: {type(error).__name__}: {error}"
+        ) from None
+    return simulation
+
+
+# ----------------------------------------------------------------------------- solve
+
+
+class _Monitor(pybamm.callbacks.Callback):
+    """Progress, cancellation and the reasons PyBaMM stops an experiment early."""
+
+    def __init__(self, total: int, on_progress: Progress | None, should_cancel: Callable[[], bool] | None):
+        self.total = total
+        self.on_progress = on_progress
+        self.should_cancel = should_cancel
+        self.started = 0
+        self.finished = 0
+        self.error: Exception | None = None
+        self.infeasible: str | None = None
+
+    @property
+    def step_index(self) -> int:
+        return max(self.started - 1, 0)
+
+    def on_step_start(self, logs):
+        if self.should_cancel is not None and self.should_cancel():
+            raise SimulationCancelled()
+        self.started += 1
+
+    def on_step_end(self, logs):
+        self.finished += 1
+        if self.on_progress is not None:
+            self.on_progress(self.finished, self.total)
+
+    def on_experiment_error(self, logs):
+        self.error = logs.get("error")
+
+    def on_experiment_infeasible_event(self, logs):
+        self.infeasible = str(logs.get("termination"))
+
+    def on_experiment_infeasible_time(self, logs):
+        self.infeasible = str(logs.get("termination"))
+
+
+class _SolverFailure(Exception):
+    def __init__(self, step: ucp.PlannedStep, detail: str):
+        super().__init__(detail)
+        self.step = step
+        self.detail = detail
+
+
+def _where(planned: ucp.PlannedStep) -> str:
+    return f"{planned.step.path} (cycle {planned.cycle})"
+
+
+def _solve(job: _Job, simulation: pybamm.Simulation, inputs, on_progress, should_cancel) -> pybamm.Solution:
+    monitor = _Monitor(len(job.plan), on_progress, should_cancel)
+    try:
+        solution = simulation.solve(inputs=inputs, calc_esoh=False, callbacks=[monitor])
+        failure = monitor.error
+    except (SimulationCancelled, ApplicationError):
+        raise
+    except Exception as error:  # noqa: BLE001 - classified below
+        failure = error
+    planned = job.plan[min(monitor.step_index, len(job.plan) - 1)]
+    if failure is not None:
+        detail = str(failure)
+        if "infeasible due to exceeded bounds at initial conditions" in detail:
+            ends = " or ".join(map(str, planned.step.ends))
+            raise configuration_error(
+                f"{_where(planned)}: its end condition ({ends}) already holds when the step starts, "
+                "so the step cannot run"
+            )
+        if "non-positive at initial conditions" in detail:
+            raise configuration_error(
+                f"{_where(planned)}: cannot start, the state at its start is beyond a model limit ({detail})"
+            )
+        raise _SolverFailure(planned, f"{type(failure).__name__}: {detail}")
+    if monitor.infeasible is not None:
+        raise configuration_error(
+            f"{_where(planned)}: stopped by a model limit ({monitor.infeasible}) before its end condition"
+        )
+    for planned, cycle in zip(job.plan, solution.cycles):
+        step = planned.step
+        if step.ends and step.duration is None and cycle.termination == "final time":
+            raise configuration_error(
+                f"{_where(planned)}: no end condition was reached within "
+                f"{exp.OPEN_ENDED_STEP_LIMIT_S / 86400:g} days"
+            )
+    return solution
+
+
+# ----------------------------------------------------------------------------- output
+
+
+def _thin(columns: dict[str, np.ndarray], resolution: ucp.Resolution) -> np.ndarray:
+    """Rows a cycler would log: every ``time`` seconds, or on a voltage/current change."""
+    # Plain lists: this loop is sequential by nature and list indexing is much faster.
+    time_, voltage, current, step = (
+        columns[name].tolist() for name in ("Time [s]", "Voltage [V]", "Current [A]", "Step count")
+    )
+    period = resolution.time or exp.DEFAULT_PERIOD_S
+    dv = resolution.voltage if resolution.voltage is not None else math.inf
+    di = resolution.current if resolution.current is not None else math.inf
+    n = len(time_)
+    keep = np.zeros(n, dtype=bool)
+    last = 0
+    for row in range(n):
+        if (
+            row == 0
+            or step[row] != step[row - 1]
+            or row == n - 1
+            or step[row] != step[row + 1]
+            or time_[row] - time_[last] >= period - 1e-9
+            or abs(voltage[row] - voltage[last]) >= dv
+            or abs(current[row] - current[last]) >= di
+        ):
+            keep[row] = True
+            last = row
+    return keep
+
+
+def _time_series(job: _Job, solution: pybamm.Solution) -> pa.Table:
+    lengths = [len(cycle.t) for cycle in solution.cycles]
+    step_count = np.repeat(np.arange(len(lengths), dtype=np.int64), lengths)
+    cycle_count = np.repeat(np.array([p.cycle for p in job.plan], dtype=np.int64), lengths)
+    columns = {
+        "Time [s]": solution["Time [s]"].entries,
+        "Voltage [V]": solution["Voltage [V]"].entries,
+        "Current [A]": solution["Current [A]"].entries,
+        "Step count": step_count,
+        "Cycle count": cycle_count,
+    }
+    columns.update(
+        step_cumulative_throughput(columns["Time [s]"], columns["Current [A]"], columns["Voltage [V]"], step_count)
+    )
+    for index, name in enumerate(job.extra_variables):
+        values = np.asarray(solution[name].entries)
+        if values.ndim != 1 or len(values) != len(step_count):
+            raise configuration_error(
+                f"extra_variables[{index}]: {name!r} is not a scalar time series (it varies in space)"
+            )
+        columns[name] = values
+    resolution = job.protocol.resolution
+    if resolution.voltage is not None or resolution.current is not None:
+        keep = _thin(columns, resolution)
+        columns = {name: values[keep] for name, values in columns.items()}
+    schema = pa.schema(
+        [(name, pa.int64() if name in ("Step count", "Cycle count") else pa.float64()) for name in columns]
+    )
+    return pa.table({name: np.asarray(values) for name, values in columns.items()}, schema=schema)
+
+
+def _store(job: _Job, time_series: pa.Table, steps: pa.Table) -> list[str]:
+    with tempfile.TemporaryDirectory(prefix="cellar-sim-") as folder:
+        for name, table in ((TIME_SERIES_FILE, time_series), (STEPS_FILE, steps)):
+            path = os.path.join(folder, name)
+            pq.write_table(table, path)
+            storage.upload_file(path, job.output_prefix + name)
+    return [TIME_SERIES_FILE, STEPS_FILE]
+
+
+def _metrics(time_series: pa.Table, steps: pa.Table, solve_time: float) -> dict:
+    def total(name: str) -> float:
+        return float(pc.sum(steps.column(name)).as_py() or 0.0)
+
+    voltage = time_series.column("Voltage [V]")
+    times = time_series.column("Time [s]").to_numpy()
+    return {
+        "discharge_capacity_ah": total("Discharge capacity [A.h]"),
+        "charge_capacity_ah": total("Charge capacity [A.h]"),
+        "discharge_energy_wh": total("Discharge energy [W.h]"),
+        "charge_energy_wh": total("Charge energy [W.h]"),
+        "duration_s": float(times[-1] - times[0]),
+        "min_voltage_v": float(pc.min(voltage).as_py()),
+        "max_voltage_v": float(pc.max(voltage).as_py()),
+        "solve_time_s": solve_time,
+        "num_steps": steps.num_rows,
+    }
+
+
+# ----------------------------------------------------------------------------- entry point
+
+
+def run_simulation(
+    request: dict,
+    on_progress: Progress | None = None,
+    should_cancel: Callable[[], bool] | None = None,
+) -> dict:
+    """Solve one simulation and store its results; see the module docstring.
+
+    ``on_progress(steps_done, steps_total)`` is called after every solved step;
+    ``should_cancel()`` is polled before every step and raises :class:`SimulationCancelled`.
+    Raises ``ApplicationError`` with type ``CONFIGURATION_ERROR`` or ``SOLVER_ERROR``.
+    """
+    job = _prepare(request)
+    inputs = {**job.input_parameters, **job.protocol_inputs, **_state_inputs(job)}
+    key = job.cache_key()
+    started = time.monotonic()
+    simulation, cache_hit = CACHE.take(key, lambda: _build(job, tighten=False, inputs=inputs))
+    try:
+        solution = _solve(job, simulation, inputs, on_progress, should_cancel)
+    except (ApplicationError, SimulationCancelled):
+        CACHE.give_back(key, simulation)  # the build is sound; only this design point failed
+        raise
+    except _SolverFailure:
+        # Retry once, on a fresh build with tighter tolerances; it is not cached.
+        try:
+            solution = _solve(job, _build(job, tighten=True, inputs=inputs), inputs, on_progress, should_cancel)
+        except _SolverFailure as failure:
+            raise solver_error(
+                f"{_where(failure.step)}: the solver failed, also after a retry with tighter tolerances: "
+                f"{failure.detail}"
+            ) from None
+    else:
+        CACHE.give_back(key, simulation)
+    solve_time = time.monotonic() - started
+
+    time_series = _time_series(job, solution)
+    labels = {index: planned.step.describe(job.inputs) for index, planned in enumerate(job.plan)}
+    steps = summarize_steps(time_series, labels=labels)
+    files = _store(job, time_series, steps)
+    return {
+        "storage_folder": job.output_prefix,
+        "files": files,
+        "metrics": _metrics(time_series, steps, solve_time),
+        "simulator_version": pybamm.__version__,
+        "cache_hit": cache_hit,
+    }

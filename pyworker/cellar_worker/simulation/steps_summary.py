@@ -1,0 +1,175 @@
+"""Per-step summary of a battery time series (the ``steps.parquet`` table).
+
+Shared by simulations and, if it wants, measurement processing: both produce the same
+canonical time-series columns (``Time [s]``, ``Voltage [V]``, ``Current [A]`` with
+positive = discharge, ``Step count``, optional ``Cycle count``, ``Power [W]``, the four
+per-step cumulative capacity/energy columns and ``Frequency [Hz]``).
+
+- :func:`step_cumulative_throughput` computes the four capacity/energy columns from time,
+  current and voltage (trapezoid rule, reset at each step).
+- :func:`summarize_steps` turns a table (``pyarrow.Table``, ``pandas.DataFrame`` or a
+  mapping of column name to array) into one row per step, with :data:`SUMMARY_COLUMNS`.
+
+Step types: a step is a rest when every ``|I|`` is below 1e-3 A; otherwise it is constant
+current, else constant voltage, else constant power (checked in that order) when the
+population standard deviation of that quantity is below 1e-2 (A, V, W), charge or
+discharge by the sign of its mean current; a step carrying ``Frequency [Hz]`` values is
+EIS; anything else is ``Unknown step type``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+import pyarrow as pa
+
+REST_CURRENT_A = 1e-3
+CONSTANT_STD = 1e-2
+
+STEP_TYPES = (
+    "Rest",
+    "Constant current discharge",
+    "Constant current charge",
+    "Constant voltage discharge",
+    "Constant voltage charge",
+    "Constant power discharge",
+    "Constant power charge",
+    "EIS",
+    "Unknown step type",
+)
+CAPACITY_COLUMNS = (
+    "Discharge capacity [A.h]",
+    "Charge capacity [A.h]",
+    "Discharge energy [W.h]",
+    "Charge energy [W.h]",
+)
+_STATISTICS = (("voltage", "V"), ("current", "A"), ("power", "W"))
+SUMMARY_COLUMNS = (
+    "Step count",
+    "Cycle count",
+    "Step type",
+    "Start time [s]",
+    "End time [s]",
+    "Duration [s]",
+    "Start voltage [V]",
+    "End voltage [V]",
+    *(
+        f"{stat} {quantity} [{unit}]"
+        for quantity, unit in _STATISTICS
+        for stat in ("Min", "Max", "Mean", "Std")
+    ),
+    *CAPACITY_COLUMNS,
+    "Label",
+)
+
+SUMMARY_SCHEMA = pa.schema(
+    [
+        (name, pa.int64() if name in ("Step count", "Cycle count") else pa.string() if name in ("Step type", "Label") else pa.float64())
+        for name in SUMMARY_COLUMNS
+    ]
+)
+
+
+def _columns(table) -> Mapping[str, np.ndarray]:
+    """Read-only column access for pyarrow tables, pandas frames and plain mappings."""
+    if isinstance(table, pa.Table):
+        return {name: table.column(name).to_numpy(zero_copy_only=False) for name in table.column_names}
+    if hasattr(table, "columns") and hasattr(table, "__getitem__") and not isinstance(table, Mapping):
+        return {name: np.asarray(table[name]) for name in table.columns}  # pandas DataFrame
+    return {name: np.asarray(values) for name, values in table.items()}
+
+
+def _step_starts(step_count: np.ndarray) -> np.ndarray:
+    """Row index where each step begins (a step is a run of equal ``Step count``)."""
+    if len(step_count) == 0:
+        return np.zeros(0, dtype=np.int64)
+    return np.flatnonzero(np.r_[True, step_count[1:] != step_count[:-1]])
+
+
+def step_cumulative_throughput(time, current, voltage, step_count, power=None) -> dict[str, np.ndarray]:
+    """Per-step cumulative discharge/charge capacity [A.h] and energy [W.h].
+
+    Each quantity is the trapezoid integral of ``max(I, 0)`` (discharge) or ``max(-I, 0)``
+    (charge), or the same for power, since the first row of its step, so it is 0 at
+    every step start and never decreases.
+    """
+    time = np.asarray(time, dtype=float)
+    current = np.asarray(current, dtype=float)
+    power = np.asarray(voltage, dtype=float) * current if power is None else np.asarray(power, dtype=float)
+    step_count = np.asarray(step_count)
+    n = len(time)
+    starts = _step_starts(step_count)
+    dt = np.diff(time, prepend=time[:1]) / 3600.0
+    dt[starts] = 0.0  # no area between the last row of a step and the first of the next
+    step_of_row = np.repeat(np.arange(len(starts)), np.diff(np.r_[starts, n]))
+    result = {}
+    for name, signal in zip(
+        CAPACITY_COLUMNS,
+        (np.maximum(current, 0), np.maximum(-current, 0), np.maximum(power, 0), np.maximum(-power, 0)),
+    ):
+        increments = 0.5 * (signal + np.r_[signal[:1], signal[:-1]]) * dt
+        running = np.cumsum(increments)
+        result[name] = running - running[starts][step_of_row]  # increments[start] is 0
+    return result
+
+
+def classify_step(voltage: np.ndarray, current: np.ndarray, power: np.ndarray, frequency=None) -> str:
+    """Step type of one step's rows (see the module docstring)."""
+    if frequency is not None and np.any(np.isfinite(frequency)):
+        return "EIS"
+    if np.all(np.abs(current) < REST_CURRENT_A):
+        return "Rest"
+    direction = "discharge" if np.mean(current) > 0 else "charge"
+    for quantity, values in (("current", current), ("voltage", voltage), ("power", power)):
+        if np.std(values) < CONSTANT_STD:
+            return f"Constant {quantity} {direction}"
+    return "Unknown step type"
+
+
+def summarize_steps(table, labels: Mapping[int, str] | None = None) -> pa.Table:
+    """One row per step of a canonical time series, with :data:`SUMMARY_COLUMNS`.
+
+    ``labels`` maps a ``Step count`` value to its ``Label`` (default empty). Missing
+    ``Cycle count`` counts as 0; missing ``Power [W]`` is ``V * I``; missing capacity
+    or energy columns are computed with :func:`step_cumulative_throughput`.
+    """
+    columns = _columns(table)
+    time = np.asarray(columns["Time [s]"], dtype=float)
+    voltage = np.asarray(columns["Voltage [V]"], dtype=float)
+    current = np.asarray(columns["Current [A]"], dtype=float)
+    step_count = np.asarray(columns["Step count"]).astype(np.int64)
+    n = len(time)
+    cycle_count = np.asarray(columns.get("Cycle count", np.zeros(n))).astype(np.int64)
+    power = np.asarray(columns["Power [W]"], dtype=float) if "Power [W]" in columns else voltage * current
+    frequency = np.asarray(columns["Frequency [Hz]"], dtype=float) if "Frequency [Hz]" in columns else None
+    if all(name in columns for name in CAPACITY_COLUMNS):
+        throughput = {name: np.asarray(columns[name], dtype=float) for name in CAPACITY_COLUMNS}
+    else:
+        throughput = step_cumulative_throughput(time, current, voltage, step_count, power)
+
+    labels = labels or {}
+    rows: dict[str, list] = {name: [] for name in SUMMARY_COLUMNS}
+    starts = _step_starts(step_count)
+    for start, end in zip(starts, np.r_[starts[1:], n]):
+        part = slice(start, end)
+        step = int(step_count[start])
+        rows["Step count"].append(step)
+        rows["Cycle count"].append(int(cycle_count[start]))
+        rows["Step type"].append(
+            classify_step(voltage[part], current[part], power[part], None if frequency is None else frequency[part])
+        )
+        rows["Start time [s]"].append(float(time[start]))
+        rows["End time [s]"].append(float(time[end - 1]))
+        rows["Duration [s]"].append(float(time[end - 1] - time[start]))
+        rows["Start voltage [V]"].append(float(voltage[start]))
+        rows["End voltage [V]"].append(float(voltage[end - 1]))
+        for (quantity, unit), values in zip(_STATISTICS, (voltage[part], current[part], power[part])):
+            rows[f"Min {quantity} [{unit}]"].append(float(np.min(values)))
+            rows[f"Max {quantity} [{unit}]"].append(float(np.max(values)))
+            rows[f"Mean {quantity} [{unit}]"].append(float(np.mean(values)))
+            rows[f"Std {quantity} [{unit}]"].append(float(np.std(values)))
+        for name in CAPACITY_COLUMNS:
+            rows[name].append(float(throughput[name][end - 1]))
+        rows["Label"].append(labels.get(step, ""))
+    return pa.table(rows, schema=SUMMARY_SCHEMA)
