@@ -1,0 +1,160 @@
+"""The Python worker process: ``python -m cellar_worker.main`` (run from ``pyworker/``).
+
+Environment:
+
+- ``TEMPORAL_ADDRESS`` (default ``127.0.0.1:7233``), ``TEMPORAL_NAMESPACE`` (``default``);
+- ``SIMULATION_TASK_QUEUE`` (``cellar-simulations``): the simulation activities;
+- ``MEASUREMENT_TASK_QUEUE`` (``cellar-measurements``): the activities listed in
+  ``cellar_worker.measurements.activities.ACTIVITIES``, when that module exists;
+- ``SIMULATION_CONCURRENCY`` (CPU count), ``MEASUREMENT_CONCURRENCY`` (CPU count):
+  activities run at once per queue;
+- ``WORKER_SHUTDOWN_GRACE_S`` (``20``): on SIGINT/SIGTERM, in-flight activities get this
+  long to finish before they are cancelled (a simulation stops at its next step);
+- ``TEMPORAL_CONNECT_TIMEOUT_S`` (``60``): how long to keep retrying the first connection;
+- ``LOG_LEVEL`` (``INFO``); plus the storage variables of ``cellar_worker.storage``.
+
+Logs are JSON lines on stderr. They never include storage credentials.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib
+import inspect
+import json
+import logging
+import os
+import signal
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime, timedelta, timezone
+
+from temporalio.client import Client
+from temporalio.worker import Worker
+
+from cellar_worker.simulation.activities import ACTIVITIES as SIMULATION_ACTIVITIES
+
+log = logging.getLogger("cellar_worker")
+
+_RECORD_FIELDS = set(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {"message", "asctime", "taskName"}
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object per line: time, level, logger, message, then any ``extra`` fields."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        entry = {
+            "ts": datetime.fromtimestamp(record.created, timezone.utc).isoformat(timespec="milliseconds"),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "msg": record.getMessage(),
+        }
+        entry.update({key: value for key, value in vars(record).items() if key not in _RECORD_FIELDS})
+        if record.exc_info:
+            entry["exc"] = self.formatException(record.exc_info)
+        return json.dumps(entry, default=str)
+
+
+def configure_logging() -> None:
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(JsonFormatter())
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(os.environ.get("LOG_LEVEL", "INFO").upper())
+    # PyBaMM installs its own plain-text stderr handler; route it through ours instead.
+    pybamm_logger = logging.getLogger("pybamm.logger")
+    pybamm_logger.handlers.clear()
+    pybamm_logger.propagate = True
+
+
+def _env_int(name: str, default: int) -> int:
+    return max(1, int(os.environ.get(name, default)))
+
+
+def measurement_activities() -> list:
+    """The measurement helper's activities, or none while that module does not exist."""
+    try:
+        module = importlib.import_module("cellar_worker.measurements.activities")
+    except ModuleNotFoundError as error:
+        if error.name in ("cellar_worker.measurements", "cellar_worker.measurements.activities"):
+            return []
+        raise
+    return list(getattr(module, "ACTIVITIES", []))
+
+
+async def connect(address: str, namespace: str, timeout_s: float) -> Client:
+    """Connect, retrying while the Temporal server is still starting."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        try:
+            return await Client.connect(address, namespace=namespace)
+        except RuntimeError as error:
+            if time.monotonic() >= deadline:
+                raise
+            log.warning("temporal not reachable yet, retrying", extra={"address": address, "error": str(error)})
+            await asyncio.sleep(1.0)
+
+
+async def run(stop: asyncio.Event) -> None:
+    address = os.environ.get("TEMPORAL_ADDRESS", "127.0.0.1:7233")
+    namespace = os.environ.get("TEMPORAL_NAMESPACE", "default")
+    grace = timedelta(seconds=float(os.environ.get("WORKER_SHUTDOWN_GRACE_S", "20")))
+    cpus = os.cpu_count() or 1
+    client = await connect(address, namespace, float(os.environ.get("TEMPORAL_CONNECT_TIMEOUT_S", "60")))
+
+    queues = [
+        (
+            os.environ.get("SIMULATION_TASK_QUEUE", "cellar-simulations"),
+            SIMULATION_ACTIVITIES,
+            _env_int("SIMULATION_CONCURRENCY", cpus),
+        )
+    ]
+    measurement = measurement_activities()
+    if measurement:
+        queues.append(
+            (
+                os.environ.get("MEASUREMENT_TASK_QUEUE", "cellar-measurements"),
+                measurement,
+                _env_int("MEASUREMENT_CONCURRENCY", cpus),
+            )
+        )
+
+    with ThreadPoolExecutor(max_workers=max(limit for _, _, limit in queues)) as executor:
+        async with contextlib.AsyncExitStack() as stack:
+            for queue, activities, limit in queues:
+                # Synchronous activities need a thread pool; async ones run on the loop.
+                needs_executor = any(not inspect.iscoroutinefunction(fn) for fn in activities)
+                worker = Worker(
+                    client,
+                    task_queue=queue,
+                    activities=activities,
+                    activity_executor=executor if needs_executor else None,
+                    max_concurrent_activities=limit,
+                    graceful_shutdown_timeout=grace,
+                )
+                await stack.enter_async_context(worker)
+                log.info("worker started", extra={"task_queue": queue, "activities": len(activities)})
+            log.info("connected", extra={"address": address, "namespace": namespace})
+            await stop.wait()
+            log.info("shutting down", extra={"grace_s": grace.total_seconds()})
+    log.info("stopped")
+
+
+async def serve() -> None:
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    await run(stop)
+
+
+def main() -> int:
+    configure_logging()
+    asyncio.run(serve())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
