@@ -1,0 +1,221 @@
+"""End-to-end simulations with real PyBaMM: results, errors, caching, models."""
+
+import copy
+
+import numpy as np
+import pyarrow.parquet as pq
+import pytest
+from temporalio.exceptions import ApplicationError
+
+from cellar_worker.simulation import describe_model, run_simulation, validate_custom_model
+from cellar_worker.simulation.steps_summary import SUMMARY_COLUMNS
+
+QUICK_5AH = {"kind": "quick", "capacity": 5.0, "chemistry": "NMC/Graphite"}
+TIME_SERIES_COLUMNS = [
+    "Time [s]",
+    "Voltage [V]",
+    "Current [A]",
+    "Step count",
+    "Cycle count",
+    "Discharge capacity [A.h]",
+    "Charge capacity [A.h]",
+    "Discharge energy [W.h]",
+    "Charge energy [W.h]",
+]
+
+
+def request(protocol, inputs=None, model=QUICK_5AH, **extra):
+    return {
+        "simulation_id": "sim-1",
+        "model": copy.deepcopy(model),
+        "protocol": protocol,
+        "inputs": inputs or {},
+        "output_prefix": "simulations/org-1/sim-1/",
+        **extra,
+    }
+
+
+def full_discharge(soc=100, rate=1):
+    return {
+        "global": {"initial_state_type": "soc_percentage", "initial_state_value": soc},
+        "steps": [{"Discharge": {"mode": "C-rate", "value": rate, "ends": ["Voltage < 2.5"]}}],
+    }
+
+
+def read(storage_dir, name):
+    return pq.read_table(storage_dir / "simulations" / "org-1" / "sim-1" / name)
+
+
+def raises(code, fn, *args):
+    with pytest.raises(ApplicationError) as excinfo:
+        fn(*args)
+    assert excinfo.value.type == code, excinfo.value.message
+    assert excinfo.value.non_retryable
+    return excinfo.value.message
+
+
+def test_1c_discharge_delivers_the_nominal_capacity(fs_storage):
+    progress = []
+    result = run_simulation(request(full_discharge()), on_progress=lambda done, total: progress.append((done, total)))
+
+    assert result["storage_folder"] == "simulations/org-1/sim-1/"
+    assert result["files"] == ["time_series.parquet", "steps.parquet"]
+    metrics = result["metrics"]
+    assert metrics["discharge_capacity_ah"] == pytest.approx(5.0, rel=0.03)
+    assert metrics["charge_capacity_ah"] == 0
+    assert metrics["duration_s"] == pytest.approx(3600, rel=0.03)
+    assert metrics["min_voltage_v"] == pytest.approx(2.5, abs=1e-3)
+    assert metrics["num_steps"] == 1
+    assert progress == [(1, 1)]
+
+    series = read(fs_storage, "time_series.parquet")
+    assert series.column_names == TIME_SERIES_COLUMNS
+    current = series.column("Current [A]").to_numpy()
+    assert np.allclose(current, 5.0)  # 1C of 5 A.h, positive = discharge
+    assert series.column("Discharge capacity [A.h]").to_numpy()[-1] == pytest.approx(metrics["discharge_capacity_ah"])
+
+    steps = read(fs_storage, "steps.parquet")
+    assert steps.column_names == list(SUMMARY_COLUMNS)
+    row = steps.to_pylist()[0]
+    assert row["Step type"] == "Constant current discharge"
+    assert row["Label"] == "Discharge at 1 C until Voltage < 2.5"
+    assert row["End voltage [V]"] == pytest.approx(2.5, abs=1e-3)
+
+
+def test_cycling_protocol_with_goto_placeholders_and_extra_variable(fs_storage):
+    protocol = {
+        "global": {
+            "initial_state_type": "soc_percentage",
+            "initial_state_value": "input['Initial SOC [%]']",
+            "initial_temperature": 25,
+        },
+        "steps": [
+            {"Discharge": {"mode": "C-rate", "value": "input['Rate']", "ends": ["Voltage < 2.5"]}},
+            {"Rest": {"duration": 600}},
+            {"Charge": {"mode": "current", "value": 2.5, "ends": ["Voltage > 4.2"]}},
+            {"Hold": {"mode": "voltage", "value": 4.2, "ends": ["Current < 0.1"], "label": "CV"}},
+            {"Goto": {"step": 0, "repeat": 1}},
+        ],
+    }
+    inputs = {"Initial SOC [%]": 50, "Rate": 0.5}
+    result = run_simulation(request(protocol, inputs, extra_variables=["Cell temperature [degC]"]))
+
+    series = read(fs_storage, "time_series.parquet")
+    assert series.column_names == TIME_SERIES_COLUMNS + ["Cell temperature [degC]"]
+    temperature = series.column("Cell temperature [degC]").to_numpy()
+    assert temperature[0] == pytest.approx(25, abs=1e-6) and temperature.max() > 25
+
+    steps = read(fs_storage, "steps.parquet").to_pylist()
+    assert [row["Step count"] for row in steps] == list(range(8))
+    assert [row["Cycle count"] for row in steps] == [0, 0, 0, 0, 1, 1, 1, 1]
+    assert [row["Step type"] for row in steps[:4]] == [
+        "Constant current discharge",
+        "Rest",
+        "Constant current charge",
+        "Constant voltage charge",
+    ]
+    assert steps[0]["Label"] == "Discharge at 0.5 C until Voltage < 2.5"
+    assert steps[3]["Label"] == "CV"
+    # input['Rate'] = 0.5 C of 5 A.h from 50 % SoC: about 2.5 A for about an hour.
+    assert steps[0]["Mean current [A]"] == pytest.approx(2.5)
+    assert steps[0]["Discharge capacity [A.h]"] == pytest.approx(2.5, rel=0.05)
+    # The second pass starts full, so it delivers about the whole capacity.
+    assert steps[4]["Discharge capacity [A.h]"] == pytest.approx(5.0, rel=0.05)
+    # Capacity and energy columns restart from zero at every step.
+    step_count = series.column("Step count").to_numpy()
+    starts = np.flatnonzero(np.r_[True, np.diff(step_count) != 0])
+    for name in TIME_SERIES_COLUMNS[5:]:
+        assert np.all(series.column(name).to_numpy()[starts] == 0)
+    assert result["metrics"]["num_steps"] == 8
+
+
+def test_second_design_point_reuses_the_built_simulation(fs_storage):
+    protocol = full_discharge(soc=90)
+    first = run_simulation(request(protocol, {"R0 [Ohm]": 0.010}))
+    second = run_simulation(request(protocol, {"R0 [Ohm]": 0.030}))
+    assert second["cache_hit"] is True
+    # A larger series resistance reaches the cut-off earlier.
+    assert second["metrics"]["discharge_capacity_ah"] < first["metrics"]["discharge_capacity_ah"]
+
+
+def test_unknown_parameter_is_a_configuration_error(fs_storage):
+    message = raises(
+        "CONFIGURATION_ERROR", run_simulation, request(full_discharge(), {"Flux capacitance [F]": 1.21})
+    )
+    assert "inputs['Flux capacitance [F]']" in message
+
+
+def test_unknown_extra_variable_is_a_configuration_error(fs_storage):
+    message = raises(
+        "CONFIGURATION_ERROR", run_simulation, request(full_discharge(), extra_variables=["Warp factor"])
+    )
+    assert "extra_variables[0]" in message and "Warp factor" in message
+
+
+def test_missing_protocol_input_is_a_configuration_error(fs_storage):
+    protocol = full_discharge()
+    protocol["steps"][0]["Discharge"]["value"] = "input['Rate']"
+    assert "input['Rate']" in raises("CONFIGURATION_ERROR", run_simulation, request(protocol))
+
+
+def test_charge_that_cannot_start_is_a_configuration_error(fs_storage):
+    protocol = {
+        "global": {"initial_state_type": "voltage", "initial_state_value": 4.2},
+        "steps": [
+            {"Rest": {"duration": 60}},
+            {"Charge": {"mode": "C-rate", "value": 1, "ends": ["Voltage > 4.1"]}},
+        ],
+    }
+    message = raises("CONFIGURATION_ERROR", run_simulation, request(protocol))
+    assert "protocol.steps[1].Charge" in message
+
+
+def test_discharge_past_empty_is_a_configuration_error(fs_storage):
+    protocol = {"steps": [{"Discharge": {"mode": "C-rate", "value": 1, "duration": 7200}}]}
+    message = raises("CONFIGURATION_ERROR", run_simulation, request(protocol))
+    assert "protocol.steps[0].Discharge" in message and "model limit" in message
+
+
+def test_documented_solver_failure_is_a_solver_error(fs_storage):
+    # See runner.py: a zero thermal mass makes the thermal equation singular.
+    message = raises(
+        "SOLVER_ERROR", run_simulation, request(full_discharge(), {"Cell thermal mass [J/K]": 0.0})
+    )
+    assert "protocol.steps[0].Discharge" in message
+
+
+def test_unknown_chemistry_names_the_allowed_ones(fs_storage):
+    model = {"kind": "quick", "capacity": 5.0, "chemistry": "Unobtainium"}
+    message = raises("CONFIGURATION_ERROR", run_simulation, request(full_discharge(), model=model))
+    assert "model.chemistry" in message and "LFP/Graphite" in message
+
+
+def test_describe_model_lists_variables_and_parameters():
+    description = describe_model({"quick_model": {"capacity": 3.0, "chemistry": "LFP/Graphite"}})
+    assert description["model"]["kind"] == "quick"
+    assert "Cell temperature [degC]" in description["variable_names"]
+    assert {"R0 [Ohm]", "Initial SOC [%]", "Ambient temperature [K]"} <= set(description["parameter_names"])
+    assert "Current function [A]" not in description["parameter_names"]
+    assert description["simulator_version"]
+
+
+def test_validate_custom_model_builds_it():
+    valid = validate_custom_model('{"type": "SPM", "parameters": {"Negative electrode thickness [m]": 8e-05}}')
+    assert valid["valid"] is True
+    assert valid["model"]["parameter_set"] == "Chen2020"
+    bad_option = validate_custom_model({"type": "SPM", "options": {"thermal": "sideways"}})
+    assert bad_option == {"valid": False, "error": bad_option["error"]}
+    assert bad_option["error"].startswith("model.options")
+    unknown = validate_custom_model({"type": "SPM", "parameters": {"Flux capacitance [F]": 1}})
+    assert unknown["valid"] is False and "Flux capacitance [F]" in unknown["error"]
+
+
+def test_pybamm_spm_runs_with_geometric_design_parameter(fs_storage):
+    model = {"kind": "pybamm", "type": "SPM", "simulation_settings": {"var_pts": {"r_n": 10, "r_p": 10}}}
+    protocol = {
+        "global": {"initial_state_type": "soc_percentage", "initial_state_value": 100},
+        "steps": [{"Discharge": {"mode": "C-rate", "value": 1, "ends": ["Voltage < 3.0"]}}],
+    }
+    result = run_simulation(request(protocol, {"Negative electrode thickness [m]": 8.0e-5}, model=model))
+    # Chen2020 is a 5 A.h cell.
+    assert result["metrics"]["discharge_capacity_ah"] == pytest.approx(5.0, rel=0.15)
