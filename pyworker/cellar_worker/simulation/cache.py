@@ -46,10 +46,6 @@ class BuiltSimulationCache(Generic[T]):
                 if not oldest:
                     del self._idle[oldest_key]
 
-    def clear(self) -> None:
-        with self._lock:
-            self._idle.clear()
-
 
 def cache_size_from_env() -> int:
     return max(1, int(os.environ.get("SIMULATION_CACHE_SIZE", DEFAULT_MAX_ENTRIES)))

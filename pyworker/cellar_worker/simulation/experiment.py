@@ -14,9 +14,13 @@ from .ucp import EndCondition, InputRef, PlannedStep, Protocol, Step
 
 PROTOCOL_INPUT_PREFIX = "Protocol input: "
 DEFAULT_PERIOD_S = 10.0
-# A step with ends but no duration stops here at the latest; reaching this limit means
-# its end condition never happened, which is reported as an infeasible protocol.
-OPEN_ENDED_STEP_LIMIT_S = 7 * 24 * 3600.0
+# A step with ends but no duration stops after this long at the latest (or after three
+# times the time to move the nominal capacity at its C-rate or current, when that is
+# longer); reaching the limit means its end condition never happened, which is reported
+# as an infeasible protocol. The limit is kept tight because PyBaMM prepares an output
+# grid for the whole of it at every step.
+OPEN_ENDED_STEP_LIMIT_S = 48 * 3600.0
+_OPEN_ENDED_CAPACITY_FACTOR = 3.0
 # With a voltage or current resolution, the solution is sampled this much finer than the
 # time resolution and thinned afterwards (see ``runner._thin``).
 FINE_SAMPLING_FACTOR = 10
@@ -62,7 +66,15 @@ def _value(value, sign: float):
     return sign * value
 
 
-def pybamm_step(step: Step, period: float) -> pybamm.step.BaseStep:
+def open_ended_limit(step: Step, nominal_capacity_ah: float) -> float:
+    """Longest simulated time of a step that has end conditions but no duration [s]."""
+    if isinstance(step.value, float) and step.mode in ("C-rate", "current"):
+        c_rate = step.value if step.mode == "C-rate" else step.value / nominal_capacity_ah
+        return max(OPEN_ENDED_STEP_LIMIT_S, _OPEN_ENDED_CAPACITY_FACTOR * 3600.0 / c_rate)
+    return OPEN_ENDED_STEP_LIMIT_S
+
+
+def pybamm_step(step: Step, period: float, nominal_capacity_ah: float) -> pybamm.step.BaseStep:
     """The PyBaMM step for one UCP step (Goto excluded)."""
     kwargs = {
         "termination": [_termination(end) for end in step.ends],
@@ -78,7 +90,7 @@ def pybamm_step(step: Step, period: float) -> pybamm.step.BaseStep:
         make = pybamm.step.current if step.mode == "current" else pybamm.step.power
         return make(data, **kwargs)
 
-    kwargs["duration"] = step.duration if step.duration is not None else OPEN_ENDED_STEP_LIMIT_S
+    kwargs["duration"] = step.duration if step.duration is not None else open_ended_limit(step, nominal_capacity_ah)
     if step.type == "Rest":
         return pybamm.step.rest(**kwargs)
     if step.type == "Hold":
@@ -88,13 +100,15 @@ def pybamm_step(step: Step, period: float) -> pybamm.step.BaseStep:
     return make(_value(step.value, sign), **kwargs)
 
 
-def build_experiment(plan: list[PlannedStep], period: float, temperature_k: float | None) -> pybamm.Experiment:
+def build_experiment(
+    plan: list[PlannedStep], period: float, temperature_k: float | None, nominal_capacity_ah: float
+) -> pybamm.Experiment:
     # One PyBaMM step object per UCP step, reused on every pass of a loop, so PyBaMM
     # processes (and builds a model for) each distinct step once.
     by_index: dict[int, pybamm.step.BaseStep] = {}
     for planned in plan:
         if planned.step.index not in by_index:
-            by_index[planned.step.index] = pybamm_step(planned.step, period)
+            by_index[planned.step.index] = pybamm_step(planned.step, period, nominal_capacity_ah)
     return pybamm.Experiment([by_index[planned.step.index] for planned in plan], temperature=temperature_k)
 
 

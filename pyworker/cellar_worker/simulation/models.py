@@ -22,6 +22,7 @@ import math
 from dataclasses import dataclass
 
 import pybamm
+from temporalio.exceptions import ApplicationError
 
 from . import quick_model
 from .errors import configuration_error
@@ -325,8 +326,6 @@ def validate_custom_model(model_json) -> dict:
     as an object or a JSON string. Answers ``{"valid": true, "model": <normalized>,
     "simulator_version"}`` or ``{"valid": false, "error": "..."}``.
     """
-    from temporalio.exceptions import ApplicationError
-
     try:
         if isinstance(model_json, (str, bytes)):
             try:

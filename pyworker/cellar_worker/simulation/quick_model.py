@@ -1,10 +1,11 @@
 """Parameter values of the quick model: a Thevenin equivalent circuit per chemistry.
 
 The published chemistries and their base parameters live in ``chemistries.json`` (the
-TypeScript API reads the same file). The shape of the resistance tables (temperature,
-current and state-of-charge dependence) is borrowed from PyBaMM's bundled
-``ECM_Example`` set, which describes a 100 A.h cell; everything is rescaled to the
-requested capacity so that equal C-rates see equal behaviour.
+TypeScript API reads the same file; its description states the rules applied here).
+PyBaMM's bundled ``ECM_Example`` set (a 100 A.h cell) provides the remaining thermal
+parameters, scaled to the requested capacity. The resistances follow the closed-form
+rules ECM_Example's lookup tables were generated with, which are much cheaper for the
+solver than those tables.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from .errors import configuration_error
 
 CHEMISTRIES_PATH = Path(__file__).with_name("chemistries.json")
 BASE_PARAMETER_SET = "ECM_Example"
+GAS_CONSTANT = 8.314462618  # J/(mol K)
+REFERENCE_TEMPERATURE_K = 298.15
 
 # The ECM SoC state must stay strictly inside (0, 1): PyBaMM stops the solve when the
 # "Minimum SoC" / "Maximum SoC" events reach zero, including at the initial state.
@@ -50,14 +53,6 @@ def chemistry(name) -> dict:
     return table[name]
 
 
-@functools.cache
-def _reference_dc_resistance() -> float:
-    """R0 + R1 of ECM_Example at 25 degC, zero current and 50 % SoC [Ohm]."""
-    base = pybamm.ParameterValues(BASE_PARAMETER_SET)
-    at = (pybamm.Scalar(25.0), pybamm.Scalar(0.0), pybamm.Scalar(0.5))
-    return sum(float(base[name](*at).evaluate().item()) for name in ("R0 [Ohm]", "R1 [Ohm]"))
-
-
 def _check_positive(value, path: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= 0:
         raise configuration_error(f"{path}: must be a positive number")
@@ -71,24 +66,30 @@ def quick_parameter_values(capacity_ah, chemistry_name, resistance_pct=100.0) ->
     chem = chemistry(chemistry_name)
 
     values = pybamm.ParameterValues(BASE_PARAMETER_SET)
-    reference_capacity = float(values["Nominal cell capacity [A.h]"])
-    capacity_ratio = capacity / reference_capacity
-    # Ohms of the base tables -> ohms of this cell.
-    resistance_scale = (
-        chem["dc_resistance_ohm_ah"] / capacity / _reference_dc_resistance() * resistance_factor
-    )
+    capacity_ratio = capacity / float(values["Nominal cell capacity [A.h]"])
+    dc_resistance = chem["dc_resistance_ohm_ah"] / capacity * resistance_factor
+    r0_fraction = chem["r0_fraction"]
+    activation = chem["resistance_activation_energy_j_per_mol"] / GAS_CONSTANT
+    curvature = chem["resistance_soc_curvature"]
+    current_slope = chem["resistance_current_slope_per_c"] / capacity  # per ampere
 
-    base_r0, base_r1, base_c1 = values["R0 [Ohm]"], values["R1 [Ohm]"], values["C1 [F]"]
+    def dc_resistance_at(temperature_c, current, soc):
+        arrhenius = pybamm.exp(activation * (1 / (temperature_c + 273.15) - 1 / REFERENCE_TEMPERATURE_K))
+        return (
+            dc_resistance
+            * (1 + curvature * (2 * soc - 1) ** 2)
+            * arrhenius
+            * (1 + current_slope * abs(current))
+        )
 
-    def r0(temperature, current, soc):
-        return base_r0(temperature, current / capacity_ratio, soc) * resistance_scale
+    def r0(temperature_c, current, soc):
+        return r0_fraction * dc_resistance_at(temperature_c, current, soc)
 
-    def r1(temperature, current, soc):
-        return base_r1(temperature, current / capacity_ratio, soc) * resistance_scale
+    def r1(temperature_c, current, soc):
+        return (1 - r0_fraction) * dc_resistance_at(temperature_c, current, soc)
 
-    def c1(temperature, current, soc):
-        # Dividing by the same factor keeps the RC time constant R1 * C1 unchanged.
-        return base_c1(temperature, current / capacity_ratio, soc) / resistance_scale
+    def c1(temperature_c, current, soc):
+        return chem["rc_time_constant_s"] / r1(temperature_c, current, soc)
 
     soc_points = np.asarray(chem["ocv"]["soc"], dtype=float)
     ocv_points = np.asarray(chem["ocv"]["voltage_v"], dtype=float)

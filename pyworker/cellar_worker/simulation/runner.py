@@ -12,9 +12,11 @@ Request (JSON, snake_case)::
 
 ``inputs`` names are either PyBaMM parameter names of the model (applied as parameter
 values), names used by ``input['...']`` in the protocol, or ``Initial SOC [%]`` (the
-initial state when the protocol sets none). Parameters that only change values become
-PyBaMM input parameters of a cached, already built simulation (see cache.py); those
-PyBaMM cannot take at solve time (geometry, temperatures) are baked into the build.
+initial state when the protocol sets none). A parameter value replaces the parameter
+outright (one that is a function of state becomes that constant). Parameters that only
+change values become PyBaMM input parameters of a cached, already built simulation (see
+cache.py); those PyBaMM cannot take at solve time (geometry, temperatures) are baked
+into the build, so each of their values is a separate build.
 
 Deterministic solver failure (for tests): a quick model with
 ``inputs: {"Cell thermal mass [J/K]": 0}`` divides by zero in the thermal equation at
@@ -45,8 +47,10 @@ from . import experiment as exp
 from . import models, ucp
 from .cache import BuiltSimulationCache, cache_size_from_env
 from .errors import configuration_error, solver_error
+from .quick_model import SOC_MARGIN
 from .steps_summary import CAPACITY_COLUMNS, step_cumulative_throughput, summarize_steps
 
+NOMINAL_CAPACITY = "Nominal cell capacity [A.h]"
 TIME_SERIES_FILE = "time_series.parquet"
 STEPS_FILE = "steps.parquet"
 BASE_COLUMNS = (
@@ -96,6 +100,10 @@ class _Job:
     initial_state: float | str | None  # SoC fraction, "<v> V", or None for the model default
     temperature_k: float | None
     period: float
+
+    @property
+    def nominal_capacity_ah(self) -> float:
+        return float(self.parameter_values.get(NOMINAL_CAPACITY, self.recipe.base_parameters[NOMINAL_CAPACITY]))
 
     def cache_key(self) -> str:
         return json.dumps(
@@ -261,8 +269,7 @@ def _state_inputs(job: _Job) -> dict[str, float]:
     state = {name: float(values[name]) for name in job.recipe.state_parameters}
     if "Initial SoC" in state:
         # Equivalent-circuit SoC events fire at exactly 0 and 1, even at the initial state.
-        margin = 1e-6
-        state["Initial SoC"] = min(max(state["Initial SoC"], margin), 1 - margin)
+        state["Initial SoC"] = min(max(state["Initial SoC"], SOC_MARGIN), 1 - SOC_MARGIN)
     return state
 
 
@@ -274,7 +281,7 @@ def _build(job: _Job, tighten: bool, inputs: dict[str, float]) -> pybamm.Simulat
     values.update({name: "[input]" for name in as_inputs}, check_already_exists=False)
     simulation = pybamm.Simulation(
         recipe.new_model(),
-        experiment=exp.build_experiment(job.plan, job.period, job.temperature_k),
+        experiment=exp.build_experiment(job.plan, job.period, job.temperature_k, job.nominal_capacity_ah),
         parameter_values=values,
         var_pts=recipe.var_pts,
         solver=recipe.make_solver(tighten=tighten),
@@ -326,9 +333,6 @@ class _Monitor(pybamm.callbacks.Callback):
     def on_experiment_infeasible_event(self, logs):
         self.infeasible = str(logs.get("termination"))
 
-    def on_experiment_infeasible_time(self, logs):
-        self.infeasible = str(logs.get("termination"))
-
 
 class _SolverFailure(Exception):
     def __init__(self, step: ucp.PlannedStep, detail: str):
@@ -371,9 +375,10 @@ def _solve(job: _Job, simulation: pybamm.Simulation, inputs, on_progress, should
     for planned, cycle in zip(job.plan, solution.cycles):
         step = planned.step
         if step.ends and step.duration is None and cycle.termination == "final time":
+            limit_h = exp.open_ended_limit(step, job.nominal_capacity_ah) / 3600
             raise configuration_error(
-                f"{_where(planned)}: no end condition was reached within "
-                f"{exp.OPEN_ENDED_STEP_LIMIT_S / 86400:g} days"
+                f"{_where(planned)}: no end condition was reached within {limit_h:g} h; "
+                "give the step a duration if it really takes that long"
             )
     return solution
 
