@@ -1,0 +1,65 @@
+// Assembles the Express application: conventions, docs, auth, validation, routes, errors.
+import express, { type Express } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Client } from '@temporalio/client';
+import type { Config } from '../stack/config.ts';
+import type { ObjectStorage } from '../storage/storage.ts';
+import { FsStorage } from '../storage/fsStorage.ts';
+import { authenticate } from './auth.ts';
+import { AppError, errorHandler } from './errors.ts';
+import { correlation, exactJson, requestLog } from './http.ts';
+import { loadOpenApi, openApiRoutes } from './openapi.ts';
+import { healthRoutes, identityRoutes } from './routes/platform.ts';
+import { projectRoutes } from './routes/projects.ts';
+import { storageRoutes } from './routes/storage.ts';
+
+export interface AppDeps {
+  config: Config;
+  orm: MikroORM;
+  temporal: Client;
+  storage: ObjectStorage;
+  /** Tests also validate every response against openapi.yaml. */
+  validateResponses?: boolean;
+}
+
+/** Routes that need no API key and are not JSON operations of the interface. */
+const UNVALIDATED = /^\/(healthz|openapi\.(json|yaml)|docs(\/.*)?|storage\/objects\/.*)$/;
+
+export function createApp(deps: AppDeps): Express {
+  const spec = loadOpenApi();
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', 'extended');
+  app.use(correlation, exactJson, requestLog);
+
+  app.use(healthRoutes(deps.orm, deps.temporal));
+  app.use(openApiRoutes(spec));
+  if (deps.storage instanceof FsStorage) app.use(storageRoutes(deps.storage));
+
+  // Gzip and deflate bodies are inflated by the parser; the size limit applies after inflation.
+  app.use(express.json({ limit: deps.config.bodyLimitBytes, inflate: true, type: ['application/json', 'application/*+json'] }));
+  const auth = authenticate(deps.orm, { config: deps.config, temporal: deps.temporal, storage: deps.storage });
+  app.use((req, res, next) => (UNVALIDATED.test(req.path) ? next() : auth(req, res, next)));
+  app.use(
+    OpenApiValidator.middleware({
+      apiSpec: spec.doc as never,
+      validateApiSpec: true,
+      validateRequests: { removeAdditional: true, allErrors: true, coerceTypes: true },
+      validateResponses: deps.validateResponses ? { removeAdditional: false } : false,
+      ignorePaths: (path: string) => UNVALIDATED.test(path),
+      validateFormats: 'full',
+      $refParser: { mode: 'dereference' },
+    }),
+  );
+
+  app.use(identityRoutes());
+  app.use(projectRoutes());
+
+  app.use((req) => {
+    throw new AppError('NOT_FOUND', `no route for ${req.method} ${req.path}`);
+  });
+  app.use(errorHandler);
+  return app;
+}

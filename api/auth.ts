@@ -1,0 +1,62 @@
+// Authentication: X-API-Key or Authorization: Bearer, with an optional X-Organization-Id.
+import type { RequestHandler } from 'express';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Services } from './context.ts';
+import { AppError } from './errors.ts';
+import { apiKeyMatches, apiKeyPrefix } from './apiKeys.ts';
+import { findActiveKeyByPrefix, findMembership, touchKey } from './repositories/identity.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TOUCH_INTERVAL_MS = 60_000;
+const lastTouched = new Map<string, number>();
+
+function presentedKey(authorization: string | undefined, apiKeyHeader: string | undefined): string | undefined {
+  if (apiKeyHeader) return apiKeyHeader.trim();
+  const m = authorization && /^Bearer\s+(.+)$/i.exec(authorization);
+  return m ? m[1]!.trim() : undefined;
+}
+
+export function authenticate(orm: MikroORM, services: Services): RequestHandler {
+  return async (req, _res, next) => {
+    try {
+      const key = presentedKey(req.header('authorization'), req.header('x-api-key'));
+      if (!key) throw new AppError('UNAUTHORIZED', 'an API key is required (X-API-Key header or Authorization: Bearer)');
+      const prefix = apiKeyPrefix(key);
+      const em = orm.em.fork();
+      const identity = prefix ? await findActiveKeyByPrefix(em, prefix) : null;
+      if (!identity || !apiKeyMatches(key, identity.key_hash)) {
+        throw new AppError('UNAUTHORIZED', 'the API key is invalid or has been revoked');
+      }
+      const requestedOrg = req.header('x-organization-id');
+      if (requestedOrg !== undefined && !UUID.test(requestedOrg)) {
+        throw new AppError('BAD_REQUEST', 'X-Organization-Id must be a UUID', { header: 'X-Organization-Id' });
+      }
+      const organizationId = requestedOrg ?? identity.key_organization_id;
+      const membership = await findMembership(em, organizationId, identity.user_id);
+      if (!membership) {
+        throw new AppError('FORBIDDEN', 'the API key does not belong to that organization', { organization_id: organizationId });
+      }
+      // last_used_at is informative: write it at most once a minute per key.
+      const now = Date.now();
+      if ((lastTouched.get(identity.key_id) ?? 0) < now - TOUCH_INTERVAL_MS) {
+        lastTouched.set(identity.key_id, now);
+        await touchKey(em, identity.key_id);
+      }
+      req.ctx = {
+        ...services,
+        em,
+        caller: {
+          userId: identity.user_id,
+          email: identity.email,
+          organizationId,
+          organizationName: membership.organization_name,
+          isOwner: membership.role === 'owner',
+          apiKeyPrefix: identity.prefix,
+        },
+      };
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+}

@@ -1,0 +1,144 @@
+// The one error type of the service, and its mapping to HTTP in one central handler.
+import type { ErrorRequestHandler } from 'express';
+import { logger } from './logger.ts';
+
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  GONE: 410,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  VALIDATION_ERROR: 422,
+  RATE_LIMITED: 429,
+  USAGE_LIMIT_EXCEEDED: 429,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** One validation problem, in the interface document's form. */
+export interface ValidationIssue {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+  input?: unknown;
+  ctx?: Record<string, unknown>;
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly detail: unknown;
+  constructor(code: ErrorCode, message: string, detail: unknown = {}) {
+    super(message);
+    this.code = code;
+    this.detail = detail;
+  }
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+/** A 422 with the validation body; `issues` name the fields at fault. */
+export class ValidationFailed extends AppError {
+  readonly issues: ValidationIssue[];
+  constructor(issues: ValidationIssue[]) {
+    super('VALIDATION_ERROR', issues.map((i) => `${i.loc.join('.')}: ${i.msg}`).join('; '));
+    this.issues = issues;
+  }
+}
+
+export function invalid(loc: (string | number)[], msg: string, type = 'value_error', input?: unknown, ctx?: Record<string, unknown>): ValidationFailed {
+  return new ValidationFailed([{ loc, msg, type, ...(input !== undefined ? { input } : {}), ...(ctx ? { ctx } : {}) }]);
+}
+
+export const notFound = (what: string, id?: string) =>
+  new AppError('NOT_FOUND', id ? `${what} ${id} not found` : `${what} not found`, id ? { id } : {});
+export const forbidden = (message: string, detail: unknown = {}) => new AppError('FORBIDDEN', message, detail);
+export const conflict = (message: string, detail: unknown = {}) => new AppError('CONFLICT', message, detail);
+
+interface OpenApiValidatorError {
+  status: number;
+  message: string;
+  errors?: { path: string; message: string; errorCode?: string }[];
+}
+
+function isOpenApiValidatorError(err: unknown): err is OpenApiValidatorError {
+  return typeof err === 'object' && err !== null && 'status' in err && Array.isArray((err as { errors?: unknown }).errors);
+}
+
+/** ".body.name" or "/body/name" → ["body", "name"]; the validator names path params "params". */
+function toLoc(path: string): (string | number)[] {
+  return path
+    .replace(/^[./]/, '')
+    .split(/[./]/)
+    .filter(Boolean)
+    .map((seg, i) => (i === 0 && seg === 'params' ? 'path' : /^\d+$/.test(seg) ? Number(seg) : seg));
+}
+
+function inputAt(req: Parameters<ErrorRequestHandler>[1], loc: (string | number)[]): unknown {
+  const [where, ...rest] = loc;
+  let cur: unknown =
+    where === 'body' ? req.body : where === 'query' ? req.query : where === 'path' ? req.params : where === 'headers' ? req.headers : undefined;
+  for (const k of rest) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string | number, unknown>)[k];
+  }
+  return cur;
+}
+
+export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  let status: number;
+  let body: Record<string, unknown>;
+  if (err instanceof ValidationFailed) {
+    status = 422;
+    body = { detail: err.issues };
+  } else if (err instanceof AppError) {
+    status = err.status;
+    body = { error_code: err.code, message: err.message, detail: err.detail ?? {} };
+  } else if (isOpenApiValidatorError(err) && err.status === 400) {
+    status = 422;
+    body = {
+      detail: err.errors!.map((e) => {
+        const loc = toLoc(e.path);
+        const input = inputAt(req, loc);
+        return {
+          loc,
+          msg: e.message,
+          type: e.errorCode?.replace(/\.openapi\.validation$/, '') ?? 'value_error',
+          ...(input !== undefined ? { input } : {}),
+        };
+      }),
+    };
+  } else if (isOpenApiValidatorError(err) && err.status === 404) {
+    status = 404;
+    body = { error_code: 'NOT_FOUND', message: `no route for ${req.method} ${req.path}`, detail: {} };
+  } else if (isOpenApiValidatorError(err) && err.status === 405) {
+    status = 405;
+    body = { error_code: 'METHOD_NOT_ALLOWED', message: `${req.method} is not allowed on ${req.path}`, detail: {} };
+  } else if (isOpenApiValidatorError(err) && err.status === 415) {
+    status = 415;
+    body = { error_code: 'UNSUPPORTED_MEDIA_TYPE', message: err.message, detail: {} };
+  } else if (err?.type === 'entity.too.large' || err?.status === 413) {
+    status = 413;
+    body = { error_code: 'PAYLOAD_TOO_LARGE', message: 'request body is too large', detail: { limit: err.limit } };
+  } else if (err?.type === 'entity.parse.failed') {
+    status = 400;
+    body = { error_code: 'BAD_REQUEST', message: `malformed JSON body: ${err.message}`, detail: {} };
+  } else if (err?.type === 'encoding.unsupported') {
+    status = 415;
+    body = { error_code: 'UNSUPPORTED_MEDIA_TYPE', message: err.message, detail: {} };
+  } else if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500) {
+    status = err.status;
+    body = { error_code: status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', message: String(err.message), detail: {} };
+  } else {
+    status = 500;
+    logger.error({ err }, 'unhandled error');
+    body = { error_code: 'INTERNAL_ERROR', message: 'internal error; quote the x-correlation-id when reporting it', detail: {} };
+  }
+  if (status === 503) res.setHeader('Retry-After', '5');
+  res.status(status).json(body);
+};

@@ -1,0 +1,24 @@
+// JSON logs (pino). Every line carries the request's correlation id; secrets never appear.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { pino } from 'pino';
+
+export const requestContext = new AsyncLocalStorage<{ correlationId: string }>();
+
+export const logger = pino({
+  level: process.env.LOG_LEVEL ?? 'info',
+  base: { service: process.env.CELLAR_PROCESS ?? 'cellar' },
+  mixin() {
+    const ctx = requestContext.getStore();
+    return ctx ? { correlation_id: ctx.correlationId } : {};
+  },
+  // Defence in depth: nothing should log these, but if an object carrying them is logged
+  // by mistake the values are censored.
+  redact: {
+    paths: [
+      'api_key', '*.api_key', 'secret', '*.secret', 'secret_access_key', '*.secret_access_key', 'secretAccessKey',
+      '*.secretAccessKey', 'password', '*.password', 'headers["x-api-key"]', 'headers.authorization',
+      '*.headers["x-api-key"]', '*.headers.authorization', 'session_token', '*.session_token',
+    ],
+    censor: '[redacted]',
+  },
+});

@@ -1,0 +1,149 @@
+// Rules for projects and their members.
+import { randomUUID } from 'node:crypto';
+import type { RequestContext } from '../context.ts';
+import { conflict, invalid, notFound } from '../errors.ts';
+import { parseList } from '../listQuery.ts';
+import { PROJECT_ADMIN_ROLE_ID } from '../../db/roles.ts';
+import * as repo from '../repositories/projects.ts';
+import { readableProjectsSql, requireProjectPermission } from './access.ts';
+import { indexEntity, unindexProject } from './searchIndex.ts';
+import { projectPrefix, startPurge } from './storedObjects.ts';
+
+const PROJECT_LIST = {
+  columns: {
+    name: { kind: 'text' },
+    description: { kind: 'text' },
+    created_by: { kind: 'id' },
+    created_at: { kind: 'date' },
+    updated_at: { kind: 'date' },
+  },
+  sortable: ['name', 'created_at', 'updated_at'],
+  defaultOrderBy: 'created_at',
+  defaultOrder: 'desc',
+} as const;
+
+/** Cell specifications of a project, for the create response. Joined by the cell inventory. */
+export type CellSpecMappingsLoader = (ctx: RequestContext, projectId: string) => Promise<unknown[]>;
+let loadCellSpecMappings: CellSpecMappingsLoader = async () => [];
+export function registerCellSpecMappings(loader: CellSpecMappingsLoader): void {
+  loadCellSpecMappings = loader;
+}
+
+async function withRoles(ctx: RequestContext, project: repo.ProjectRow) {
+  const roles = await repo.userProjectRoles(ctx.em, [project.id]);
+  return { ...project, user_project_roles: roles.get(project.id) ?? [] };
+}
+
+function indexProject(ctx: RequestContext, p: repo.ProjectRow) {
+  return indexEntity(ctx.em, {
+    entity_type: 'project', entity_id: p.id, organization_id: p.organization_id, project_id: p.id, name: p.name, body: p.description,
+  });
+}
+
+export async function createProject(ctx: RequestContext, body: { name: string; description?: string | null }) {
+  const existing = await repo.findProjectByName(ctx.em, ctx.caller.organizationId, body.name);
+  if (existing) throw conflict(`a project named "${body.name}" already exists`, { existing_id: existing.id });
+  const project = await ctx.em.transactional(async (em) => {
+    const tx = { ...ctx, em };
+    const row = await repo.insertProject(em, {
+      id: randomUUID(),
+      organization_id: ctx.caller.organizationId,
+      name: body.name,
+      description: body.description ?? null,
+      created_by: ctx.caller.userId,
+    });
+    await repo.setUserProjectRole(em, row.id, ctx.caller.userId, PROJECT_ADMIN_ROLE_ID);
+    await indexProject(tx, row);
+    return row;
+  });
+  return { ...(await withRoles(ctx, project)), cell_spec_project_mappings: await loadCellSpecMappings(ctx, project.id) };
+}
+
+export async function getProject(ctx: RequestContext, projectId: string) {
+  await requireProjectPermission(ctx, projectId, 'project:read');
+  const project = (await repo.findProject(ctx.em, projectId))!;
+  return { ...(await withRoles(ctx, project)), cell_spec_project_mappings: await loadCellSpecMappings(ctx, projectId) };
+}
+
+export async function updateProject(ctx: RequestContext, projectId: string, body: { name?: string; description?: string | null }) {
+  await requireProjectPermission(ctx, projectId, 'project:update');
+  if (body.name !== undefined) {
+    const clash = await repo.findProjectByName(ctx.em, ctx.caller.organizationId, body.name);
+    if (clash && clash.id !== projectId) throw conflict(`a project named "${body.name}" already exists`, { existing_id: clash.id });
+  }
+  const project = await ctx.em.transactional(async (em) => {
+    const row = await repo.updateProject(em, projectId, { name: body.name, description: body.description });
+    await indexProject({ ...ctx, em }, row);
+    return row;
+  });
+  return withRoles(ctx, project);
+}
+
+export async function deleteProject(ctx: RequestContext, projectId: string) {
+  await requireProjectPermission(ctx, projectId, 'project:delete');
+  await ctx.em.transactional(async (em) => {
+    await unindexProject(em, projectId);
+    await repo.deleteProject(em, projectId);
+  });
+  // Stored files go in the background, durably; the workflow id makes a retry start it once.
+  await startPurge(ctx, projectPrefix(ctx.caller.organizationId, projectId));
+  return { id: projectId, deleted: true };
+}
+
+export async function listProjects(ctx: RequestContext, query: Record<string, unknown>) {
+  const list = parseList(query, PROJECT_LIST);
+  const { items, total } = await repo.listProjects(ctx.em, readableProjectsSql(ctx.caller, 'id'), list);
+  const roles = await repo.userProjectRoles(ctx.em, items.map((p) => p.id));
+  return { items: items.map((p) => ({ ...p, user_project_roles: roles.get(p.id) ?? [] })), count: items.length, total };
+}
+
+async function checkMemberInput(ctx: RequestContext, userId: string, roleId: string | undefined) {
+  if (!(await repo.isOrganizationMember(ctx.em, ctx.caller.organizationId, userId))) {
+    throw invalid(['body', 'user_id'], 'is not a member of this organization', 'value_error', userId);
+  }
+  if (roleId !== undefined && !(await repo.roleExists(ctx.em, roleId))) {
+    throw invalid(['body', 'project_role_id'], 'is not a project role (see GET /roles/project)', 'value_error', roleId);
+  }
+}
+
+/** A project always keeps at least one Project Admin. */
+async function assertNotLastAdmin(ctx: RequestContext, projectId: string, userId: string) {
+  const current = await repo.findUserProjectRole(ctx.em, projectId, userId);
+  if (current?.project_role_id === PROJECT_ADMIN_ROLE_ID && (await repo.countRoleHolders(ctx.em, projectId, PROJECT_ADMIN_ROLE_ID)) <= 1) {
+    throw conflict('the project must keep at least one Project Admin', { user_id: userId });
+  }
+}
+
+export async function addMember(ctx: RequestContext, projectId: string, body: { user_id: string; project_role_id: string }) {
+  await requireProjectPermission(ctx, projectId, 'member:create');
+  await checkMemberInput(ctx, body.user_id, body.project_role_id);
+  const existing = await repo.findUserProjectRole(ctx.em, projectId, body.user_id);
+  if (existing) throw conflict('the user is already a member of the project', { existing_id: body.user_id, project_role_id: existing.project_role_id });
+  await repo.setUserProjectRole(ctx.em, projectId, body.user_id, body.project_role_id);
+  return (await repo.userProjectRoles(ctx.em, [projectId])).get(projectId)!.find((r) => r.user_id === body.user_id)!;
+}
+
+export async function changeMember(ctx: RequestContext, projectId: string, userId: string, body: { project_role_id: string }) {
+  await requireProjectPermission(ctx, projectId, 'member:update');
+  if (!(await repo.findUserProjectRole(ctx.em, projectId, userId))) throw invalidMember(userId);
+  await checkMemberInput(ctx, userId, body.project_role_id);
+  if (body.project_role_id !== PROJECT_ADMIN_ROLE_ID) await assertNotLastAdmin(ctx, projectId, userId);
+  await repo.setUserProjectRole(ctx.em, projectId, userId, body.project_role_id);
+  return (await repo.userProjectRoles(ctx.em, [projectId])).get(projectId)!.find((r) => r.user_id === userId)!;
+}
+
+export async function removeMember(ctx: RequestContext, projectId: string, userId: string) {
+  await requireProjectPermission(ctx, projectId, 'member:delete');
+  if (!(await repo.findUserProjectRole(ctx.em, projectId, userId))) throw invalidMember(userId);
+  await assertNotLastAdmin(ctx, projectId, userId);
+  await repo.removeUserProjectRole(ctx.em, projectId, userId);
+  return { project_id: projectId, user_id: userId, deleted: true };
+}
+
+function invalidMember(userId: string) {
+  return notFound('project member', userId);
+}
+
+export function listRoles(ctx: RequestContext) {
+  return repo.listProjectRoles(ctx.em);
+}

@@ -1,0 +1,32 @@
+// Opens the MikroORM instance shared by the API, the worker's activities and the admin command.
+import { MikroORM } from '@mikro-orm/postgresql';
+import { PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { Migrator } from '@mikro-orm/migrations';
+import { platformEntities } from './entities.ts';
+import { migrations } from './migrations/index.ts';
+
+export type Orm = MikroORM;
+
+export async function openOrm(databaseUrl: string, options: { poolMax?: number } = {}): Promise<Orm> {
+  // pg's standard type parsers (timestamps as Date) instead of MikroORM's string ones, so raw
+  // queries and entities alike serialize timestamps as ISO 8601.
+  const pool = new pg.Pool({ connectionString: databaseUrl, min: 0, max: options.poolMax ?? 10 });
+  return MikroORM.init({
+    clientUrl: databaseUrl,
+    driverOptions: new PostgresDialect({ pool }),
+    entities: [...platformEntities],
+    extensions: [Migrator],
+    migrations: { migrationsList: migrations, transactional: true, allOrNothing: true, silent: true, snapshot: false, snapshotOnMigrate: false },
+    // Entities are plain definitions; no reflection or discovery of files at run time.
+    discovery: { warnWhenNoEntities: false },
+    debug: false,
+    allowGlobalContext: false,
+  });
+}
+
+/** Applies every committed migration that has not run yet. Safe to call concurrently with readers. */
+export async function migrate(orm: Orm): Promise<string[]> {
+  const applied = await orm.migrator.up();
+  return applied.map((m) => m.name);
+}

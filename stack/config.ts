@@ -1,0 +1,157 @@
+// Configuration of every Cellar process, read from the environment once at start-up.
+// A bad value stops start-up with a message that names the variable.
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+
+export interface S3Config {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** STS endpoint able to mint scoped, short-lived upload credentials; unset means none. */
+  stsEndpoint: string | undefined;
+}
+
+export interface Config {
+  host: string;
+  port: number;
+  /** Base URL clients use to reach the API (signed URLs point here in filesystem mode). */
+  publicUrl: string;
+  dataDir: string;
+  /** Unset means "start embedded PostgreSQL". */
+  databaseUrl: string | undefined;
+  postgresPort: number;
+  /** Unset means "start the embedded Temporal dev server". */
+  temporalAddress: string | undefined;
+  temporalPort: number;
+  temporalUiPort: number;
+  temporalNamespace: string;
+  taskQueue: string;
+  simulationTaskQueue: string;
+  measurementTaskQueue: string;
+  storage: { driver: 'fs'; dir: string } | { driver: 's3'; s3: S3Config };
+  /** HMAC key for filesystem signed URLs; unset means generated once and kept in the data dir. */
+  signingSecret: string | undefined;
+  signedUrlTtlSeconds: number;
+  bodyLimitBytes: number;
+  logLevel: string;
+  /** Default channel staleness window when an organization sets none. */
+  staleAfterHours: number;
+  /** Default monthly simulation limit of an organization. */
+  simulationMonthlyLimit: number;
+}
+
+export class ConfigError extends Error {
+  readonly variable: string;
+  constructor(variable: string, problem: string) {
+    super(`configuration: ${variable} ${problem}`);
+    this.variable = variable;
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function str(env: Env, name: string, fallback: string): string {
+  const v = env[name];
+  if (v === undefined || v === '') return fallback;
+  return v;
+}
+
+function optional(env: Env, name: string): string | undefined {
+  const v = env[name];
+  return v === undefined || v === '' ? undefined : v;
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function url(env: Env, name: string): string | undefined {
+  const v = optional(env, name);
+  if (v === undefined) return undefined;
+  try {
+    new URL(v);
+  } catch {
+    throw new ConfigError(name, `must be a URL, got "${v}"`);
+  }
+  return v;
+}
+
+function hostPort(env: Env, name: string): string | undefined {
+  const v = optional(env, name);
+  if (v !== undefined && !/^[\w.-]+:\d{1,5}$/.test(v)) throw new ConfigError(name, `must look like host:port, got "${v}"`);
+  return v;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = int(env, 'PORT', 8000, 0, 65535);
+  const host = str(env, 'HOST', '127.0.0.1');
+  const dataDir = path.resolve(ROOT, str(env, 'DATA_DIR', '.data'));
+  const databaseUrl = url(env, 'DATABASE_URL');
+  if (databaseUrl && !/^postgres(ql)?:$/.test(new URL(databaseUrl).protocol)) {
+    throw new ConfigError('DATABASE_URL', 'must be a postgres:// URL');
+  }
+  const s3Endpoint = url(env, 'S3_ENDPOINT');
+  let storage: Config['storage'];
+  if (s3Endpoint) {
+    const need = (name: string) => {
+      const v = optional(env, name);
+      if (!v) throw new ConfigError(name, 'is required when S3_ENDPOINT is set');
+      return v;
+    };
+    storage = {
+      driver: 's3',
+      s3: {
+        endpoint: s3Endpoint,
+        region: str(env, 'S3_REGION', 'us-east-1'),
+        bucket: need('S3_BUCKET'),
+        accessKeyId: need('S3_ACCESS_KEY_ID'),
+        secretAccessKey: need('S3_SECRET_ACCESS_KEY'),
+        stsEndpoint: url(env, 'S3_STS_ENDPOINT'),
+      },
+    };
+  } else {
+    storage = { driver: 'fs', dir: path.resolve(ROOT, str(env, 'STORAGE_DIR', path.join(dataDir, 'storage'))) };
+  }
+  const logLevel = str(env, 'LOG_LEVEL', 'info');
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
+  const signingSecret = optional(env, 'SIGNING_SECRET');
+  if (signingSecret !== undefined && signingSecret.length < 32) {
+    throw new ConfigError('SIGNING_SECRET', 'must be at least 32 characters');
+  }
+  const publicUrl = url(env, 'PUBLIC_URL') ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  return {
+    host,
+    port,
+    publicUrl: publicUrl.replace(/\/$/, ''),
+    dataDir,
+    databaseUrl,
+    postgresPort: int(env, 'POSTGRES_PORT', 55432, 1, 65535),
+    temporalAddress: hostPort(env, 'TEMPORAL_ADDRESS'),
+    temporalPort: int(env, 'TEMPORAL_PORT', 7233, 1, 65535),
+    temporalUiPort: int(env, 'TEMPORAL_UI_PORT', 8233, 1, 65535),
+    temporalNamespace: str(env, 'TEMPORAL_NAMESPACE', 'default'),
+    taskQueue: str(env, 'TASK_QUEUE', 'cellar'),
+    simulationTaskQueue: str(env, 'SIMULATION_TASK_QUEUE', 'cellar-simulations'),
+    measurementTaskQueue: str(env, 'MEASUREMENT_TASK_QUEUE', 'cellar-measurements'),
+    storage,
+    signingSecret,
+    signedUrlTtlSeconds: int(env, 'SIGNED_URL_TTL_SECONDS', 3600, 1, 7 * 24 * 3600),
+    bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 8 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    logLevel,
+    staleAfterHours: int(env, 'STALE_AFTER_HOURS', 24, 1, 24 * 365),
+    simulationMonthlyLimit: int(env, 'SIMULATION_MONTHLY_LIMIT', 100_000, 0, 1_000_000_000),
+  };
+}
+
+/** Variables a process needs once the embedded parts are resolved (what docker-compose must set). */
+export const REQUIRED_RUNTIME_VARIABLES = ['DATABASE_URL', 'TEMPORAL_ADDRESS'] as const;

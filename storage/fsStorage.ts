@@ -1,0 +1,162 @@
+// Filesystem driver: objects are files under a root folder; signed URLs point at the API's
+// own /storage/objects routes and carry an expiring HMAC over operation, key, expiry and size cap.
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { assertSafeKey, ObjectNotFound, type ObjectStorage, type SignedTarget } from './storage.ts';
+
+export type SignedOp = 'put' | 'get';
+
+export interface SignedParams {
+  op: SignedOp;
+  key: string;
+  expires: number;
+  max: number;
+  filename: string;
+}
+
+export class FsStorage implements ObjectStorage {
+  readonly driver = 'fs' as const;
+  readonly root: string;
+  readonly #secret: string;
+  readonly #publicUrl: string;
+
+  constructor(opts: { root: string; secret: string; publicUrl: string }) {
+    this.root = path.resolve(opts.root);
+    this.#secret = opts.secret;
+    this.#publicUrl = opts.publicUrl.replace(/\/$/, '');
+    fs.mkdirSync(this.root, { recursive: true });
+  }
+
+  pathOf(key: string): string {
+    assertSafeKey(key);
+    return path.join(this.root, key);
+  }
+
+  async put(key: string, body: Buffer | Readable): Promise<void> {
+    await this.writeStream(key, Buffer.isBuffer(body) ? Readable.from([body]) : body);
+  }
+
+  /** Streams to a temporary file and renames it into place, so readers never see half an object. */
+  async writeStream(key: string, body: Readable, maxBytes = Infinity): Promise<number> {
+    const file = this.pathOf(key);
+    await fsp.mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.part-${randomUUID()}`;
+    let written = 0;
+    try {
+      await pipeline(
+        body,
+        async function* limit(source: AsyncIterable<Buffer>) {
+          for await (const chunk of source) {
+            written += chunk.length;
+            if (written > maxBytes) throw new ObjectTooLarge(maxBytes);
+            yield chunk;
+          }
+        },
+        fs.createWriteStream(tmp),
+      );
+      await fsp.rename(tmp, file);
+      return written;
+    } catch (err) {
+      await fsp.rm(tmp, { force: true });
+      throw err;
+    }
+  }
+
+  async get(key: string): Promise<Readable> {
+    const file = this.pathOf(key);
+    try {
+      const handle = await fsp.open(file, 'r');
+      return handle.createReadStream();
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new ObjectNotFound(key);
+      throw err;
+    }
+  }
+
+  async head(key: string): Promise<{ size: number } | null> {
+    try {
+      const st = await fsp.stat(this.pathOf(key));
+      return st.isFile() ? { size: st.size } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await fsp.rm(this.pathOf(key), { force: true });
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    const out: string[] = [];
+    const walk = async (dir: string) => {
+      let entries: fs.Dirent[];
+      try {
+        entries = await fsp.readdir(dir, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const e of entries) {
+        const full = path.join(dir, e.name);
+        if (e.isDirectory()) await walk(full);
+        else if (!e.name.includes('.part-')) out.push(path.relative(this.root, full).split(path.sep).join('/'));
+      }
+    };
+    // Walk from the deepest folder the prefix names, then filter by the full prefix.
+    const base = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
+    if (base) assertSafeKey(base);
+    await walk(path.join(this.root, base));
+    return out.filter((k) => k.startsWith(prefix)).sort();
+  }
+
+  async deletePrefix(prefix: string): Promise<number> {
+    const keys = await this.list(prefix);
+    await Promise.all(keys.map((k) => this.delete(k)));
+    return keys.length;
+  }
+
+  sign(p: SignedParams): string {
+    return createHmac('sha256', this.#secret).update(`${p.op}\n${p.key}\n${p.expires}\n${p.max}\n${p.filename}`).digest('base64url');
+  }
+
+  verify(p: SignedParams, signature: string): 'ok' | 'expired' | 'invalid' {
+    const expected = Buffer.from(this.sign(p));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
+    return p.expires * 1000 < Date.now() ? 'expired' : 'ok';
+  }
+
+  #url(p: SignedParams): SignedTarget {
+    const sig = this.sign(p);
+    const qs = new URLSearchParams({ op: p.op, expires: String(p.expires), sig });
+    if (p.max) qs.set('max', String(p.max));
+    if (p.filename) qs.set('filename', p.filename);
+    const encodedKey = p.key.split('/').map(encodeURIComponent).join('/');
+    return { url: `${this.#publicUrl}/storage/objects/${encodedKey}?${qs}`, token: sig, expiresAt: new Date(p.expires * 1000) };
+  }
+
+  async signedPutUrl(key: string, opts: { expiresInSeconds: number; maxBytes?: number }): Promise<SignedTarget> {
+    assertSafeKey(key);
+    return this.#url({ op: 'put', key, expires: Math.floor(Date.now() / 1000) + opts.expiresInSeconds, max: opts.maxBytes ?? 0, filename: '' });
+  }
+
+  async signedGetUrl(key: string, opts: { expiresInSeconds: number; filename?: string }): Promise<SignedTarget> {
+    assertSafeKey(key);
+    return this.#url({ op: 'get', key, expires: Math.floor(Date.now() / 1000) + opts.expiresInSeconds, max: 0, filename: opts.filename ?? '' });
+  }
+
+  async scopedUploadCredentials(): Promise<null> {
+    return null; // a local folder has no credentials to hand out; clients use the signed PUT
+  }
+}
+
+export class ObjectTooLarge extends Error {
+  readonly maxBytes: number;
+  constructor(maxBytes: number) {
+    super(`the object is larger than this upload target allows (${maxBytes} bytes)`);
+    this.maxBytes = maxBytes;
+  }
+}

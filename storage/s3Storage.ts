@@ -1,0 +1,172 @@
+// S3 driver: SigV4 presigned URLs, and — when an STS endpoint is configured — short-lived
+// credentials scoped by an inline session policy to one object key (for multipart uploads).
+import {
+  CreateBucketCommand, DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand,
+  ListObjectsV2Command, PutObjectCommand, S3Client,
+} from '@aws-sdk/client-s3';
+import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
+import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { Readable } from 'node:stream';
+import type { S3Config } from '../stack/config.ts';
+import { assertSafeKey, ObjectNotFound, type ObjectStorage, type ScopedUploadCredentials, type SignedTarget } from './storage.ts';
+
+function isNotFound(err: unknown): boolean {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
+}
+
+export class S3Storage implements ObjectStorage {
+  readonly driver = 's3' as const;
+  readonly client: S3Client;
+  readonly #cfg: S3Config;
+
+  constructor(cfg: S3Config) {
+    this.#cfg = cfg;
+    this.client = new S3Client({
+      endpoint: cfg.endpoint,
+      region: cfg.region,
+      forcePathStyle: true,
+      credentials: { accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey },
+    });
+  }
+
+  get bucket(): string {
+    return this.#cfg.bucket;
+  }
+
+  async ensureBucket(): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.#cfg.bucket }));
+    } catch (err) {
+      if (!isNotFound(err)) throw err;
+      await this.client.send(new CreateBucketCommand({ Bucket: this.#cfg.bucket }));
+    }
+  }
+
+  async put(key: string, body: Buffer | Readable): Promise<void> {
+    assertSafeKey(key);
+    // lib-storage streams bodies of unknown length in parts instead of buffering them.
+    await new Upload({ client: this.client, params: { Bucket: this.#cfg.bucket, Key: key, Body: body } }).done();
+  }
+
+  async get(key: string): Promise<Readable> {
+    assertSafeKey(key);
+    try {
+      const out = await this.client.send(new GetObjectCommand({ Bucket: this.#cfg.bucket, Key: key }));
+      return out.Body as Readable;
+    } catch (err) {
+      if (isNotFound(err)) throw new ObjectNotFound(key);
+      throw err;
+    }
+  }
+
+  async head(key: string): Promise<{ size: number } | null> {
+    assertSafeKey(key);
+    try {
+      const out = await this.client.send(new HeadObjectCommand({ Bucket: this.#cfg.bucket, Key: key }));
+      return { size: Number(out.ContentLength ?? 0) };
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw err;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    assertSafeKey(key);
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.#cfg.bucket, Key: key }));
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    const keys: string[] = [];
+    let token: string | undefined;
+    do {
+      const out = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.#cfg.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
+      for (const o of out.Contents ?? []) if (o.Key) keys.push(o.Key);
+      token = out.IsTruncated ? out.NextContinuationToken : undefined;
+    } while (token);
+    return keys.sort();
+  }
+
+  async deletePrefix(prefix: string): Promise<number> {
+    const keys = await this.list(prefix);
+    for (let i = 0; i < keys.length; i += 1000) {
+      await this.client.send(
+        new DeleteObjectsCommand({
+          Bucket: this.#cfg.bucket,
+          Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true },
+        }),
+      );
+    }
+    return keys.length;
+  }
+
+  async #presign(command: PutObjectCommand | GetObjectCommand, expiresIn: number): Promise<SignedTarget> {
+    const url = await getSignedUrl(this.client, command, { expiresIn });
+    return {
+      url,
+      token: new URL(url).searchParams.get('X-Amz-Signature') ?? '',
+      expiresAt: new Date(Date.now() + expiresIn * 1000),
+    };
+  }
+
+  async signedPutUrl(key: string, opts: { expiresInSeconds: number }): Promise<SignedTarget> {
+    assertSafeKey(key);
+    return this.#presign(new PutObjectCommand({ Bucket: this.#cfg.bucket, Key: key }), opts.expiresInSeconds);
+  }
+
+  async signedGetUrl(key: string, opts: { expiresInSeconds: number; filename?: string }): Promise<SignedTarget> {
+    assertSafeKey(key);
+    return this.#presign(
+      new GetObjectCommand({
+        Bucket: this.#cfg.bucket,
+        Key: key,
+        ...(opts.filename ? { ResponseContentDisposition: `attachment; filename="${opts.filename.replaceAll('"', '')}"` } : {}),
+      }),
+      opts.expiresInSeconds,
+    );
+  }
+
+  async scopedUploadCredentials(key: string, expiresInSeconds: number): Promise<ScopedUploadCredentials | null> {
+    if (!this.#cfg.stsEndpoint) return null;
+    assertSafeKey(key);
+    const sts = new STSClient({
+      endpoint: this.#cfg.stsEndpoint,
+      region: this.#cfg.region,
+      credentials: { accessKeyId: this.#cfg.accessKeyId, secretAccessKey: this.#cfg.secretAccessKey },
+    });
+    const object = `arn:aws:s3:::${this.#cfg.bucket}/${key}`;
+    const policy = {
+      Version: '2012-10-17',
+      Statement: [
+        {
+          Effect: 'Allow',
+          Action: ['s3:PutObject', 's3:AbortMultipartUpload', 's3:ListMultipartUploadParts'],
+          Resource: [object],
+        },
+      ],
+    };
+    const out = await sts.send(
+      new AssumeRoleCommand({
+        RoleArn: 'arn:aws:iam::000000000000:role/cellar-upload',
+        RoleSessionName: `cellar-upload-${Date.now()}`,
+        DurationSeconds: Math.max(900, expiresInSeconds),
+        Policy: JSON.stringify(policy),
+      }),
+    );
+    const c = out.Credentials;
+    if (!c?.AccessKeyId || !c.SecretAccessKey || !c.SessionToken) return null;
+    return {
+      endpoint: this.#cfg.endpoint,
+      region: this.#cfg.region,
+      bucket: this.#cfg.bucket,
+      object_path: key,
+      access_key_id: c.AccessKeyId,
+      secret_access_key: c.SecretAccessKey,
+      session_token: c.SessionToken,
+      expires_at: c.Expiration ? new Date(c.Expiration).toISOString() : null,
+    };
+  }
+}

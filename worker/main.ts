@@ -1,0 +1,45 @@
+// The TypeScript worker process. Stops gracefully on SIGINT/SIGTERM.
+import { NativeConnection, Runtime, makeTelemetryFilterString } from '@temporalio/worker';
+import { Connection } from '@temporalio/client';
+import { loadConfig } from '../stack/config.ts';
+import { createStorage } from '../storage/index.ts';
+import { logger } from '../api/logger.ts';
+import { SEARCH_ATTRIBUTE_NAMES } from '../workflows/searchAttributes.ts';
+import { createWorker } from './worker.ts';
+
+/** Custom search attributes must exist on the server; the dev server gets them at start. */
+async function registerSearchAttributes(address: string, namespace: string): Promise<void> {
+  const connection = await Connection.connect({ address });
+  try {
+    const { customAttributes } = await connection.operatorService.listSearchAttributes({ namespace });
+    const missing = SEARCH_ATTRIBUTE_NAMES.filter((n) => !customAttributes?.[n]);
+    if (missing.length) {
+      await connection.operatorService.addSearchAttributes({
+        namespace,
+        searchAttributes: Object.fromEntries(missing.map((n) => [n, 2 /* KEYWORD */])),
+      });
+      logger.info({ added: missing }, 'registered search attributes');
+    }
+  } finally {
+    await connection.close();
+  }
+}
+
+async function main() {
+  const config = loadConfig();
+  const address = config.temporalAddress ?? `127.0.0.1:${config.temporalPort}`;
+  Runtime.install({ logger: undefined, telemetryOptions: { logging: { filter: makeTelemetryFilterString({ core: 'WARN' }) } } });
+  await registerSearchAttributes(address, config.temporalNamespace);
+  const storage = await createStorage(config);
+  const connection = await NativeConnection.connect({ address });
+  const worker = await createWorker({ connection, namespace: config.temporalNamespace, taskQueue: config.taskQueue, deps: { storage } });
+  logger.info({ task_queue: config.taskQueue }, 'worker started');
+  await worker.run(); // returns after SIGINT/SIGTERM once in-flight tasks finish (the SDK handles the signals)
+  await connection.close();
+  logger.info('worker stopped');
+}
+
+main().catch((err) => {
+  logger.fatal({ err: err instanceof Error ? err.message : err }, 'worker failed');
+  process.exit(1);
+});

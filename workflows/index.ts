@@ -1,0 +1,2 @@
+// Every workflow the TypeScript worker runs. Deterministic code only.
+export { purgeObjects } from './purgeObjects.ts';
