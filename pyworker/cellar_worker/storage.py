@@ -31,7 +31,8 @@ def _driver() -> str:
     return driver
 
 
-def _check_key(key: str) -> str:
+def check_key(key: str) -> str:
+    """Return ``key`` if it is a safe relative object key, else raise ``ValueError``."""
     if not isinstance(key, str) or not key or key.startswith("/") or "\\" in key:
         raise ValueError("object keys are non-empty relative paths separated by '/'")
     if any(part in ("", ".", "..") for part in key.rstrip("/").split("/")):
@@ -50,7 +51,7 @@ def _root() -> str:
 
 
 def _fs_path(key: str) -> str:
-    return os.path.join(_root(), *_check_key(key).split("/"))
+    return os.path.join(_root(), *check_key(key).split("/"))
 
 
 def _fs_write(key: str, write) -> None:
@@ -151,7 +152,7 @@ def open_read(key: str) -> BinaryIO:
     The caller closes it. With S3 the object is first spooled to a temporary file,
     since Parquet readers need to seek.
     """
-    _check_key(key)
+    check_key(key)
     if _driver() == "fs":
         return open(_fs_path(key), "rb")
     client, bucket = _s3()
@@ -167,7 +168,7 @@ def open_read(key: str) -> BinaryIO:
 
 def download_to(key: str, local_path: str) -> None:
     """Copy an object to a local file (parent folders are created)."""
-    _check_key(key)
+    check_key(key)
     os.makedirs(os.path.dirname(os.path.abspath(local_path)), exist_ok=True)
     if _driver() == "fs":
         shutil.copyfile(_fs_path(key), local_path)
@@ -178,7 +179,7 @@ def download_to(key: str, local_path: str) -> None:
 
 def upload_file(local_path: str, key: str) -> None:
     """Store a local file under ``key``, replacing any previous object."""
-    _check_key(key)
+    check_key(key)
     if _driver() == "fs":
         with open(local_path, "rb") as source:
             _fs_write(key, lambda out: shutil.copyfileobj(source, out))
@@ -189,7 +190,7 @@ def upload_file(local_path: str, key: str) -> None:
 
 def put_bytes(key: str, data: bytes) -> None:
     """Store ``data`` under ``key``, replacing any previous object."""
-    _check_key(key)
+    check_key(key)
     if _driver() == "fs":
         _fs_write(key, lambda out: out.write(data))
         return
@@ -198,7 +199,7 @@ def put_bytes(key: str, data: bytes) -> None:
 
 
 def exists(key: str) -> bool:
-    _check_key(key)
+    check_key(key)
     if _driver() == "fs":
         return os.path.isfile(_fs_path(key))
     client, bucket = _s3()
@@ -211,7 +212,7 @@ def exists(key: str) -> bool:
 
 def delete_prefix(prefix: str) -> None:
     """Delete every object whose key starts with ``prefix`` (e.g. ``simulations/org/id/``)."""
-    _check_key(prefix)
+    check_key(prefix)
     if _driver() == "fs":
         _fs_delete_prefix(prefix)
         return

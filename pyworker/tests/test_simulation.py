@@ -129,6 +129,39 @@ def test_cycling_protocol_with_goto_placeholders_and_extra_variable(fs_storage):
     assert result["metrics"]["num_steps"] == 8
 
 
+def test_power_and_drive_cycle_steps_logged_at_the_requested_resolution(fs_storage):
+    protocol = {
+        "global": {
+            "initial_state_type": "soc_percentage",
+            "initial_state_value": 80,
+            "resolution": {"time": 30, "voltage": 0.005},
+        },
+        "steps": [
+            {"Discharge": {"mode": "power", "value": 10, "duration": 900}},
+            {"DriveCycle": {"mode": "current", "data": [[0, 5], [60, -2.5], [120, 0], [180, 5]]}},
+        ],
+    }
+    run_simulation(request(protocol))
+    steps = read(fs_storage, "steps.parquet").to_pylist()
+    assert steps[0]["Step type"] == "Constant power discharge"
+    assert steps[0]["Mean power [W]"] == pytest.approx(10, rel=1e-3)
+    assert steps[1]["Duration [s]"] == pytest.approx(180)
+    assert steps[1]["Charge capacity [A.h]"] > 0 and steps[1]["Discharge capacity [A.h]"] > 0
+
+    series = read(fs_storage, "time_series.parquet")
+    time = series.column("Time [s]").to_numpy()
+    voltage = series.column("Voltage [V]").to_numpy()
+    step = series.column("Step count").to_numpy()
+    same_step = step[1:] == step[:-1]
+    last_of_step = np.r_[step[1:] != step[:-1], True]
+    # Within a step, a row is logged after 30 s, or earlier on a 5 mV move (and the
+    # last row of every step is kept).
+    gaps, moves = np.diff(time)[same_step], np.abs(np.diff(voltage))[same_step]
+    assert np.all(gaps <= 30 + 1e-6)
+    assert np.all((gaps >= 30 - 1e-6) | (moves >= 0.005) | last_of_step[1:][same_step])
+    assert np.any(gaps < 30 - 1e-6)  # the drive cycle moves the voltage fast enough
+
+
 def test_second_design_point_reuses_the_built_simulation(fs_storage):
     protocol = full_discharge(soc=90)
     first = run_simulation(request(protocol, {"R0 [Ohm]": 0.010}))

@@ -86,7 +86,6 @@ class SimulationCancelled(Exception):
 class _Job:
     """A checked request, ready to build and solve."""
 
-    simulation_id: str
     recipe: models.ModelRecipe
     protocol: ucp.Protocol
     plan: list[ucp.PlannedStep]
@@ -103,7 +102,8 @@ class _Job:
 
     @property
     def nominal_capacity_ah(self) -> float:
-        return float(self.parameter_values.get(NOMINAL_CAPACITY, self.recipe.base_parameters[NOMINAL_CAPACITY]))
+        """The model's own value: it only sizes step time limits, which belong to the build."""
+        return float(self.recipe.base_parameters[NOMINAL_CAPACITY])
 
     def cache_key(self) -> str:
         return json.dumps(
@@ -142,9 +142,13 @@ def _prepare(request) -> _Job:
     if not isinstance(simulation_id, str) or not simulation_id:
         raise configuration_error("simulation_id: must be a non-empty string")
     output_prefix = request.get("output_prefix")
-    if not isinstance(output_prefix, str) or not output_prefix.strip("/"):
-        raise configuration_error("output_prefix: must be a non-empty storage prefix")
+    if not isinstance(output_prefix, str):
+        raise configuration_error("output_prefix: must be a storage prefix such as 'simulations/<org>/<id>/'")
     output_prefix = output_prefix if output_prefix.endswith("/") else output_prefix + "/"
+    try:
+        storage.check_key(output_prefix)
+    except ValueError as error:
+        raise configuration_error(f"output_prefix: {error}") from None
 
     spec = models.normalize_model_spec(request.get("model"))
     recipe = models.recipe(spec)
@@ -212,7 +216,6 @@ def _prepare(request) -> _Job:
     cannot_be_inputs = recipe.geometry_parameters | set(models.TEMPERATURE_PARAMETERS)
     baked = {name: value for name, value in parameter_values.items() if name in cannot_be_inputs}
     return _Job(
-        simulation_id=simulation_id,
         recipe=recipe,
         protocol=protocol,
         plan=plan,

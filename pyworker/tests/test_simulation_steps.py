@@ -1,0 +1,60 @@
+"""The steps summary on a hand-made time series (as a measurement would provide it)."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from cellar_worker.simulation.steps_summary import SUMMARY_COLUMNS, summarize_steps
+
+
+def segment(step, seconds, voltage, current, frequency=np.nan):
+    time = np.arange(seconds + 1, dtype=float)
+    return pd.DataFrame(
+        {
+            "Time [s]": time,
+            "Voltage [V]": np.broadcast_to(voltage, time.shape).astype(float),
+            "Current [A]": np.broadcast_to(current, time.shape).astype(float),
+            "Step count": step,
+            "Frequency [Hz]": frequency,
+        }
+    )
+
+
+def test_step_types_statistics_and_throughput_from_a_dataframe():
+    ramp = np.linspace(0, 1, 61)
+    parts = [
+        segment(0, 60, 3.7, 0.0),  # rest
+        segment(1, 60, 3.9 - 0.2 * ramp, 2.0),  # constant current discharge
+        segment(2, 60, 4.2, -2.0 * np.exp(-3 * ramp)),  # constant voltage charge
+        segment(3, 60, 3.8 - 0.2 * ramp, 10.0 / (3.8 - 0.2 * ramp)),  # constant power discharge
+        segment(4, 60, 3.6 + 0.3 * ramp, -1.0 - ramp),  # nothing constant
+        segment(5, 60, 3.6, 0.01, frequency=1000.0),  # impedance sweep
+    ]
+    offset, frames = 0.0, []
+    for part in parts:
+        part["Time [s]"] += offset
+        offset = part["Time [s]"].iloc[-1] + 1
+        frames.append(part)
+    table = pd.concat(frames, ignore_index=True)
+
+    summary = summarize_steps(table, labels={1: "CC"})
+    assert summary.column_names == list(SUMMARY_COLUMNS)
+    rows = summary.to_pylist()
+    assert [row["Step type"] for row in rows] == [
+        "Rest",
+        "Constant current discharge",
+        "Constant voltage charge",
+        "Constant power discharge",
+        "Unknown step type",
+        "EIS",
+    ]
+    cc = rows[1]
+    assert cc["Label"] == "CC" and rows[0]["Label"] == ""
+    assert cc["Cycle count"] == 0
+    assert cc["Duration [s]"] == 60
+    assert cc["Start voltage [V]"] == pytest.approx(3.9) and cc["End voltage [V]"] == pytest.approx(3.7)
+    assert cc["Discharge capacity [A.h]"] == pytest.approx(2.0 * 60 / 3600)
+    assert cc["Charge capacity [A.h]"] == 0
+    assert cc["Discharge energy [W.h]"] == pytest.approx(2.0 * 3.8 * 60 / 3600, rel=1e-6)
+    assert rows[2]["Charge capacity [A.h]"] > 0 and rows[2]["Discharge capacity [A.h]"] == 0
+    assert rows[3]["Mean power [W]"] == pytest.approx(10.0)
