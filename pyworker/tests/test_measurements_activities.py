@@ -163,3 +163,11 @@ def _parquet_bytes(table: pa.Table, tmp_path) -> bytes:
 def _digest(key: str) -> str:
     with storage.open_read(key) as handle:
         return hashlib.sha256(handle.read()).hexdigest()
+
+
+def test_malformed_input_is_not_retried(fs_storage):
+    with pytest.raises(ApplicationError) as raised:
+        run_activity(process_measurement, upload_params(mode="extend", current_key=None))
+    assert raised.value.non_retryable and "current_key" in str(raised.value)
+    with pytest.raises(ApplicationError):
+        run_activity(process_measurement, upload_params(mode="extend", current_key=UPLOAD_KEY, version=0))

@@ -64,20 +64,24 @@ def _process(params: dict, progress: Progress) -> dict:
         params.get("voltage_min"),
         params.get("voltage_max"),
     )
+    extending = params.get("mode", "upload") == "extend"
+    _require(params, "source_key", "output_prefix", *(("current_key", "version") if extending else ()))
+    if extending and not (isinstance(params["version"], int) and params["version"] >= 1):
+        raise ApplicationError("extend needs an integer version >= 1", type="InvalidInput", non_retryable=True)
     source_key = params["source_key"]
     if not storage.exists(source_key):
         return _result(Outcome("failed", option_issues + [_missing_issue([source_key])]), {})
     prefix = params["output_prefix"].rstrip("/") + "/"
     with tempfile.TemporaryDirectory(prefix="cellar-measurement-") as work_dir:
         source = _download(source_key, work_dir, "source")
-        if params.get("mode", "upload") == "extend":
+        if extending:
             current = _download(params["current_key"], work_dir, "current")
             outcome = extend_series(
                 current,
                 source,
                 work_dir,
                 options,
-                version=int(params["version"]),
+                version=params["version"],
                 option_issues=option_issues,
                 progress=progress,
             )
@@ -97,6 +101,15 @@ def _process(params: dict, progress: Progress) -> dict:
                 keys[kind] = prefix + os.path.basename(path)
                 storage.upload_file(path, keys[kind])
         return _result(outcome, keys)
+
+
+def _require(params: dict, *keys: str) -> None:
+    missing = [key for key in keys if not params.get(key)]
+    if missing:
+        # A malformed request will not improve with retries.
+        raise ApplicationError(
+            f"processMeasurement input lacks {', '.join(missing)}", type="InvalidInput", non_retryable=True
+        )
 
 
 def _download(key: str, work_dir: str, role: str) -> str:

@@ -23,9 +23,14 @@ from .pipeline import PassResult, SeriesPass
 from .reader import DEFAULT_BATCH_ROWS, MeasurementFileError, SeriesSource, open_series, read_table
 
 # Dictionary encoding only pays off for the count columns; on float measurements it
-# makes writing several times slower. Snappy is fast and every Parquet reader has it
-# (the API reads these files too).
-PARQUET_WRITE_OPTIONS = {"compression": "snappy", "use_dictionary": sorted(col.COUNTS)}
+# makes writing several times slower, and so do statistics on every column (kept for the
+# columns readers filter on). Snappy is fast and every Parquet reader has it (the API
+# reads these files too).
+PARQUET_WRITE_OPTIONS = {
+    "compression": "snappy",
+    "use_dictionary": sorted(col.COUNTS),
+    "write_statistics": [col.TIME, col.STEP, col.CYCLE],
+}
 
 
 class ProcessingCancelled(Exception):
@@ -99,10 +104,10 @@ def _run_pass(
 
 
 def _write_batches(path: str, schema: pa.Schema):
-    """Consumer: writes each received batch as a row group; ``None`` ends the file."""
+    """Consumer generator: each batch sent in becomes a row group; closing it ends the file."""
     with pq.ParquetWriter(path, schema, **PARQUET_WRITE_OPTIONS) as writer:
-        while (batch := (yield)) is not None:
-            writer.write_batch(batch)
+        while True:
+            writer.write_batch((yield))
 
 
 class _Background:
@@ -122,13 +127,15 @@ class _Background:
     def _run(self) -> None:
         try:
             while (item := self._queue.get()) is not None:
-                if self._error is None:
-                    self._consumer.send(item)
-            self._consumer.close()
-        except BaseException as error:  # handed to the caller's thread in __exit__
+                self._consumer.send(item)
+        except BaseException as error:  # handed to the caller's thread by send / __exit__
             self._error = error
-            while self._queue.get() is not None:
+            while self._queue.get() is not None:  # keep the producer from blocking
                 pass
+        try:
+            self._consumer.close()
+        except BaseException as error:
+            self._error = self._error or error
 
     def send(self, item) -> None:
         if self._error is not None:

@@ -313,11 +313,11 @@ class RowChecks:
                 "reported_at_worst": float(reported[k]),
                 "integrated_at_worst": float(integrated[k]),
             }
-        high, low = reported.max(), reported.min()
-        if high != high and not np.isnan(reported).all():
-            high, low = np.nanmax(reported), np.nanmin(reported)
-        if high == high:
-            stats.max_reported = max(stats.max_reported, float(high), float(-low))
+        # Cumulative values are meant to be non-negative, so the scale is the larger maximum.
+        high = reported.max()
+        if high != high:
+            high = -np.inf if np.isnan(reported).all() else np.nanmax(reported)
+        stats.max_reported = max(stats.max_reported, float(high))
         stats.max_integrated = max(stats.max_integrated, float(integrated.max()))
 
     # --- issues -----------------------------------------------------------------------
@@ -482,7 +482,10 @@ class RowChecks:
         relative = stats.max_diff / scale
         if relative <= INTEGRAL_TOLERANCE:
             return []
-        source = col.POWER if "energy" in name else col.CURRENT
+        if "energy" not in name:
+            source = col.CURRENT
+        else:
+            source = col.POWER if col.POWER in self.available_columns else f"{col.VOLTAGE} * {col.CURRENT}"
         return [
             iss.make_issue(
                 _MISMATCH_CODES[name],
