@@ -11,7 +11,7 @@ Environment:
 - ``WORKER_SHUTDOWN_GRACE_S`` (``20``): on SIGINT/SIGTERM, in-flight activities get this
   long to finish before they are cancelled (a simulation stops at its next step);
 - ``TEMPORAL_CONNECT_TIMEOUT_S`` (``60``): how long to keep retrying the first connection;
-- ``LOG_LEVEL`` (``INFO``); plus the storage variables of ``cellar_worker.storage``.
+- ``LOG_LEVEL`` (``info``; pino names: trace, debug, info, warn, error, fatal, silent); plus the storage variables of ``cellar_worker.storage``.
 
 Logs are JSON lines on stderr. They never include storage credentials.
 """
@@ -57,12 +57,25 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(entry, default=str)
 
 
+# LOG_LEVEL is shared with the Node processes, which use pino's level names.
+_LOG_LEVELS = {
+    "trace": logging.DEBUG,
+    "debug": logging.DEBUG,
+    "info": logging.INFO,
+    "warn": logging.WARNING,
+    "warning": logging.WARNING,
+    "error": logging.ERROR,
+    "fatal": logging.CRITICAL,
+    "silent": logging.CRITICAL + 1,
+}
+
+
 def configure_logging() -> None:
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(JsonFormatter())
     root = logging.getLogger()
     root.handlers[:] = [handler]
-    root.setLevel(os.environ.get("LOG_LEVEL", "INFO").upper())
+    root.setLevel(_LOG_LEVELS.get(os.environ.get("LOG_LEVEL", "info").strip().lower(), logging.INFO))
     # PyBaMM installs its own plain-text stderr handler; route it through ours instead.
     pybamm_logger = logging.getLogger("pybamm.logger")
     pybamm_logger.handlers.clear()
@@ -84,17 +97,19 @@ def measurement_activities() -> list:
     return list(getattr(module, "ACTIVITIES", []))
 
 
-async def connect(address: str, namespace: str, timeout_s: float) -> Client:
-    """Connect, retrying while the Temporal server is still starting."""
+async def connect(address: str, namespace: str, timeout_s: float, stop: asyncio.Event) -> Client | None:
+    """Connect, retrying while the Temporal server is still starting (None: stopped first)."""
     deadline = time.monotonic() + timeout_s
-    while True:
+    while not stop.is_set():
         try:
             return await Client.connect(address, namespace=namespace)
         except RuntimeError as error:
             if time.monotonic() >= deadline:
                 raise
             log.warning("temporal not reachable yet, retrying", extra={"address": address, "error": str(error)})
-            await asyncio.sleep(1.0)
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(stop.wait(), timeout=1.0)
+    return None
 
 
 async def run(stop: asyncio.Event) -> None:
@@ -102,7 +117,9 @@ async def run(stop: asyncio.Event) -> None:
     namespace = os.environ.get("TEMPORAL_NAMESPACE", "default")
     grace = timedelta(seconds=float(os.environ.get("WORKER_SHUTDOWN_GRACE_S", "20")))
     cpus = os.cpu_count() or 1
-    client = await connect(address, namespace, float(os.environ.get("TEMPORAL_CONNECT_TIMEOUT_S", "60")))
+    client = await connect(address, namespace, float(os.environ.get("TEMPORAL_CONNECT_TIMEOUT_S", "60")), stop)
+    if client is None:
+        return
 
     queues = [
         (
@@ -152,7 +169,11 @@ async def serve() -> None:
 
 def main() -> int:
     configure_logging()
-    asyncio.run(serve())
+    try:
+        asyncio.run(serve())
+    except Exception:  # noqa: BLE001 - report any fatal error as a log line, then fail
+        log.exception("worker failed")
+        return 1
     return 0
 
 
