@@ -268,7 +268,8 @@ def _recipe_for_key(key: str) -> ModelRecipe:
     if spec["kind"] == "pybamm":
         for name, value in spec["parameters"].items():
             check_parameter_name(name, names, f"model.parameters[{name!r}]")
-            values[name] = value
+        # Some names are required by model options without being in the set itself.
+        values.update(spec["parameters"], check_already_exists=False)
         overrides = spec["simulation_settings"].get("var_pts")
         if overrides:
             var_pts = {getattr(variable, "name", variable): count for variable, count in model.default_var_pts.items()}
