@@ -1,9 +1,16 @@
 // Builds every activity of the TypeScript worker from its dependencies.
+import type { Client } from '@temporalio/client';
+import type { Orm } from '../db/orm.ts';
+import type { Config } from '../stack/config.ts';
 import type { ObjectStorage } from '../storage/storage.ts';
 import { createStorageActivities } from './storage.ts';
 
+/** The clients activities are built from (Temporal samples style: factories taking their clients). */
 export interface ActivityDeps {
+  config: Config;
+  orm: Orm;
   storage: ObjectStorage;
+  temporal: Client;
 }
 
 export function createActivities(deps: ActivityDeps) {

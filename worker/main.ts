@@ -1,11 +1,13 @@
 // The TypeScript worker process. Stops gracefully on SIGINT/SIGTERM.
-import { NativeConnection, Runtime, makeTelemetryFilterString } from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime, makeTelemetryFilterString } from '@temporalio/worker';
 import { Connection } from '@temporalio/client';
 import { loadConfig } from '../stack/config.ts';
 import { createStorage } from '../storage/index.ts';
 import { logger } from '../api/logger.ts';
 import { SEARCH_ATTRIBUTE_NAMES } from '../workflows/searchAttributes.ts';
 import { createWorker } from './worker.ts';
+import { openOrm } from '../db/orm.ts';
+import { temporalClient } from '../api/temporal.ts';
 
 /** Custom search attributes must exist on the server; the dev server gets them at start. */
 async function registerSearchAttributes(address: string, namespace: string): Promise<void> {
@@ -28,14 +30,26 @@ async function registerSearchAttributes(address: string, namespace: string): Pro
 async function main() {
   const config = loadConfig();
   const address = config.temporalAddress ?? `127.0.0.1:${config.temporalPort}`;
-  Runtime.install({ logger: undefined, telemetryOptions: { logging: { filter: makeTelemetryFilterString({ core: 'WARN' }) } } });
+  // SDK messages (bundling, state changes) go to the JSON log at warn and above.
+  const sdkLogger = new DefaultLogger('WARN', (entry) => logger[entry.level === 'ERROR' ? 'error' : 'warn']({ ...entry.meta }, entry.message));
+  Runtime.install({ logger: sdkLogger, telemetryOptions: { logging: { filter: makeTelemetryFilterString({ core: 'WARN' }) } } });
   await registerSearchAttributes(address, config.temporalNamespace);
+  if (!config.databaseUrl) throw new Error('DATABASE_URL is required (npm start sets it for the embedded database)');
   const storage = await createStorage(config);
+  const orm = await openOrm(config.databaseUrl);
+  const temporal = temporalClient({ ...config, temporalAddress: address });
   const connection = await NativeConnection.connect({ address });
-  const worker = await createWorker({ connection, namespace: config.temporalNamespace, taskQueue: config.taskQueue, deps: { storage } });
+  const worker = await createWorker({
+    connection,
+    namespace: config.temporalNamespace,
+    taskQueue: config.taskQueue,
+    deps: { config, orm, storage, temporal },
+  });
   logger.info({ task_queue: config.taskQueue }, 'worker started');
   await worker.run(); // returns after SIGINT/SIGTERM once in-flight tasks finish (the SDK handles the signals)
   await connection.close();
+  await temporal.connection.close();
+  await orm.close();
   logger.info('worker stopped');
 }
 

@@ -1,6 +1,6 @@
 // Creates the TypeScript worker: the workflow bundle plus activities built from their clients.
 import path from 'node:path';
-import { NativeConnection, Worker, bundleWorkflowCode, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { NativeConnection, Worker, bundleWorkflowCode, type WorkflowBundleOption, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { ROOT } from '../stack/config.ts';
 import { createActivities, type ActivityDeps } from '../activities/index.ts';
 
@@ -18,7 +18,7 @@ export async function createWorker(opts: {
   namespace: string;
   taskQueue: string;
   deps: ActivityDeps;
-  workflowBundle?: WorkflowBundleWithSourceMap;
+  workflowBundle?: WorkflowBundleOption;
 }): Promise<Worker> {
   return Worker.create({
     connection: opts.connection,

@@ -1,0 +1,215 @@
+// Helpers for suites: the real API on a real port, workers on their own task queues, and
+// organizations with keys. Everything talks to the servers started by globalSetup.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import http, { type Server } from 'node:http';
+import { inject } from 'vitest';
+import { NativeConnection, Runtime, DefaultLogger, type Worker } from '@temporalio/worker';
+import { loadConfig, ROOT, type Config } from '../stack/config.ts';
+import { openOrm, type Orm } from '../db/orm.ts';
+import { createApp } from '../api/app.ts';
+import { temporalClient } from '../api/temporal.ts';
+import { FsStorage } from '../storage/fsStorage.ts';
+import { S3Storage } from '../storage/s3Storage.ts';
+import type { ObjectStorage } from '../storage/storage.ts';
+import { bootstrap, type IssuedKey } from '../api/services/bootstrap.ts';
+import { createWorker } from '../worker/worker.ts';
+import { startProcess, type ManagedProcess } from '../stack/processes.ts';
+
+let runtimeInstalled = false;
+function quietRuntime() {
+  if (runtimeInstalled) return;
+  runtimeInstalled = true;
+  try {
+    Runtime.install({ logger: new DefaultLogger('WARN') });
+  } catch {
+    // already installed in this process
+  }
+}
+
+export type StorageKind = 'fs' | 's3';
+
+/** A Config for tests: the global servers, a unique task queue set, and the chosen storage. */
+export function testConfig(storage: StorageKind = 'fs', overrides: Record<string, string> = {}): Config {
+  const id = randomUUID().slice(0, 8);
+  const s3 = inject('s3');
+  const env: Record<string, string> = {
+    DATABASE_URL: inject('databaseUrl'),
+    TEMPORAL_ADDRESS: inject('temporalAddress'),
+    DATA_DIR: path.join(inject('runDir'), `data-${id}`),
+    TASK_QUEUE: `cellar-test-${id}`,
+    SIMULATION_TASK_QUEUE: `cellar-test-sim-${id}`,
+    MEASUREMENT_TASK_QUEUE: `cellar-test-meas-${id}`,
+    LOG_LEVEL: 'silent',
+    ...(storage === 's3'
+      ? { S3_ENDPOINT: s3.endpoint, S3_BUCKET: `cellar-${id}`, S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey }
+      : {}),
+    ...overrides,
+  };
+  return loadConfig(env);
+}
+
+export async function makeStorage(config: Config): Promise<ObjectStorage> {
+  if (config.storage.driver === 's3') {
+    const s = new S3Storage(config.storage.s3);
+    await s.ensureBucket();
+    return s;
+  }
+  return new FsStorage({ root: config.storage.dir, secret: 'test-signing-secret-0123456789abcdef', publicUrl: config.publicUrl });
+}
+
+export interface TestApi {
+  url: string;
+  config: Config;
+  orm: Orm;
+  storage: ObjectStorage;
+  temporal: ReturnType<typeof temporalClient>;
+  close(): Promise<void>;
+}
+
+/** The real Express app on an ephemeral port, validating responses against openapi.yaml too. */
+export async function startApi(opts: { storage?: StorageKind; config?: Config } = {}): Promise<TestApi> {
+  // Bind first: signed URLs must point at this server, whose port is known only once it listens.
+  const server: Server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const config = { ...(opts.config ?? testConfig(opts.storage ?? 'fs')), publicUrl: url };
+  const orm = await openOrm(config.databaseUrl!, { poolMax: 5 });
+  const temporal = temporalClient(config);
+  const storage = await makeStorage(config);
+  server.on('request', createApp({ config, orm, temporal, storage, validateResponses: true }));
+  return {
+    url, config, orm, storage, temporal,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+      await orm.close();
+      await temporal.connection.close();
+    },
+  };
+}
+
+/** A fresh organization with an owner and an API key. */
+export async function newOrg(orm: Orm, name = `Org ${randomUUID().slice(0, 8)}`): Promise<IssuedKey & { email: string; org: string }> {
+  const email = `${randomUUID().slice(0, 8)}@example.test`;
+  const issued = await bootstrap(orm.em.fork(), name, email);
+  return { ...issued, email, org: name };
+}
+
+/** Another user in an existing organization, as a plain member (no project roles yet). */
+export async function newMember(orm: Orm, organizationId: string): Promise<{ user_id: string; api_key: string; email: string }> {
+  const em = orm.em.fork();
+  const [org] = await em.execute<{ name: string }[]>(`select name from organizations where id = ?`, [organizationId]);
+  const email = `${randomUUID().slice(0, 8)}@example.test`;
+  const issued = await bootstrap(em, org!.name, email);
+  await em.execute(`update memberships set role = 'member' where organization_id = ? and user_id = ?`, [organizationId, issued.user_id]);
+  return { user_id: issued.user_id, api_key: issued.api_key, email };
+}
+
+export interface Reply<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+/** A small client with the headers real clients send (JSON content type even on GET). */
+export function client(baseUrl: string, key?: string, extraHeaders: Record<string, string> = {}) {
+  const call = async <T = any>(method: string, p: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> => {
+    const res = await fetch(baseUrl + p, {
+      method,
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        ...(key ? { 'X-API-Key': key } : {}),
+        ...extraHeaders,
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' || body instanceof Uint8Array ? (body as string | Uint8Array<ArrayBuffer>) : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: the caller looks at .text
+    }
+    return { status: res.status, headers: res.headers, body: parsed as T, text };
+  };
+  return {
+    get: <T = any>(p: string, h?: Record<string, string>) => call<T>('GET', p, undefined, h),
+    delete: <T = any>(p: string, h?: Record<string, string>) => call<T>('DELETE', p, undefined, h),
+    post: <T = any>(p: string, b?: unknown, h?: Record<string, string>) => call<T>('POST', p, b ?? {}, h),
+    patch: <T = any>(p: string, b?: unknown, h?: Record<string, string>) => call<T>('PATCH', p, b ?? {}, h),
+    put: <T = any>(p: string, b?: unknown, h?: Record<string, string>) => call<T>('PUT', p, b, h),
+    call,
+  };
+}
+
+/** The TypeScript worker on this config's task queue, using the bundle made by globalSetup. */
+export async function startWorker(api: Pick<TestApi, 'config' | 'storage' | 'orm' | 'temporal'>): Promise<{ worker: Worker; connection: NativeConnection; run: Promise<void>; stop(): Promise<void> }> {
+  quietRuntime();
+  const { config } = api;
+  const connection = await NativeConnection.connect({ address: config.temporalAddress! });
+  const worker = await createWorker({
+    connection,
+    namespace: config.temporalNamespace,
+    taskQueue: config.taskQueue,
+    deps: { storage: api.storage, orm: api.orm, config, temporal: api.temporal },
+    workflowBundle: { codePath: inject('workflowBundlePath') },
+  });
+  const run = worker.run();
+  return {
+    worker, connection, run,
+    async stop() {
+      worker.shutdown();
+      await run;
+      await connection.close();
+    },
+  };
+}
+
+/** The Python worker (PyBaMM simulations, measurement processing) on this config's queues. */
+export function startPythonWorker(config: Config): ManagedProcess {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    TEMPORAL_ADDRESS: config.temporalAddress,
+    TEMPORAL_NAMESPACE: config.temporalNamespace,
+    SIMULATION_TASK_QUEUE: config.simulationTaskQueue,
+    MEASUREMENT_TASK_QUEUE: config.measurementTaskQueue,
+    PYBAMM_DISABLE_TELEMETRY: 'true',
+  };
+  if (config.storage.driver === 'fs') {
+    Object.assign(env, { STORAGE_DRIVER: 'fs', STORAGE_DIR: config.storage.dir });
+  } else {
+    const s3 = config.storage.s3;
+    Object.assign(env, {
+      STORAGE_DRIVER: 's3', S3_ENDPOINT: s3.endpoint, S3_REGION: s3.region, S3_BUCKET: s3.bucket,
+      S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    });
+  }
+  const logFile = fs.createWriteStream(path.join(inject('runDir'), `pyworker-${config.taskQueue}.log`));
+  return startProcess(path.join(ROOT, '.tools', 'venv', 'bin', 'python'), ['-m', 'cellar_worker.main'], {
+    cwd: path.join(ROOT, 'pyworker'),
+    env,
+    onLine: (line) => logFile.write(`${line}\n`),
+  });
+}
+
+/** Polls `fn` until it returns a truthy value or the time runs out. */
+export async function eventually<T>(fn: () => Promise<T | undefined | null | false>, opts: { timeoutMs?: number; intervalMs?: number; what?: string } = {}): Promise<T> {
+  const deadline = Date.now() + (opts.timeoutMs ?? 30_000);
+  let last: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const v = await fn();
+      if (v) return v;
+    } catch (err) {
+      last = err;
+    }
+    await new Promise((r) => setTimeout(r, opts.intervalMs ?? 200));
+  }
+  throw new Error(`timed out waiting for ${opts.what ?? 'condition'}${last ? `: ${String(last)}` : ''}`);
+}

@@ -1,0 +1,126 @@
+// Projects, roles and members against the real API, database and Temporal server.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, eventually, newMember, newOrg, startApi, startWorker, type TestApi } from './harness.ts';
+import { PROJECT_ROLES } from '../db/roles.ts';
+
+const [ADMIN, CONTRIBUTOR, VIEWER] = PROJECT_ROLES.map((r) => r.id);
+
+let api: TestApi;
+let worker: Awaited<ReturnType<typeof startWorker>>;
+beforeAll(async () => {
+  api = await startApi();
+  worker = await startWorker(api);
+});
+afterAll(async () => {
+  await worker?.stop();
+  await api?.close();
+});
+
+describe('projects', () => {
+  it('creates a project whose creator is Project Admin, with roles and permissions nested', async () => {
+    const org = await newOrg(api.orm);
+    const c = client(api.url, org.api_key);
+    const res = await c.post('/projects', { name: 'Cells 2026', description: 'NMC cells' });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('content-type')).toBe('application/json');
+    expect(res.headers.get('location')).toBe(`/projects/${res.body.id}`);
+    expect(res.body).toMatchObject({ name: 'Cells 2026', description: 'NMC cells', organization_id: org.organization_id, created_by: org.user_id });
+    expect(res.body.cell_spec_project_mappings).toEqual([]);
+    expect(res.body.user_project_roles).toHaveLength(1);
+    const role = res.body.user_project_roles[0];
+    expect(role).toMatchObject({ user_id: org.user_id, project_id: res.body.id, project_role_id: ADMIN });
+    expect(role.project_roles.name).toBe('Project Admin');
+    expect(role.project_roles.project_role_permissions.map((p: { permission: string }) => p.permission)).toContain('project:delete');
+    expect(new Date(res.body.created_at).toISOString()).toBe(res.body.created_at);
+  });
+
+  it('answers a duplicate name with 409 CONFLICT and the existing id', async () => {
+    const org = await newOrg(api.orm);
+    const c = client(api.url, org.api_key);
+    const first = await c.post('/projects', { name: 'Same' });
+    const again = await c.post('/projects', { name: 'Same' });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ error_code: 'CONFLICT', detail: { existing_id: first.body.id } });
+  });
+
+  it('patches name and description, answering created_by and user_project_roles', async () => {
+    const org = await newOrg(api.orm);
+    const c = client(api.url, org.api_key);
+    const p = await c.post('/projects', { name: 'Before' });
+    const res = await c.patch(`/projects/${p.body.id}`, { name: 'After', description: 'changed', ignored_field: 1 });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: 'After', description: 'changed', created_by: org.user_id });
+    expect(res.body).not.toHaveProperty('ignored_field');
+    expect(res.body.user_project_roles[0].project_role_id).toBe(ADMIN);
+    expect((await c.get(`/projects/${p.body.id}`)).body.name).toBe('After');
+  });
+
+  it('lists with filters, sorting and pagination', async () => {
+    const org = await newOrg(api.orm);
+    const c = client(api.url, org.api_key);
+    for (const name of ['alpha cells', 'beta cells', 'gamma']) await c.post('/projects', { name });
+    const res = await c.get('/projects?name=ilike.%25cells%25&order_by=name&order=desc&limit=1');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ count: 1, total: 2 });
+    expect(res.body.items[0].name).toBe('beta cells');
+    const bad = await c.get('/projects?order_by=colour');
+    expect(bad.status).toBe(422);
+    expect(bad.body.detail[0].loc).toEqual(['query', 'order_by']);
+    const badFilter = await c.get('/projects?created_at=gte.notadate');
+    expect(badFilter.status).toBe(422);
+    expect(badFilter.body.detail[0].loc).toEqual(['query', 'created_at']);
+  });
+
+  it('enforces project roles: a Viewer cannot patch (403 naming the permission), a Contributor cannot manage members', async () => {
+    const org = await newOrg(api.orm);
+    const admin = client(api.url, org.api_key);
+    const p = await admin.post('/projects', { name: 'Roles' });
+    const viewer = await newMember(api.orm, org.organization_id);
+    const contributor = await newMember(api.orm, org.organization_id);
+    expect((await client(api.url, viewer.api_key).get(`/projects/${p.body.id}`)).status).toBe(403);
+    expect((await admin.post(`/projects/${p.body.id}/members`, { user_id: viewer.user_id, project_role_id: VIEWER })).status).toBe(201);
+    expect((await admin.post(`/projects/${p.body.id}/members`, { user_id: contributor.user_id, project_role_id: CONTRIBUTOR })).status).toBe(201);
+
+    const v = client(api.url, viewer.api_key);
+    expect((await v.get(`/projects/${p.body.id}`)).status).toBe(200);
+    const denied = await v.patch(`/projects/${p.body.id}`, { name: 'hijacked' });
+    expect(denied.status).toBe(403);
+    expect(denied.body).toMatchObject({ error_code: 'FORBIDDEN', detail: { permission: 'project:update' } });
+    expect((await admin.get(`/projects/${p.body.id}`)).body.name).toBe('Roles');
+
+    const k = client(api.url, contributor.api_key);
+    const memberChange = await k.patch(`/projects/${p.body.id}/members/${viewer.user_id}`, { project_role_id: ADMIN });
+    expect(memberChange.status).toBe(403);
+    expect(memberChange.body.detail.permission).toBe('member:update');
+
+    // The last admin cannot be removed or demoted.
+    expect((await admin.delete(`/projects/${p.body.id}/members/${org.user_id}`)).status).toBe(409);
+    expect((await admin.patch(`/projects/${p.body.id}/members/${viewer.user_id}`, { project_role_id: CONTRIBUTOR })).status).toBe(200);
+    expect((await admin.delete(`/projects/${p.body.id}/members/${viewer.user_id}`)).status).toBe(200);
+    expect((await v.get(`/projects/${p.body.id}`)).status).toBe(403);
+  });
+
+  it('lists the seeded project roles', async () => {
+    const org = await newOrg(api.orm);
+    const res = await client(api.url, org.api_key).get('/roles/project');
+    expect(res.status).toBe(200);
+    expect(res.body.map((r: { name: string }) => r.name).sort()).toEqual(['Project Admin', 'Project Contributor', 'Project Viewer']);
+    const viewer = res.body.find((r: { name: string }) => r.name === 'Project Viewer');
+    expect(viewer.permissions.every((p: string) => p.endsWith(':read'))).toBe(true);
+  });
+
+  it('deletes a project and purges its stored objects through a Temporal workflow', async () => {
+    const org = await newOrg(api.orm);
+    const c = client(api.url, org.api_key);
+    const p = await c.post('/projects', { name: 'Doomed' });
+    const prefix = `orgs/${org.organization_id}/projects/${p.body.id}/`;
+    await api.storage.put(`${prefix}measurements/m1/time_series.parquet`, Buffer.from('data'));
+    const other = `orgs/${org.organization_id}/projects/00000000-0000-4000-8000-0000000000ff/keep.bin`;
+    await api.storage.put(other, Buffer.from('keep'));
+    const res = await c.delete(`/projects/${p.body.id}`);
+    expect(res.status).toBe(200);
+    expect((await c.get(`/projects/${p.body.id}`)).status).toBe(404);
+    await eventually(async () => (await api.storage.list(prefix)).length === 0, { what: 'purge workflow' });
+    expect(await api.storage.head(other)).toEqual({ size: 4 });
+  });
+});
