@@ -1,0 +1,56 @@
+// `npm test`: lint and typecheck, the TypeScript suites (Vitest, against real PostgreSQL,
+// Temporal and S3 servers that the global setup provisions), and the Python worker's pytest.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import fs from 'node:fs';
+import { ROOT } from './config.ts';
+
+interface Step {
+  name: string;
+  command: string;
+  args: string[];
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+const node = process.execPath;
+const nodeArgs = ['--disable-warning=ExperimentalWarning'];
+const python = path.join(ROOT, '.tools', 'venv', 'bin', 'python');
+const extra = process.argv.slice(2); // e.g. a test file filter for vitest
+
+const steps: Step[] = [
+  { name: 'lint (eslint)', command: node, args: [...nodeArgs, 'node_modules/eslint/bin/eslint.js', '.'] },
+  { name: 'typecheck (tsc --noEmit)', command: node, args: [...nodeArgs, 'node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json'] },
+  { name: 'TypeScript suites (vitest)', command: node, args: [...nodeArgs, 'node_modules/vitest/vitest.mjs', 'run', '--config', 'test/vitest.config.ts', ...extra] },
+];
+if (fs.existsSync(python)) {
+  steps.push({
+    name: 'Python worker suites (pytest)',
+    command: python,
+    args: ['-m', 'pytest', '-q', '-p', 'no:cacheprovider'],
+    cwd: path.join(ROOT, 'pyworker'),
+    env: { ...process.env, PYBAMM_DISABLE_TELEMETRY: 'true' },
+  });
+} else {
+  console.error('[test] no Python environment in .tools/venv: run bash stack/provision.sh');
+  process.exit(1);
+}
+
+const failed: string[] = [];
+for (const step of steps) {
+  console.log(`\n[test] ${step.name}`);
+  const started = Date.now();
+  const res = spawnSync(step.command, step.args, {
+    cwd: step.cwd ?? ROOT,
+    stdio: 'inherit',
+    env: { ...(step.env ?? process.env), PATH: `${path.dirname(node)}:${process.env.PATH}` },
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (res.status === 0) console.log(`[test] ${step.name}: ok (${seconds} s)`);
+  else {
+    console.log(`[test] ${step.name}: FAILED (exit ${res.status ?? res.signal}, ${seconds} s)`);
+    failed.push(step.name);
+  }
+}
+console.log(`\n[test] ${steps.length - failed.length} of ${steps.length} steps passed${failed.length ? `; failed: ${failed.join(', ')}` : ''}`);
+process.exit(failed.length ? 1 : 0);
