@@ -1,7 +1,9 @@
 // Every committed migration, in order. Migrations are never edited after they land.
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261120000000Platform } from './Migration20261120000000Platform.ts';
+import { Migration20261120010000Inventory } from './Migration20261120010000Inventory.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261120000000Platform', class: Migration20261120000000Platform },
+  { name: 'Migration20261120010000Inventory', class: Migration20261120010000Inventory },
 ];
