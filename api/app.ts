@@ -46,7 +46,7 @@ export function createApp(deps: AppDeps): Express {
     OpenApiValidator.middleware({
       apiSpec: spec.doc as never,
       validateApiSpec: true,
-      validateRequests: { removeAdditional: true, allErrors: true, coerceTypes: true },
+      validateRequests: { removeAdditional: true, allErrors: true, coerceTypes: false },
       validateResponses: deps.validateResponses ? { removeAdditional: false } : false,
       ignorePaths: (path: string) => UNVALIDATED.test(path),
       validateFormats: true,

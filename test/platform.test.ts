@@ -1,0 +1,179 @@
+// Authentication, tenant isolation and the HTTP conventions of wire-conventions.md.
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, newOrg, startApi, type TestApi } from './harness.ts';
+import { bootstrap, revokeApiKey } from '../api/services/bootstrap.ts';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+describe('authentication', () => {
+  it('resolves a key to its user and organization, by X-API-Key or Bearer', async () => {
+    const org = await newOrg(api.orm);
+    for (const headers of [{ 'X-API-Key': org.api_key }, { Authorization: `Bearer ${org.api_key}` }]) {
+      const res = await client(api.url, undefined, headers).get('/auth/health');
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ user_id: org.user_id, organization_id: org.organization_id, email: org.email, organization_name: org.org });
+      expect(JSON.stringify(res.body)).not.toContain(org.api_key);
+    }
+  });
+
+  it('answers 401 for a missing, malformed, unknown or revoked key', async () => {
+    const org = await newOrg(api.orm);
+    const missing = await client(api.url).get('/auth/health');
+    expect(missing.status).toBe(401);
+    expect(missing.body).toMatchObject({ error_code: 'UNAUTHORIZED' });
+    expect((await client(api.url, 'not-a-key').get('/auth/health')).status).toBe(401);
+    const forged = org.api_key.slice(0, -4) + 'AAAA';
+    expect((await client(api.url, forged).get('/auth/health')).status).toBe(401);
+    const prefix = org.api_key.split('_')[1]!;
+    expect(await revokeApiKey(api.orm.em.fork(), prefix)).toBe(true);
+    const revoked = await client(api.url, org.api_key).get('/auth/health');
+    expect(revoked.status).toBe(401);
+    expect(revoked.body.message).toMatch(/revoked/);
+  });
+
+  it('selects another organization of the same user with X-Organization-Id, and refuses foreign ones with 403', async () => {
+    const a = await newOrg(api.orm);
+    const b = await newOrg(api.orm);
+    // The same user joins organization B too.
+    const second = await bootstrap(api.orm.em.fork(), b.org, a.email);
+    expect(second.user_id).toBe(a.user_id);
+    const asB = await client(api.url, a.api_key, { 'X-Organization-Id': b.organization_id }).get('/auth/health');
+    expect(asB.status).toBe(200);
+    expect(asB.body.organization_id).toBe(b.organization_id);
+    const stranger = await newOrg(api.orm);
+    const foreign = await client(api.url, a.api_key, { 'X-Organization-Id': stranger.organization_id }).get('/auth/health');
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.error_code).toBe('FORBIDDEN');
+    const me = await client(api.url, a.api_key).get('/users/me');
+    expect(me.body.authorized_organization).toEqual({ id: a.organization_id, name: a.org });
+    expect(me.body.organizations.map((o: { id: string }) => o.id).sort()).toEqual([a.organization_id, b.organization_id].sort());
+  });
+});
+
+describe('tenant isolation on projects', () => {
+  it('never reads or changes another organization\'s project: 403 on every route, absent from lists', async () => {
+    const owner = await newOrg(api.orm);
+    const intruder = await newOrg(api.orm);
+    const p = (await client(api.url, owner.api_key).post('/projects', { name: 'Secret cells', description: 'private' })).body;
+    const x = client(api.url, intruder.api_key);
+    const attempts = [
+      await x.get(`/projects/${p.id}`),
+      await x.patch(`/projects/${p.id}`, { name: 'mine now' }),
+      await x.delete(`/projects/${p.id}`),
+      await x.post(`/projects/${p.id}/members`, { user_id: intruder.user_id, project_role_id: '00000000-0000-4000-8000-000000000001' }),
+      await x.patch(`/projects/${p.id}/members/${owner.user_id}`, { project_role_id: '00000000-0000-4000-8000-000000000003' }),
+      await x.delete(`/projects/${p.id}/members/${owner.user_id}`),
+    ];
+    for (const res of attempts) {
+      expect(res.status).toBe(403);
+      expect(res.text).not.toContain('Secret cells');
+      expect(res.text).not.toContain('private');
+    }
+    expect((await x.get('/projects')).body.items.map((i: { id: string }) => i.id)).not.toContain(p.id);
+    const still = await client(api.url, owner.api_key).get(`/projects/${p.id}`);
+    expect(still.body).toMatchObject({ name: 'Secret cells', description: 'private' });
+    expect(still.body.user_project_roles).toHaveLength(1);
+  });
+});
+
+describe('HTTP conventions', () => {
+  it('validation errors are 422 with loc/msg/type naming the field; nothing is written', async () => {
+    const org = await newOrg(api.orm);
+    const c = client(api.url, org.api_key);
+    const cases: [unknown, (string | number)[]][] = [
+      [{ name: '' }, ['body', 'name']],
+      [{ name: 'x'.repeat(201) }, ['body', 'name']],
+      [{ name: 42 }, ['body', 'name']],
+      [{}, ['body', 'name']],
+      [{ name: 'ok', description: ['not', 'text'] }, ['body', 'description']],
+    ];
+    for (const [body, loc] of cases) {
+      const res = await c.post('/projects', body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.headers.get('content-type')).toBe('application/json');
+      expect(res.body.detail[0]).toMatchObject({ loc });
+      expect(typeof res.body.detail[0].msg).toBe('string');
+      expect(typeof res.body.detail[0].type).toBe('string');
+    }
+    expect((await c.get('/projects')).body.total).toBe(0);
+    const badId = await c.get('/projects/123');
+    expect(badId.status).toBe(422);
+    expect(badId.body.detail[0].loc).toEqual(['path', 'project_id']);
+    const badLimit = await c.get('/projects?limit=0');
+    expect(badLimit.status).toBe(422);
+    expect(badLimit.body.detail[0].loc).toEqual(['query', 'limit']);
+  });
+
+  it('maps unknown routes to 404, wrong methods to 405, malformed JSON to 400 and large bodies to 413, all in the error form', async () => {
+    const org = await newOrg(api.orm);
+    const c = client(api.url, org.api_key);
+    const unknown = await c.get('/no/such/route');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ error_code: 'NOT_FOUND', detail: {} });
+    const wrongMethod = await c.put('/projects', {});
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.body.error_code).toBe('METHOD_NOT_ALLOWED');
+    const malformed = await c.call('POST', '/projects', '{"name": ');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error_code).toBe('BAD_REQUEST');
+    const huge = await c.post('/projects', { name: 'big', description: 'x'.repeat(api.config.bodyLimitBytes + 10) });
+    expect(huge.status).toBe(413);
+    expect(huge.body.error_code).toBe('PAYLOAD_TOO_LARGE');
+    for (const res of [unknown, wrongMethod, malformed, huge]) expect(res.headers.get('content-type')).toBe('application/json');
+  });
+
+  it('accepts gzip-compressed bodies', async () => {
+    const org = await newOrg(api.orm);
+    // Clients gzip bodies of 512 KiB and more; the unknown padding field is ignored.
+    const body = gzipSync(Buffer.from(JSON.stringify({ name: 'zipped', description: 'd'.repeat(9000), padding: 'x'.repeat(600 * 1024) })));
+    const res = await client(api.url, org.api_key, { 'Content-Encoding': 'gzip' }).call('POST', '/projects', new Uint8Array(body));
+    expect(res.status).toBe(201);
+    expect(res.body.name).toBe('zipped');
+    expect(res.body.description).toHaveLength(9000);
+    expect(res.body).not.toHaveProperty('padding');
+  });
+
+  it('accepts bodiless GET and DELETE with Content-Type: application/json, and answers exactly application/json', async () => {
+    const org = await newOrg(api.orm);
+    const c = client(api.url, org.api_key);
+    const p = (await c.post('/projects', { name: 'bodiless' })).body;
+    const get = await c.get(`/projects/${p.id}`);
+    expect(get.status).toBe(200);
+    expect(get.headers.get('content-type')).toBe('application/json');
+    const del = await c.delete(`/projects/${p.id}`);
+    expect(del.status).toBe(200);
+    expect(del.body).toEqual({ id: p.id, deleted: true });
+  });
+
+  it('echoes x-correlation-id, or makes one', async () => {
+    const res = await client(api.url, undefined, { 'x-correlation-id': 'trace-abc-123' }).get('/healthz');
+    expect(res.headers.get('x-correlation-id')).toBe('trace-abc-123');
+    const made = await client(api.url).get('/healthz');
+    expect(made.headers.get('x-correlation-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('reports health without a key, and serves the OpenAPI document and the docs page offline', async () => {
+    const health = await client(api.url).get('/healthz');
+    expect(health.status).toBe(200);
+    expect(health.body).toEqual({ status: 'ok', database: 'ok', temporal: 'ok' });
+    const json = await client(api.url).get('/openapi.json');
+    expect(json.body.openapi).toBe('3.1.0');
+    expect(json.body.info.version).toBe('0.1.0');
+    expect(Object.keys(json.body.paths).every((p: string) => !/^\/v\d/.test(p))).toBe(true);
+    const yaml = await fetch(`${api.url}/openapi.yaml`);
+    expect(await yaml.text()).toMatch(/^openapi: 3\.1\.0/);
+    const docs = await fetch(`${api.url}/docs`);
+    const html = await docs.text();
+    expect(html).toContain('/openapi.json');
+    const asset = html.match(/src="([^"]+\.js)"/)![1]!;
+    expect(asset.startsWith('/')).toBe(true); // served by us, not a CDN
+    expect((await fetch(api.url + asset)).status).toBe(200);
+  });
+});
