@@ -34,10 +34,6 @@ COUNTS = frozenset({STEP, CYCLE, STEP_FROM_CYCLER})
 ALIASES = {"Cycle number": CYCLE, "Cycle from cycler": CYCLE}
 
 
-def canonical_name(name: str) -> str:
-    return ALIASES.get(name, name)
-
-
 def ordered(columns) -> list[str]:
     present = set(columns)
     return [name for name in ORDER if name in present]

@@ -20,7 +20,7 @@ import numpy as np
 from . import columns as col
 from . import issues as iss
 from .issues import ValidationOptions
-from .steps import EIS, REST, REST_CURRENT_A, directions, moments
+from .steps import EIS, REST, REST_CURRENT_A, directions
 
 TIME_ZERO_TOLERANCE = 1e-6
 TIME_DECREASE_TOLERANCE = 1e-12
