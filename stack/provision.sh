@@ -71,6 +71,25 @@ go_tool temporal "$TEMPORAL_VERSION" github.com/temporalio/cli/cmd/temporal \
   "-X github.com/temporalio/cli/temporalcli.Version=$TEMPORAL_VERSION" || temporal_ok=0
 go_tool versitygw "$VERSITYGW_VERSION" github.com/versity/versitygw/cmd/versitygw || true
 
+# --- Optional: SeaweedFS 4.23 (S3 with real STS) for the scoped-credentials test ----------
+# Heavy (several GB of module cache, many minutes), so built only on request
+# (CELLAR_WITH_SEAWEEDFS=1) or copied when a cached binary exists. Tag 4.23 is not semver,
+# hence the commit. Without it the test that needs it is skipped and says why.
+SEAWEEDFS_COMMIT=73fc9e3833cfff2c259e0239ed6c0444e1c1890a
+if [ -x "$CACHE/bin/weed-4.23" ] || [ "${CELLAR_WITH_SEAWEEDFS:-0}" = 1 ]; then
+  if [ ! -x "$CACHE/bin/weed-4.23" ]; then
+    say "building SeaweedFS 4.23 (weed) with 'go install'; this takes many minutes the first time"
+    weed_gobin=$(mktemp -d)
+    if GOBIN="$weed_gobin" go install "github.com/seaweedfs/seaweedfs/weed@$SEAWEEDFS_COMMIT"; then
+      mv "$weed_gobin/weed" "$CACHE/bin/weed-4.23"
+    else
+      say "warning: could not build SeaweedFS; the scoped-credentials test will be skipped"
+    fi
+    rm -rf "$weed_gobin"
+  fi
+  [ -x "$CACHE/bin/weed-4.23" ] && cp "$CACHE/bin/weed-4.23" "$TOOLS/bin/weed-4.23"
+fi
+
 # --- Python worker (PyBaMM) -------------------------------------------------------
 req_hash=$(sha256sum pyworker/requirements.txt | cut -c1-16)
 if [ ! -f "$TOOLS/venv/.cellar-req-hash" ] || [ "$(cat "$TOOLS/venv/.cellar-req-hash")" != "$req_hash" ]; then
