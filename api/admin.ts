@@ -10,6 +10,7 @@ import { migrate, openOrm } from '../db/orm.ts';
 import { bootstrap, createApiKey, revokeApiKey, setOrganizationSetting } from './services/bootstrap.ts';
 
 const USAGE = `usage: npm run admin -- <command> [options]
+  migrate                                        apply committed database migrations
   bootstrap --org <name> --email <email>        create the organization and user when missing, and a new API key
   create-api-key --email <email> [--org <name>] a new API key for an existing user
   revoke-api-key --prefix <prefix>               revoke a key by its prefix
@@ -45,10 +46,13 @@ async function main() {
   }
   const orm = await openOrm(url, { poolMax: 2 });
   try {
-    await migrate(orm);
+    const applied = await migrate(orm);
     const em = orm.em.fork();
     const need = (name: keyof typeof values) => values[name] ?? fail(`${command} needs --${name}\n${USAGE}`);
     switch (command) {
+      case 'migrate':
+        process.stdout.write(`${JSON.stringify({ applied })}\n`);
+        break;
       case 'bootstrap': {
         const issued = await bootstrap(em, need('org') as string, need('email') as string);
         process.stdout.write(`${JSON.stringify({ organization_id: issued.organization_id, user_id: issued.user_id, api_key: issued.api_key })}\n`);
