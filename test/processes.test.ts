@@ -1,0 +1,99 @@
+// The API and admin processes as people run them: JSON logs without secrets, fail-fast
+// configuration, and the admin command's keys.
+import { spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { inject, describe, expect, it } from 'vitest';
+import { ROOT } from '../stack/config.ts';
+import { freePort, waitForPort } from '../stack/processes.ts';
+
+const NODE = [process.execPath, '--disable-warning=ExperimentalWarning'] as const;
+
+function baseEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    DATABASE_URL: inject('databaseUrl'),
+    TEMPORAL_ADDRESS: inject('temporalAddress'),
+    DATA_DIR: path.join(inject('runDir'), 'process-data'),
+    ...extra,
+  };
+}
+
+function admin(args: string[]) {
+  const res = spawnSync(NODE[0], [NODE[1], path.join(ROOT, 'api/admin.ts'), ...args], { env: baseEnv(), encoding: 'utf8' });
+  return { status: res.status, stdout: res.stdout, stderr: res.stderr };
+}
+
+describe('admin command', () => {
+  it('bootstraps an organization, issues and revokes keys; the API honours them', async () => {
+    const org = `Lab ${Date.now()}`;
+    const boot = admin(['bootstrap', '--org', org, '--email', 'lead@lab.test']);
+    expect(boot.status, boot.stderr).toBe(0);
+    const first = JSON.parse(boot.stdout);
+    expect(Object.keys(first).sort()).toEqual(['api_key', 'organization_id', 'user_id']);
+    // Running it again reuses the organization and user, with a new key.
+    const again = JSON.parse(admin(['bootstrap', '--org', org, '--email', 'lead@lab.test']).stdout);
+    expect(again.organization_id).toBe(first.organization_id);
+    expect(again.user_id).toBe(first.user_id);
+    expect(again.api_key).not.toBe(first.api_key);
+    const second = JSON.parse(admin(['create-api-key', '--email', 'lead@lab.test', '--org', org]).stdout);
+
+    const port = await freePort();
+    const api = spawn(NODE[0], [NODE[1], path.join(ROOT, 'api/main.ts')], { env: baseEnv({ PORT: String(port), LOG_LEVEL: 'silent' }) });
+    try {
+      await waitForPort(port, 'API', 30_000, api);
+      const health = async (key: string) => (await fetch(`http://127.0.0.1:${port}/auth/health`, { headers: { 'X-API-Key': key } })).status;
+      expect(await health(first.api_key)).toBe(200);
+      expect(await health(second.api_key)).toBe(200);
+      const prefix = second.api_key.split('_')[1];
+      const revoke = admin(['revoke-api-key', '--prefix', prefix]);
+      expect(revoke.status, revoke.stderr).toBe(0);
+      expect(await health(second.api_key)).toBe(401);
+      expect(await health(first.api_key)).toBe(200);
+    } finally {
+      api.kill('SIGTERM');
+    }
+    expect(admin(['revoke-api-key', '--prefix', 'ffffffffffff']).status).not.toBe(0);
+    const usage = admin(['bootstrap', '--org', org]);
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toContain('--email');
+  });
+});
+
+describe('API process', () => {
+  it('writes JSON logs with correlation ids and never a key or secret', async () => {
+    const key = JSON.parse(admin(['bootstrap', '--org', `Logs ${Date.now()}`, '--email', 'logs@lab.test']).stdout).api_key as string;
+    const port = await freePort();
+    const api = spawn(NODE[0], [NODE[1], path.join(ROOT, 'api/main.ts')], {
+      env: baseEnv({ PORT: String(port), LOG_LEVEL: 'debug', SIGNING_SECRET: 'a-signing-secret-that-must-never-be-logged' }),
+    });
+    let output = '';
+    api.stdout.on('data', (d) => (output += d));
+    api.stderr.on('data', (d) => (output += d));
+    try {
+      await waitForPort(port, 'API', 30_000, api);
+      const base = `http://127.0.0.1:${port}`;
+      await fetch(`${base}/auth/health`, { headers: { 'X-API-Key': key, 'x-correlation-id': 'corr-logs-1' } });
+      await fetch(`${base}/projects`, { headers: { Authorization: `Bearer ${key}` } });
+      await fetch(`${base}/auth/health`, { headers: { 'X-API-Key': `${key}x` } });
+      await fetch(`${base}/projects`, { method: 'POST', headers: { 'X-API-Key': key, 'Content-Type': 'application/json' }, body: '{"name":' });
+      await new Promise((r) => setTimeout(r, 300));
+    } finally {
+      api.kill('SIGTERM');
+      await new Promise((r) => api.once('exit', r));
+    }
+    const lines = output.split('\n').filter(Boolean);
+    expect(lines.length).toBeGreaterThan(3);
+    for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
+    expect(lines.some((l) => JSON.parse(l).correlation_id === 'corr-logs-1')).toBe(true);
+    const secretPart = key.split('_')[2]!;
+    expect(output).not.toContain(secretPart);
+    expect(output).not.toContain('a-signing-secret-that-must-never-be-logged');
+  });
+
+  it('stops at start-up naming a bad variable', () => {
+    const res = spawnSync(NODE[0], [NODE[1], path.join(ROOT, 'api/main.ts')], { env: baseEnv({ PORT: 'eighty' }), encoding: 'utf8' });
+    expect(res.status).not.toBe(0);
+    expect(res.stdout + res.stderr).toContain('PORT');
+  });
+});
