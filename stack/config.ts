@@ -12,6 +12,8 @@ export interface S3Config {
   secretAccessKey: string;
   /** STS endpoint able to mint scoped, short-lived upload credentials; unset means none. */
   stsEndpoint: string | undefined;
+  /** Role assumed for scoped upload credentials (S3_STS_ROLE_ARN). */
+  stsRoleArn: string;
 }
 
 export interface Config {
@@ -41,6 +43,8 @@ export interface Config {
   staleAfterHours: number;
   /** Default monthly simulation limit of an organization. */
   simulationMonthlyLimit: number;
+  /** Largest object one signed PUT may carry; larger uploads go through `multipart`. */
+  uploadMaxBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -117,6 +121,7 @@ export function loadConfig(env: Env = process.env): Config {
         accessKeyId: need('S3_ACCESS_KEY_ID'),
         secretAccessKey: need('S3_SECRET_ACCESS_KEY'),
         stsEndpoint: url(env, 'S3_STS_ENDPOINT'),
+        stsRoleArn: str(env, 'S3_STS_ROLE_ARN', 'arn:aws:iam::000000000000:role/cellar-upload'),
       },
     };
   } else {
@@ -150,6 +155,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     staleAfterHours: int(env, 'STALE_AFTER_HOURS', 24, 1, 24 * 365),
     simulationMonthlyLimit: int(env, 'SIMULATION_MONTHLY_LIMIT', 100_000, 0, 1_000_000_000),
+    uploadMaxBytes: int(env, 'UPLOAD_MAX_BYTES', 5 * 1024 ** 3, 1, 5 * 1024 ** 4),
   };
 }
 

@@ -86,6 +86,23 @@ export class FsStorage implements ObjectStorage {
     }
   }
 
+  async readRange(key: string, start: number, end: number): Promise<Buffer> {
+    let handle;
+    try {
+      handle = await fsp.open(this.pathOf(key), 'r');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new ObjectNotFound(key);
+      throw err;
+    }
+    try {
+      const buf = Buffer.alloc(Math.max(0, end - start));
+      const { bytesRead } = await handle.read(buf, 0, buf.length, start);
+      return buf.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  }
+
   async delete(key: string): Promise<void> {
     await fsp.rm(this.pathOf(key), { force: true });
   }

@@ -72,6 +72,18 @@ export class S3Storage implements ObjectStorage {
     }
   }
 
+  async readRange(key: string, start: number, end: number): Promise<Buffer> {
+    assertSafeKey(key);
+    if (end <= start) return Buffer.alloc(0);
+    try {
+      const out = await this.client.send(new GetObjectCommand({ Bucket: this.#cfg.bucket, Key: key, Range: `bytes=${start}-${end - 1}` }));
+      return Buffer.from(await out.Body!.transformToByteArray());
+    } catch (err) {
+      if (isNotFound(err)) throw new ObjectNotFound(key);
+      throw err;
+    }
+  }
+
   async delete(key: string): Promise<void> {
     assertSafeKey(key);
     await this.client.send(new DeleteObjectCommand({ Bucket: this.#cfg.bucket, Key: key }));
@@ -137,22 +149,24 @@ export class S3Storage implements ObjectStorage {
       region: this.#cfg.region,
       credentials: { accessKeyId: this.#cfg.accessKeyId, secretAccessKey: this.#cfg.secretAccessKey },
     });
-    const object = `arn:aws:s3:::${this.#cfg.bucket}/${key}`;
+    // The session policy intersects with the role's: only this one key, only writing it.
+    // s3:PutObject covers CreateMultipartUpload, UploadPart and CompleteMultipartUpload.
     const policy = {
       Version: '2012-10-17',
       Statement: [
         {
           Effect: 'Allow',
           Action: ['s3:PutObject', 's3:AbortMultipartUpload', 's3:ListMultipartUploadParts'],
-          Resource: [object],
+          Resource: [`arn:aws:s3:::${this.#cfg.bucket}/${key}`],
         },
       ],
     };
     const out = await sts.send(
       new AssumeRoleCommand({
-        RoleArn: 'arn:aws:iam::000000000000:role/cellar-upload',
+        RoleArn: this.#cfg.stsRoleArn,
         RoleSessionName: `cellar-upload-${Date.now()}`,
-        DurationSeconds: Math.max(900, expiresInSeconds),
+        // STS accepts 15 minutes to 12 hours.
+        DurationSeconds: Math.min(43_200, Math.max(900, expiresInSeconds)),
         Policy: JSON.stringify(policy),
       }),
     );

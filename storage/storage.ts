@@ -35,9 +35,12 @@ export interface ObjectStorage {
   /** Throws ObjectNotFound. */
   get(key: string): Promise<Readable>;
   head(key: string): Promise<{ size: number } | null>;
+  /** Bytes [start, end) of an object (Parquet readers fetch footers and column chunks this way). */
+  readRange(key: string, start: number, end: number): Promise<Buffer>;
   delete(key: string): Promise<void>;
   deletePrefix(prefix: string): Promise<number>;
   list(prefix: string): Promise<string[]>;
+  /** `maxBytes` is enforced by the filesystem driver's signature; S3 presigned PUTs cannot carry it. */
   signedPutUrl(key: string, opts: { expiresInSeconds: number; maxBytes?: number }): Promise<SignedTarget>;
   signedGetUrl(key: string, opts: { expiresInSeconds: number; filename?: string }): Promise<SignedTarget>;
   /** Null when this storage cannot mint scoped credentials (then clients use the signed PUT). */
