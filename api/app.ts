@@ -7,12 +7,15 @@ import type { Config } from '../stack/config.ts';
 import type { ObjectStorage } from '../storage/storage.ts';
 import { FsStorage } from '../storage/fsStorage.ts';
 import { authenticate } from './auth.ts';
+import { AuthCache } from './authCache.ts';
 import { AppError, errorHandler } from './errors.ts';
 import { correlation, exactJson, requestLog } from './http.ts';
 import { loadOpenApi, openApiRoutes } from './openapi.ts';
 import { healthRoutes, identityRoutes } from './routes/platform.ts';
 import { projectRoutes } from './routes/projects.ts';
+import { inventoryRoutes } from './routes/inventory.ts';
 import { storageRoutes } from './routes/storage.ts';
+import { measurementDataRoutes } from './routes/measurementData.ts';
 
 export interface AppDeps {
   config: Config;
@@ -40,7 +43,9 @@ export function createApp(deps: AppDeps): Express {
 
   // Gzip and deflate bodies are inflated by the parser; the size limit applies after inflation.
   app.use(express.json({ limit: deps.config.bodyLimitBytes, inflate: true, type: ['application/json', 'application/*+json'] }));
-  const auth = authenticate(deps.orm, { config: deps.config, temporal: deps.temporal, storage: deps.storage });
+  const authCache = new AuthCache(deps.config.databaseUrl!);
+  app.locals.stop = () => authCache.stop();
+  const auth = authenticate(deps.orm, { config: deps.config, temporal: deps.temporal, storage: deps.storage }, authCache);
   app.use((req, res, next) => (UNVALIDATED.test(req.path) ? next() : auth(req, res, next)));
   app.use(
     OpenApiValidator.middleware({
@@ -57,6 +62,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(identityRoutes());
   app.use(projectRoutes());
   // Feature routers: one line each.
+  app.use(inventoryRoutes());
+  app.use(measurementDataRoutes());
 
   app.use((req) => {
     throw new AppError('NOT_FOUND', `no route for ${req.method} ${req.path}`);

@@ -5,6 +5,7 @@ import type { Services } from './context.ts';
 import { AppError } from './errors.ts';
 import { apiKeyMatches, apiKeyPrefix } from './apiKeys.ts';
 import { findActiveKeyByPrefix, findMembership, touchKey } from './repositories/identity.ts';
+import type { AuthCache } from './authCache.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TOUCH_INTERVAL_MS = 60_000;
@@ -16,15 +17,21 @@ function presentedKey(authorization: string | undefined, apiKeyHeader: string | 
   return m ? m[1]!.trim() : undefined;
 }
 
-export function authenticate(orm: MikroORM, services: Services): RequestHandler {
+export function authenticate(orm: MikroORM, services: Services, cache: AuthCache): RequestHandler {
   return async (req, _res, next) => {
     try {
       const key = presentedKey(req.header('authorization'), req.header('x-api-key'));
       if (!key) throw new AppError('UNAUTHORIZED', 'an API key is required (X-API-Key header or Authorization: Bearer)');
       const prefix = apiKeyPrefix(key);
       const em = orm.em.fork();
-      const identity = prefix ? await findActiveKeyByPrefix(em, prefix) : null;
-      if (!identity || !apiKeyMatches(key, identity.key_hash)) {
+      cache.ensureListening();
+      let entry = prefix ? cache.get(prefix) : undefined;
+      if (!entry && prefix) {
+        const found = await findActiveKeyByPrefix(em, prefix);
+        if (found) entry = cache.put(prefix, found);
+      }
+      const identity = entry?.identity;
+      if (!entry || !identity || !apiKeyMatches(key, identity.key_hash)) {
         throw new AppError('UNAUTHORIZED', 'the API key is invalid or has been revoked');
       }
       const requestedOrg = req.header('x-organization-id');
@@ -32,7 +39,11 @@ export function authenticate(orm: MikroORM, services: Services): RequestHandler 
         throw new AppError('BAD_REQUEST', 'X-Organization-Id must be a UUID', { header: 'X-Organization-Id' });
       }
       const organizationId = requestedOrg ?? identity.key_organization_id;
-      const membership = await findMembership(em, organizationId, identity.user_id);
+      let membership = entry.memberships.get(organizationId);
+      if (membership === undefined) {
+        membership = await findMembership(em, organizationId, identity.user_id);
+        entry.memberships.set(organizationId, membership);
+      }
       if (!membership) {
         throw new AppError('FORBIDDEN', 'the API key does not belong to that organization', { organization_id: organizationId });
       }

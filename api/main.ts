@@ -19,6 +19,7 @@ async function main() {
   });
   server.keepAliveTimeout = 65_000;
   const stop = async () => {
+    await (app.locals.stop as () => Promise<void>)();
     server.close();
     server.closeIdleConnections();
     await orm.close();

@@ -79,12 +79,14 @@ export async function startApi(opts: { storage?: StorageKind; config?: Config } 
   const orm = await openOrm(config.databaseUrl!, { poolMax: 5 });
   const temporal = temporalClient(config);
   const storage = await makeStorage(config);
-  server.on('request', createApp({ config, orm, temporal, storage, validateResponses: true }));
+  const app = createApp({ config, orm, temporal, storage, validateResponses: true });
+  server.on('request', app);
   return {
     url, config, orm, storage, temporal,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
+      await (app.locals.stop as () => Promise<void>)();
       await orm.close();
       await temporal.connection.close();
     },

@@ -15,7 +15,8 @@ afterAll(async () => {
 describe('authentication', () => {
   it('resolves a key to its user and organization, by X-API-Key or Bearer', async () => {
     const org = await newOrg(api.orm);
-    for (const headers of [{ 'X-API-Key': org.api_key }, { Authorization: `Bearer ${org.api_key}` }]) {
+    const variants: Record<string, string>[] = [{ 'X-API-Key': org.api_key }, { Authorization: `Bearer ${org.api_key}` }];
+    for (const headers of variants) {
       const res = await client(api.url, undefined, headers).get('/auth/health');
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ user_id: org.user_id, organization_id: org.organization_id, email: org.email, organization_name: org.org });

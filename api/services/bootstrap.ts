@@ -1,6 +1,7 @@
 // Organizations, users and API keys made by the admin command and by the first `npm start`.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { generateApiKey } from '../apiKeys.ts';
+import { evictKeyEverywhere } from '../authCache.ts';
 import * as identity from '../repositories/identity.ts';
 
 export interface IssuedKey {
@@ -42,7 +43,9 @@ export async function createApiKey(em: EntityManager, email: string, org?: strin
 }
 
 export async function revokeApiKey(em: EntityManager, prefix: string): Promise<boolean> {
-  return identity.revokeApiKey(em, prefix);
+  const revoked = await identity.revokeApiKey(em, prefix);
+  evictKeyEverywhere(prefix); // other processes hear it from the database trigger
+  return revoked;
 }
 
 export async function setOrganizationSetting(
