@@ -1,0 +1,169 @@
+// Queries for sites, cyclers, channels, their service events and incidents.
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+export interface SiteRow {
+  id: string;
+  organization_id: string;
+  name: string;
+  location: string | null;
+  notes: string | null;
+  created_by: string;
+  created_by_email: string;
+  created_at: Date;
+  updated_at: Date;
+  cycler_ids: string[];
+}
+
+export interface CyclerRow {
+  id: string;
+  organization_id: string;
+  site_id: string;
+  project_id: string;
+  name: string;
+  manufacturer: string | null;
+  model: string | null;
+  serial_number: string | null;
+  hostname: string | null;
+  notes: string | null;
+  created_by: string;
+  [column: string]: unknown;
+}
+
+export interface ChannelRow {
+  id: string;
+  organization_id: string;
+  project_id: string;
+  cycler_id: string;
+  name: string;
+  notes: string | null;
+  max_amps: number | null;
+  min_volts: number | null;
+  max_volts: number | null;
+  out_of_commission: boolean;
+  created_by: string;
+  created_by_email: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Site columns; cycler_ids needs the caller's readable-projects condition on `c.project_id`. */
+export const siteSelect = (readableCyclers: string) => `s.id, s.organization_id, s.name, s.location, s.notes, s.created_by,
+  u.email as created_by_email, s.created_at, s.updated_at,
+  array(select c.id from cyclers c where c.site_id = s.id and ${readableCyclers} order by c.name, c.id) as cycler_ids`;
+export const SITE_FROM = 'sites s join users u on u.id = s.created_by';
+
+export const CYCLER_COLUMNS = `c.id, c.organization_id, c.site_id, c.project_id, c.name, c.manufacturer, c.model, c.version,
+  c.serial_number, c.firmware_version, c.hostname, c.ip_address, c.port, c.last_calibrated_at, c.calibration_interval_days,
+  c.calibration_due_at, c.notes, c.created_by, c.created_at, c.updated_at`;
+
+export const CHANNEL_SELECT = `ch.id, ch.organization_id, ch.project_id, ch.cycler_id, ch.name, ch.notes, ch.max_amps, ch.min_volts,
+  ch.max_volts, ch.out_of_commission, ch.created_by, u.email as created_by_email, ch.created_at, ch.updated_at`;
+export const CHANNEL_FROM = 'channels ch join users u on u.id = ch.created_by';
+
+export async function findSite(em: EntityManager, id: string, readable: { sql: string; params: unknown[] }): Promise<SiteRow | null> {
+  const rows = await em.execute<SiteRow[]>(`select ${siteSelect(readable.sql)} from ${SITE_FROM} where s.id = ?`, [...readable.params, id]);
+  return rows[0] ?? null;
+}
+
+export async function siteOrganization(em: EntityManager, id: string): Promise<{ id: string; organization_id: string } | null> {
+  const rows = await em.execute<{ id: string; organization_id: string }[]>(`select id, organization_id from sites where id = ?`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function findSiteByName(em: EntityManager, organizationId: string, name: string): Promise<{ id: string } | null> {
+  const rows = await em.execute<{ id: string }[]>(`select id from sites where organization_id = ? and name = ?`, [organizationId, name]);
+  return rows[0] ?? null;
+}
+
+export async function findCycler(em: EntityManager, id: string): Promise<CyclerRow | null> {
+  const rows = await em.execute<CyclerRow[]>(`select ${CYCLER_COLUMNS} from cyclers c where c.id = ?`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function findCyclerByName(em: EntityManager, siteId: string, name: string): Promise<{ id: string } | null> {
+  const rows = await em.execute<{ id: string }[]>(`select id from cyclers where site_id = ? and name = ?`, [siteId, name]);
+  return rows[0] ?? null;
+}
+
+export async function findChannel(em: EntityManager, id: string): Promise<ChannelRow | null> {
+  const rows = await em.execute<ChannelRow[]>(`select ${CHANNEL_SELECT} from ${CHANNEL_FROM} where ch.id = ?`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function findChannelByName(em: EntityManager, cyclerId: string, name: string): Promise<{ id: string } | null> {
+  const rows = await em.execute<{ id: string }[]>(`select id from channels where cycler_id = ? and name = ?`, [cyclerId, name]);
+  return rows[0] ?? null;
+}
+
+/** A measurement is running while it has no end_time or its end_time is still ahead. */
+export const RUNNING = '(m.end_time is null or m.end_time > now())';
+
+/** The first measurement running on a channel of the given site, cycler or channel, if any. */
+export async function runningMeasurement(
+  em: EntityManager,
+  scope: { siteId?: string; cyclerId?: string; channelId?: string },
+): Promise<{ id: string; channel_id: string } | null> {
+  const [cond, param] = scope.channelId
+    ? ['ch.id = ?', scope.channelId]
+    : scope.cyclerId
+      ? ['ch.cycler_id = ?', scope.cyclerId]
+      : ['ch.cycler_id in (select id from cyclers where site_id = ?)', scope.siteId];
+  const rows = await em.execute<{ id: string; channel_id: string }[]>(
+    `select m.id, m.channel_id from channels ch join cell_measurements m on m.channel_id = ch.id
+      where ${cond} and ${RUNNING} limit 1`,
+    [param],
+  );
+  return rows[0] ?? null;
+}
+
+/** Whether the user holds `permission` in at least one project of the organization. */
+export async function holdsPermissionSomewhere(em: EntityManager, userId: string, organizationId: string, permission: string): Promise<boolean> {
+  const rows = await em.execute(
+    `select 1 from user_project_roles r join projects p on p.id = r.project_id
+       join project_role_permissions rp on rp.project_role_id = r.project_role_id
+      where r.user_id = ? and p.organization_id = ? and rp.permission = ? limit 1`,
+    [userId, organizationId, permission],
+  );
+  return rows.length > 0;
+}
+
+/** Projects owning cyclers of a site. */
+export async function siteProjects(em: EntityManager, siteId: string): Promise<string[]> {
+  const rows = await em.execute<{ project_id: string }[]>(`select distinct project_id from cyclers where site_id = ?`, [siteId]);
+  return rows.map((r) => r.project_id);
+}
+
+/** Removes the search documents of a site's cyclers and channels (the rows go by cascade). */
+export async function unindexSiteEquipment(em: EntityManager, siteId: string): Promise<void> {
+  await em.execute(
+    `delete from search_documents where (entity_type = 'cycler' and entity_id in (select id from cyclers where site_id = ?))
+        or (entity_type = 'channel' and entity_id in (select ch.id from channels ch join cyclers c on c.id = ch.cycler_id where c.site_id = ?))`,
+    [siteId, siteId],
+  );
+}
+
+export async function unindexCyclerChannels(em: EntityManager, cyclerId: string): Promise<void> {
+  await em.execute(`delete from search_documents where entity_type = 'channel' and entity_id in (select id from channels where cycler_id = ?)`, [cyclerId]);
+}
+
+/** A cycler moved to another project takes its channels along. */
+export async function moveCyclerChannels(em: EntityManager, cyclerId: string, projectId: string): Promise<void> {
+  await em.execute(`update channels set project_id = ?, updated_at = now() where cycler_id = ?`, [projectId, cyclerId]);
+  await em.execute(`update search_documents set project_id = ? where entity_type = 'channel' and parent_id = ?`, [projectId, cyclerId]);
+}
+
+export async function lockChannel(em: EntityManager, id: string): Promise<void> {
+  await em.execute(`select id from channels where id = ? for update`, [id]);
+}
+
+export async function lockCycler(em: EntityManager, id: string): Promise<void> {
+  await em.execute(`select id from cyclers where id = ? for update`, [id]);
+}
+
+export async function openServiceEvent(em: EntityManager, cyclerId: string): Promise<Record<string, unknown> & { id: string; event_type: string } | null> {
+  const rows = await em.execute<(Record<string, unknown> & { id: string; event_type: string })[]>(
+    `select * from cycler_service_events where cycler_id = ? and status = 'open'`,
+    [cyclerId],
+  );
+  return rows[0] ?? null;
+}

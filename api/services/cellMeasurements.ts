@@ -1,0 +1,185 @@
+// Cell measurement records (metadata), attaching them to channels, and watching them.
+// Data uploads create records of type time_series/file through the measurement-data service,
+// which uses indexMeasurement, assertChannelAttachable and registerMeasurementPurge from here.
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { RequestContext } from '../context.ts';
+import { AppError, conflict, forbidden, invalid, notFound } from '../errors.ts';
+import { parseList, type ListSpec } from '../listQuery.ts';
+import * as repo from '../repositories/cells.ts';
+import { insertRow, page, updateRow } from '../repositories/sqlRows.ts';
+import { assertSameOrganization, requireProjectPermission } from './access.ts';
+import { requireInstance } from './cells.ts';
+import { indexEntity, unindexEntity } from './searchIndex.ts';
+
+const MEASUREMENT_LIST: ListSpec = {
+  columns: {
+    name: { kind: 'text', sql: 'm.name' },
+    notes: { kind: 'text', sql: 'm.notes' },
+    protocol: { kind: 'text', sql: 'm.protocol' },
+    program_name: { kind: 'text', sql: 'm.program_name' },
+    measurement_type: { kind: 'enum', sql: 'm.measurement_type', values: ['time_series', 'file', 'properties'] },
+    processing_status: { kind: 'enum', sql: 'm.processing_status', values: ['pending', 'running', 'ready', 'failed'] },
+    channel_id: { kind: 'id', sql: 'm.channel_id' },
+    requested_by: { kind: 'id', sql: 'm.requested_by' },
+    start_time: { kind: 'date', sql: 'm.start_time' },
+    end_time: { kind: 'date', sql: 'm.end_time' },
+    estimated_end_time: { kind: 'date', sql: 'm.estimated_end_time' },
+    created_at: { kind: 'date', sql: 'm.created_at' },
+    updated_at: { kind: 'date', sql: 'm.updated_at' },
+  },
+  sortable: ['name', 'start_time', 'end_time', 'estimated_end_time', 'created_at', 'updated_at'],
+  defaultOrderBy: 'start_time',
+  defaultOrder: 'desc',
+  tieBreak: 'm.id',
+};
+
+const EDITABLE = ['name', 'notes', 'channel_id', 'start_time', 'end_time', 'estimated_end_time', 'protocol', 'program_name', 'test_setup',
+  'properties', 'requested_by'] as const;
+type MeasurementBody = Partial<Record<(typeof EDITABLE)[number], unknown>> & { measurement_type?: string };
+
+/** Hooks run in the deleting transaction with the records that go (stored files of uploads). */
+export type MeasurementPurge = (ctx: RequestContext, measurements: repo.MeasurementRef[]) => Promise<void>;
+const purges: MeasurementPurge[] = [];
+export function registerMeasurementPurge(hook: MeasurementPurge): void {
+  purges.push(hook);
+}
+export async function purgeMeasurements(ctx: RequestContext, measurements: repo.MeasurementRef[]): Promise<void> {
+  if (!measurements.length) return;
+  for (const hook of purges) await hook(ctx, measurements);
+}
+
+export function indexMeasurement(em: EntityManager, m: repo.MeasurementRow) {
+  return indexEntity(em, {
+    entity_type: 'cell_measurement', entity_id: m.id, organization_id: m.organization_id, project_id: m.project_id,
+    parent_id: m.cell_instance_id, name: m.name, body: [m.protocol, m.program_name, m.notes].filter(Boolean).join(' '),
+  });
+}
+
+export async function requireMeasurement(ctx: RequestContext, measurementId: string, permission: string): Promise<repo.MeasurementRow> {
+  const m = await repo.findMeasurement(ctx.em, measurementId);
+  if (!m) throw notFound('cell measurement', measurementId);
+  assertSameOrganization(ctx.caller, m.organization_id, 'cell measurement');
+  await requireProjectPermission(ctx, m.project_id, permission);
+  return m;
+}
+
+/**
+ * Checks, under a lock on the channel, that the measurement may occupy it: same organization
+ * (403) and project (400), in commission (409), no other unfinished measurement overlapping
+ * its time (409). Call inside the transaction that writes channel_id.
+ */
+export async function assertChannelAttachable(
+  em: EntityManager,
+  caller: RequestContext['caller'],
+  m: { id: string | null; project_id: string; start_time: Date | string | null; end_time: Date | string | null },
+  channelId: string,
+): Promise<void> {
+  const channel = await repo.lockChannelForAttach(em, channelId);
+  if (!channel) throw invalid(['body', 'channel_id'], 'no such channel', 'value_error', channelId);
+  if (channel.organization_id !== caller.organizationId) throw forbidden('the channel belongs to another organization', { channel_id: channelId });
+  if (channel.project_id !== m.project_id) {
+    throw new AppError('BAD_REQUEST', 'the channel belongs to another project than the measurement', {
+      field: 'channel_id', channel_project_id: channel.project_id, measurement_project_id: m.project_id,
+    });
+  }
+  if (channel.out_of_commission) throw conflict('the channel is out of commission', { channel_id: channelId });
+  const other = await repo.overlappingRunning(em, channelId, m.id, m.start_time, m.end_time);
+  if (other) throw conflict('another unfinished measurement occupies the channel in an overlapping time', { channel_id: channelId, measurement_id: other.id });
+}
+
+function checkTimes(start: unknown, end: unknown) {
+  if (start != null && end != null && new Date(String(start)) > new Date(String(end))) {
+    throw invalid(['body', 'end_time'], 'must not be before start_time', 'value_error', end);
+  }
+}
+
+async function checkRequester(ctx: RequestContext, userId: unknown) {
+  if (userId == null) return;
+  const rows = await ctx.em.execute(`select 1 from memberships where organization_id = ? and user_id = ?`, [ctx.caller.organizationId, userId]);
+  if (!rows.length) throw invalid(['body', 'requested_by'], 'is not a member of this organization', 'value_error', userId);
+}
+
+export async function listMeasurements(ctx: RequestContext, instanceId: string, query: Record<string, unknown>) {
+  await requireInstance(ctx, instanceId, 'cell_measurement:read');
+  const list = parseList(query, MEASUREMENT_LIST);
+  return page<repo.MeasurementRow>(ctx.em, {
+    select: repo.MEASUREMENT_SELECT, from: repo.MEASUREMENT_FROM, scope: [{ sql: 'm.cell_instance_id = ?', params: [instanceId] }], list,
+  });
+}
+
+export async function getMeasurement(ctx: RequestContext, measurementId: string) {
+  return requireMeasurement(ctx, measurementId, 'cell_measurement:read');
+}
+
+/** POST /cell_instances/{id}/cell_measurements/create: a 'properties' measurement (values with units). */
+export async function createPropertiesMeasurement(ctx: RequestContext, instanceId: string, body: MeasurementBody & { name: string }) {
+  const instance = await requireInstance(ctx, instanceId, 'cell_measurement:create');
+  if ((body.measurement_type ?? 'properties') !== 'properties') {
+    throw invalid(['body', 'measurement_type'], 'only "properties" measurements are created here; time series and files use initiate-upload',
+      'value_error', body.measurement_type);
+  }
+  checkTimes(body.start_time, body.end_time);
+  await checkRequester(ctx, body.requested_by);
+  const id = randomUUID();
+  return ctx.em.transactional(async (em) => {
+    const values = Object.fromEntries(EDITABLE.map((f) => [f, body[f]]));
+    if (body.channel_id != null) {
+      await assertChannelAttachable(em, ctx.caller, {
+        id: null, project_id: instance.project_id, start_time: (body.start_time as string) ?? null, end_time: (body.end_time as string) ?? null,
+      }, body.channel_id as string);
+    }
+    await insertRow(em, 'cell_measurements', {
+      ...values, requested_by: body.requested_by ?? ctx.caller.userId, id, organization_id: instance.organization_id,
+      project_id: instance.project_id, cell_instance_id: instanceId, measurement_type: 'properties', created_by: ctx.caller.userId,
+    }, 'id');
+    const row = (await repo.findMeasurement(em, id))!;
+    await indexMeasurement(em, row);
+    return row;
+  });
+}
+
+/** Only given fields change; channel_id null detaches, a channel is checked when linking or re-timing. */
+export async function updateMeasurement(ctx: RequestContext, measurementId: string, body: MeasurementBody) {
+  const current = await requireMeasurement(ctx, measurementId, 'cell_measurement:update');
+  const next = {
+    channel_id: body.channel_id === undefined ? current.channel_id : (body.channel_id as string | null),
+    start_time: body.start_time === undefined ? current.start_time : (body.start_time as string | null),
+    end_time: body.end_time === undefined ? current.end_time : (body.end_time as string | null),
+  };
+  checkTimes(next.start_time, next.end_time);
+  if (body.requested_by !== undefined) await checkRequester(ctx, body.requested_by);
+  const relinks = next.channel_id !== null
+    && (body.channel_id !== undefined || body.start_time !== undefined || body.end_time !== undefined);
+  return ctx.em.transactional(async (em) => {
+    if (relinks) {
+      await assertChannelAttachable(em, ctx.caller, { id: measurementId, project_id: current.project_id, ...next }, next.channel_id!);
+    }
+    await updateRow(em, 'cell_measurements', measurementId, Object.fromEntries(EDITABLE.map((f) => [f, body[f]])));
+    const row = (await repo.findMeasurement(em, measurementId))!;
+    await indexMeasurement(em, row);
+    return row;
+  });
+}
+
+export async function deleteMeasurement(ctx: RequestContext, measurementId: string) {
+  const m = await requireMeasurement(ctx, measurementId, 'cell_measurement:delete');
+  await ctx.em.transactional(async (em) => {
+    await unindexEntity(em, 'cell_measurement', measurementId);
+    await em.execute(`delete from cell_measurements where id = ?`, [measurementId]);
+    await purgeMeasurements({ ...ctx, em }, [m]);
+  });
+  return { id: measurementId, deleted: true };
+}
+
+/** Idempotent: watching twice keeps one watch, unwatching an unwatched measurement is fine. */
+export async function setWatch(ctx: RequestContext, measurementId: string, watched: boolean) {
+  const m = await requireMeasurement(ctx, measurementId, 'cell_measurement:read');
+  await repo.setWatch(ctx.em, ctx.caller.userId, m, watched);
+  return { measurement_id: measurementId, watched };
+}
+
+export async function watchedMeasurements(ctx: RequestContext, projectId: string) {
+  await requireProjectPermission(ctx, projectId, 'cell_measurement:read');
+  return { measurement_ids: await repo.watchedIn(ctx.em, ctx.caller.userId, projectId) };
+}

@@ -1,0 +1,187 @@
+// Cell specifications (names unique per project) and cell instances (unique per specification).
+import { randomUUID } from 'node:crypto';
+import type { RequestContext } from '../context.ts';
+import { conflict, notFound } from '../errors.ts';
+import { parseList, type ListSpec } from '../listQuery.ts';
+import { insertRow, page, updateRow } from '../repositories/sqlRows.ts';
+import * as repo from '../repositories/cells.ts';
+import { assertSameOrganization, readableProjectsSql, requireProjectPermission } from './access.ts';
+import { registerCellSpecMappings } from './projects.ts';
+import { purgeMeasurements } from './cellMeasurements.ts';
+import { indexEntity, unindexEntity } from './searchIndex.ts';
+
+// The project's create and get answers list its cell specifications.
+registerCellSpecMappings((ctx, projectId) => repo.cellSpecMappings(ctx.em, projectId));
+
+const SPEC_FIELDS = ['name', 'description', 'manufacturer', 'form_factor', 'chemistry', 'ratings', 'anode', 'cathode', 'electrolyte',
+  'separator', 'properties'] as const;
+const INSTANCE_FIELDS = ['name', 'serial_number', 'batch', 'notes', 'properties'] as const;
+
+const SPEC_LIST: ListSpec = {
+  columns: {
+    name: { kind: 'text' },
+    description: { kind: 'text' },
+    manufacturer: { kind: 'text' },
+    form_factor: { kind: 'text' },
+    chemistry: { kind: 'text' },
+    project_id: { kind: 'id' },
+    created_by: { kind: 'id' },
+    created_at: { kind: 'date' },
+    updated_at: { kind: 'date' },
+  },
+  sortable: ['name', 'manufacturer', 'form_factor', 'chemistry', 'created_at', 'updated_at'],
+  defaultOrderBy: 'name',
+};
+
+const INSTANCE_LIST: ListSpec = {
+  columns: {
+    name: { kind: 'text' },
+    serial_number: { kind: 'text' },
+    batch: { kind: 'text' },
+    notes: { kind: 'text' },
+    created_by: { kind: 'id' },
+    created_at: { kind: 'date' },
+    updated_at: { kind: 'date' },
+  },
+  sortable: ['name', 'serial_number', 'batch', 'created_at', 'updated_at'],
+  defaultOrderBy: 'name',
+};
+
+type Body = Record<string, unknown>;
+const pick = (body: Body, names: readonly string[]) => Object.fromEntries(names.map((n) => [n, body[n]]));
+
+export async function requireSpec(ctx: RequestContext, specId: string, permission: string): Promise<repo.SpecRow> {
+  const spec = await repo.findSpec(ctx.em, specId);
+  if (!spec) throw notFound('cell specification', specId);
+  assertSameOrganization(ctx.caller, spec.organization_id, 'cell specification');
+  await requireProjectPermission(ctx, spec.project_id, permission);
+  return spec;
+}
+
+export async function requireInstance(ctx: RequestContext, instanceId: string, permission: string): Promise<repo.InstanceRow> {
+  const instance = await repo.findInstance(ctx.em, instanceId);
+  if (!instance) throw notFound('cell instance', instanceId);
+  assertSameOrganization(ctx.caller, instance.organization_id, 'cell instance');
+  await requireProjectPermission(ctx, instance.project_id, permission);
+  return instance;
+}
+
+function indexSpec(ctx: RequestContext, s: repo.SpecRow) {
+  return indexEntity(ctx.em, {
+    entity_type: 'cell_specification', entity_id: s.id, organization_id: s.organization_id, project_id: s.project_id, name: s.name,
+    body: [s.manufacturer, s.form_factor, s.chemistry, s.description].filter(Boolean).join(' '),
+  });
+}
+
+function indexInstance(ctx: RequestContext, i: repo.InstanceRow) {
+  return indexEntity(ctx.em, {
+    entity_type: 'cell_instance', entity_id: i.id, organization_id: i.organization_id, project_id: i.project_id,
+    parent_id: i.cell_specification_id, name: i.name, body: [i.serial_number, i.batch, i.notes].filter(Boolean).join(' '),
+  });
+}
+
+async function assertSpecNameFree(ctx: RequestContext, projectId: string, name: string, selfId?: string) {
+  const clash = await repo.findSpecByName(ctx.em, projectId, name);
+  if (clash && clash.id !== selfId) throw conflict(`a cell specification named "${name}" already exists in the project`, { existing_id: clash.id });
+}
+
+async function assertInstanceNameFree(ctx: RequestContext, specId: string, name: string, selfId?: string) {
+  const clash = await repo.findInstanceByName(ctx.em, specId, name);
+  if (clash && clash.id !== selfId) throw conflict(`a cell instance named "${name}" already exists for this specification`, { existing_id: clash.id });
+}
+
+export async function createSpec(ctx: RequestContext, body: Body & { project_id: string; name: string }) {
+  const project = await requireProjectPermission(ctx, body.project_id, 'cell_specification:create');
+  await assertSpecNameFree(ctx, project.id, body.name);
+  const id = randomUUID();
+  return ctx.em.transactional(async (em) => {
+    await insertRow(em, 'cell_specifications', {
+      ...pick(body, SPEC_FIELDS), id, organization_id: project.organization_id, project_id: project.id, created_by: ctx.caller.userId,
+    }, 'id');
+    const row = (await repo.findSpec(em, id))!;
+    await indexSpec({ ...ctx, em }, row);
+    return row;
+  });
+}
+
+export async function getSpec(ctx: RequestContext, specId: string) {
+  return requireSpec(ctx, specId, 'cell_specification:read');
+}
+
+export async function listSpecs(ctx: RequestContext, query: Record<string, unknown>) {
+  const list = parseList(query, SPEC_LIST);
+  return page<repo.SpecRow>(ctx.em, { select: '*', from: 'cell_specifications', scope: [readableProjectsSql(ctx.caller, 'project_id')], list });
+}
+
+export async function updateSpec(ctx: RequestContext, specId: string, body: Body) {
+  const spec = await requireSpec(ctx, specId, 'cell_specification:update');
+  if (typeof body.name === 'string') await assertSpecNameFree(ctx, spec.project_id, body.name, specId);
+  return ctx.em.transactional(async (em) => {
+    await updateRow(em, 'cell_specifications', specId, pick(body, SPEC_FIELDS));
+    const row = (await repo.findSpec(em, specId))!;
+    await indexSpec({ ...ctx, em }, row);
+    return row;
+  });
+}
+
+/** Deletes the specification with its instances and their measurements. */
+export async function deleteSpec(ctx: RequestContext, specId: string) {
+  await requireSpec(ctx, specId, 'cell_specification:delete');
+  await ctx.em.transactional(async (em) => {
+    const measurements = await repo.measurementsUnder(em, { specId });
+    await repo.unindexUnderSpec(em, specId);
+    await em.execute(`delete from cell_specifications where id = ?`, [specId]);
+    await purgeMeasurements({ ...ctx, em }, measurements);
+  });
+  return { id: specId, deleted: true };
+}
+
+export async function createInstance(ctx: RequestContext, specId: string, body: Body & { name: string }) {
+  const spec = await requireSpec(ctx, specId, 'cell_instance:create');
+  await assertInstanceNameFree(ctx, specId, body.name);
+  const id = randomUUID();
+  return ctx.em.transactional(async (em) => {
+    await insertRow(em, 'cell_instances', {
+      ...pick(body, INSTANCE_FIELDS), id, organization_id: spec.organization_id, project_id: spec.project_id, cell_specification_id: specId,
+      created_by: ctx.caller.userId,
+    }, 'id');
+    const row = (await repo.findInstance(em, id))!;
+    await indexInstance({ ...ctx, em }, row);
+    return row;
+  });
+}
+
+export async function listInstances(ctx: RequestContext, specId: string, query: Record<string, unknown>) {
+  await requireSpec(ctx, specId, 'cell_instance:read');
+  const list = parseList(query, INSTANCE_LIST);
+  return page<repo.InstanceRow>(ctx.em, {
+    select: '*', from: 'cell_instances', scope: [{ sql: 'cell_specification_id = ?', params: [specId] }], list,
+  });
+}
+
+export async function getInstance(ctx: RequestContext, instanceId: string) {
+  return requireInstance(ctx, instanceId, 'cell_instance:read');
+}
+
+export async function updateInstance(ctx: RequestContext, instanceId: string, body: Body) {
+  const instance = await requireInstance(ctx, instanceId, 'cell_instance:update');
+  if (typeof body.name === 'string') await assertInstanceNameFree(ctx, instance.cell_specification_id, body.name, instanceId);
+  return ctx.em.transactional(async (em) => {
+    await updateRow(em, 'cell_instances', instanceId, pick(body, INSTANCE_FIELDS));
+    const row = (await repo.findInstance(em, instanceId))!;
+    await indexInstance({ ...ctx, em }, row);
+    return row;
+  });
+}
+
+export async function deleteInstance(ctx: RequestContext, instanceId: string) {
+  await requireInstance(ctx, instanceId, 'cell_instance:delete');
+  await ctx.em.transactional(async (em) => {
+    const measurements = await repo.measurementsUnder(em, { instanceId });
+    await em.execute(`delete from search_documents where entity_type = 'cell_measurement' and parent_id = ?`, [instanceId]);
+    await unindexEntity(em, 'cell_instance', instanceId);
+    await em.execute(`delete from cell_instances where id = ?`, [instanceId]);
+    await purgeMeasurements({ ...ctx, em }, measurements);
+  });
+  return { id: instanceId, deleted: true };
+}

@@ -1,0 +1,162 @@
+// Channels of a cycler (project and organization inherited from it), and their
+// out-of-commission incidents.
+import { randomUUID } from 'node:crypto';
+import type { RequestContext } from '../context.ts';
+import { AppError, conflict, notFound, ValidationFailed } from '../errors.ts';
+import { parseList, type ListSpec } from '../listQuery.ts';
+import * as repo from '../repositories/inventory.ts';
+import { insertRow, page, updateRow } from '../repositories/sqlRows.ts';
+import { assertSameOrganization, readableProjectsSql, requireProjectPermission } from './access.ts';
+import { requireCycler } from './cyclers.ts';
+import { indexEntity, unindexEntity } from './searchIndex.ts';
+
+const CHANNEL_LIST: ListSpec = {
+  columns: {
+    name: { kind: 'text', sql: 'ch.name' },
+    notes: { kind: 'text', sql: 'ch.notes' },
+    cycler_id: { kind: 'id', sql: 'ch.cycler_id' },
+    project_id: { kind: 'id', sql: 'ch.project_id' },
+    out_of_commission: { kind: 'boolean', sql: 'ch.out_of_commission' },
+    max_amps: { kind: 'number', sql: 'ch.max_amps' },
+    min_volts: { kind: 'number', sql: 'ch.min_volts' },
+    max_volts: { kind: 'number', sql: 'ch.max_volts' },
+    created_by_email: { kind: 'text', sql: 'u.email' },
+    created_at: { kind: 'date', sql: 'ch.created_at' },
+    updated_at: { kind: 'date', sql: 'ch.updated_at' },
+  },
+  sortable: ['name', 'max_amps', 'min_volts', 'max_volts', 'created_at', 'updated_at'],
+  defaultOrderBy: 'name',
+  tieBreak: 'ch.id',
+};
+
+const INCIDENT_LIST: ListSpec = {
+  columns: {
+    incident_category: { kind: 'enum', values: ['hardware_failure', 'maintenance', 'calibration', 'decommissioned', 'other'] },
+    out_of_commission: { kind: 'boolean' },
+    created_at: { kind: 'date' },
+  },
+  sortable: ['created_at'],
+  defaultOrderBy: 'created_at',
+  defaultOrder: 'desc',
+};
+
+interface ChannelBody {
+  name?: string;
+  notes?: string | null;
+  max_amps?: number | null;
+  min_volts?: number | null;
+  max_volts?: number | null;
+  out_of_commission?: boolean;
+  incident_category?: string;
+  incident_description?: string | null;
+}
+
+export async function requireChannel(ctx: RequestContext, channelId: string, permission: string): Promise<repo.ChannelRow> {
+  const channel = await repo.findChannel(ctx.em, channelId);
+  if (!channel) throw notFound('channel', channelId);
+  assertSameOrganization(ctx.caller, channel.organization_id, 'channel');
+  await requireProjectPermission(ctx, channel.project_id, permission);
+  return channel;
+}
+
+function indexChannel(ctx: RequestContext, ch: repo.ChannelRow) {
+  return indexEntity(ctx.em, {
+    entity_type: 'channel', entity_id: ch.id, organization_id: ch.organization_id, project_id: ch.project_id, parent_id: ch.cycler_id,
+    name: ch.name, body: ch.notes,
+  });
+}
+
+/** min_volts must stay below max_volts, including against the stored value on a partial update. */
+function checkVoltages(minVolts: number | null | undefined, maxVolts: number | null | undefined) {
+  if (minVolts != null && maxVolts != null && minVolts >= maxVolts) {
+    throw new ValidationFailed([
+      { loc: ['body', 'min_volts'], msg: `must be below max_volts (${maxVolts})`, type: 'value_error', input: minVolts },
+      { loc: ['body', 'max_volts'], msg: `must be above min_volts (${minVolts})`, type: 'value_error', input: maxVolts },
+    ]);
+  }
+}
+
+async function assertNameFree(ctx: RequestContext, cyclerId: string, name: string, selfId?: string) {
+  const clash = await repo.findChannelByName(ctx.em, cyclerId, name);
+  if (clash && clash.id !== selfId) throw conflict(`a channel named "${name}" already exists on this cycler`, { existing_id: clash.id });
+}
+
+export async function createChannel(ctx: RequestContext, cyclerId: string, body: ChannelBody & { name: string }) {
+  if (body.out_of_commission !== undefined) {
+    throw new AppError('BAD_REQUEST', 'out_of_commission cannot be set on create; create the channel, then take it out of commission with PATCH',
+      { field: 'out_of_commission' });
+  }
+  const cycler = await requireCycler(ctx, cyclerId, 'channel:create');
+  checkVoltages(body.min_volts, body.max_volts);
+  await assertNameFree(ctx, cyclerId, body.name);
+  const id = randomUUID();
+  return ctx.em.transactional(async (em) => {
+    await insertRow(em, 'channels', {
+      id, organization_id: cycler.organization_id, project_id: cycler.project_id, cycler_id: cyclerId, name: body.name,
+      notes: body.notes ?? null, max_amps: body.max_amps ?? null, min_volts: body.min_volts ?? null, max_volts: body.max_volts ?? null,
+      created_by: ctx.caller.userId,
+    }, 'id');
+    const row = (await repo.findChannel(em, id))!;
+    await indexChannel({ ...ctx, em }, row);
+    return row;
+  });
+}
+
+export async function getChannel(ctx: RequestContext, channelId: string) {
+  return requireChannel(ctx, channelId, 'channel:read');
+}
+
+export async function listChannels(ctx: RequestContext, query: Record<string, unknown>, cyclerId?: string) {
+  if (cyclerId) await requireCycler(ctx, cyclerId, 'channel:read');
+  const list = parseList(cyclerId ? { ...query, cycler_id: cyclerId } : query, CHANNEL_LIST);
+  return page<repo.ChannelRow>(ctx.em, {
+    select: repo.CHANNEL_SELECT, from: repo.CHANNEL_FROM, scope: [readableProjectsSql(ctx.caller, 'ch.project_id')], list,
+  });
+}
+
+/** Changing out_of_commission records an incident; refused while a measurement runs on the channel. */
+export async function updateChannel(ctx: RequestContext, channelId: string, body: ChannelBody) {
+  const channel = await requireChannel(ctx, channelId, 'channel:update');
+  checkVoltages(body.min_volts === undefined ? channel.min_volts : body.min_volts, body.max_volts === undefined ? channel.max_volts : body.max_volts);
+  if (body.name !== undefined) await assertNameFree(ctx, channel.cycler_id, body.name, channelId);
+  return ctx.em.transactional(async (em) => {
+    await repo.lockChannel(em, channelId);
+    const toggled = body.out_of_commission !== undefined && body.out_of_commission !== channel.out_of_commission;
+    if (toggled) {
+      const running = await repo.runningMeasurement(em, { channelId });
+      if (running) throw conflict('a measurement is running on this channel', { measurement_id: running.id });
+      await insertRow(em, 'channel_incidents', {
+        id: randomUUID(), organization_id: channel.organization_id, project_id: channel.project_id, channel_id: channelId,
+        out_of_commission: body.out_of_commission, incident_category: body.incident_category ?? 'other',
+        description: body.incident_description ?? null, created_by: ctx.caller.userId,
+      }, 'id');
+    }
+    await updateRow(em, 'channels', channelId, {
+      name: body.name, notes: body.notes, max_amps: body.max_amps, min_volts: body.min_volts, max_volts: body.max_volts,
+      out_of_commission: body.out_of_commission,
+    });
+    const row = (await repo.findChannel(em, channelId))!;
+    await indexChannel({ ...ctx, em }, row);
+    return row;
+  });
+}
+
+export async function deleteChannel(ctx: RequestContext, channelId: string) {
+  await requireChannel(ctx, channelId, 'channel:delete');
+  await ctx.em.transactional(async (em) => {
+    await repo.lockChannel(em, channelId);
+    const running = await repo.runningMeasurement(em, { channelId });
+    if (running) throw conflict('a measurement is running on this channel', { measurement_id: running.id });
+    await unindexEntity(em, 'channel', channelId);
+    await em.execute(`delete from channels where id = ?`, [channelId]);
+  });
+  return { id: channelId, deleted: true };
+}
+
+export async function listIncidents(ctx: RequestContext, channelId: string, query: Record<string, unknown>) {
+  await requireChannel(ctx, channelId, 'channel:read');
+  const list = parseList(query, INCIDENT_LIST);
+  return page(ctx.em, {
+    select: '*', from: 'channel_incidents', scope: [{ sql: 'channel_id = ?', params: [channelId] }], list,
+  });
+}

@@ -1,0 +1,207 @@
+// Sites, cyclers, channels, service events and incidents against the real API and database.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, newOrg, startApi, testConfig, type TestApi } from './harness.ts';
+import { labFixture, measurement, ok, uniq } from './inventoryHelpers.ts';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startApi({ config: testConfig('fs', { LOG_LEVEL: 'error' }) });
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+describe('sites', () => {
+  it('creates, reads, lists, patches only the given fields and deletes with cascade', async () => {
+    const org = await newOrg(api.orm);
+    const c = client(api.url, org.api_key);
+    const { site, cycler, channels } = await labFixture(c);
+    const res = await c.get(`/sites/${site.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: site.id, organization_id: org.organization_id, location: 'Building 7', created_by: org.user_id,
+      created_by_email: org.email, cycler_ids: [cycler.id] });
+    const list = await ok(c.get(`/sites?created_by_email=ilike.%25${org.email.slice(0, 5)}%25&name=eq.${encodeURIComponent(site.name)}`));
+    expect(list).toMatchObject({ count: 1, total: 1 });
+    expect(list.items[0]).toMatchObject({ created_by_email: org.email, cycler_ids: [cycler.id] });
+    const patched = await ok(c.patch(`/sites/${site.id}`, { notes: 'second floor' }));
+    expect(patched).toMatchObject({ name: site.name, location: 'Building 7', notes: 'second floor', created_by_email: org.email });
+    const dup = await c.post('/sites', { name: site.name });
+    expect(dup.status).toBe(409);
+    expect(dup.body).toMatchObject({ error_code: 'CONFLICT', detail: { existing_id: site.id } });
+    expect(await ok(c.delete(`/sites/${site.id}`))).toEqual({ id: site.id, deleted: true });
+    expect((await c.get(`/cyclers/${cycler.id}`)).status).toBe(404);
+    expect((await c.get(`/channels/${channels[0].id}`)).status).toBe(404);
+  });
+
+  it('refuses deleting a site while a measurement runs on one of its channels', async () => {
+    const c = client(api.url, (await newOrg(api.orm)).api_key);
+    const { site, channels, instance } = await labFixture(c);
+    const m = await measurement(c, instance.id, { channel_id: channels[0].id });
+    const res = await c.delete(`/sites/${site.id}`);
+    expect(res.status).toBe(409);
+    expect(res.body.detail.measurement_id).toBe(m.id);
+    expect((await c.get(`/sites/${site.id}`)).status).toBe(200);
+    await ok(c.patch(`/cell_measurements/${m.id}`, { end_time: new Date().toISOString() }));
+    expect((await c.delete(`/sites/${site.id}`)).status).toBe(200);
+  });
+
+  it('sorts and rejects bad filters naming the parameter', async () => {
+    const c = client(api.url, (await newOrg(api.orm)).api_key);
+    await ok(c.post('/projects', { name: 'p' }), 201);
+    for (const name of ['b site', 'a site', 'c site']) await ok(c.post('/sites', { name }), 201);
+    const sorted = await ok(c.get('/sites?order_by=name&order=desc'));
+    expect(sorted.items.map((s: { name: string }) => s.name)).toEqual(['c site', 'b site', 'a site']);
+    for (const [q, loc] of [['name=ilike.', 'name'], ['name=like%25', 'name'], ['created_at=gte.notadate', 'created_at'], ['limit=0', 'limit'],
+      ['limit=101', 'limit'], ['offset=-1', 'offset'], ['order_by=colour', 'order_by']]) {
+      const res = await c.get(`/sites?${q}`);
+      expect(res.status, q).toBe(422);
+      expect(res.body.detail[0].loc, q).toEqual(['query', loc]);
+    }
+  });
+});
+
+describe('cyclers', () => {
+  it('computes calibration_due_at and keeps it current on every change', async () => {
+    const c = client(api.url, (await newOrg(api.orm)).api_key);
+    const { cycler } = await labFixture(c);
+    expect(cycler.calibration_due_at).toBeNull();
+    const a = await ok(c.patch(`/cyclers/${cycler.id}`, { last_calibrated_at: '2026-01-01T00:00:00Z', calibration_interval_days: 30 }));
+    expect(a.calibration_due_at).toBe('2026-01-31T00:00:00.000Z');
+    const b = await ok(c.patch(`/cyclers/${cycler.id}`, { calibration_interval_days: 10 }));
+    expect(b.calibration_due_at).toBe('2026-01-11T00:00:00.000Z');
+    const d = await ok(c.patch(`/cyclers/${cycler.id}`, { calibration_interval_days: null }));
+    expect(d.calibration_due_at).toBeNull();
+  });
+
+  it('GET /cyclers: q, column filters, ranges, sort with id tie-break, pagination bounds', async () => {
+    const org = await newOrg(api.orm);
+    const c = client(api.url, org.api_key);
+    const project = await ok(c.post('/projects', { name: 'Cyclers' }), 201);
+    const other = await ok(c.post('/projects', { name: 'Other' }), 201);
+    const site = await ok(c.post('/sites', { name: 'Main' }), 201);
+    const site2 = await ok(c.post('/sites', { name: 'Annex' }), 201);
+    const make = (siteId: string, body: Record<string, unknown>) => ok(c.post(`/sites/${siteId}/cyclers`, body), 201);
+    const a = await make(site.id, { name: 'Galaxy-01', project_id: project.id, manufacturer: 'Arbin', hostname: 'arbin-01.lab', last_calibrated_at: '2026-01-01T00:00:00Z', calibration_interval_days: 30 });
+    const b = await make(site.id, { name: 'Galaxy-02', project_id: project.id, manufacturer: 'Maccor', last_calibrated_at: '2026-03-01T00:00:00Z', calibration_interval_days: 30 });
+    const d = await make(site2.id, { name: 'Nebula', project_id: other.id, manufacturer: 'Arbin', model: 'galaxy edition' });
+    const names = (body: { items: { name: string }[] }) => body.items.map((i) => i.name);
+
+    expect(names(await ok(c.get('/cyclers?q=alax&order_by=name')))).toEqual(['Galaxy-01', 'Galaxy-02']); // substring
+    expect(names(await ok(c.get('/cyclers?q=gal&order_by=name')))).toEqual(['Galaxy-01', 'Galaxy-02', 'Nebula']); // prefix of a detail word
+    expect(names(await ok(c.get(`/cyclers?q=galaxy&manufacturer=ilike.%25arb%25&project_id=${project.id}`)))).toEqual(['Galaxy-01']);
+    expect(names(await ok(c.get('/cyclers?manufacturer=eq.Arbin&order_by=name&order=desc')))).toEqual(['Nebula', 'Galaxy-01']);
+    expect(names(await ok(c.get(`/cyclers?site_id=${site2.id}`)))).toEqual(['Nebula']);
+    expect(names(await ok(c.get(`/sites/${site.id}/cyclers?order_by=calibration_due_at&order=desc`)))).toEqual(['Galaxy-02', 'Galaxy-01']);
+    expect(names(await ok(c.get('/cyclers?calibration_due_at_lt=2026-02-15T00:00:00Z')))).toEqual(['Galaxy-01']);
+    expect(names(await ok(c.get('/cyclers?last_calibrated_at=gte.2026-02-01T00:00:00Z')))).toEqual(['Galaxy-02']);
+    const since = await ok(c.get(`/cyclers?created_at_gt=${encodeURIComponent(new Date(Date.now() - 60_000).toISOString())}&created_at_lt=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`));
+    expect(since.total).toBe(3);
+    const page = await ok(c.get('/cyclers?limit=1&offset=1&order_by=manufacturer'));
+    expect(page).toMatchObject({ count: 1, total: 3 });
+    // Two Arbin cyclers: the tie-break on id orders them the same way every time.
+    const arbin = [a, d].map((x) => x.id).sort();
+    expect((await ok(c.get('/cyclers?order_by=manufacturer&limit=2'))).items.map((x: { id: string }) => x.id)).toEqual(arbin);
+    expect((await ok(c.get('/cyclers?limit=1000'))).count).toBe(3);
+    for (const [q, loc] of [['limit=0', 'limit'], ['limit=1001', 'limit'], ['offset=-1', 'offset'], ['order_by=ip_address', 'order_by'],
+      ['manufacturer=ilike.', 'manufacturer'], ['manufacturer=gte.x', 'manufacturer'], ['created_at=gte.notadate', 'created_at'],
+      ['calibration_due_at_lt=soon', 'calibration_due_at_lt'], ['site_id=ilike.x', 'site_id'], ['order=sideways', 'order']]) {
+      const res = await c.get(`/cyclers?${q}`);
+      expect(res.status, q).toBe(422);
+      expect(res.body.detail.map((i: { loc: unknown[] }) => i.loc), q).toContainEqual(['query', loc]);
+    }
+    const bad = await c.get('/cyclers?order_by=ip_address');
+    expect(bad.body.detail[0].msg).toContain('calibration_due_at');
+    expect(b.site_id).toBe(site.id);
+  });
+
+  it('service events: one open at a time, none while a measurement runs, completing a calibration updates the cycler', async () => {
+    const c = client(api.url, (await newOrg(api.orm)).api_key);
+    const { cycler, channels, instance } = await labFixture(c);
+    await ok(c.patch(`/cyclers/${cycler.id}`, { calibration_interval_days: 90 }));
+    const ev = await ok(c.post(`/cyclers/${cycler.id}/service_events`, { event_type: 'calibration', notes: 'yearly' }), 201);
+    expect(ev).toMatchObject({ cycler_id: cycler.id, event_type: 'calibration', status: 'open' });
+    const again = await c.post(`/cyclers/${cycler.id}/service_events`, { event_type: 'repair' });
+    expect(again.status).toBe(409);
+    expect(again.body.detail.existing_id).toBe(ev.id);
+    const done = await ok(c.post(`/cyclers/${cycler.id}/service_events/complete`, { completed_at: '2026-05-01T00:00:00Z', notes: 'ok' }));
+    expect(done).toMatchObject({ id: ev.id, status: 'completed', completion_notes: 'ok', completed_at: '2026-05-01T00:00:00.000Z' });
+    expect(done.cycler).toMatchObject({ last_calibrated_at: '2026-05-01T00:00:00.000Z', calibration_due_at: '2026-07-30T00:00:00.000Z' });
+    expect((await c.post(`/cyclers/${cycler.id}/service_events/complete`, {})).status).toBe(409);
+    await measurement(c, instance.id, { channel_id: channels[0].id });
+    expect((await c.post(`/cyclers/${cycler.id}/service_events`, { event_type: 'firmware' })).status).toBe(409);
+    const list = await ok(c.get(`/cyclers/${cycler.id}/service_events?event_type=eq.calibration`));
+    expect(list).toMatchObject({ count: 1, total: 1 });
+    expect((await c.post(`/cyclers/${cycler.id}/service_events`, { event_type: 'teatime' })).status).toBe(422);
+  });
+
+  it('refuses deleting a cycler with a running measurement, then deletes it with its channels', async () => {
+    const c = client(api.url, (await newOrg(api.orm)).api_key);
+    const { cycler, channels, instance } = await labFixture(c);
+    const m = await measurement(c, instance.id, { channel_id: channels[1].id });
+    expect((await c.delete(`/cyclers/${cycler.id}`)).status).toBe(409);
+    await ok(c.patch(`/cell_measurements/${m.id}`, { channel_id: null }));
+    expect((await c.delete(`/cyclers/${cycler.id}`)).status).toBe(200);
+    expect((await c.get(`/channels/${channels[0].id}`)).status).toBe(404);
+    expect((await ok(c.get(`/cell_measurements/${m.id}`))).channel_id).toBeNull();
+  });
+});
+
+describe('channels', () => {
+  it('creates with Location, inheriting project and organization; validates limits; rejects out_of_commission on create', async () => {
+    const org = await newOrg(api.orm);
+    const c = client(api.url, org.api_key);
+    const { cycler, project } = await labFixture(c, { channels: 0 });
+    const res = await c.post(`/cyclers/${cycler.id}/channels`, { name: 'A1', max_amps: 5, min_volts: 2, max_volts: 4.5, notes: 'left' });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('location')).toBe(`/channels/${res.body.id}`);
+    expect(res.body).toMatchObject({ cycler_id: cycler.id, project_id: project.id, organization_id: org.organization_id, out_of_commission: false,
+      created_by: org.user_id, created_by_email: org.email, max_amps: 5, min_volts: 2, max_volts: 4.5, notes: 'left' });
+    const ooc = await c.post(`/cyclers/${cycler.id}/channels`, { name: 'A2', out_of_commission: false });
+    expect(ooc.status).toBe(400);
+    expect(ooc.body.detail.field).toBe('out_of_commission');
+    const inverted = await c.post(`/cyclers/${cycler.id}/channels`, { name: 'A3', min_volts: 4, max_volts: 3 });
+    expect(inverted.status).toBe(422);
+    expect(inverted.body.detail.map((d: { loc: unknown[] }) => d.loc)).toContainEqual(['body', 'min_volts']);
+    const amps = await c.post(`/cyclers/${cycler.id}/channels`, { name: 'A4', max_amps: -1 });
+    expect(amps.status).toBe(422);
+    expect(amps.body.detail[0].loc).toEqual(['body', 'max_amps']);
+    // Against the stored value on a partial update.
+    const patch = await c.patch(`/channels/${res.body.id}`, { min_volts: 5 });
+    expect(patch.status).toBe(422);
+    const dup = await c.post(`/cyclers/${cycler.id}/channels`, { name: 'A1' });
+    expect(dup.status).toBe(409);
+    expect(dup.body.detail.existing_id).toBe(res.body.id);
+    expect((await ok(c.get(`/cyclers/${cycler.id}/channels`))).total).toBe(1);
+    expect((await ok(c.get(`/channels?cycler_id=${cycler.id}`))).items[0].id).toBe(res.body.id);
+    expect((await ok(c.get(`/channels/${res.body.id}`))).min_volts).toBe(2);
+  });
+
+  it('refuses a channel on a cycler of another organization', async () => {
+    const a = client(api.url, (await newOrg(api.orm)).api_key);
+    const b = client(api.url, (await newOrg(api.orm)).api_key);
+    const { cycler } = await labFixture(a, { channels: 0 });
+    const res = await b.post(`/cyclers/${cycler.id}/channels`, { name: 'intruder' });
+    expect(res.status).toBe(403);
+    expect((await ok(a.get(`/cyclers/${cycler.id}/channels`))).total).toBe(0);
+  });
+
+  it('taking out of commission records incidents; refused while a measurement runs; delete refused too', async () => {
+    const c = client(api.url, (await newOrg(api.orm)).api_key);
+    const { channels, instance } = await labFixture(c);
+    const [ch1, ch2] = channels;
+    const out = await ok(c.patch(`/channels/${ch1.id}`, { out_of_commission: true, incident_category: 'hardware_failure', incident_description: 'relay stuck' }));
+    expect(out.out_of_commission).toBe(true);
+    await ok(c.patch(`/channels/${ch1.id}`, { out_of_commission: false, incident_category: 'maintenance' }));
+    await ok(c.patch(`/channels/${ch1.id}`, { notes: 'no incident for this' }));
+    const incidents = await ok(c.get(`/channels/${ch1.id}/incidents`));
+    expect(incidents.total).toBe(2);
+    expect(incidents.items.map((i: { out_of_commission: boolean; incident_category: string }) => [i.out_of_commission, i.incident_category]))
+      .toEqual([[false, 'maintenance'], [true, 'hardware_failure']]);
+    expect(incidents.items[1].description).toBe('relay stuck');
+    await measurement(c, instance.id, { channel_id: ch2.id });
+    expect((await c.patch(`/channels/${ch2.id}`, { out_of_commission: true })).status).toBe(409);
+    expect((await c.delete(`/channels/${ch2.id}`)).status).toBe(409);
+    expect((await ok(c.get(`/channels/${ch2.id}/incidents`))).total).toBe(0);
+    expect((await c.delete(`/channels/${ch1.id}`)).status).toBe(200);
+  });
+});
