@@ -4,6 +4,7 @@ import type { Orm } from '../db/orm.ts';
 import type { Config } from '../stack/config.ts';
 import type { ObjectStorage } from '../storage/storage.ts';
 import { createStorageActivities } from './storage.ts';
+import { createMeasurementActivities } from './measurements.ts';
 
 /** The clients activities are built from (Temporal samples style: factories taking their clients). */
 export interface ActivityDeps {
@@ -16,5 +17,6 @@ export interface ActivityDeps {
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createStorageActivities(deps),
+    ...createMeasurementActivities(deps),
   };
 }

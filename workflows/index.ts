@@ -1,2 +1,3 @@
 // Every workflow the TypeScript worker runs. Deterministic code only.
 export { purgeObjects } from './purgeObjects.ts';
+export { processMeasurementData } from './processMeasurement.ts';

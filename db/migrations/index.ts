@@ -3,9 +3,11 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261120000000Platform } from './Migration20261120000000Platform.ts';
 import { Migration20261120000500AuthNotify } from './Migration20261120000500AuthNotify.ts';
 import { Migration20261120010000Inventory } from './Migration20261120010000Inventory.ts';
+import { Migration20261120020000MeasurementData } from './Migration20261120020000MeasurementData.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261120000000Platform', class: Migration20261120000000Platform },
   { name: 'Migration20261120000500AuthNotify', class: Migration20261120000500AuthNotify },
   { name: 'Migration20261120010000Inventory', class: Migration20261120010000Inventory },
+  { name: 'Migration20261120020000MeasurementData', class: Migration20261120020000MeasurementData },
 ];

@@ -1,0 +1,25 @@
+// Where a measurement's objects live. Everything sits under the measurement's prefix (inside
+// its project's), so deleting the measurement or its project removes all of it.
+//   uploads/            what clients PUT (raw time series, steps, extension deltas)
+//   files/              the files of a file measurement, served as uploaded
+//   series/             canonical Parquet written by processing (versioned on extend)
+
+export const measurementPrefix = (organizationId: string, projectId: string, measurementId: string) =>
+  `orgs/${organizationId}/projects/${projectId}/measurements/${measurementId}/`;
+
+export const TIME_SERIES_UPLOAD = 'time_series.parquet';
+export const STEPS_UPLOAD = 'steps.parquet';
+export const EXTEND_UPLOAD = 'time_series_extend.parquet';
+
+export const uploadKey = (prefix: string, filename: string) => `${prefix}uploads/${filename}`;
+export const extendKey = (prefix: string, version: number) => `${prefix}uploads/extend-v${version}/${EXTEND_UPLOAD}`;
+export const seriesPrefix = (prefix: string) => `${prefix}series/`;
+
+/**
+ * A user's filename as an object key segment: its position keeps names that differ only in
+ * unsafe characters apart; the original name stays on the record and in downloads.
+ */
+export function fileKey(prefix: string, index: number, filename: string): string {
+  const safe = filename.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._-]+/, '').slice(0, 120) || 'file';
+  return `${prefix}files/${String(index).padStart(3, '0')}-${safe}`;
+}
