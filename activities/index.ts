@@ -4,6 +4,7 @@ import type { Orm } from '../db/orm.ts';
 import type { Config } from '../stack/config.ts';
 import type { ObjectStorage } from '../storage/storage.ts';
 import { createStorageActivities } from './storage.ts';
+import { createSimulationActivities } from './simulations.ts';
 import { createMeasurementActivities } from './measurements.ts';
 
 /** The clients activities are built from (Temporal samples style: factories taking their clients). */
@@ -17,6 +18,7 @@ export interface ActivityDeps {
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createStorageActivities(deps),
+    ...createSimulationActivities(deps),
     ...createMeasurementActivities(deps),
   };
 }

@@ -16,6 +16,7 @@ import { projectRoutes } from './routes/projects.ts';
 import { inventoryRoutes } from './routes/inventory.ts';
 import { storageRoutes } from './routes/storage.ts';
 import { measurementDataRoutes } from './routes/measurementData.ts';
+import { simulationRoutes } from './routes/simulations.ts';
 
 export interface AppDeps {
   config: Config;
@@ -64,6 +65,7 @@ export function createApp(deps: AppDeps): Express {
   // Feature routers: one line each.
   app.use(inventoryRoutes());
   app.use(measurementDataRoutes());
+  app.use(simulationRoutes());
 
   app.use((req) => {
     throw new AppError('NOT_FOUND', `no route for ${req.method} ${req.path}`);

@@ -1,3 +1,5 @@
 // Every workflow the TypeScript worker runs. Deterministic code only.
 export { purgeObjects } from './purgeObjects.ts';
 export { processMeasurementData } from './processMeasurement.ts';
+export { simulation, simulationWorkerCall } from './simulation.ts';
+export { simulationBatch } from './simulationBatch.ts';

@@ -4,10 +4,12 @@ import { Migration20261120000000Platform } from './Migration20261120000000Platfo
 import { Migration20261120000500AuthNotify } from './Migration20261120000500AuthNotify.ts';
 import { Migration20261120010000Inventory } from './Migration20261120010000Inventory.ts';
 import { Migration20261120020000MeasurementData } from './Migration20261120020000MeasurementData.ts';
+import { Migration20261120030000Simulations } from './Migration20261120030000Simulations.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261120000000Platform', class: Migration20261120000000Platform },
   { name: 'Migration20261120000500AuthNotify', class: Migration20261120000500AuthNotify },
   { name: 'Migration20261120010000Inventory', class: Migration20261120010000Inventory },
   { name: 'Migration20261120020000MeasurementData', class: Migration20261120020000MeasurementData },
+  { name: 'Migration20261120030000Simulations', class: Migration20261120030000Simulations },
 ];

@@ -1,0 +1,178 @@
+// Database side effects of simulation workflows: which simulations a batch has, and every
+// job state change. Each one is idempotent, so Temporal may retry it freely.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Orm } from '../db/orm.ts';
+
+/** What the Python `runSimulation` activity takes (it rejects any other field). */
+export interface SimulationRequest {
+  simulation_id: string;
+  model: unknown;
+  protocol: unknown;
+  inputs: Record<string, number>;
+  extra_variables: string[];
+  max_backward_jumps: number | null;
+  output_prefix: string;
+}
+
+export interface SimulationResult {
+  storage_folder: string;
+  files: string[];
+  metrics: Record<string, number>;
+  simulator_version: string;
+  cache_hit: boolean;
+}
+
+export interface ModelDescription {
+  model: unknown;
+  variable_names: string[];
+  parameter_names: string[];
+  simulator_version: string;
+}
+
+/** The activities the Python worker serves on the simulation task queue. */
+export interface SimulationWorkerActivities {
+  runSimulation(request: SimulationRequest): Promise<SimulationResult>;
+  describeModel(model: unknown): Promise<ModelDescription>;
+  validateCustomModel(model: unknown): Promise<{ valid: boolean; error?: string; model?: unknown; simulator_version?: string }>;
+}
+
+export type BeginOutcome =
+  | { kind: 'skip'; status: string }
+  | { kind: 'reused'; from: string }
+  | { kind: 'run'; request: SimulationRequest };
+
+/** Where a simulation's result files go: under its organization and project, so purges find them. */
+export function simulationFolder(organizationId: string, projectId: string | null, simulationId: string): string {
+  return projectId
+    ? `orgs/${organizationId}/projects/${projectId}/simulations/${simulationId}/`
+    : `orgs/${organizationId}/simulations/${simulationId}/`;
+}
+
+const TERMINAL = `('completed', 'failed', 'canceled')`;
+
+interface SimRow {
+  id: string;
+  organization_id: string;
+  project_id: string | null;
+  job_id: string;
+  job_status: string;
+  content_hash: string;
+  design_parameters: Record<string, number>;
+  experiment_parameters: Record<string, number>;
+  model_config: unknown;
+  protocol: unknown;
+  extra_variables: string[];
+  max_backward_jumps: number | null;
+  force_rerun: boolean;
+}
+
+async function loadSimulation(em: EntityManager, simulationId: string, lock: boolean): Promise<SimRow | undefined> {
+  const rows = await em.execute<SimRow[]>(
+    `select s.id, s.organization_id, s.project_id, s.job_id, j.status as job_status, s.content_hash, s.design_parameters,
+            s.experiment_parameters, b.model_config, b.protocol, b.extra_variables, b.max_backward_jumps, b.force_rerun
+       from simulations s join jobs j on j.id = s.job_id join simulation_batches b on b.id = s.batch_id
+      where s.id = ? ${lock ? 'for update of j' : ''}`,
+    [simulationId],
+  );
+  return rows[0];
+}
+
+export function createSimulationActivities(deps: { orm: Orm }) {
+  const fork = () => deps.orm.em.fork();
+  return {
+    /** Simulations of a batch after position `afterSeq`, in order. */
+    async batchSimulationPage(batchId: string, afterSeq: number, limit: number): Promise<{ id: string; seq: number }[]> {
+      return fork().execute<{ id: string; seq: number }[]>(
+        `select id, seq from simulations where batch_id = ? and seq > ? order by seq limit ?`,
+        [batchId, afterSeq, limit],
+      );
+    },
+
+    /**
+     * Starts a simulation's job: skipped when it was canceled (or already ended), completed at
+     * once from an identical stored result unless the batch forces a rerun, otherwise marked
+     * running and answered with the request for the Python worker.
+     */
+    async beginSimulation(simulationId: string): Promise<BeginOutcome> {
+      return fork().transactional(async (em) => {
+        const sim = await loadSimulation(em, simulationId, true);
+        if (!sim) return { kind: 'skip', status: 'deleted' };
+        if (sim.job_status !== 'pending' && sim.job_status !== 'running') return { kind: 'skip', status: sim.job_status };
+        if (!sim.force_rerun) {
+          const [prior] = await em.execute<{ id: string; storage_folder: string; metrics: unknown; simulator_version: string }[]>(
+            `select id, storage_folder, metrics, simulator_version from simulations
+              where organization_id = ? and project_id is not distinct from ? and content_hash = ? and storage_folder is not null and id <> ?
+              order by created_at limit 1`,
+            [sim.organization_id, sim.project_id, sim.content_hash, sim.id],
+          );
+          if (prior) {
+            await em.execute(
+              `update simulations set storage_folder = ?, metrics = ?, simulator_version = ?, reused_from_simulation_id = ?, updated_at = now() where id = ?`,
+              [prior.storage_folder, JSON.stringify(prior.metrics), prior.simulator_version, prior.id, sim.id],
+            );
+            const result = { simulation_id: sim.id, storage_folder: prior.storage_folder, metrics: prior.metrics, reused: true, reused_from_simulation_id: prior.id };
+            await em.execute(
+              `update jobs set status = 'completed', result = ?, updated_at = now(), started_at = coalesce(started_at, now()), finished_at = now() where id = ?`,
+              [JSON.stringify(result), sim.job_id],
+            );
+            return { kind: 'reused', from: prior.id };
+          }
+        }
+        await em.execute(`update jobs set status = 'running', started_at = coalesce(started_at, now()), updated_at = now() where id = ?`, [sim.job_id]);
+        return {
+          kind: 'run',
+          request: {
+            simulation_id: sim.id,
+            model: sim.model_config,
+            protocol: sim.protocol,
+            inputs: { ...sim.experiment_parameters, ...sim.design_parameters },
+            extra_variables: sim.extra_variables,
+            max_backward_jumps: sim.max_backward_jumps,
+            output_prefix: simulationFolder(sim.organization_id, sim.project_id, sim.id),
+          },
+        };
+      });
+    },
+
+    /** Stores the result and ends the job in one transaction: storage_folder is never behind the job. */
+    async completeSimulation(simulationId: string, result: SimulationResult): Promise<void> {
+      await fork().transactional(async (em) => {
+        const sim = await loadSimulation(em, simulationId, true);
+        if (!sim) return;
+        await em.execute(
+          `update simulations set storage_folder = ?, metrics = ?, simulator_version = ?, updated_at = now() where id = ?`,
+          [result.storage_folder, JSON.stringify(result.metrics), result.simulator_version, simulationId],
+        );
+        const jobResult = { simulation_id: simulationId, storage_folder: result.storage_folder, metrics: result.metrics, files: result.files, cache_hit: result.cache_hit, reused: false };
+        await em.execute(
+          `update jobs set status = 'completed', result = ?, error = null, error_code = null, updated_at = now(), finished_at = now() where id = ?`,
+          [JSON.stringify(jobResult), sim.job_id],
+        );
+        const seconds = Number(result.metrics.solve_time_s ?? 0);
+        await em.execute(
+          `insert into usage_counters (organization_id, period_start, compute_seconds)
+           values (?, date_trunc('month', now() at time zone 'utc')::date, ?)
+           on conflict (organization_id, period_start) do update set compute_seconds = usage_counters.compute_seconds + excluded.compute_seconds`,
+          [sim.organization_id, Number.isFinite(seconds) ? seconds : 0],
+        );
+      });
+    },
+
+    async failSimulation(simulationId: string, errorCode: string, message: string): Promise<void> {
+      await fork().execute(
+        `update jobs set status = 'failed', error_code = ?, error = ?, updated_at = now(), finished_at = now()
+          where id = (select job_id from simulations where id = ?) and status not in ${TERMINAL}`,
+        [errorCode, message, simulationId],
+      );
+    },
+
+    async cancelSimulation(simulationId: string): Promise<void> {
+      await fork().execute(
+        `update jobs set status = 'canceled', error = 'canceled on request', updated_at = now(), finished_at = now()
+          where id = (select job_id from simulations where id = ?) and status not in ${TERMINAL}`,
+        [simulationId],
+      );
+    },
+  };
+}
+export type SimulationActivities = ReturnType<typeof createSimulationActivities>;

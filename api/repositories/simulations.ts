@@ -1,0 +1,207 @@
+// Queries for simulation batches, simulations, their jobs and the monthly usage counters.
+// A batch is written with a handful of set-based statements whatever its size.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { whereSql, type ParsedList } from '../listQuery.ts';
+
+export interface BatchInsert {
+  id: string;
+  organization_id: string;
+  project_id: string | null;
+  name: string;
+  model_config: unknown;
+  protocol: unknown;
+  extra_variables: string[];
+  max_backward_jumps: number | null;
+  force_rerun: boolean;
+  experiment_template_id: string | null;
+  simulator_version: string;
+  size: number;
+  created_by: string;
+}
+
+export interface SimulationInsert {
+  id: string;
+  seq: number;
+  job_id: string;
+  name: string;
+  parameterized_model_id: string | null;
+  design_parameters: Record<string, number>;
+  experiment_parameters: Record<string, number>;
+  content_hash: string;
+}
+
+export const USAGE_PERIOD_SQL = `date_trunc('month', now() at time zone 'utc')::date`;
+
+/** Adds `count` simulations to this month's usage and answers the new total and the limit. */
+export async function addSimulationUsage(em: EntityManager, organizationId: string, count: number, defaultLimit: number): Promise<{ usage: number; limit: number }> {
+  const [row] = await em.execute<{ simulations: number; limit: number }[]>(
+    `with counter as (
+       insert into usage_counters (organization_id, period_start, simulations) values (?, ${USAGE_PERIOD_SQL}, ?)
+       on conflict (organization_id, period_start) do update set simulations = usage_counters.simulations + excluded.simulations
+       returning simulations)
+     select (select simulations from counter) as simulations,
+            coalesce((select simulation_monthly_limit from organizations where id = ?), ?) as "limit"`,
+    [organizationId, count, organizationId, defaultLimit],
+  );
+  return { usage: Number(row!.simulations), limit: Number(row!.limit) };
+}
+
+export async function usageThisMonth(em: EntityManager, organizationId: string, defaultLimit: number) {
+  const [row] = await em.execute<{ period_start: string; period_end: string; simulations: number | null; compute_seconds: number | null; limit: number }[]>(
+    `select to_char(${USAGE_PERIOD_SQL}, 'YYYY-MM-DD') as period_start,
+            to_char(${USAGE_PERIOD_SQL} + interval '1 month', 'YYYY-MM-DD') as period_end,
+            (select simulations from usage_counters where organization_id = ? and period_start = ${USAGE_PERIOD_SQL}) as simulations,
+            (select compute_seconds from usage_counters where organization_id = ? and period_start = ${USAGE_PERIOD_SQL}) as compute_seconds,
+            coalesce((select simulation_monthly_limit from organizations where id = ?), ?) as "limit"`,
+    [organizationId, organizationId, organizationId, defaultLimit],
+  );
+  return row!;
+}
+
+export async function insertBatch(em: EntityManager, b: BatchInsert, sims: SimulationInsert[], organizationId: string, projectId: string | null, userId: string): Promise<void> {
+  await em.execute(
+    `insert into simulation_batches (id, organization_id, project_id, name, model_config, protocol, extra_variables, max_backward_jumps,
+       force_rerun, experiment_template_id, simulator_version, size, created_by)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [b.id, b.organization_id, b.project_id, b.name, JSON.stringify(b.model_config), JSON.stringify(b.protocol), JSON.stringify(b.extra_variables),
+      b.max_backward_jumps, b.force_rerun, b.experiment_template_id, b.simulator_version, b.size, b.created_by],
+  );
+  const rows = JSON.stringify(sims);
+  await em.execute(
+    `insert into jobs (id, organization_id, project_id, job_type, workflow_id, created_by)
+     select t.job_id, ?, ?, 'simulation', 'batch-' || ? || '-sim-' || t.id, ?
+       from jsonb_to_recordset(?::jsonb) as t(id uuid, job_id uuid)`,
+    [organizationId, projectId, b.id, userId, rows],
+  );
+  await em.execute(
+    `insert into simulations (id, organization_id, project_id, batch_id, seq, job_id, name, parameterized_model_id, design_parameters,
+       experiment_parameters, content_hash, created_by)
+     select t.id, ?, ?, ?, t.seq, t.job_id, t.name, t.parameterized_model_id, t.design_parameters, t.experiment_parameters, t.content_hash, ?
+       from jsonb_to_recordset(?::jsonb) as t(id uuid, seq int, job_id uuid, name text, parameterized_model_id uuid,
+            design_parameters jsonb, experiment_parameters jsonb, content_hash text)`,
+    [organizationId, projectId, b.id, userId, rows],
+  );
+  // Search documents of the whole batch in one statement (indexEntity writes one at a time).
+  await em.execute(
+    `insert into search_documents (entity_type, entity_id, organization_id, project_id, parent_id, name, body)
+     select 'simulation', s.id, s.organization_id, s.project_id, s.parameterized_model_id, s.name, s.design_parameters::text
+       from simulations s where s.batch_id = ?`,
+    [b.id],
+  );
+}
+
+export async function linkBatchToStudy(em: EntityManager, batchId: string, studyId: string): Promise<void> {
+  await em.execute(
+    `insert into study_simulations (study_id, simulation_id) select ?, id from simulations where batch_id = ? on conflict do nothing`,
+    [studyId, batchId],
+  );
+}
+
+/** Takes back a batch whose workflow could not be started: rows, search documents and usage. */
+export async function undoBatch(em: EntityManager, batchId: string, organizationId: string, size: number): Promise<void> {
+  await em.execute(`delete from search_documents where entity_type = 'simulation' and entity_id in (select id from simulations where batch_id = ?)`, [batchId]);
+  await em.execute(`delete from jobs where id in (select job_id from simulations where batch_id = ?)`, [batchId]);
+  await em.execute(`delete from simulation_batches where id = ?`, [batchId]);
+  await em.execute(
+    `update usage_counters set simulations = greatest(0, simulations - ?) where organization_id = ? and period_start = ${USAGE_PERIOD_SQL}`,
+    [size, organizationId],
+  );
+}
+
+export interface SimulationRow {
+  id: string;
+  organization_id: string;
+  project_id: string | null;
+  batch_id: string;
+  job_id: string;
+  name: string;
+  status: string;
+  parameterized_model_id: string | null;
+  experiment_template_id: string | null;
+  design_parameters: Record<string, number>;
+  experiment_parameters: Record<string, number>;
+  metrics: Record<string, number> | null;
+  storage_folder: string | null;
+  simulator_version: string | null;
+  reused_from_simulation_id: string | null;
+  content_hash: string;
+  extra_variables: string[];
+  max_backward_jumps: number | null;
+  force_rerun: boolean;
+  protocol: unknown;
+  model: unknown;
+  created_by: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const SIM_SELECT = `select s.id, s.organization_id, s.project_id, s.batch_id, s.job_id, s.name, j.status, s.parameterized_model_id,
+  b.experiment_template_id, s.design_parameters, s.experiment_parameters, s.metrics, s.storage_folder, s.simulator_version,
+  s.reused_from_simulation_id, s.content_hash, b.extra_variables, b.max_backward_jumps, b.force_rerun, b.protocol, b.model_config as model,
+  s.created_by, s.created_at, s.updated_at
+  from simulations s join jobs j on j.id = s.job_id join simulation_batches b on b.id = s.batch_id`;
+
+export async function findSimulation(em: EntityManager, id: string): Promise<SimulationRow | null> {
+  const rows = await em.execute<SimulationRow[]>(`${SIM_SELECT} where s.id = ?`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function listSimulations(em: EntityManager, clauses: { sql: string; params: unknown[] }[], list: ParsedList): Promise<{ items: SimulationRow[]; total: number }> {
+  const where = whereSql([...clauses.map((c) => c.sql), ...list.where]);
+  const params = [...clauses.flatMap((c) => c.params), ...list.params];
+  const [items, totals] = await Promise.all([
+    em.execute<SimulationRow[]>(`${SIM_SELECT} ${where} ${list.orderSql} limit ? offset ?`, [...params, list.limit, list.offset]),
+    em.execute<{ total: string }[]>(
+      `select count(*) as total from simulations s join jobs j on j.id = s.job_id join simulation_batches b on b.id = s.batch_id ${where}`, params),
+  ]);
+  return { items, total: Number(totals[0]?.total ?? 0) };
+}
+
+export interface JobRow {
+  id: string;
+  organization_id: string;
+  project_id: string | null;
+  job_type: string;
+  status: string;
+  priority: number;
+  workflow_id: string | null;
+  error: string | null;
+  error_code: string | null;
+  result: unknown;
+  simulation_id: string | null;
+  created_by: string;
+  created_at: Date;
+  updated_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
+const JOB_SELECT = `select j.id, j.organization_id, j.project_id, j.job_type, j.status, j.priority, j.workflow_id, j.error, j.error_code, j.result,
+  (select s.id from simulations s where s.job_id = j.id) as simulation_id, j.created_by, j.created_at, j.updated_at, j.started_at, j.finished_at
+  from jobs j`;
+
+export async function findJob(em: EntityManager, id: string): Promise<JobRow | null> {
+  const rows = await em.execute<JobRow[]>(`${JOB_SELECT} where j.id = ?`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function listJobs(em: EntityManager, scope: { sql: string; params: unknown[] }, list: ParsedList): Promise<JobRow[]> {
+  return em.execute<JobRow[]>(`${JOB_SELECT} ${whereSql([scope.sql, ...list.where])} ${list.orderSql} limit ? offset ?`, [...scope.params, ...list.params, list.limit, list.offset]);
+}
+
+/** Cancels a job that has not started; false when it is already running or over. */
+export async function cancelPendingJob(em: EntityManager, id: string): Promise<boolean> {
+  const rows = await em.execute(
+    `update jobs set status = 'canceled', error = 'canceled on request', updated_at = now(), finished_at = now() where id = ? and status = 'pending' returning id`,
+    [id],
+  );
+  return rows.length > 0;
+}
+
+export async function markJobCanceled(em: EntityManager, id: string): Promise<void> {
+  await em.execute(
+    `update jobs set status = 'canceled', error = 'canceled on request', updated_at = now(), finished_at = now()
+      where id = ? and status not in ('completed', 'failed', 'canceled')`,
+    [id],
+  );
+}

@@ -1,0 +1,20 @@
+// /experiment_templates: saved protocols.
+import { Router } from 'express';
+import * as templates from '../services/experimentTemplates.ts';
+
+export function experimentTemplateRoutes(): Router {
+  const r = Router();
+  r.get('/experiment_templates', async (req, res) => {
+    res.json(await templates.listTemplates(req.ctx, req.query));
+  });
+  r.get('/experiment_templates/:template_id', async (req, res) => {
+    res.json(await templates.getTemplate(req.ctx, req.params.template_id));
+  });
+  r.patch('/experiment_templates/:template_id', async (req, res) => {
+    res.json(await templates.updateTemplate(req.ctx, req.params.template_id, req.body));
+  });
+  r.delete('/experiment_templates/:template_id', async (req, res) => {
+    res.json(await templates.deleteTemplate(req.ctx, req.params.template_id));
+  });
+  return r;
+}

@@ -1,0 +1,17 @@
+// /jobs: the run of each simulation.
+import { Router } from 'express';
+import * as jobs from '../services/jobs.ts';
+
+export function jobRoutes(): Router {
+  const r = Router();
+  r.get('/jobs', async (req, res) => {
+    res.json(await jobs.listJobs(req.ctx, req.query));
+  });
+  r.get('/jobs/:job_id', async (req, res) => {
+    res.json(await jobs.getJob(req.ctx, req.params.job_id));
+  });
+  r.post('/jobs/:job_id/cancel', async (req, res) => {
+    res.json(await jobs.cancelJob(req.ctx, req.params.job_id));
+  });
+  return r;
+}

@@ -1,0 +1,60 @@
+// /models, /parameterized_models and the discovery documents of the simulation engine.
+import { Router } from 'express';
+import * as models from '../services/models.ts';
+import { CHEMISTRIES, PYBAMM_MODELS } from '../services/simulationWorker.ts';
+
+export function modelRoutes(): Router {
+  const r = Router();
+  r.get('/models', async (req, res) => {
+    res.json(await models.listModels(req.ctx, req.query));
+  });
+  r.post('/models', async (req, res) => {
+    const m = await models.createModel(req.ctx, req.body);
+    res.status(201).setHeader('Location', `/models/${m.id}`).json(m);
+  });
+  r.post('/models/upload-custom', async (req, res) => {
+    const m = await models.uploadCustomModel(req.ctx, req.body ?? {}, req.files as { fieldname: string; buffer: Buffer }[] | undefined);
+    res.status(201).setHeader('Location', `/models/${m.id}`).json(m);
+  });
+  r.get('/models/:model_id', async (req, res) => {
+    res.json(await models.loadModel(req.ctx, req.params.model_id));
+  });
+  r.patch('/models/:model_id', async (req, res) => {
+    res.json(await models.updateModel(req.ctx, req.params.model_id, req.body));
+  });
+  r.delete('/models/:model_id', async (req, res) => {
+    res.json(await models.deleteModel(req.ctx, req.params.model_id));
+  });
+
+  r.post('/parameterized_models', async (req, res) => {
+    const pm = await models.createParameterizedModel(req.ctx, req.body);
+    res.status(201).setHeader('Location', `/parameterized_models/${pm.id}`).json(pm);
+  });
+  r.post('/cells/:cell_spec_id/parameterized_models', async (req, res) => {
+    const pm = await models.createParameterizedModel(req.ctx, req.body, req.params.cell_spec_id);
+    res.status(201).setHeader('Location', `/parameterized_models/${pm.id}`).json(pm);
+  });
+  r.get('/parameterized_models', async (req, res) => {
+    res.json(await models.listParameterizedModels(req.ctx, req.query));
+  });
+  r.get('/parameterized_models/:parameterized_model_id', async (req, res) => {
+    res.json(await models.loadParameterizedModel(req.ctx, req.params.parameterized_model_id, 'parameterized_model:read'));
+  });
+  r.patch('/parameterized_models/:parameterized_model_id', async (req, res) => {
+    res.json(await models.updateParameterizedModel(req.ctx, req.params.parameterized_model_id, req.body));
+  });
+  r.delete('/parameterized_models/:parameterized_model_id', async (req, res) => {
+    res.json(await models.deleteParameterizedModel(req.ctx, req.params.parameterized_model_id));
+  });
+  r.get('/parameterized_models/:parameterized_model_id/variable-names', async (req, res) => {
+    res.json(await models.parameterizedModelVariableNames(req.ctx, req.params.parameterized_model_id));
+  });
+
+  r.get('/discovery/pybamm_models', (_req, res) => {
+    res.json({ items: PYBAMM_MODELS, count: PYBAMM_MODELS.length, total: PYBAMM_MODELS.length });
+  });
+  r.get('/discovery/chemistries', (_req, res) => {
+    res.json(CHEMISTRIES);
+  });
+  return r;
+}

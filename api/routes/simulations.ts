@@ -1,0 +1,36 @@
+// /simulations: batch submission, records and result downloads; also mounts every router
+// of the simulation area (one line in app.ts).
+import { Router } from 'express';
+import * as simulations from '../services/simulations.ts';
+import { experimentTemplateRoutes } from './experimentTemplates.ts';
+import { jobRoutes } from './jobs.ts';
+import { modelRoutes } from './models.ts';
+import { protocolRoutes } from './protocols.ts';
+import { studyRoutes } from './studies.ts';
+import { usageRoutes } from './usage.ts';
+
+export function simulationRoutes(): Router {
+  const r = Router();
+  r.post('/simulations/protocol/batch', async (req, res) => {
+    res.json(await simulations.submitProtocolBatch(req.ctx, req.body));
+  });
+  r.post('/simulations/with-template/batch', async (req, res) => {
+    res.json(await simulations.submitTemplateBatch(req.ctx, req.body));
+  });
+  r.get('/simulations', async (req, res) => {
+    res.json(await simulations.listSimulations(req.ctx, req.query));
+  });
+  r.get('/simulations/:simulation_id', async (req, res) => {
+    res.json(await simulations.loadSimulation(req.ctx, req.params.simulation_id));
+  });
+  for (const kind of ['time_series', 'steps'] as const) {
+    r.get(`/simulations/:simulation_id/${kind}/download`, async (req, res) => {
+      const file = await simulations.resultFile(req.ctx, req.params.simulation_id, kind);
+      res.status(200).setHeader('Content-Type', 'application/vnd.apache.parquet');
+      res.setHeader('Content-Disposition', `attachment; filename="${file.filename}"`);
+      file.stream.on('error', (err) => res.destroy(err));
+      file.stream.pipe(res);
+    });
+  }
+  return Router().use(r, modelRoutes(), protocolRoutes(), experimentTemplateRoutes(), jobRoutes(), studyRoutes(), usageRoutes());
+}

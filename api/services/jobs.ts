@@ -1,0 +1,108 @@
+// Jobs: the run of one simulation. Progress of a running job is read on demand from
+// Temporal: the Python activity heartbeats {steps_done, steps_total}, and the latest
+// heartbeat is part of the workflow's pending-activity description. Nothing polls.
+import { WorkflowNotFoundError } from '@temporalio/client';
+import { defaultPayloadConverter, type Payload } from '@temporalio/common';
+import type { RequestContext } from '../context.ts';
+import { conflict, notFound } from '../errors.ts';
+import { parseList } from '../listQuery.ts';
+import * as repo from '../repositories/simulations.ts';
+import { assertSameOrganization, requireProjectPermission } from './access.ts';
+import { readableSql } from './simulations.ts';
+
+const TERMINAL = ['completed', 'failed', 'canceled'];
+
+interface Progress {
+  steps_done: number;
+  steps_total: number;
+  fraction: number;
+}
+
+async function progressOf(ctx: RequestContext, job: repo.JobRow): Promise<Progress | undefined> {
+  if (job.status !== 'running' || !job.workflow_id) return undefined;
+  try {
+    const { raw } = await ctx.temporal.workflow.getHandle(job.workflow_id).describe();
+    for (const activity of raw.pendingActivities ?? []) {
+      const payload = activity.heartbeatDetails?.payloads?.[0];
+      if (!payload) continue;
+      const d = defaultPayloadConverter.fromPayload<{ steps_done?: number; steps_total?: number }>(payload as Payload);
+      const done = Number(d?.steps_done ?? 0);
+      const total = Number(d?.steps_total ?? 0);
+      return { steps_done: done, steps_total: total, fraction: total > 0 ? Math.min(1, done / total) : 0 };
+    }
+  } catch (err) {
+    // The workflow may not exist yet (a batch starts its children gradually).
+    if (!(err instanceof WorkflowNotFoundError)) throw err;
+  }
+  return { steps_done: 0, steps_total: 0, fraction: 0 };
+}
+
+function present(job: repo.JobRow, progress: Progress | undefined) {
+  const { id, error, error_code, result, workflow_id: _w, started_at, finished_at, ...rest } = job;
+  return {
+    job_id: id,
+    ...rest,
+    started_at: started_at?.toISOString() ?? null,
+    finished_at: finished_at?.toISOString() ?? null,
+    is_terminal: TERMINAL.includes(job.status),
+    is_failed: job.status === 'failed' || job.status === 'canceled',
+    ...(error !== null ? { error } : {}),
+    ...(error_code !== null ? { error_code } : {}),
+    ...(result !== null ? { result } : {}),
+    ...(progress ? { progress } : {}),
+  };
+}
+
+async function loadJob(ctx: RequestContext, id: string, permission: string): Promise<repo.JobRow> {
+  const job = await repo.findJob(ctx.em, id);
+  if (!job) throw notFound('job', id);
+  assertSameOrganization(ctx.caller, job.organization_id, 'job');
+  if (job.project_id) await requireProjectPermission(ctx, job.project_id, permission);
+  return job;
+}
+
+export async function getJob(ctx: RequestContext, id: string) {
+  const job = await loadJob(ctx, id, 'simulation:read');
+  return present(job, await progressOf(ctx, job));
+}
+
+const JOB_LIST = {
+  columns: {
+    project_id: { kind: 'id', sql: 'j.project_id' },
+    status: { kind: 'enum', sql: 'j.status', values: ['pending', 'running', 'completed', 'failed', 'canceled'] },
+    job_type: { kind: 'text', sql: 'j.job_type' },
+    error_code: { kind: 'text', sql: 'j.error_code' },
+    created_at: { kind: 'date', sql: 'j.created_at' },
+    updated_at: { kind: 'date', sql: 'j.updated_at' },
+  },
+  sortable: ['created_at', 'updated_at', 'status', 'priority'],
+  defaultOrderBy: 'created_at',
+  defaultOrder: 'desc',
+  tieBreak: 'j.id',
+} as const;
+
+/** A plain array (the convention of GET /jobs/). */
+export async function listJobs(ctx: RequestContext, query: Record<string, unknown>) {
+  const list = parseList(query, JOB_LIST);
+  const jobs = await repo.listJobs(ctx.em, readableSql(ctx, 'j'), list);
+  return Promise.all(jobs.map(async (j) => present(j, await progressOf(ctx, j))));
+}
+
+/**
+ * A pending job is canceled at once (its workflow skips it); a running one by cancelling its
+ * workflow, which stops the solve and then records the job as canceled.
+ */
+export async function cancelJob(ctx: RequestContext, id: string) {
+  const job = await loadJob(ctx, id, 'simulation:update');
+  if (TERMINAL.includes(job.status)) throw conflict(`the job has already ended (${job.status})`, { job_id: id, status: job.status });
+  if (!(await repo.cancelPendingJob(ctx.em, id))) {
+    try {
+      await ctx.temporal.workflow.getHandle(job.workflow_id!).cancel();
+    } catch (err) {
+      if (!(err instanceof WorkflowNotFoundError)) throw err;
+      await repo.markJobCanceled(ctx.em, id);
+    }
+  }
+  const now = (await repo.findJob(ctx.em, id))!;
+  return present(now, await progressOf(ctx, now));
+}

@@ -1,0 +1,202 @@
+// Rules for models (shared by the organization) and parameterized models (a model with
+// parameter values, in a project). Every model is built once by the Python worker before it
+// is stored, which also gives its simulator_version (the PyBaMM version).
+import { randomUUID } from 'node:crypto';
+import type { RequestContext } from '../context.ts';
+import { conflict, forbidden, invalid, notFound } from '../errors.ts';
+import { parseList } from '../listQuery.ts';
+import * as repo from '../repositories/models.ts';
+import { assertSameOrganization, readableProjectsSql, requireProjectPermission } from './access.ts';
+import { indexEntity, unindexEntity } from './searchIndex.ts';
+import { describeModel, validateCustomModel } from './simulationWorker.ts';
+
+export const CUSTOM_MODEL_CHEMISTRIES = ['lithium_ion', 'lithium_sulfur', 'ecm', 'generic'] as const;
+
+const MODEL_LIST = {
+  columns: {
+    name: { kind: 'text', sql: 'm.name' },
+    description: { kind: 'text', sql: 'm.description' },
+    chemistry: { kind: 'text', sql: 'm.chemistry' },
+    is_custom_model: { kind: 'boolean', sql: 'm.is_custom_model' },
+    user_id: { kind: 'id', sql: 'm.user_id' },
+    created_at: { kind: 'date', sql: 'm.created_at' },
+    updated_at: { kind: 'date', sql: 'm.updated_at' },
+  },
+  sortable: ['name', 'created_at', 'updated_at'],
+  defaultOrderBy: 'created_at',
+  defaultOrder: 'desc',
+  tieBreak: 'm.id',
+} as const;
+
+const PM_LIST = {
+  columns: {
+    project_id: { kind: 'id' },
+    model_id: { kind: 'id' },
+    cell_spec_id: { kind: 'id' },
+    name: { kind: 'text' },
+    created_at: { kind: 'date' },
+    updated_at: { kind: 'date' },
+  },
+  sortable: ['name', 'created_at', 'updated_at'],
+  defaultOrderBy: 'created_at',
+  defaultOrder: 'desc',
+} as const;
+
+function indexModel(ctx: RequestContext, m: repo.ModelRow) {
+  return indexEntity(ctx.em, { entity_type: 'model', entity_id: m.id, organization_id: m.organization_id, name: m.name, body: [m.description, m.chemistry, (m.config as { type?: string }).type].filter(Boolean).join(' ') });
+}
+
+function indexParameterizedModel(ctx: RequestContext, pm: repo.ParameterizedModelRow) {
+  return indexEntity(ctx.em, {
+    entity_type: 'parameterized_model', entity_id: pm.id, organization_id: pm.organization_id, project_id: pm.project_id,
+    parent_id: pm.model_id, name: pm.name, body: pm.description,
+  });
+}
+
+/** A model of the caller's organization (404 when missing, 403 when another organization's). */
+export async function loadModel(ctx: RequestContext, id: string): Promise<repo.ModelRow> {
+  const m = await repo.findModel(ctx.em, id);
+  if (!m) throw notFound('model', id);
+  assertSameOrganization(ctx.caller, m.organization_id, 'model');
+  return m;
+}
+
+async function storeModel(ctx: RequestContext, input: { name: string; description?: string | null; chemistry: string; config: unknown; custom: boolean }, loc: (string | number)[]) {
+  const checked = await validateCustomModel(ctx, input.config, loc);
+  return ctx.em.transactional(async (em) => {
+    const row = await repo.insertModel(em, {
+      id: randomUUID(), organization_id: ctx.caller.organizationId, user_id: ctx.caller.userId, name: input.name,
+      description: input.description ?? null, is_custom_model: input.custom, chemistry: input.chemistry, config: checked.model,
+      simulator_version: checked.simulator_version,
+    });
+    await indexModel({ ...ctx, em }, row);
+    return row;
+  });
+}
+
+export function createModel(ctx: RequestContext, body: { name: string; description?: string | null; chemistry?: string; config: Record<string, unknown> }) {
+  return storeModel(ctx, { ...body, chemistry: body.chemistry ?? 'lithium_ion', custom: false }, ['body', 'config']);
+}
+
+export async function uploadCustomModel(ctx: RequestContext, body: Record<string, unknown>, files: { fieldname: string; buffer: Buffer }[] | undefined) {
+  const file = files?.find((f) => f.fieldname === 'file');
+  if (!file) throw invalid(['body', 'file'], 'a file part named "file" holding the model JSON is required', 'missing');
+  let config: unknown;
+  try {
+    config = JSON.parse(file.buffer.toString('utf8'));
+  } catch (err) {
+    throw invalid(['body', 'file'], `is not valid JSON: ${(err as Error).message}`, 'json_invalid');
+  }
+  const name = typeof body.name === 'string' && body.name.trim() ? body.name : undefined;
+  if (!name) throw invalid(['body', 'name'], 'is required', 'missing');
+  const chemistry = (body.chemistry as string | undefined) || 'lithium_ion';
+  return storeModel(ctx, { name, description: (body.description as string | undefined) ?? null, chemistry, config, custom: true }, ['body', 'file']);
+}
+
+export async function listModels(ctx: RequestContext, query: Record<string, unknown>) {
+  const list = parseList(query, MODEL_LIST);
+  const { items, total } = await repo.listModels(ctx.em, ctx.caller.organizationId, list);
+  return { items, count: items.length, total };
+}
+
+/** Only the model's creator or an organization owner changes or deletes it. */
+function assertModelOwner(ctx: RequestContext, m: repo.ModelRow) {
+  if (m.user_id !== ctx.caller.userId && !ctx.caller.isOwner) throw forbidden('only the model\'s creator or an organization owner may change it', { model_id: m.id });
+}
+
+export async function updateModel(ctx: RequestContext, id: string, body: { name?: string; description?: string | null }) {
+  assertModelOwner(ctx, await loadModel(ctx, id));
+  return ctx.em.transactional(async (em) => {
+    const row = await repo.updateModel(em, id, body);
+    await indexModel({ ...ctx, em }, row);
+    return row;
+  });
+}
+
+export async function deleteModel(ctx: RequestContext, id: string) {
+  assertModelOwner(ctx, await loadModel(ctx, id));
+  const users = await repo.countParameterizedModelsOf(ctx.em, id);
+  if (users) throw conflict(`the model is used by ${users} parameterized model(s); delete them first`, { model_id: id, parameterized_models: users });
+  await ctx.em.transactional(async (em) => {
+    await unindexEntity(em, 'model', id);
+    await repo.deleteModel(em, id);
+  });
+  return { id, deleted: true };
+}
+
+/** The spec the worker builds: a stored model's configuration with parameter values applied. */
+export function modelSpec(model: repo.ModelRow, parameters: Record<string, number>): Record<string, unknown> {
+  const config = model.config as Record<string, unknown>;
+  return { ...config, kind: 'pybamm', parameters: { ...((config.parameters ?? {}) as Record<string, number>), ...parameters } };
+}
+
+export async function loadParameterizedModel(ctx: RequestContext, id: string, permission: string) {
+  const pm = await repo.findParameterizedModel(ctx.em, id);
+  if (!pm) throw notFound('parameterized model', id);
+  assertSameOrganization(ctx.caller, pm.organization_id, 'parameterized model');
+  await requireProjectPermission(ctx, pm.project_id, permission);
+  return pm;
+}
+
+interface PmBody { name: string; model_id: string; parameters?: Record<string, number>; description?: string | null; project_id?: string; cell_spec_id?: string | null }
+
+export async function createParameterizedModel(ctx: RequestContext, body: PmBody, cellSpecId?: string) {
+  let projectId = body.project_id;
+  let cellSpec = body.cell_spec_id ?? cellSpecId ?? null;
+  if (cellSpecId) {
+    const spec = await repo.findCellSpecification(ctx.em, cellSpecId);
+    if (!spec) throw notFound('cell specification', cellSpecId);
+    assertSameOrganization(ctx.caller, spec.organization_id, 'cell specification');
+    projectId = spec.project_id;
+    cellSpec = spec.id;
+  }
+  if (!projectId) throw invalid(['body', 'project_id'], 'is required (or create it under /cells/{cell_spec_id}/parameterized_models)', 'missing');
+  await requireProjectPermission(ctx, projectId, 'parameterized_model:create');
+  const model = await repo.findModel(ctx.em, body.model_id);
+  if (!model || model.organization_id !== ctx.caller.organizationId) throw invalid(['body', 'model_id'], 'is not a model of this organization', 'value_error', body.model_id);
+  const parameters = body.parameters ?? {};
+  await describeModel(ctx, ctx.em, modelSpec(model, parameters), ['body', 'parameters']);
+  return ctx.em.transactional(async (em) => {
+    const row = await repo.insertParameterizedModel(em, {
+      id: randomUUID(), organization_id: ctx.caller.organizationId, project_id: projectId, model_id: model.id, cell_spec_id: cellSpec,
+      name: body.name, description: body.description ?? null, parameters, created_by: ctx.caller.userId,
+    });
+    await indexParameterizedModel({ ...ctx, em }, row);
+    return row;
+  });
+}
+
+export async function listParameterizedModels(ctx: RequestContext, query: Record<string, unknown>) {
+  const list = parseList(query, PM_LIST);
+  const { items, total } = await repo.listParameterizedModels(ctx.em, readableProjectsSql(ctx.caller, 'project_id'), list);
+  return { items, count: items.length, total };
+}
+
+export async function updateParameterizedModel(ctx: RequestContext, id: string, body: { name?: string; description?: string | null; parameters?: Record<string, number> }) {
+  const pm = await loadParameterizedModel(ctx, id, 'parameterized_model:update');
+  if (body.parameters) {
+    const model = (await repo.findModel(ctx.em, pm.model_id))!;
+    await describeModel(ctx, ctx.em, modelSpec(model, body.parameters), ['body', 'parameters']);
+  }
+  return ctx.em.transactional(async (em) => {
+    const row = await repo.updateParameterizedModel(em, id, body);
+    await indexParameterizedModel({ ...ctx, em }, row);
+    return row;
+  });
+}
+
+export async function deleteParameterizedModel(ctx: RequestContext, id: string) {
+  await loadParameterizedModel(ctx, id, 'parameterized_model:delete');
+  await ctx.em.transactional(async (em) => {
+    await unindexEntity(em, 'parameterized_model', id);
+    await repo.deleteParameterizedModel(em, id);
+  });
+  return { id, deleted: true };
+}
+
+export async function parameterizedModelVariableNames(ctx: RequestContext, id: string) {
+  const pm = await loadParameterizedModel(ctx, id, 'parameterized_model:read');
+  const model = (await repo.findModel(ctx.em, pm.model_id))!;
+  const d = await describeModel(ctx, ctx.em, modelSpec(model, pm.parameters), ['path', 'parameterized_model_id']);
+  return { parameterized_model_id: id, variable_names: d.variable_names, parameter_names: d.parameter_names, simulator_version: d.simulator_version };
+}

@@ -1,0 +1,43 @@
+// Every accepted protocol form → the canonical UCP JSON: UCP as an object, as JSON or YAML
+// text, or PyBaMM experiment lines (a string, one step per line, or a list of strings).
+import YAML from 'yaml';
+import { canonicalUcp, inputReferences, ProtocolError, type Ucp } from './ucp.ts';
+import { looksLikeExperiment, parseExperimentLines } from './pybammExperiment.ts';
+
+export { ProtocolError, inputReferences, type Ucp };
+export { UCP_SCHEMA } from './ucp.ts';
+
+export interface ParsedProtocol {
+  ucp: Ucp;
+  format: 'ucp' | 'pybamm';
+  /** The protocol as the user wrote it (text forms) or its JSON. */
+  source: string;
+}
+
+export function parseProtocol(input: unknown): ParsedProtocol {
+  if (Array.isArray(input) && input.every((l) => typeof l === 'string')) {
+    return { ucp: canonicalUcp(parseExperimentLines(input)), format: 'pybamm', source: input.join('\n') };
+  }
+  if (input !== null && typeof input === 'object') {
+    return { ucp: canonicalUcp(input), format: 'ucp', source: JSON.stringify(input) };
+  }
+  if (typeof input !== 'string' || !input.trim()) {
+    throw new ProtocolError([], 'protocol: must be UCP (YAML or JSON) or PyBaMM experiment lines, got an empty value');
+  }
+  if (looksLikeExperiment(input)) {
+    return { ucp: canonicalUcp(parseExperimentLines(input.split(/\r?\n/))), format: 'pybamm', source: input };
+  }
+  let doc: unknown;
+  try {
+    doc = YAML.parse(input);
+  } catch (err) {
+    throw new ProtocolError([], `protocol: neither PyBaMM experiment lines nor valid UCP YAML/JSON (${(err as Error).message.split('\n')[0]})`);
+  }
+  if (Array.isArray(doc) && doc.every((l) => typeof l === 'string')) {
+    return { ucp: canonicalUcp(parseExperimentLines(doc)), format: 'pybamm', source: input };
+  }
+  if (typeof doc === 'string') {
+    return { ucp: canonicalUcp(parseExperimentLines(doc.split(/\r?\n/))), format: 'pybamm', source: input };
+  }
+  return { ucp: canonicalUcp(doc), format: 'ucp', source: input };
+}

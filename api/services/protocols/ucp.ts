@@ -1,0 +1,260 @@
+// The canonical protocol form (UCP JSON): the schema the Python worker publishes, a check
+// that names the step (index and type) and field at fault, and the canonical form that is
+// stored and hashed (numeric strings become numbers, placeholders read input['Name']).
+import fs from 'node:fs';
+import path from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { ROOT } from '../../../stack/config.ts';
+
+export const UCP_SCHEMA_PATH = path.join(ROOT, 'pyworker', 'cellar_worker', 'simulation', 'ucp.schema.json');
+export const UCP_SCHEMA: Record<string, unknown> = JSON.parse(fs.readFileSync(UCP_SCHEMA_PATH, 'utf8'));
+
+const ajv = new Ajv2020({ allErrors: false, strict: false });
+const validateSchema = ajv.compile(UCP_SCHEMA);
+
+export const STEP_TYPES = ['Charge', 'Discharge', 'Rest', 'Hold', 'DriveCycle', 'Goto'] as const;
+export type StepType = (typeof STEP_TYPES)[number];
+const STEP_FIELDS: Record<StepType, readonly string[]> = {
+  Charge: ['mode', 'value', 'duration', 'ends', 'label'],
+  Discharge: ['mode', 'value', 'duration', 'ends', 'label'],
+  Rest: ['duration', 'ends', 'label'],
+  Hold: ['mode', 'value', 'duration', 'ends', 'label'],
+  DriveCycle: ['mode', 'data', 'duration', 'ends', 'label'],
+  Goto: ['step', 'repeat', 'label'],
+};
+const STEP_MODES: Partial<Record<StepType, readonly string[]>> = {
+  Charge: ['C-rate', 'current', 'power'],
+  Discharge: ['C-rate', 'current', 'power'],
+  Hold: ['voltage'],
+  DriveCycle: ['current', 'power'],
+};
+export const ENDS_VARIABLES = ['Voltage', 'Current', 'C-rate', 'Time'] as const;
+const GLOBAL_FIELDS = ['initial_state_type', 'initial_state_value', 'initial_temperature', 'resolution'];
+const TOP_FIELDS = ['name', 'description', 'global', 'steps'];
+
+const NUMBER = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s*$/;
+const INPUT_REF = /^\s*input\[\s*(?:'([^']+)'|"([^"]+)")\s*\]\s*$/;
+const END_CONDITION = /^\s*(\S+)\s*(<=|>=|<|>)\s*(\S+)\s*$/;
+
+export type UcpValue = number | string;
+export interface Ucp {
+  name?: string;
+  description?: string;
+  global?: Record<string, unknown>;
+  steps: Record<string, Record<string, unknown>>[];
+}
+
+/** A protocol mistake: `path` is the location inside the protocol, `message` names step and field. */
+export class ProtocolError extends Error {
+  readonly path: (string | number)[];
+  constructor(path: (string | number)[], message: string) {
+    super(message);
+    this.path = path;
+  }
+}
+
+/** The name inside input['Name'], or undefined when `v` is not a placeholder. */
+export function inputName(v: unknown): string | undefined {
+  if (typeof v !== 'string') return undefined;
+  const m = INPUT_REF.exec(v);
+  return m ? (m[1] ?? m[2]) : undefined;
+}
+
+const describe = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v) ?? String(v));
+
+function stepWhere(index: number, type?: string): string {
+  return type ? `steps[${index}] (${type})` : `steps[${index}]`;
+}
+
+/** A number, a numeric string or a placeholder → the canonical value. */
+function canonicalValue(v: unknown, where: string, path: (string | number)[], positive: boolean): UcpValue {
+  const name = inputName(v);
+  if (name !== undefined) return `input['${name}']`;
+  let n: number | undefined;
+  if (typeof v === 'number') n = v;
+  else if (typeof v === 'string' && NUMBER.test(v)) n = Number(v);
+  if (n === undefined || !Number.isFinite(n)) {
+    const hint = typeof v === 'string' && v.trim().startsWith('input') ? `; write input['Name']` : '';
+    throw new ProtocolError(path, `${where}: must be a number, a numeric string or input['Name'], got ${describe(v)}${hint}`);
+  }
+  if (positive && n <= 0) {
+    throw new ProtocolError(path, `${where}: must be greater than 0 (the step type sets the direction), got ${n}`);
+  }
+  return n;
+}
+
+function checkEnds(raw: unknown, where: string, path: (string | number)[]): string[] {
+  if (!Array.isArray(raw)) throw new ProtocolError(path, `${where}: must be a list of conditions such as 'Voltage < 2.5'`);
+  return raw.map((cond, i) => {
+    const at = `${where}[${i}]`;
+    const m = typeof cond === 'string' ? END_CONDITION.exec(cond) : null;
+    if (!m) throw new ProtocolError([...path, i], `${at}: ${describe(cond)} is not '<Variable> <op> <number>' such as 'Voltage < 2.5'`);
+    const [, variable, op, value] = m as unknown as [string, string, string, string];
+    if (!(ENDS_VARIABLES as readonly string[]).includes(variable)) {
+      throw new ProtocolError([...path, i], `${at}: unknown variable ${describe(variable)}; allowed: ${ENDS_VARIABLES.join(', ')}`);
+    }
+    if (!NUMBER.test(value)) throw new ProtocolError([...path, i], `${at}: threshold ${describe(value)} is not a number`);
+    if (variable === 'Time' && op.startsWith('<')) {
+      throw new ProtocolError([...path, i], `${at}: 'Time < ...' is true from the start; use 'Time > ...' or duration`);
+    }
+    return `${variable} ${op} ${Number(value)}`;
+  });
+}
+
+function checkStep(raw: unknown, index: number, steps: unknown[]): Record<string, Record<string, unknown>> {
+  const base = ['steps', index];
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw) || Object.keys(raw).length !== 1) {
+    throw new ProtocolError(base, `${stepWhere(index)}: each step is a one-key object {<StepType>: {fields}} with StepType one of ${STEP_TYPES.join(', ')}`);
+  }
+  const [type, rawFields] = Object.entries(raw)[0]!;
+  if (!(STEP_TYPES as readonly string[]).includes(type)) {
+    throw new ProtocolError([...base, type], `${stepWhere(index)}: unknown step type ${describe(type)}; allowed: ${STEP_TYPES.join(', ')}`);
+  }
+  const t = type as StepType;
+  const where = stepWhere(index, t);
+  const path = [...base, t];
+  const fields = (rawFields ?? {}) as Record<string, unknown>;
+  if (typeof fields !== 'object' || Array.isArray(fields)) throw new ProtocolError(path, `${where}: must be an object of fields`);
+  for (const key of Object.keys(fields)) {
+    if (!STEP_FIELDS[t].includes(key)) {
+      throw new ProtocolError([...path, key], `${where}: unknown field ${describe(key)}; allowed: ${STEP_FIELDS[t].join(', ')}`);
+    }
+  }
+  const out: Record<string, unknown> = {};
+  if (fields.label !== undefined) {
+    if (typeof fields.label !== 'string') throw new ProtocolError([...path, 'label'], `${where}.label: must be a string`);
+    out.label = fields.label;
+  }
+  if (t === 'Goto') {
+    const { step, repeat } = fields;
+    if (!Number.isInteger(step) || (step as number) < 0 || (step as number) >= index) {
+      throw new ProtocolError([...path, 'step'], `${where}.step: must be the index of an earlier step (0 to ${index - 1}), got ${describe(step)}`);
+    }
+    const target = steps[step as number];
+    if (target && typeof target === 'object' && 'Goto' in target) {
+      throw new ProtocolError([...path, 'step'], `${where}.step: must point to a step that is not itself a Goto`);
+    }
+    if (!Number.isInteger(repeat) || (repeat as number) < 1) {
+      throw new ProtocolError([...path, 'repeat'], `${where}.repeat: must be an integer >= 1 (the number of backward jumps), got ${describe(repeat)}`);
+    }
+    return { Goto: { step, repeat, ...out } };
+  }
+  const modes = STEP_MODES[t];
+  if (modes) {
+    if (!modes.includes(fields.mode as string)) {
+      throw new ProtocolError([...path, 'mode'], `${where}.mode: must be one of ${modes.join(', ')}, got ${describe(fields.mode)}`);
+    }
+    out.mode = fields.mode;
+  }
+  if (t === 'Charge' || t === 'Discharge' || t === 'Hold') {
+    if (fields.value === undefined || fields.value === null) throw new ProtocolError([...path, 'value'], `${where}.value: is required`);
+    out.value = canonicalValue(fields.value, `${where}.value`, [...path, 'value'], true);
+  }
+  if (t === 'DriveCycle') {
+    const data = fields.data;
+    if (!Array.isArray(data) || data.length < 2) {
+      throw new ProtocolError([...path, 'data'], `${where}.data: must be a list of at least two [time_s, value] pairs`);
+    }
+    let last = -Infinity;
+    out.data = data.map((pair, i) => {
+      if (!Array.isArray(pair) || pair.length !== 2 || pair.some((x) => typeof x !== 'number' || !Number.isFinite(x))) {
+        throw new ProtocolError([...path, 'data', i], `${where}.data[${i}]: must be a [time_s, value] pair of numbers`);
+      }
+      if (i === 0 && pair[0] !== 0) throw new ProtocolError([...path, 'data', 0], `${where}.data[0]: the drive cycle must start at time 0`);
+      if (pair[0] <= last) throw new ProtocolError([...path, 'data', i], `${where}.data[${i}]: times must be strictly increasing`);
+      last = pair[0];
+      return [pair[0], pair[1]];
+    });
+  }
+  if (fields.duration !== undefined && fields.duration !== null) {
+    const d = fields.duration;
+    if (typeof d !== 'number' || !Number.isFinite(d) || d <= 0) {
+      throw new ProtocolError([...path, 'duration'], `${where}.duration: must be a number of seconds greater than 0, got ${describe(d)}`);
+    }
+    out.duration = d;
+  }
+  if (fields.ends !== undefined && fields.ends !== null) out.ends = checkEnds(fields.ends, `${where}.ends`, [...path, 'ends']);
+  if (t !== 'DriveCycle' && out.duration === undefined && !(out.ends as unknown[] | undefined)?.length) {
+    throw new ProtocolError(path, `${where}: needs a duration or at least one 'ends' condition to finish`);
+  }
+  return { [t]: out };
+}
+
+function checkGlobal(raw: unknown): Record<string, unknown> {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new ProtocolError(['global'], 'global: must be an object');
+  const g = raw as Record<string, unknown>;
+  for (const key of Object.keys(g)) {
+    if (!GLOBAL_FIELDS.includes(key)) throw new ProtocolError(['global', key], `global: unknown field ${describe(key)}; allowed: ${GLOBAL_FIELDS.join(', ')}`);
+  }
+  const out: Record<string, unknown> = {};
+  const hasType = g.initial_state_type !== undefined && g.initial_state_type !== null;
+  const hasValue = g.initial_state_value !== undefined && g.initial_state_value !== null;
+  if (hasType !== hasValue) {
+    throw new ProtocolError(['global', hasType ? 'initial_state_value' : 'initial_state_type'], 'global: initial_state_type and initial_state_value must be given together');
+  }
+  if (hasType) {
+    if (g.initial_state_type !== 'soc_percentage' && g.initial_state_type !== 'voltage') {
+      throw new ProtocolError(['global', 'initial_state_type'], `global.initial_state_type: must be soc_percentage or voltage, got ${describe(g.initial_state_type)}`);
+    }
+    out.initial_state_type = g.initial_state_type;
+    out.initial_state_value = canonicalValue(g.initial_state_value, 'global.initial_state_value', ['global', 'initial_state_value'], false);
+  }
+  if (g.initial_temperature !== undefined && g.initial_temperature !== null) {
+    out.initial_temperature = canonicalValue(g.initial_temperature, 'global.initial_temperature', ['global', 'initial_temperature'], false);
+  }
+  if (g.resolution !== undefined && g.resolution !== null) {
+    const r = g.resolution as Record<string, unknown>;
+    if (typeof r !== 'object' || Array.isArray(r)) throw new ProtocolError(['global', 'resolution'], 'global.resolution: must be an object');
+    const res: Record<string, number> = {};
+    for (const [k, v] of Object.entries(r)) {
+      if (!['time', 'voltage', 'current'].includes(k)) {
+        throw new ProtocolError(['global', 'resolution', k], `global.resolution: unknown field ${describe(k)}; allowed: time, voltage, current`);
+      }
+      const n = typeof v === 'string' && NUMBER.test(v) ? Number(v) : v;
+      if (typeof n !== 'number' || !(n > 0)) throw new ProtocolError(['global', 'resolution', k], `global.resolution.${k}: must be a number greater than 0`);
+      res[k] = n;
+    }
+    out.resolution = res;
+  }
+  return out;
+}
+
+/** Checks a UCP document and answers its canonical form; throws ProtocolError. */
+export function canonicalUcp(doc: unknown): Ucp {
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) {
+    throw new ProtocolError([], "protocol: must be an object with 'steps' (and optionally 'global')");
+  }
+  const d = doc as Record<string, unknown>;
+  for (const key of Object.keys(d)) {
+    if (!TOP_FIELDS.includes(key)) throw new ProtocolError([key], `protocol: unknown field ${describe(key)}; allowed: ${TOP_FIELDS.join(', ')}`);
+  }
+  if (!Array.isArray(d.steps) || !d.steps.length) throw new ProtocolError(['steps'], 'steps: must be a non-empty list of steps');
+  const steps = d.steps as unknown[];
+  const out: Ucp = { steps: steps.map((s, i) => checkStep(s, i, steps)) };
+  if (typeof d.name === 'string') out.name = d.name;
+  if (typeof d.description === 'string') out.description = d.description;
+  if (d.global !== undefined && d.global !== null) {
+    const g = checkGlobal(d.global);
+    if (Object.keys(g).length) out.global = g;
+  }
+  // The published schema has the last word, so what passes here also passes the worker's check.
+  if (!validateSchema(out)) {
+    const err = validateSchema.errors![0]!;
+    const loc = err.instancePath.split('/').filter(Boolean).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+    const where = loc[0] === 'steps' && typeof loc[1] === 'number' ? `${stepWhere(loc[1], loc[2] as string | undefined)}${loc.slice(3).map((s) => `.${s}`).join('')}` : loc.join('.') || 'protocol';
+    throw new ProtocolError(loc, `${where}: ${err.message}`);
+  }
+  return out;
+}
+
+/** Names of every input['...'] placeholder, in order of first use. */
+export function inputReferences(ucp: Ucp): string[] {
+  const values: unknown[] = [ucp.global?.initial_state_value, ucp.global?.initial_temperature];
+  for (const step of ucp.steps) for (const fields of Object.values(step)) values.push(fields.value);
+  const names: string[] = [];
+  for (const v of values) {
+    const n = inputName(v);
+    if (n !== undefined && !names.includes(n)) names.push(n);
+  }
+  return names;
+}

@@ -1,0 +1,107 @@
+// What the API asks the Python simulation worker: a model's variable and parameter names
+// (cached in the database per model shape, so a submission rarely waits for it) and the
+// check of an uploaded custom model. Both run as a short workflow on the TypeScript queue
+// that calls the Python activity, since a Temporal client cannot call an activity directly.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { WorkflowFailedError, WorkflowIdReusePolicy } from '@temporalio/client';
+import { ApplicationFailure, TimeoutFailure } from '@temporalio/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ROOT } from '../../stack/config.ts';
+import type { Services } from '../context.ts';
+import { AppError, invalid } from '../errors.ts';
+import type { ModelDescription } from '../../activities/simulations.ts';
+import { simulationWorkflowIds } from '../../workflows/simulationIds.ts';
+
+export const CHEMISTRIES_PATH = path.join(ROOT, 'pyworker', 'cellar_worker', 'simulation', 'chemistries.json');
+export const CHEMISTRIES: { description: string; chemistries: { name: string; description: string }[] } = JSON.parse(
+  fs.readFileSync(CHEMISTRIES_PATH, 'utf8'),
+);
+export const CHEMISTRY_NAMES = CHEMISTRIES.chemistries.map((c) => c.name);
+
+/** Built-in PyBaMM model types the worker builds (see pyworker simulation/models.py). */
+export const PYBAMM_MODELS = [
+  { type: 'SPM', name: 'Single Particle Model', default_parameter_set: 'Chen2020', family: 'lithium_ion' },
+  { type: 'SPMe', name: 'Single Particle Model with electrolyte', default_parameter_set: 'Chen2020', family: 'lithium_ion' },
+  { type: 'DFN', name: 'Doyle-Fuller-Newman model', default_parameter_set: 'Chen2020', family: 'lithium_ion' },
+  { type: 'ECM', name: 'Thevenin equivalent circuit model', default_parameter_set: 'ECM_Example', family: 'equivalent_circuit' },
+] as const;
+
+/** JSON with sorted keys, for hashes that do not depend on key order. */
+export function canonicalJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
+  if (v !== null && typeof v === 'object') {
+    return `{${Object.keys(v).sort().filter((k) => (v as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((v as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(v) ?? 'null';
+}
+
+export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** The parts of a model spec that decide its names: not parameter values or the capacity. */
+function shapeKey(spec: Record<string, unknown>): string {
+  if (spec.kind === 'quick') return canonicalJson({ kind: 'quick', chemistry: spec.chemistry });
+  const settings = (spec.simulation_settings ?? {}) as Record<string, unknown>;
+  return canonicalJson({
+    kind: spec.kind, type: spec.type, options: spec.options ?? {}, parameter_set: spec.parameter_set ?? null,
+    parameters: Object.keys((spec.parameters ?? {}) as object).sort(),
+    var_pts: Object.keys((settings.var_pts ?? {}) as object).sort(),
+  });
+}
+
+/** A failed call's reason: a configuration mistake (the worker's message) or an unavailable worker. */
+class WorkerRejected extends Error {}
+
+async function callWorker<T>(services: Services, activity: 'describeModel' | 'validateCustomModel', arg: unknown, key: string): Promise<T> {
+  try {
+    return (await services.temporal.workflow.execute('simulationWorkerCall', {
+      taskQueue: services.config.taskQueue,
+      workflowId: simulationWorkflowIds.workerCall(activity, key),
+      args: [{ activity, arg, simulationTaskQueue: services.config.simulationTaskQueue }],
+      workflowExecutionTimeout: '45 seconds',
+      workflowIdConflictPolicy: 'USE_EXISTING',
+      workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
+    })) as T;
+  } catch (err) {
+    let cause: unknown = err instanceof WorkflowFailedError ? err.cause : err;
+    while (cause && !(cause instanceof ApplicationFailure) && !(cause instanceof TimeoutFailure) && (cause as Error).cause) cause = (cause as Error).cause;
+    if (cause instanceof ApplicationFailure && cause.type === 'CONFIGURATION_ERROR') throw new WorkerRejected(cause.message);
+    if (err instanceof WorkflowFailedError) {
+      throw new AppError('SERVICE_UNAVAILABLE', 'the simulation worker did not answer; try again shortly', { reason: (cause as Error | undefined)?.message ?? err.message });
+    }
+    throw err;
+  }
+}
+
+/** Variable and parameter names of a model spec; a configuration mistake is a 422 at `loc`. */
+export async function describeModel(services: Services, em: EntityManager, spec: Record<string, unknown>, loc: (string | number)[]): Promise<ModelDescription> {
+  const key = sha256(shapeKey(spec));
+  const [cached] = await em.execute<{ description: ModelDescription }[]>(`select description from model_descriptions where key = ?`, [key]);
+  if (cached) return cached.description;
+  let description: ModelDescription;
+  try {
+    description = await callWorker<ModelDescription>(services, 'describeModel', spec, key.slice(0, 32));
+  } catch (err) {
+    if (err instanceof WorkerRejected) throw invalid(loc, err.message, 'model_error');
+    throw err;
+  }
+  // Only the names and version are reused: the normalized spec belongs to this one call.
+  const stored = { variable_names: description.variable_names, parameter_names: description.parameter_names, simulator_version: description.simulator_version, model: null };
+  await em.execute(`insert into model_descriptions (key, description) values (?, ?) on conflict (key) do nothing`, [key, JSON.stringify(stored)]);
+  return stored;
+}
+
+/** Builds an uploaded custom model on the worker: its normalized spec and engine version, or a 422 at `loc`. */
+export async function validateCustomModel(services: Services, modelJson: unknown, loc: (string | number)[]): Promise<{ model: Record<string, unknown>; simulator_version: string }> {
+  type Answer = { valid: boolean; error?: string; model?: Record<string, unknown>; simulator_version?: string };
+  const res = await callWorker<Answer>(services, 'validateCustomModel', modelJson, sha256(canonicalJson(modelJson)).slice(0, 32)).catch(
+    (err): Answer => {
+      if (err instanceof WorkerRejected) return { valid: false, error: err.message };
+      throw err;
+    },
+  );
+  if (!res.valid) throw invalid(loc, res.error ?? 'the model cannot be built', 'model_error');
+  return { model: res.model!, simulator_version: res.simulator_version! };
+}

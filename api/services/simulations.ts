@@ -1,0 +1,332 @@
+// Submitting batches of simulations and reading their results. A submission checks
+// everything that can be checked (model, protocol, DOE, names, usage) before anything is
+// written, then writes every simulation and job in one transaction and starts one batch
+// workflow; the answer does not wait for any simulation.
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { RequestContext } from '../context.ts';
+import { AppError, invalid, notFound, ValidationFailed } from '../errors.ts';
+import { parseList } from '../listQuery.ts';
+import * as repo from '../repositories/simulations.ts';
+import * as modelRepo from '../repositories/models.ts';
+import * as studyRepo from '../repositories/studies.ts';
+import { ObjectNotFound } from '../../storage/storage.ts';
+import { CellarBatch, CellarOrganization, CellarProject } from '../../workflows/searchAttributes.ts';
+import { simulationWorkflowIds } from '../../workflows/simulationIds.ts';
+import type { SimulationBatchInput } from '../../workflows/simulationBatch.ts';
+import { assertSameOrganization, readableProjectsSql, requireProjectPermission } from './access.ts';
+import { DoeError, expandDoe, MAX_DESIGN_POINTS, type DoeRequest } from './doe.ts';
+import { loadTemplate, protocolAt } from './experimentTemplates.ts';
+import { modelSpec } from './models.ts';
+import { inputReferences, type Ucp } from './protocols/index.ts';
+import { canonicalJson, CHEMISTRY_NAMES, describeModel, sha256 } from './simulationWorker.ts';
+
+/** Result columns every simulation has; an extra variable cannot repeat one. */
+const BASE_COLUMNS = ['Time [s]', 'Voltage [V]', 'Current [A]', 'Step count', 'Cycle count', 'Discharge capacity [A.h]', 'Charge capacity [A.h]', 'Discharge energy [W.h]', 'Charge energy [W.h]'];
+const QUICK_FIELDS = ['capacity', 'chemistry', 'resistance_pct', 'cell_spec_id', 'simulation_settings'];
+
+type Loc = (string | number)[];
+
+interface ResolvedModel {
+  spec: Record<string, unknown>;
+  parameterizedModelId: string | null;
+  projectId: string | null;
+}
+
+const positive = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0;
+
+function quickSpec(raw: Record<string, unknown>, loc: Loc): Record<string, unknown> {
+  for (const key of Object.keys(raw)) {
+    if (!QUICK_FIELDS.includes(key)) throw invalid([...loc, key], `unknown quick model field; allowed: ${QUICK_FIELDS.join(', ')}`, 'extra_forbidden', raw[key]);
+  }
+  if (!positive(raw.capacity)) throw invalid([...loc, 'capacity'], 'must be a nominal capacity in A.h greater than 0', 'greater_than', raw.capacity);
+  if (!CHEMISTRY_NAMES.includes(raw.chemistry as string)) {
+    throw invalid([...loc, 'chemistry'], `must be one of ${CHEMISTRY_NAMES.join(', ')} (GET /discovery/chemistries)`, 'enum', raw.chemistry, { expected: CHEMISTRY_NAMES });
+  }
+  if (raw.resistance_pct !== undefined && raw.resistance_pct !== null && !positive(raw.resistance_pct)) {
+    throw invalid([...loc, 'resistance_pct'], 'must be a percentage greater than 0', 'greater_than', raw.resistance_pct);
+  }
+  return {
+    kind: 'quick', capacity: raw.capacity, chemistry: raw.chemistry,
+    ...(raw.resistance_pct != null ? { resistance_pct: raw.resistance_pct } : {}),
+    ...(raw.simulation_settings ? { simulation_settings: raw.simulation_settings } : {}),
+  };
+}
+
+/** parameterized_model in its three forms → the worker's model spec and the project it implies. */
+async function resolveModel(ctx: RequestContext, raw: unknown, loc: Loc): Promise<ResolvedModel> {
+  if (typeof raw === 'string') {
+    const pm = /^[0-9a-f-]{36}$/i.test(raw) ? await modelRepo.findParameterizedModel(ctx.em, raw) : null;
+    if (!pm) throw invalid(loc, 'is not a parameterized model id', 'value_error', raw);
+    assertSameOrganization(ctx.caller, pm.organization_id, 'parameterized model');
+    const model = (await modelRepo.findModel(ctx.em, pm.model_id))!;
+    return { spec: modelSpec(model, pm.parameters), parameterizedModelId: pm.id, projectId: pm.project_id };
+  }
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw invalid(loc, 'must be {"quick_model": {...}}, {"model_id", "parameters"} or a parameterized model id', 'model_type', raw);
+  const obj = raw as Record<string, unknown>;
+  if ('quick_model' in obj) {
+    if (obj.quick_model === null || typeof obj.quick_model !== 'object') throw invalid([...loc, 'quick_model'], 'must be an object with capacity and chemistry', 'model_type', obj.quick_model);
+    return { spec: quickSpec(obj.quick_model as Record<string, unknown>, [...loc, 'quick_model']), parameterizedModelId: null, projectId: null };
+  }
+  if ('model_id' in obj) {
+    const model = typeof obj.model_id === 'string' && /^[0-9a-f-]{36}$/i.test(obj.model_id) ? await modelRepo.findModel(ctx.em, obj.model_id) : null;
+    if (!model) throw invalid([...loc, 'model_id'], 'is not a model id', 'value_error', obj.model_id);
+    assertSameOrganization(ctx.caller, model.organization_id, 'model');
+    const parameters = (obj.parameters ?? {}) as Record<string, unknown>;
+    if (typeof parameters !== 'object' || Array.isArray(parameters)) throw invalid([...loc, 'parameters'], 'must be an object of parameter names to numbers', 'dict_type', parameters);
+    for (const [k, v] of Object.entries(parameters)) {
+      if (typeof v !== 'number' || !Number.isFinite(v)) throw invalid([...loc, 'parameters', k], 'must be a finite number', 'float_type', v);
+    }
+    return { spec: modelSpec(model, parameters as Record<string, number>), parameterizedModelId: null, projectId: null };
+  }
+  if ('capacity' in obj || 'chemistry' in obj) return { spec: quickSpec(obj, loc), parameterizedModelId: null, projectId: null };
+  throw invalid(loc, 'must be {"quick_model": {...}}, {"model_id", "parameters"} or a parameterized model id', 'model_type', raw);
+}
+
+interface Submission {
+  ucp: Ucp;
+  name: string;
+  parameterizedModel: unknown;
+  /** Experiment parameter sets (each with where it came from), one or more. */
+  sets: { values: Record<string, number>; loc: Loc }[];
+  doe?: DoeRequest | null;
+  maxBackwardJumps?: number | null;
+  studyId?: string | null;
+  extraVariables?: string[] | null;
+  forceRerun?: boolean;
+  projectId?: string | null;
+  templateId?: string | null;
+}
+
+async function submit(ctx: RequestContext, s: Submission): Promise<{ simulation_id: string; job_id: string }[]> {
+  const model = await resolveModel(ctx, s.parameterizedModel, ['body', 'parameterized_model']);
+
+  // The project: named, or implied by the parameterized model or the study; all must agree.
+  let projectId = s.projectId ?? model.projectId;
+  if (s.projectId && model.projectId && s.projectId !== model.projectId) {
+    throw invalid(['body', 'parameterized_model'], 'belongs to another project than project_id', 'value_error', s.parameterizedModel);
+  }
+  if (s.studyId) {
+    const study = await studyRepo.findStudy(ctx.em, s.studyId);
+    if (!study || study.organization_id !== ctx.caller.organizationId) throw invalid(['body', 'study_id'], 'is not a study of this organization', 'value_error', s.studyId);
+    if (projectId && study.project_id !== projectId) throw invalid(['body', 'study_id'], 'belongs to another project than the simulations', 'value_error', s.studyId);
+    projectId = study.project_id;
+  }
+  if (projectId) await requireProjectPermission(ctx, projectId, 'simulation:create');
+
+  let points;
+  try {
+    points = expandDoe(s.doe, ['body', 'design_parameters_doe']);
+  } catch (err) {
+    if (err instanceof DoeError) throw new ValidationFailed(err.issues);
+    throw err;
+  }
+  const total = points.length * s.sets.length;
+  if (total > MAX_DESIGN_POINTS) {
+    throw invalid(['body', 'design_parameters_doe'], `${s.sets.length} parameter sets × ${points.length} design points = ${total} simulations; at most ${MAX_DESIGN_POINTS} per submission`, 'too_long');
+  }
+
+  const described = await describeModel(ctx, ctx.em, model.spec, ['body', 'parameterized_model']);
+  const parameterNames = new Set(described.parameter_names);
+  const variableNames = new Set(described.variable_names);
+  const extra = s.extraVariables ?? [];
+  extra.forEach((name, i) => {
+    if (!variableNames.has(name)) throw invalid(['body', 'extra_variables', i], `unknown variable ${JSON.stringify(name)} for this model (see GET /parameterized_models/{id}/variable-names)`, 'value_error', name);
+    if (BASE_COLUMNS.includes(name) || extra.indexOf(name) !== i) throw invalid(['body', 'extra_variables', i], `${JSON.stringify(name)} is already a column`, 'value_error', name);
+  });
+  const refs = inputReferences(s.ucp);
+  const known = (name: string) => parameterNames.has(name) || refs.includes(name);
+  const doeNames = (s.doe?.rows ?? []).map((r) => r.name as string);
+  doeNames.forEach((name, i) => {
+    if (!known(name)) throw invalid(['body', 'design_parameters_doe', 'rows', i, 'name'], `${JSON.stringify(name)} is neither a parameter of the model nor an input of the protocol`, 'value_error', name);
+  });
+  for (const set of s.sets) {
+    for (const [name, value] of Object.entries(set.values)) {
+      if (!known(name)) throw invalid([...set.loc, name], `${JSON.stringify(name)} is neither a parameter of the model nor an input of the protocol`, 'value_error', name);
+      if (typeof value !== 'number' || !Number.isFinite(value)) throw invalid([...set.loc, name], 'must be a finite number', 'float_type', value);
+    }
+    const missing = refs.filter((r) => !(r in set.values) && !doeNames.includes(r));
+    if (missing.length) throw invalid(set.loc, `no value for ${missing.map((m) => `input['${m}']`).join(', ')} used by the protocol`, 'missing');
+  }
+
+  // Everything checked: build the rows. The content hash decides reuse of stored results.
+  const { name: _n, description: _d, ...protocolBody } = s.ucp;
+  const common = canonicalJson({ model: model.spec, protocol: protocolBody, extra_variables: extra, max_backward_jumps: s.maxBackwardJumps ?? null, engine: described.simulator_version });
+  const batchId = randomUUID();
+  const sims: repo.SimulationInsert[] = [];
+  for (const set of s.sets) {
+    for (const point of points) {
+      const seq = sims.length + 1;
+      sims.push({
+        id: randomUUID(), seq, job_id: randomUUID(), name: total === 1 ? s.name : `${s.name} #${seq}`,
+        parameterized_model_id: model.parameterizedModelId, design_parameters: point, experiment_parameters: set.values,
+        content_hash: sha256(`${common}|${canonicalJson({ ...set.values, ...point })}`),
+      });
+    }
+  }
+  const org = ctx.caller.organizationId;
+  await ctx.em.transactional(async (em) => {
+    const usage = await repo.addSimulationUsage(em, org, total, ctx.config.simulationMonthlyLimit);
+    if (usage.usage > usage.limit) {
+      const before = usage.usage - total;
+      throw new AppError('USAGE_LIMIT_EXCEEDED', `the organization's monthly simulation limit is ${usage.limit}; ${before} used this month, so ${total} more would exceed it`, {
+        limit: usage.limit, usage: before, requested: total,
+      });
+    }
+    await repo.insertBatch(em, {
+      id: batchId, organization_id: org, project_id: projectId, name: s.name, model_config: model.spec, protocol: protocolBody,
+      extra_variables: extra, max_backward_jumps: s.maxBackwardJumps ?? null, force_rerun: s.forceRerun ?? false,
+      experiment_template_id: s.templateId ?? null, simulator_version: described.simulator_version, size: total, created_by: ctx.caller.userId,
+    }, sims, org, projectId, ctx.caller.userId);
+    if (s.studyId) await repo.linkBatchToStudy(em, batchId, s.studyId);
+  });
+
+  const input: SimulationBatchInput = { batchId, organizationId: org, projectId, simulationTaskQueue: ctx.config.simulationTaskQueue, afterSeq: 0 };
+  try {
+    await ctx.temporal.workflow.start('simulationBatch', {
+      taskQueue: ctx.config.taskQueue,
+      workflowId: simulationWorkflowIds.batch(batchId),
+      args: [input],
+      typedSearchAttributes: [
+        { key: CellarOrganization, value: org },
+        { key: CellarBatch, value: batchId },
+        ...(projectId ? [{ key: CellarProject, value: projectId }] : []),
+      ],
+    });
+  } catch (err) {
+    await ctx.em.transactional((em) => repo.undoBatch(em, batchId, org, total));
+    throw new AppError('SERVICE_UNAVAILABLE', 'the workflow service is unavailable; nothing was submitted', { reason: (err as Error).message });
+  }
+  return sims.map((sim) => ({ simulation_id: sim.id, job_id: sim.job_id }));
+}
+
+export interface ProtocolBatchBody {
+  parameterized_model: unknown;
+  protocol_experiment: { protocol: unknown; name?: string };
+  experiment_parameters?: Record<string, number> | null;
+  design_parameters_doe?: DoeRequest | null;
+  max_backward_jumps?: number | null;
+  study_id?: string | null;
+  extra_variables?: string[] | null;
+  force_rerun?: boolean;
+  project_id?: string | null;
+}
+
+export function submitProtocolBatch(ctx: RequestContext, body: ProtocolBatchBody) {
+  const parsed = protocolAt(body.protocol_experiment.protocol, ['body', 'protocol_experiment', 'protocol']);
+  return submit(ctx, {
+    ucp: parsed.ucp,
+    name: body.protocol_experiment.name || parsed.ucp.name || 'Simulation',
+    parameterizedModel: body.parameterized_model,
+    sets: [{ values: body.experiment_parameters ?? {}, loc: ['body', 'experiment_parameters'] }],
+    doe: body.design_parameters_doe,
+    maxBackwardJumps: body.max_backward_jumps,
+    studyId: body.study_id,
+    extraVariables: body.extra_variables,
+    forceRerun: body.force_rerun,
+    projectId: body.project_id,
+  });
+}
+
+export interface TemplateBatchBody {
+  parameterized_model: unknown;
+  experiment_template_id: string;
+  experiment_parameter_sets?: Record<string, number>[] | null;
+  design_parameters_doe?: DoeRequest | null;
+  max_backward_jumps?: number | null;
+  study_id?: string | null;
+  extra_variables?: string[] | null;
+  force_rerun?: boolean;
+  project_id: string;
+}
+
+export async function submitTemplateBatch(ctx: RequestContext, body: TemplateBatchBody) {
+  await requireProjectPermission(ctx, body.project_id, 'simulation:create');
+  const template = await loadTemplate(ctx, body.experiment_template_id, 'experiment_template:read');
+  if (template.project_id !== body.project_id) throw invalid(['body', 'experiment_template_id'], 'belongs to another project than project_id', 'value_error', body.experiment_template_id);
+  const base = template.experiment_parameters ?? {};
+  const given = body.experiment_parameter_sets?.length ? body.experiment_parameter_sets : [{}];
+  return submit(ctx, {
+    ucp: template.protocol_config as unknown as Ucp,
+    name: template.name,
+    parameterizedModel: body.parameterized_model,
+    sets: given.map((values, i) => ({ values: { ...base, ...values }, loc: body.experiment_parameter_sets?.length ? ['body', 'experiment_parameter_sets', i] : ['body', 'experiment_template_id'] })),
+    doe: body.design_parameters_doe,
+    maxBackwardJumps: body.max_backward_jumps,
+    studyId: body.study_id,
+    extraVariables: body.extra_variables,
+    forceRerun: body.force_rerun,
+    projectId: body.project_id,
+    templateId: template.id,
+  });
+}
+
+/** Simulations (and jobs) without a project belong to the whole organization. */
+export function readableSql(ctx: RequestContext, alias: string) {
+  const scope = readableProjectsSql(ctx.caller, `${alias}.project_id`);
+  return { sql: `((${alias}.project_id is null and ${alias}.organization_id = ?) or ${scope.sql})`, params: [ctx.caller.organizationId, ...scope.params] };
+}
+
+export async function loadSimulation(ctx: RequestContext, id: string): Promise<repo.SimulationRow> {
+  const sim = await repo.findSimulation(ctx.em, id);
+  if (!sim) throw notFound('simulation', id);
+  assertSameOrganization(ctx.caller, sim.organization_id, 'simulation');
+  if (sim.project_id) await requireProjectPermission(ctx, sim.project_id, 'simulation:read');
+  return sim;
+}
+
+const SIM_LIST = {
+  columns: {
+    project_id: { kind: 'id', sql: 's.project_id' },
+    batch_id: { kind: 'id', sql: 's.batch_id' },
+    parameterized_model_id: { kind: 'id', sql: 's.parameterized_model_id' },
+    experiment_template_id: { kind: 'id', sql: 'b.experiment_template_id' },
+    name: { kind: 'text', sql: 's.name' },
+    status: { kind: 'enum', sql: 'j.status', values: ['pending', 'running', 'completed', 'failed', 'canceled'] },
+    created_at: { kind: 'date', sql: 's.created_at' },
+    updated_at: { kind: 'date', sql: 's.updated_at' },
+  },
+  sortable: ['name', 'created_at', 'updated_at'],
+  defaultOrderBy: 'created_at',
+  defaultOrder: 'desc',
+  tieBreak: 's.seq, s.id',
+} as const;
+
+export async function listSimulations(ctx: RequestContext, query: Record<string, unknown>) {
+  const list = parseList(query, SIM_LIST);
+  const clauses = [readableSql(ctx, 's')];
+  if (query.study_id !== undefined) {
+    const studyId = String(query.study_id);
+    if (!/^[0-9a-f-]{36}$/i.test(studyId)) throw invalid(['query', 'study_id'], `"${studyId}" is not a UUID`, 'uuid_parsing', studyId);
+    clauses.push({ sql: 's.id in (select simulation_id from study_simulations where study_id = ?)', params: [studyId] });
+  }
+  const { items, total } = await repo.listSimulations(ctx.em, clauses, list);
+  return { items, count: items.length, total };
+}
+
+export const RESULT_FILES = { time_series: 'time_series.parquet', steps: 'steps.parquet' } as const;
+
+/** A result file as a stream; 404 until the results are stored. */
+export async function resultFile(ctx: RequestContext, id: string, kind: keyof typeof RESULT_FILES): Promise<{ stream: Readable; filename: string }> {
+  const sim = await loadSimulation(ctx, id);
+  if (!sim.storage_folder) throw new AppError('NOT_FOUND', `the results of simulation ${id} are not stored yet (status ${sim.status})`, { id, status: sim.status });
+  try {
+    return { stream: await ctx.storage.get(sim.storage_folder + RESULT_FILES[kind]), filename: `${id}-${RESULT_FILES[kind]}` };
+  } catch (err) {
+    if (err instanceof ObjectNotFound) throw notFound(`${kind} file of simulation`, id);
+    throw err;
+  }
+}
+
+export async function usage(ctx: RequestContext) {
+  const row = await repo.usageThisMonth(ctx.em, ctx.caller.organizationId, ctx.config.simulationMonthlyLimit);
+  const compute = Math.round(Number(row.compute_seconds ?? 0) * 1000) / 1000;
+  return {
+    organization_id: ctx.caller.organizationId,
+    period_start: row.period_start,
+    period_end: row.period_end,
+    simulation: { usage: Number(row.simulations ?? 0), limit: Number(row.limit) },
+    compute: { usage: compute, usage_by_type: { simulation: compute }, limit: null, unit: 'seconds' },
+  };
+}
+

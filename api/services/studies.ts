@@ -1,0 +1,98 @@
+// Rules for studies: named groups of simulations and measurements in a project. Links are
+// idempotent: linking twice or unlinking something not linked both succeed.
+import { randomUUID } from 'node:crypto';
+import type { RequestContext } from '../context.ts';
+import { conflict, invalid, notFound } from '../errors.ts';
+import { parseList } from '../listQuery.ts';
+import * as repo from '../repositories/studies.ts';
+import { requireProjectPermission } from './access.ts';
+import { indexEntity, unindexEntity } from './searchIndex.ts';
+
+const STUDY_LIST = {
+  columns: {
+    name: { kind: 'text', sql: 'st.name' },
+    description: { kind: 'text', sql: 'st.description' },
+    created_by: { kind: 'id', sql: 'st.created_by' },
+    created_at: { kind: 'date', sql: 'st.created_at' },
+    updated_at: { kind: 'date', sql: 'st.updated_at' },
+  },
+  sortable: ['name', 'created_at', 'updated_at'],
+  defaultOrderBy: 'created_at',
+  defaultOrder: 'desc',
+  tieBreak: 'st.id',
+} as const;
+
+function indexStudy(ctx: RequestContext, s: repo.StudyRow) {
+  return indexEntity(ctx.em, { entity_type: 'study', entity_id: s.id, organization_id: s.organization_id, project_id: s.project_id, name: s.name, body: s.description });
+}
+
+async function loadStudy(ctx: RequestContext, projectId: string, studyId: string, permission: string) {
+  await requireProjectPermission(ctx, projectId, permission);
+  const study = await repo.findStudy(ctx.em, studyId);
+  if (!study || study.project_id !== projectId) throw notFound('study', studyId);
+  return study;
+}
+
+export async function createStudy(ctx: RequestContext, projectId: string, body: { name: string; description?: string | null }) {
+  await requireProjectPermission(ctx, projectId, 'study:create');
+  const existing = await repo.findStudyByName(ctx.em, projectId, body.name);
+  if (existing) throw conflict(`a study named "${body.name}" already exists in the project`, { existing_id: existing.id });
+  return ctx.em.transactional(async (em) => {
+    const row = await repo.insertStudy(em, {
+      id: randomUUID(), organization_id: ctx.caller.organizationId, project_id: projectId, name: body.name, description: body.description ?? null, created_by: ctx.caller.userId,
+    });
+    await indexStudy({ ...ctx, em }, row);
+    return row;
+  });
+}
+
+export async function listStudies(ctx: RequestContext, projectId: string, query: Record<string, unknown>) {
+  await requireProjectPermission(ctx, projectId, 'study:read');
+  const list = parseList(query, STUDY_LIST);
+  const { items, total } = await repo.listStudies(ctx.em, projectId, list);
+  return { items, count: items.length, total };
+}
+
+export async function getStudy(ctx: RequestContext, projectId: string, studyId: string) {
+  const study = await loadStudy(ctx, projectId, studyId, 'study:read');
+  return { ...study, ...(await repo.studyLinks(ctx.em, studyId)) };
+}
+
+export async function updateStudy(ctx: RequestContext, projectId: string, studyId: string, body: { name?: string; description?: string | null }) {
+  await loadStudy(ctx, projectId, studyId, 'study:update');
+  if (body.name !== undefined) {
+    const clash = await repo.findStudyByName(ctx.em, projectId, body.name);
+    if (clash && clash.id !== studyId) throw conflict(`a study named "${body.name}" already exists in the project`, { existing_id: clash.id });
+  }
+  const row = await ctx.em.transactional(async (em) => {
+    const r = await repo.updateStudy(em, studyId, body);
+    await indexStudy({ ...ctx, em }, r);
+    return r;
+  });
+  return { ...row, ...(await repo.studyLinks(ctx.em, studyId)) };
+}
+
+export async function deleteStudy(ctx: RequestContext, projectId: string, studyId: string) {
+  await loadStudy(ctx, projectId, studyId, 'study:delete');
+  await ctx.em.transactional(async (em) => {
+    await unindexEntity(em, 'study', studyId);
+    await repo.deleteStudy(em, studyId);
+  });
+  return { id: studyId, deleted: true };
+}
+
+export async function setLink(ctx: RequestContext, projectId: string, studyId: string, kind: repo.LinkKind, targetId: string, linked: boolean) {
+  await loadStudy(ctx, projectId, studyId, 'study:update');
+  const what = kind === 'simulations' ? 'simulation' : 'measurement';
+  if (linked) {
+    const target = await repo.findLinkTarget(ctx.em, kind, targetId);
+    if (!target || target.organization_id !== ctx.caller.organizationId) throw notFound(what, targetId);
+    if (target.project_id !== null && target.project_id !== projectId) {
+      throw invalid(['path', `${what}_id`], `the ${what} belongs to another project`, 'value_error', targetId);
+    }
+    await repo.link(ctx.em, kind, studyId, targetId);
+  } else {
+    await repo.unlink(ctx.em, kind, studyId, targetId);
+  }
+  return { study_id: studyId, [`${what}_id`]: targetId, linked };
+}

@@ -1,0 +1,252 @@
+// Simulations end to end: the real API, the TypeScript worker, the Python worker running
+// PyBaMM, and the Temporal server, PostgreSQL and storage of the test run.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { parquetMetadata, parquetReadObjects } from 'hyparquet';
+import type { ManagedProcess } from '../stack/processes.ts';
+import { client, eventually, newOrg, startApi, startPythonWorker, startWorker, type TestApi } from './harness.ts';
+
+vi.setConfig({ testTimeout: 180_000 });
+
+let api: TestApi;
+let worker: Awaited<ReturnType<typeof startWorker>>;
+let python: ManagedProcess;
+beforeAll(async () => {
+  api = await startApi();
+  worker = await startWorker(api);
+  python = startPythonWorker(api.config);
+});
+afterAll(async () => {
+  await python?.stop();
+  await worker?.stop();
+  await api?.close();
+});
+
+const QUICK = { quick_model: { capacity: 5, chemistry: 'NMC/Graphite' } };
+const DISCHARGE_1C = 'Discharge at 1C until 2.5V';
+
+async function setup() {
+  const org = await newOrg(api.orm);
+  const c = client(api.url, org.api_key);
+  const project = (await c.post('/projects', { name: 'Sims' })).body;
+  return { org, c, project };
+}
+
+type C = ReturnType<typeof client>;
+
+async function finished(c: C, jobId: string, timeoutMs = 90_000) {
+  return eventually(async () => {
+    const job = (await c.get(`/jobs/${jobId}`)).body;
+    return job.is_terminal ? job : undefined;
+  }, { timeoutMs, intervalMs: 300, what: `job ${jobId} to end` });
+}
+
+async function countRows(orgId: string) {
+  const [row] = await api.orm.em.fork().execute<{ sims: string; jobs: string }[]>(
+    `select (select count(*) from simulations where organization_id = ?) as sims, (select count(*) from jobs where organization_id = ?) as jobs`,
+    [orgId, orgId],
+  );
+  return { sims: Number(row!.sims), jobs: Number(row!.jobs) };
+}
+
+describe('simulation batches', () => {
+  it('runs a DOE grid of 1C discharges of a 5 A.h quick model with an extra variable', async () => {
+    const { org, c, project } = await setup();
+    const res = await c.post('/simulations/protocol/batch', {
+      parameterized_model: QUICK,
+      protocol_experiment: { protocol: DISCHARGE_1C, name: '1C' },
+      design_parameters_doe: { sampling: 'grid', rows: [{ type: 'discrete', name: 'R0 [Ohm]', values: [0.004, 0.008] }] },
+      extra_variables: ['Open-circuit voltage [V]'],
+      project_id: project.id,
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toHaveLength(2);
+    for (const { simulation_id, job_id } of res.body) {
+      const job = await finished(c, job_id);
+      expect(job, JSON.stringify(job)).toMatchObject({ status: 'completed', is_terminal: true, is_failed: false, job_type: 'simulation' });
+      const sim = (await c.get(`/simulations/${simulation_id}`)).body;
+      expect(sim.storage_folder).toBeTruthy();
+      expect(sim.project_id).toBe(project.id);
+      expect(sim.metrics.discharge_capacity_ah).toBeGreaterThan(4.75);
+      expect(sim.metrics.discharge_capacity_ah).toBeLessThan(5.05);
+      const file = await fetch(`${api.url}/simulations/${simulation_id}/time_series/download`, { headers: { 'X-API-Key': org.api_key, Accept: 'application/json' } });
+      expect(file.status).toBe(200);
+      const buf = await file.arrayBuffer();
+      const columns = parquetMetadata(buf).schema.slice(1).map((s) => s.name);
+      expect(columns).toEqual(expect.arrayContaining(['Time [s]', 'Voltage [V]', 'Current [A]', 'Discharge capacity [A.h]', 'Open-circuit voltage [V]']));
+      const rows = await parquetReadObjects({ file: buf, columns: ['Open-circuit voltage [V]'] });
+      expect(Number(rows[0]!['Open-circuit voltage [V]'])).toBeGreaterThan(3.5);
+      const steps = await fetch(`${api.url}/simulations/${simulation_id}/steps/download`, { headers: { 'X-API-Key': org.api_key } });
+      expect(steps.status).toBe(200);
+    }
+    const sims = await Promise.all(res.body.map((r: { simulation_id: string }) => c.get(`/simulations/${r.simulation_id}`)));
+    expect(sims.map((s) => s.body.design_parameters['R0 [Ohm]']).sort()).toEqual([0.004, 0.008]);
+    // The higher resistance reaches the cut-off earlier.
+    const [low, high] = [...sims].sort((a, b) => a.body.design_parameters['R0 [Ohm]'] - b.body.design_parameters['R0 [Ohm]']);
+    expect(high!.body.metrics.discharge_capacity_ah).toBeLessThan(low!.body.metrics.discharge_capacity_ah);
+    const listed = await c.get(`/simulations?project_id=${project.id}`);
+    expect(listed.body.total).toBe(2);
+  });
+
+  it('runs a template batch with parameter sets, linked to a study', async () => {
+    const { c, project } = await setup();
+    const study = (await c.post(`/projects/${project.id}/studies`, { name: 'Rates' })).body;
+    const protocol = 'steps:\n  - Discharge: {mode: C-rate, value: "input[\'Rate\']", ends: ["Voltage < 3.0"]}\n  - Rest: {duration: 60}\n';
+    const tpl = await c.post('/protocols/parse-to-template', { protocol_experiment: { protocol, name: 'Rate test' }, project_id: project.id });
+    expect(tpl.status, tpl.text).toBe(200);
+    const again = await c.post('/protocols/parse-to-template', { protocol_experiment: { protocol, name: 'Rate test' }, project_id: project.id });
+    expect(again.body.template_id).toBe(tpl.body.template_id);
+    const res = await c.post('/simulations/with-template/batch', {
+      parameterized_model: { capacity: 2, chemistry: 'LFP/Graphite' },
+      experiment_template_id: tpl.body.template_id,
+      experiment_parameter_sets: [{ Rate: 0.5 }, { Rate: 2 }],
+      study_id: study.id,
+      project_id: project.id,
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toHaveLength(2);
+    const jobs = await Promise.all(res.body.map((r: { job_id: string }) => finished(c, r.job_id)));
+    expect(jobs.map((j) => j.status)).toEqual(['completed', 'completed']);
+    const inStudy = await c.get(`/simulations?study_id=${study.id}`);
+    expect(inStudy.body.total).toBe(2);
+    const rates = inStudy.body.items.map((s: { experiment_parameters: { Rate: number } }) => s.experiment_parameters.Rate).sort();
+    expect(rates).toEqual([0.5, 2]);
+    const durations = Object.fromEntries(inStudy.body.items.map((s: { experiment_parameters: { Rate: number }; metrics: { duration_s: number } }) => [s.experiment_parameters.Rate, s.metrics.duration_s]));
+    expect(durations[0.5]).toBeGreaterThan(durations[2] * 3);
+    expect((await c.get(`/projects/${project.id}/studies/${study.id}`)).body.simulation_ids).toHaveLength(2);
+  });
+
+  it('ends a job with CONFIGURATION_ERROR or SOLVER_ERROR', async () => {
+    const { c, project } = await setup();
+    // A full quick cell cannot be charged to its top voltage: the end condition holds at once.
+    const infeasible = await c.post('/simulations/protocol/batch', {
+      parameterized_model: QUICK, protocol_experiment: { protocol: 'Charge at 1C until 4.2V' }, project_id: project.id,
+    });
+    expect(infeasible.status, infeasible.text).toBe(200);
+    // A zero thermal mass divides by zero in the thermal equation: the solver fails (see pyworker runner.py).
+    const solver = await c.post('/simulations/protocol/batch', {
+      parameterized_model: QUICK, protocol_experiment: { protocol: DISCHARGE_1C },
+      experiment_parameters: { 'Cell thermal mass [J/K]': 0 }, project_id: project.id,
+    });
+    expect(solver.status, solver.text).toBe(200);
+    const config = await finished(c, infeasible.body[0].job_id);
+    expect(config).toMatchObject({ status: 'failed', is_failed: true, is_terminal: true, error_code: 'CONFIGURATION_ERROR' });
+    expect(config.error).toMatch(/steps\[0\]/);
+    const failed = await finished(c, solver.body[0].job_id);
+    expect(failed).toMatchObject({ status: 'failed', error_code: 'SOLVER_ERROR' });
+    const sim = (await c.get(`/simulations/${solver.body[0].simulation_id}`)).body;
+    expect(sim.storage_folder).toBeNull();
+    expect((await c.get(`/simulations/${solver.body[0].simulation_id}/time_series/download`)).status).toBe(404);
+  });
+
+  it('shows progress of a running job and cancels it', async () => {
+    const { c, project } = await setup();
+    const protocol = {
+      steps: [
+        { Discharge: { mode: 'C-rate', value: 1, duration: 600 } },
+        { Charge: { mode: 'C-rate', value: 1, duration: 600 } },
+        { Goto: { step: 0, repeat: 999 } },
+      ],
+    };
+    const res = await c.post('/simulations/protocol/batch', {
+      parameterized_model: QUICK, protocol_experiment: { protocol, name: 'long' }, project_id: project.id, max_backward_jumps: 1000,
+    });
+    expect(res.status, res.text).toBe(200);
+    const jobId = res.body[0].job_id;
+    const running = await eventually(async () => {
+      const job = (await c.get(`/jobs/${jobId}`)).body;
+      return job.status === 'running' && job.progress?.steps_done > 0 ? job : undefined;
+    }, { timeoutMs: 60_000, what: 'progress' });
+    expect(running.progress.steps_total).toBe(2000);
+    expect(running.progress.fraction).toBeGreaterThan(0);
+    expect(running.progress.fraction).toBeLessThan(1);
+    const cancel = await c.post(`/jobs/${jobId}/cancel`);
+    expect(cancel.status, cancel.text).toBe(200);
+    const ended = await finished(c, jobId, 30_000);
+    expect(ended).toMatchObject({ status: 'canceled', is_terminal: true });
+    expect((await c.post(`/jobs/${jobId}/cancel`)).status).toBe(409);
+    const jobs = await c.get(`/jobs/?status=eq.canceled`);
+    expect(jobs.status).toBe(200);
+    expect(jobs.body.map((j: { job_id: string }) => j.job_id)).toContain(jobId);
+  });
+
+  it('reuses the stored result of an identical simulation unless force_rerun', async () => {
+    const { c, project } = await setup();
+    const body = { parameterized_model: QUICK, protocol_experiment: { protocol: 'Discharge at 2C until 3.0V' }, project_id: project.id };
+    const first = (await c.post('/simulations/protocol/batch', body)).body[0];
+    expect((await finished(c, first.job_id)).status).toBe('completed');
+    const second = (await c.post('/simulations/protocol/batch', body)).body[0];
+    const reused = await finished(c, second.job_id);
+    expect(reused).toMatchObject({ status: 'completed', result: { reused: true, reused_from_simulation_id: first.simulation_id } });
+    const a = (await c.get(`/simulations/${first.simulation_id}`)).body;
+    const b = (await c.get(`/simulations/${second.simulation_id}`)).body;
+    expect(b.reused_from_simulation_id).toBe(first.simulation_id);
+    expect(b.storage_folder).toBe(a.storage_folder);
+    expect(b.metrics).toEqual(a.metrics);
+    const forced = (await c.post('/simulations/protocol/batch', { ...body, force_rerun: true })).body[0];
+    const solved = await finished(c, forced.job_id);
+    expect(solved.result.reused).toBe(false);
+    expect((await c.get(`/simulations/${forced.simulation_id}`)).body.storage_folder).not.toBe(a.storage_folder);
+  });
+});
+
+describe('submission checks', () => {
+  it('refuses bad input with 422 naming the field, creating nothing', async () => {
+    const { org, c, project } = await setup();
+    const other = (await c.post('/projects', { name: 'Other' })).body;
+    const foreignStudy = (await c.post(`/projects/${other.id}/studies`, { name: 'Elsewhere' })).body;
+    const ok = { parameterized_model: QUICK, protocol_experiment: { protocol: DISCHARGE_1C }, project_id: project.id };
+    const cases: [unknown, (string | number)[]][] = [
+      [{ ...ok, protocol_experiment: { protocol: { steps: [{ Jump: { to: 0 } }] } } }, ['body', 'protocol_experiment', 'protocol', 'steps', 0, 'Jump']],
+      [{ ...ok, protocol_experiment: { protocol: { steps: [{ Discharge: { mode: 'C-rate', value: 'fast', ends: ['Voltage < 2.5'] } }] } } }, ['body', 'protocol_experiment', 'protocol', 'steps', 0, 'Discharge', 'value']],
+      [{ ...ok, protocol_experiment: { protocol: { steps: [{ Discharge: { mode: 'C-rate', value: 1, ends: ['Temperature > 40'] } }] } } }, ['body', 'protocol_experiment', 'protocol', 'steps', 0, 'Discharge', 'ends', 0]],
+      [{ ...ok, design_parameters_doe: { sampling: 'grid', rows: [{ type: 'discrete', name: 'R0 [Ohm]' }] } }, ['body', 'design_parameters_doe', 'rows', 0, 'values']],
+      [{ ...ok, design_parameters_doe: { sampling: 'grid', rows: [{ type: 'range', name: 'R0 [Ohm]', min: 0.001, max: 0.01 }] } }, ['body', 'design_parameters_doe', 'rows', 0, 'count']],
+      [{ ...ok, design_parameters_doe: { sampling: 'random', rows: [{ type: 'range', name: 'R0 [Ohm]', min: 0.001, max: 0.01 }] } }, ['body', 'design_parameters_doe', 'count']],
+      [{ ...ok, design_parameters_doe: { sampling: 'grid', rows: [{ type: 'range', name: 'R0 [Ohm]', min: 0.001, max: 0.01, count: 101 }, { type: 'range', name: 'Initial SOC [%]', min: 50, max: 100, count: 100 }] } }, ['body', 'design_parameters_doe', 'rows']],
+      [{ ...ok, parameterized_model: { quick_model: { capacity: 5, chemistry: 'Unobtainium' } } }, ['body', 'parameterized_model', 'quick_model', 'chemistry']],
+      [{ ...ok, extra_variables: ['Flux capacitance [F]'] }, ['body', 'extra_variables', 0]],
+      [{ ...ok, experiment_parameters: { 'Warp factor [-]': 9 } }, ['body', 'experiment_parameters', 'Warp factor [-]']],
+      [{ ...ok, design_parameters_doe: { sampling: 'grid', rows: [{ type: 'discrete', name: 'Warp factor [-]', values: [1] }] } }, ['body', 'design_parameters_doe', 'rows', 0, 'name']],
+      [{ ...ok, study_id: foreignStudy.id }, ['body', 'study_id']],
+      [{ ...ok, protocol_experiment: { protocol: { steps: [{ Discharge: { mode: 'C-rate', value: "input['Rate']", ends: ['Voltage < 2.5'] } }] } } }, ['body', 'experiment_parameters']],
+    ];
+    for (const [body, loc] of cases) {
+      const res = await c.post('/simulations/protocol/batch', body);
+      expect(res.status, `${JSON.stringify(loc)}: ${res.text}`).toBe(422);
+      expect(res.body.detail[0].loc, res.text).toEqual(loc);
+      expect(res.body.detail[0].msg).toBeTruthy();
+    }
+    expect(await countRows(org.organization_id)).toEqual({ sims: 0, jobs: 0 });
+    const [wf] = await api.orm.em.fork().execute<{ n: string }[]>(`select count(*) as n from simulation_batches where organization_id = ?`, [org.organization_id]);
+    expect(Number(wf!.n)).toBe(0);
+  });
+
+  it('refuses a batch past the monthly limit with 429 naming limit and usage', async () => {
+    const { org, c, project } = await setup();
+    await api.orm.em.fork().execute(`update organizations set simulation_monthly_limit = 3 where id = ?`, [org.organization_id]);
+    const body = {
+      parameterized_model: QUICK, protocol_experiment: { protocol: DISCHARGE_1C }, project_id: project.id,
+      design_parameters_doe: { sampling: 'grid', rows: [{ type: 'discrete', name: 'R0 [Ohm]', values: [0.004, 0.005] }] },
+    };
+    expect((await c.post('/simulations/protocol/batch', body)).status).toBe(200);
+    const refused = await c.post('/simulations/protocol/batch', body);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ error_code: 'USAGE_LIMIT_EXCEEDED', detail: { limit: 3, usage: 2, requested: 2 } });
+    expect(refused.body.message).toMatch(/3/);
+    const usage = await c.get('/organizations/current/usage');
+    expect(usage.status).toBe(200);
+    expect(usage.body.simulation).toEqual({ usage: 2, limit: 3 });
+    expect(await countRows(org.organization_id)).toEqual({ sims: 2, jobs: 2 });
+  });
+
+  it('keeps organizations apart', async () => {
+    const { c, project } = await setup();
+    const res = await c.post('/simulations/protocol/batch', { parameterized_model: QUICK, protocol_experiment: { protocol: 'Rest for 10 minutes' }, project_id: project.id });
+    const stranger = client(api.url, (await newOrg(api.orm)).api_key);
+    expect((await stranger.get(`/simulations/${res.body[0].simulation_id}`)).status).toBe(403);
+    expect((await stranger.get(`/jobs/${res.body[0].job_id}`)).status).toBe(403);
+    expect((await stranger.post(`/jobs/${res.body[0].job_id}/cancel`)).status).toBe(403);
+    expect((await stranger.get(`/simulations?project_id=${project.id}`)).body.total).toBe(0);
+    await finished(c, res.body[0].job_id);
+  });
+});

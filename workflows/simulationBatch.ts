@@ -1,0 +1,71 @@
+// A batch of simulations: one child workflow per simulation, at most `window` running at
+// once (a sliding window: the next starts as soon as any finishes). Each run starts up to
+// `perRun` children, waits for them, and continues as new, so history stays small whatever
+// the batch size.
+import { continueAsNew, executeChild, ParentClosePolicy, proxyActivities } from '@temporalio/workflow';
+import type { SimulationActivities } from '../activities/simulations.ts';
+import { CellarBatch, CellarOrganization, CellarProject, CellarStatus } from './searchAttributes.ts';
+import { simulation } from './simulation.ts';
+import { simulationWorkflowIds } from './simulationIds.ts';
+
+const db = proxyActivities<SimulationActivities>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 30 },
+});
+
+export interface SimulationBatchInput {
+  batchId: string;
+  organizationId: string;
+  projectId: string | null;
+  simulationTaskQueue: string;
+  /** Position (seq) of the last simulation started by earlier runs. */
+  afterSeq: number;
+  window?: number;
+  perRun?: number;
+}
+
+const PAGE = 200;
+
+export async function simulationBatch(input: SimulationBatchInput): Promise<{ started: number }> {
+  const window = input.window ?? 64;
+  const perRun = input.perRun ?? 1000;
+  const labels = [
+    { key: CellarOrganization, value: input.organizationId },
+    { key: CellarBatch, value: input.batchId },
+    ...(input.projectId ? [{ key: CellarProject, value: input.projectId }] : []),
+  ];
+  const running = new Set<Promise<void>>();
+  let afterSeq = input.afterSeq;
+  let started = 0;
+  let exhausted = false;
+  while (started < perRun) {
+    const page = await db.batchSimulationPage(input.batchId, afterSeq, Math.min(PAGE, perRun - started));
+    if (!page.length) {
+      exhausted = true;
+      break;
+    }
+    for (const sim of page) {
+      while (running.size >= window) await Promise.race(running);
+      // A child records its own outcome (failed, canceled) on its job; the batch goes on.
+      const child: Promise<void> = executeChild(simulation, {
+        workflowId: simulationWorkflowIds.simulation(input.batchId, sim.id),
+        args: [{ simulationId: sim.id, simulationTaskQueue: input.simulationTaskQueue }],
+        parentClosePolicy: ParentClosePolicy.REQUEST_CANCEL,
+        typedSearchAttributes: [...labels, { key: CellarStatus, value: 'pending' }],
+      }).then(
+        () => undefined,
+        () => undefined,
+      );
+      const tracked = child.finally(() => running.delete(tracked));
+      running.add(tracked);
+      afterSeq = sim.seq;
+      started++;
+    }
+  }
+  await Promise.all(running);
+  if (!exhausted) {
+    // Children are all finished here, so continuing as new leaves none behind.
+    await continueAsNew<typeof simulationBatch>({ ...input, afterSeq });
+  }
+  return { started };
+}
