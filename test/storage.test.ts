@@ -1,0 +1,128 @@
+// The storage interface against both drivers, through real servers: the API's own signed
+// routes (filesystem) and versitygw (S3). Signed URLs are used exactly as clients use them.
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type TestApi } from './harness.ts';
+import { ObjectNotFound } from '../storage/storage.ts';
+
+async function text(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(Buffer.from(c as Buffer));
+  return Buffer.concat(chunks).toString();
+}
+
+const key = (name: string) => `orgs/00000000-0000-4000-8000-00000000000a/projects/p/${name}-${Math.random().toString(36).slice(2)}`;
+
+describe.each(['fs', 's3'] as const)('%s storage', (driver) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startApi({ storage: driver });
+  });
+  afterAll(async () => api?.close());
+
+  it('accepts a PUT to a signed URL, then gets, ranges, lists and deletes the object', async () => {
+    const k = key('put');
+    const target = await api.storage.signedPutUrl(k, { expiresInSeconds: 60 });
+    expect(target.token).toBeTruthy();
+    const res = await fetch(target.url, { method: 'PUT', headers: { 'Content-Type': 'text/csv' }, body: 'hello, storage' });
+    expect(res.status, await res.text()).toBe(200);
+    expect(await text(await api.storage.get(k))).toBe('hello, storage');
+    expect(await api.storage.head(k)).toEqual({ size: 14 });
+    expect((await api.storage.readRange(k, 7, 14)).toString()).toBe('storage');
+    expect(await api.storage.list(k.slice(0, k.lastIndexOf('/') + 1))).toContain(k);
+
+    const get = await api.storage.signedGetUrl(k, { expiresInSeconds: 60, filename: 'greeting.txt' });
+    const got = await fetch(get.url);
+    expect(got.status).toBe(200);
+    expect(await got.text()).toBe('hello, storage');
+    expect(got.headers.get('content-disposition')).toContain('greeting.txt');
+
+    await api.storage.delete(k);
+    expect(await api.storage.head(k)).toBeNull();
+    await expect(api.storage.get(k)).rejects.toBeInstanceOf(ObjectNotFound);
+    expect((await fetch(get.url)).status).toBe(404);
+  });
+
+  it('refuses a tampered URL: another key, another signature', async () => {
+    const k = key('tamper');
+    const target = await api.storage.signedPutUrl(k, { expiresInSeconds: 60 });
+    const other = `${k.slice(0, k.lastIndexOf('/'))}/someone-elses-object`;
+    expect((await fetch(target.url.replace(k, other), { method: 'PUT', body: 'x' })).status).toBe(403);
+    const u = new URL(target.url);
+    const sigParam = driver === 's3' ? 'X-Amz-Signature' : 'sig';
+    const sig = u.searchParams.get(sigParam)!;
+    u.searchParams.set(sigParam, (sig[0] === 'a' ? 'b' : 'a') + sig.slice(1));
+    expect((await fetch(u, { method: 'PUT', body: 'x' })).status).toBe(403);
+    expect(await api.storage.head(k)).toBeNull();
+    expect(await api.storage.head(other)).toBeNull();
+  });
+
+  it('refuses an expired URL', async () => {
+    const k = key('expired');
+    const target = await api.storage.signedPutUrl(k, { expiresInSeconds: 1 });
+    const get = await api.storage.signedGetUrl(k, { expiresInSeconds: 1 });
+    await new Promise((r) => setTimeout(r, 2100));
+    const res = await fetch(target.url, { method: 'PUT', body: 'late' });
+    expect(res.status).toBe(403);
+    expect((await fetch(get.url)).status).toBe(403);
+    expect(await api.storage.head(k)).toBeNull();
+  });
+
+  it('deletes everything under a prefix', async () => {
+    const prefix = `${key('prefix')}/`;
+    await api.storage.put(`${prefix}a`, Buffer.from('a'));
+    await api.storage.put(`${prefix}b/c`, Buffer.from('c'));
+    expect(await api.storage.deletePrefix(prefix)).toBe(2);
+    expect(await api.storage.list(prefix)).toEqual([]);
+  });
+});
+
+describe('filesystem signed PUT rules', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startApi({ storage: 'fs' });
+  });
+  afterAll(async () => api?.close());
+
+  it('is single-use: a replayed PUT is refused and the object stays as first written', async () => {
+    const k = key('replay');
+    const target = await api.storage.signedPutUrl(k, { expiresInSeconds: 60 });
+    expect((await fetch(target.url, { method: 'PUT', body: 'first' })).status).toBe(200);
+    const replay = await fetch(target.url, { method: 'PUT', body: 'second' });
+    expect(replay.status).toBe(409);
+    expect(await text(await api.storage.get(k))).toBe('first');
+  });
+
+  it('refuses a body above the signed size limit, declared or streamed, and keeps nothing', async () => {
+    const k = key('big');
+    const target = await api.storage.signedPutUrl(k, { expiresInSeconds: 60, maxBytes: 1024 });
+    // A declared 10 GB body is refused before any byte is read.
+    const declared = await new Promise<number>((resolve, reject) => {
+      const req = http.request(target.url, { method: 'PUT', headers: { 'Content-Length': String(10 * 1024 ** 3) } }, (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+        req.destroy();
+      });
+      req.on('error', reject);
+      req.write(Buffer.alloc(1024));
+    });
+    expect(declared).toBe(413);
+    // A chunked body (no length) is cut off once it passes the limit.
+    const streamed = await fetch(target.url, {
+      method: 'PUT',
+      body: new ReadableStream({ start(c) { c.enqueue(new Uint8Array(800)); c.enqueue(new Uint8Array(800)); c.close(); } }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(await api.storage.head(k)).toBeNull();
+    expect(await api.storage.list(k)).toEqual([]);
+  });
+
+  it('rejects a URL whose size limit was raised', async () => {
+    const k = key('raised');
+    const target = await api.storage.signedPutUrl(k, { expiresInSeconds: 60, maxBytes: 10 });
+    const u = new URL(target.url);
+    u.searchParams.set('max', '100000');
+    expect((await fetch(u, { method: 'PUT', body: 'x'.repeat(100) })).status).toBe(403);
+  });
+});
