@@ -55,7 +55,7 @@ go_tool() { # name version module ldflags
   fi
   if [ ! -x "$cached" ]; then
     if ! command -v go >/dev/null; then
-      say "Go is not installed: cannot build $name $version (see README: on a machine with internet the Temporal SDK can download its dev server)"
+      say "Go is not installed: cannot build $name $version"
       return 1
     fi
     say "building $name $version with 'go install' (the first build takes several minutes; later runs reuse it)"
@@ -99,5 +99,5 @@ if [ ! -f "$TOOLS/venv/.cellar-req-hash" ] || [ "$(cat "$TOOLS/venv/.cellar-req-
   echo "$req_hash" > "$TOOLS/venv/.cellar-req-hash"
 fi
 
-[ "$temporal_ok" = 1 ] || say "warning: no Temporal CLI; set TEMPORAL_ADDRESS to use an external Temporal server"
+[ "$temporal_ok" = 1 ] || say "no Temporal CLI: the Temporal SDK will download its dev server at start (needs internet), or set TEMPORAL_ADDRESS"
 say "ready"

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './config.ts';
 import { startProcess, waitForPort, type ManagedProcess } from './processes.ts';
+import * as searchAttributes from '../workflows/searchAttributes.ts';
 import { SEARCH_ATTRIBUTE_NAMES } from '../workflows/searchAttributes.ts';
 
 export const TEMPORAL_CLI = path.join(ROOT, '.tools', 'bin', 'temporal');
@@ -21,9 +22,7 @@ export async function startTemporalDevServer(opts: {
   dbFile?: string;
   onLine?: (line: string) => void;
 }): Promise<TemporalDevServer> {
-  if (!fs.existsSync(TEMPORAL_CLI)) {
-    throw new Error(`no Temporal CLI at ${TEMPORAL_CLI}: run "bash stack/provision.sh" or set TEMPORAL_ADDRESS`);
-  }
+  if (!fs.existsSync(TEMPORAL_CLI)) return startDownloadedDevServer(opts);
   const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(opts.port), '--log-level', 'warn'];
   if (opts.uiPort) args.push('--ui-port', String(opts.uiPort), '--ui-ip', '127.0.0.1');
   else args.push('--headless');
@@ -38,5 +37,30 @@ export async function startTemporalDevServer(opts: {
     address: `127.0.0.1:${opts.port}`,
     uiUrl: opts.uiPort ? `http://127.0.0.1:${opts.uiPort}` : undefined,
     stop: () => proc.stop(),
+  };
+}
+
+/**
+ * Fallback for machines with internet but no Go: the Temporal SDK downloads its own dev
+ * server binary (a cached download). Provisioning prefers the CLI built with `go install`.
+ */
+async function startDownloadedDevServer(opts: { port: number; uiPort?: number; dbFile?: string; onLine?: (line: string) => void }): Promise<TemporalDevServer> {
+  opts.onLine?.(`no Temporal CLI at ${TEMPORAL_CLI}; letting the Temporal SDK download its dev server`);
+  const { TestWorkflowEnvironment } = await import('@temporalio/testing');
+  const keys = SEARCH_ATTRIBUTE_NAMES.map((name) => searchAttributes[name]);
+  const env = await TestWorkflowEnvironment.createLocal({
+    server: {
+      ip: '127.0.0.1',
+      port: opts.port,
+      ui: Boolean(opts.uiPort),
+      ...(opts.uiPort ? { uiPort: opts.uiPort } : {}),
+      ...(opts.dbFile ? { dbFilename: opts.dbFile } : {}),
+      searchAttributes: keys,
+    },
+  });
+  return {
+    address: env.address,
+    uiUrl: opts.uiPort ? `http://127.0.0.1:${opts.uiPort}` : undefined,
+    stop: () => env.teardown(),
   };
 }
