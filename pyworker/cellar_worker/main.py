@@ -3,7 +3,8 @@
 Environment:
 
 - ``TEMPORAL_ADDRESS`` (default ``127.0.0.1:7233``), ``TEMPORAL_NAMESPACE`` (``default``);
-- ``SIMULATION_TASK_QUEUE`` (``cellar-simulations``): the simulation activities;
+- ``SIMULATION_TASK_QUEUE`` (``cellar-simulations``): the simulation activities and the
+  fitting ones (``fitParameters``, ``fitParametersArray``, ``validateAgainstData``);
 - ``MEASUREMENT_TASK_QUEUE`` (``cellar-measurements``): the activities listed in
   ``cellar_worker.measurements.activities.ACTIVITIES``, when that module exists;
 - ``SIMULATION_CONCURRENCY`` (CPU count), ``MEASUREMENT_CONCURRENCY`` (CPU count):
@@ -34,7 +35,11 @@ from datetime import datetime, timedelta, timezone
 from temporalio.client import Client
 from temporalio.worker import Worker
 
-from cellar_worker.simulation.activities import ACTIVITIES as SIMULATION_ACTIVITIES
+from cellar_worker.fitting.activities import ACTIVITIES as FITTING_ACTIVITIES
+from cellar_worker.simulation.activities import ACTIVITIES as _SIMULATION_ONLY
+
+# Fits and validations run models too, so they share the simulation queue and its workers.
+SIMULATION_ACTIVITIES = [*_SIMULATION_ONLY, *FITTING_ACTIVITIES]
 
 log = logging.getLogger("cellar_worker")
 

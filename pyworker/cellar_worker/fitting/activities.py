@@ -1,0 +1,109 @@
+"""Temporal activities of parameter fitting, on the simulation task queue.
+
+Called by name from the TypeScript pipeline workflows; every payload is plain JSON (see
+``service.py`` for the full request and answer shapes):
+
+- ``fitParameters(request) -> result``: ``data_fit`` elements;
+- ``fitParametersArray(request) -> result``: ``array_data_fit`` elements (joint fit);
+- ``validateAgainstData(request) -> result``: ``validation`` elements.
+
+Progress: while fitting, the activity heartbeats every ``FIT_HEARTBEAT_INTERVAL_S``
+(default 2 s) with ``{"iteration", "evaluations", "best_cost", "best_parameters"}``.
+Give the activity a ``heartbeatTimeout`` (10-30 s) so that a killed worker is noticed
+soon and the SDK does not throttle the details to its 30 s default.
+
+Resume: when an attempt is retried (the worker was killed, its heartbeat timed out, and
+Temporal runs the activity again, possibly on another worker), the new attempt reads
+``activity.info().heartbeat_details`` -- the last progress the dead attempt reported --
+and starts the optimizer from its ``best_parameters`` (when they name the same
+parameters and lie within the bounds), counting on from its ``iteration`` and
+``evaluations``. The answer says ``"resumed": true`` and gives the start point in
+``initial_parameters``. A request's own ``checkpoint`` (the same shape) is used when
+there are no heartbeat details, e.g. for a scheduled retry of a failed element.
+
+Cancellation (delivered through the heartbeat) stops the fit before its next model solve.
+
+Failures are non-retryable ``ApplicationError``\\ s of type ``CONFIGURATION_ERROR`` or
+``SOLVER_ERROR``; anything else (storage unavailable, ...) is left retryable.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import threading
+
+from temporalio import activity
+
+from .optimize import FitCancelled, Progress
+from .service import fit_parameters, fit_parameters_array, validate_against_data
+
+HEARTBEAT_INTERVAL_S = float(os.environ.get("FIT_HEARTBEAT_INTERVAL_S", "2"))
+
+
+async def _run_with_heartbeats(work, progress: Progress | None) -> dict:
+    """Run ``work(should_cancel)`` in a thread, heartbeating progress from the event loop."""
+    cancel = threading.Event()
+    task = asyncio.ensure_future(asyncio.to_thread(work, cancel.is_set))
+    try:
+        while not task.done():
+            await asyncio.wait({task}, timeout=HEARTBEAT_INTERVAL_S)
+            if not task.done():
+                activity.heartbeat(progress.snapshot() if progress is not None else {})
+    except asyncio.CancelledError:
+        cancel.set()
+        # The fit stops before its next solve; wait for it so nothing runs on unobserved.
+        with contextlib.suppress(BaseException):
+            await task
+        raise
+    try:
+        return task.result()
+    except FitCancelled:
+        # Only reachable if the flag was set without an asyncio cancellation.
+        raise asyncio.CancelledError() from None
+
+
+def _log_fit(kind: str, request, result: dict) -> None:
+    activity.logger.info(
+        f"{kind} finished",
+        extra={
+            "element_name": request.get("element_name") if isinstance(request, dict) else None,
+            "evaluations": result.get("evaluations"),
+            "iterations": result.get("iterations"),
+            "cost": result.get("cost"),
+            "converged": result.get("converged"),
+            "resumed": result.get("resumed"),
+            "duration_s": result.get("duration_s"),
+        },
+    )
+
+
+@activity.defn(name="fitParameters")
+async def fit_parameters_activity(request: dict) -> dict:
+    progress = Progress()
+    details = list(activity.info().heartbeat_details or ())
+    result = await _run_with_heartbeats(
+        lambda should_cancel: fit_parameters(request, progress, should_cancel, details), progress
+    )
+    _log_fit("fit", request, result)
+    return result
+
+
+@activity.defn(name="fitParametersArray")
+async def fit_parameters_array_activity(request: dict) -> dict:
+    progress = Progress()
+    details = list(activity.info().heartbeat_details or ())
+    result = await _run_with_heartbeats(
+        lambda should_cancel: fit_parameters_array(request, progress, should_cancel, details), progress
+    )
+    _log_fit("array fit", request, result)
+    return result
+
+
+@activity.defn(name="validateAgainstData")
+async def validate_against_data_activity(request: dict) -> dict:
+    return await _run_with_heartbeats(lambda should_cancel: validate_against_data(request, should_cancel), None)
+
+
+ACTIVITIES = [fit_parameters_activity, fit_parameters_array_activity, validate_against_data_activity]

@@ -1,0 +1,135 @@
+"""The fitting activities inside temporalio's ActivityEnvironment: heartbeats, resume, cancel."""
+
+import asyncio
+import dataclasses
+import time
+
+import pytest
+from temporalio.testing import ActivityEnvironment
+
+from cellar_worker.fitting import activities
+from cellar_worker.main import SIMULATION_ACTIVITIES
+
+from test_fitting import QUICK, R0, TRUE_R0, discharge_protocol, fit_request, inline, simulate
+
+CHECKPOINT = {"iteration": 7, "evaluations": 30, "best_cost": 0.0004, "best_parameters": {R0: 0.0195}}
+
+
+@pytest.fixture(scope="module")
+def data() -> dict:
+    return inline(simulate(QUICK, discharge_protocol(), {R0: TRUE_R0}))
+
+
+@pytest.fixture
+def fast_heartbeat(monkeypatch):
+    monkeypatch.setattr(activities, "HEARTBEAT_INTERVAL_S", 0.02)
+
+
+def environment(heartbeat_details=()):
+    env = ActivityEnvironment()
+    env.info = dataclasses.replace(env.info, heartbeat_details=list(heartbeat_details), attempt=1 + bool(heartbeat_details))
+    beats = []
+    env.on_heartbeat = lambda *details: beats.append(details[0])
+    return env, beats
+
+
+def slow_request(data):
+    # Many evaluations, so that the fit is still running when the test looks at it.
+    return fit_request(data, optimizer={"method": "differential_evolution", "max_iterations": 1000, "tolerance": 1e-12})
+
+
+def test_registered_on_the_simulation_queue():
+    names = {fn.__temporal_activity_definition.name for fn in SIMULATION_ACTIVITIES}
+    assert {"fitParameters", "fitParametersArray", "validateAgainstData", "runSimulation"} <= names
+
+
+def test_fit_heartbeats_its_progress(data, fast_heartbeat, monkeypatch):
+    env, beats = environment()
+    result = asyncio.run(env.run(activities.fit_parameters_activity, fit_request(data)))
+    assert result["parameter_values"][R0] == pytest.approx(TRUE_R0, rel=0.02)
+    assert beats, "no heartbeat"
+    assert all(set(beat) == {"iteration", "evaluations", "best_cost", "best_parameters"} for beat in beats)
+    evaluations = [beat["evaluations"] for beat in beats]
+    assert evaluations == sorted(evaluations)
+    costs = [beat["best_cost"] for beat in beats if beat["best_cost"] is not None]
+    assert costs == sorted(costs, reverse=True)  # the best only improves
+    last = beats[-1]
+    assert set(last["best_parameters"]) == {R0}
+
+
+def test_retried_fit_resumes_from_the_heartbeat_checkpoint(data):
+    fresh = asyncio.run(environment()[0].run(activities.fit_parameters_activity, fit_request(data)))
+    env, _ = environment([CHECKPOINT])
+    resumed = asyncio.run(env.run(activities.fit_parameters_activity, fit_request(data)))
+    assert resumed["resumed"] is True
+    assert resumed["initial_parameters"] == {R0: 0.0195}
+    # Counting goes on from the dead attempt's, and it needed fewer solves than from scratch.
+    assert resumed["evaluations"] > CHECKPOINT["evaluations"]
+    assert resumed["iterations"] >= CHECKPOINT["iteration"]
+    assert resumed["evaluations"] - CHECKPOINT["evaluations"] < fresh["evaluations"]
+    assert resumed["parameter_values"][R0] == pytest.approx(TRUE_R0, rel=0.02)
+
+
+def test_resume_checkpoint_is_the_first_point_solved(data, fast_heartbeat):
+    env, beats = environment([CHECKPOINT])
+    request = fit_request(data, optimizer={"method": "Nelder-Mead", "max_iterations": 1})
+    result = asyncio.run(env.run(activities.fit_parameters_activity, request))
+    assert result["initial_parameters"] == {R0: 0.0195}
+    assert result["evaluations"] <= CHECKPOINT["evaluations"] + 4
+
+
+def test_checkpoint_of_another_fit_is_ignored(data):
+    foreign = {**CHECKPOINT, "best_parameters": {"R1 [Ohm]": 0.01}}
+    outside = {**CHECKPOINT, "best_parameters": {R0: 5.0}}
+    env, _ = environment([foreign])
+    result = asyncio.run(env.run(activities.fit_parameters_activity, fit_request(data, checkpoint=outside)))
+    assert result["resumed"] is False
+    assert result["initial_parameters"] == {R0: 0.01}
+
+
+def test_request_checkpoint_is_used_without_heartbeat_details(data):
+    env, _ = environment()
+    result = asyncio.run(env.run(activities.fit_parameters_activity, fit_request(data, checkpoint=CHECKPOINT)))
+    assert result["resumed"] is True and result["initial_parameters"] == {R0: 0.0195}
+
+
+def test_fit_stops_promptly_on_cancellation(data, fast_heartbeat):
+    env, beats = environment()
+
+    def on_heartbeat(*details):
+        beats.append(details[0])
+        if details[0]["evaluations"] >= 5:
+            env.cancel()
+
+    env.on_heartbeat = on_heartbeat
+
+    async def run():
+        with pytest.raises(asyncio.CancelledError):
+            await env.run(activities.fit_parameters_activity, slow_request(data))
+
+    started = time.monotonic()
+    asyncio.run(asyncio.wait_for(run(), timeout=30))
+    assert time.monotonic() - started < 10
+    assert beats[-1]["evaluations"] < 2000  # it was stopped, not finished
+
+
+def test_validate_against_data_activity(data):
+    env, _ = environment()
+    request = {"model": QUICK, "parameter_values": {R0: TRUE_R0}, "data": data}
+    result = asyncio.run(env.run(activities.validate_against_data_activity, request))
+    assert set(result["summary_stats"]) == {"RMSE", "MAE", "Max"}
+    assert result["summary_stats"]["RMSE"] < 2e-3
+    assert result["n_points"] == len(data["columns"]["Time [s]"])
+
+
+def test_array_fit_activity(data):
+    env, _ = environment()
+    request = {
+        "model": QUICK,
+        "independent_variable": "C-rate",
+        "datasets": [{"value": 1.0, "data": data}, {"value": 1.0, "data": data}],
+        "parameters": {R0: {"bounds": [0.001, 0.1], "initial_value": 0.01}},
+    }
+    result = asyncio.run(env.run(activities.fit_parameters_array_activity, request))
+    assert result["parameter_values"][R0] == pytest.approx(TRUE_R0, rel=0.02)
+    assert len(result["per_dataset"]) == 2
