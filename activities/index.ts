@@ -6,6 +6,7 @@ import type { ObjectStorage } from '../storage/storage.ts';
 import { createStorageActivities } from './storage.ts';
 import { createSimulationActivities } from './simulations.ts';
 import { createMeasurementActivities } from './measurements.ts';
+import { createPipelineActivities } from './pipelines.ts';
 
 /** The clients activities are built from (Temporal samples style: factories taking their clients). */
 export interface ActivityDeps {
@@ -20,5 +21,6 @@ export function createActivities(deps: ActivityDeps) {
     ...createStorageActivities(deps),
     ...createSimulationActivities(deps),
     ...createMeasurementActivities(deps),
+    ...createPipelineActivities(deps),
   };
 }

@@ -17,6 +17,7 @@ import { inventoryRoutes } from './routes/inventory.ts';
 import { storageRoutes } from './routes/storage.ts';
 import { measurementDataRoutes } from './routes/measurementData.ts';
 import { simulationRoutes } from './routes/simulations.ts';
+import { pipelineRoutes } from './routes/pipelines.ts';
 
 export interface AppDeps {
   config: Config;
@@ -66,6 +67,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(inventoryRoutes());
   app.use(measurementDataRoutes());
   app.use(simulationRoutes());
+  app.use(pipelineRoutes());
 
   app.use((req) => {
     throw new AppError('NOT_FOUND', `no route for ${req.method} ${req.path}`);

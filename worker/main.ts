@@ -8,6 +8,7 @@ import { SEARCH_ATTRIBUTE_NAMES } from '../workflows/searchAttributes.ts';
 import { createWorker } from './worker.ts';
 import { openOrm } from '../db/orm.ts';
 import { temporalClient } from '../api/temporal.ts';
+import { ensurePipelineRetrySchedule } from '../activities/pipelines.ts';
 
 /** Custom search attributes must exist on the server; the dev server gets them at start. */
 async function registerSearchAttributes(address: string, namespace: string): Promise<void> {
@@ -45,6 +46,10 @@ async function main() {
     taskQueue: config.taskQueue,
     deps: { config, orm, storage, temporal },
   });
+  // Pipeline retries: a Temporal Schedule (visible and pausable in the Web UI), created idempotently.
+  const retrySchedule = await ensurePipelineRetrySchedule(temporal, config);
+  logger.info({ schedule_id: retrySchedule }, 'pipeline retry schedule ready');
+
   logger.info({ task_queue: config.taskQueue }, 'worker started');
   await worker.run(); // returns after SIGINT/SIGTERM once in-flight tasks finish (the SDK handles the signals)
   await connection.close();

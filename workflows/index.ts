@@ -3,3 +3,7 @@ export { purgeObjects } from './purgeObjects.ts';
 export { processMeasurementData } from './processMeasurement.ts';
 export { simulation, simulationWorkerCall } from './simulation.ts';
 export { simulationBatch } from './simulationBatch.ts';
+export { pipeline } from './pipeline.ts';
+export { pipelineElement } from './pipelineElement.ts';
+export { cancelPipelines } from './cancelPipelines.ts';
+export { retryFailedElements } from './retryFailedElements.ts';

@@ -5,6 +5,7 @@ import { Migration20261120000500AuthNotify } from './Migration20261120000500Auth
 import { Migration20261120010000Inventory } from './Migration20261120010000Inventory.ts';
 import { Migration20261120020000MeasurementData } from './Migration20261120020000MeasurementData.ts';
 import { Migration20261120030000Simulations } from './Migration20261120030000Simulations.ts';
+import { Migration20261120040000Pipelines } from './Migration20261120040000Pipelines.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261120000000Platform', class: Migration20261120000000Platform },
@@ -12,4 +13,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261120010000Inventory', class: Migration20261120010000Inventory },
   { name: 'Migration20261120020000MeasurementData', class: Migration20261120020000MeasurementData },
   { name: 'Migration20261120030000Simulations', class: Migration20261120030000Simulations },
+  { name: 'Migration20261120040000Pipelines', class: Migration20261120040000Pipelines },
 ];

@@ -1,0 +1,495 @@
+// Side effects of the pipeline workflows: every element and pipeline state change (each one
+// idempotent, guarded by the current status, so Temporal may retry it and a cancellation
+// recorded by the API always wins), the Temporal operations a workflow cannot do itself
+// (terminating other workflows), and the retry schedule.
+import { randomUUID } from 'node:crypto';
+import { ApplicationFailure, heartbeat } from '@temporalio/activity';
+import {
+  type Client,
+  ScheduleAlreadyRunning,
+  ScheduleOverlapPolicy,
+  WorkflowIdReusePolicy,
+  WorkflowNotFoundError,
+} from '@temporalio/client';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Orm } from '../db/orm.ts';
+import type { Config } from '../stack/config.ts';
+import { CellarOrganization, CellarPipeline, CellarProject, CellarStatus } from '../workflows/searchAttributes.ts';
+import {
+  CANCEL_SIGNAL,
+  RETRYABLE_ERROR_CODES,
+  pipelineWorkflowIds,
+  retryScheduleId,
+  type FailureInfo,
+  type ParameterValues,
+  type PipelineInput,
+  type RetryInput,
+} from '../workflows/pipelineIds.ts';
+
+/** Data for a fit: a stored canonical time series, or columns given inline. */
+export type FitData = { source: 'storage'; key: string } | { source: 'inline'; columns: Record<string, unknown[]> };
+
+export interface FitRequest {
+  element_name: string;
+  model: Record<string, unknown>;
+  parameters: Record<string, { bounds: [number, number]; initial_value?: number }>;
+  fixed_parameters: ParameterValues;
+  data: FitData;
+  protocol?: unknown;
+  cost: string;
+  target?: unknown;
+  optimizer?: unknown;
+}
+
+export interface FitArrayRequest extends Omit<FitRequest, 'data'> {
+  independent_variable: string;
+  datasets: { value: number; data: FitData }[];
+}
+
+export interface ValidationRequest {
+  element_name: string;
+  model: Record<string, unknown>;
+  parameter_values: ParameterValues;
+  data: FitData;
+  protocol?: unknown;
+  target?: unknown;
+}
+
+export interface FitResult {
+  parameter_values: ParameterValues;
+  cost: number;
+  iterations: number;
+  converged: boolean;
+  summary_stats?: Record<string, number>;
+}
+
+/** The activities the Python worker serves on the simulation task queue (same names there). */
+export interface FitWorkerActivities {
+  fitParameters(request: FitRequest): Promise<FitResult>;
+  fitParametersArray(request: FitArrayRequest): Promise<FitResult>;
+  validateAgainstData(request: ValidationRequest): Promise<{ summary_stats: Record<string, number> }>;
+}
+
+export type ElementRun =
+  | { type: 'entry'; parameter_values: ParameterValues; source_pipeline_id?: string }
+  | { type: 'calculation'; config: Record<string, unknown> }
+  | { type: 'data_fit'; request: FitRequest }
+  | { type: 'array_data_fit'; request: FitArrayRequest }
+  | { type: 'validation'; request: ValidationRequest };
+
+export type BeginElement = { kind: 'skip'; status: string } | { kind: 'run'; run: ElementRun };
+
+export interface PipelineElementState {
+  id: string;
+  name: string;
+  element_type: string;
+  status: string;
+  parameter_values?: ParameterValues;
+}
+
+const ACTIVE = `('pending', 'running')`;
+
+/** Closes the last attempt of attempt_log with `fields` (SQL producing jsonb). */
+const closeAttempt = (fields: string) => `attempt_log = case when jsonb_array_length(attempt_log) = 0 then attempt_log
+  else jsonb_set(attempt_log, array[(jsonb_array_length(attempt_log) - 1)::text], (attempt_log -> -1) || ${fields}) end`;
+
+export interface PipelineRunRow {
+  id: string;
+  name: string;
+  organization_id: string;
+  project_id: string;
+}
+
+/**
+ * Starts (or finds) the workflow of a pipeline. Used at creation and by the retry: the id is
+ * the pipeline's, so a second start of a running pipeline finds the first.
+ */
+export async function startPipelineWorkflow(client: Client, config: Config, p: PipelineRunRow): Promise<void> {
+  const input: PipelineInput = {
+    pipelineId: p.id,
+    pipelineName: p.name,
+    organizationId: p.organization_id,
+    projectId: p.project_id,
+    simulationTaskQueue: config.simulationTaskQueue,
+    heartbeatTimeoutSeconds: config.pipelineHeartbeatTimeoutSeconds,
+  };
+  await client.workflow.start('pipeline', {
+    taskQueue: config.taskQueue,
+    workflowId: pipelineWorkflowIds.pipeline(p.id),
+    args: [input],
+    workflowIdConflictPolicy: 'USE_EXISTING',
+    workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
+    typedSearchAttributes: [
+      { key: CellarOrganization, value: p.organization_id },
+      { key: CellarProject, value: p.project_id },
+      { key: CellarPipeline, value: p.id },
+      { key: CellarStatus, value: 'pending' },
+    ],
+    memo: { pipeline_name: p.name },
+  });
+}
+
+/**
+ * The Temporal Schedule that retries failed elements: created at worker start, or brought in
+ * line with the configuration when it exists (its paused state is kept).
+ */
+export async function ensurePipelineRetrySchedule(client: Client, config: Config): Promise<string> {
+  const scheduleId = retryScheduleId(config.taskQueue);
+  const args: [RetryInput] = [{
+    taskQueue: config.taskQueue,
+    maxAttempts: config.pipelineRetryMaxAttempts,
+    backoffSeconds: config.pipelineRetryIntervalSeconds,
+  }];
+  const spec = { intervals: [{ every: `${config.pipelineRetryIntervalSeconds} seconds` }] };
+  const action = {
+    type: 'startWorkflow' as const,
+    workflowType: 'retryFailedElements',
+    workflowId: pipelineWorkflowIds.retryRun(config.taskQueue),
+    taskQueue: config.taskQueue,
+    args,
+  };
+  try {
+    await client.schedule.create({
+      scheduleId,
+      spec,
+      action,
+      policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 minute' },
+      memo: { description: `Retries pipeline elements that failed for a retryable cause, at most ${config.pipelineRetryMaxAttempts} runs each` },
+    });
+  } catch (err) {
+    if (!(err instanceof ScheduleAlreadyRunning)) throw err;
+    await client.schedule.getHandle(scheduleId).update((prev) => ({ ...prev, spec, action }));
+  }
+  return scheduleId;
+}
+
+/** Resolves "db:<measurement_id>" to the measurement's canonical time series; inline columns stay. */
+async function resolveData(em: EntityManager, organizationId: string, data: unknown): Promise<FitData> {
+  if (typeof data !== 'string') return { source: 'inline', columns: data as Record<string, unknown[]> };
+  const id = data.slice('db:'.length);
+  const [m] = await em.execute<{ organization_id: string; processing_status: string; time_series_key: string | null }[]>(
+    `select organization_id, processing_status, time_series_key from cell_measurements where id = ?`,
+    [id],
+  );
+  if (!m || m.organization_id !== organizationId) {
+    throw ApplicationFailure.nonRetryable(`measurement ${id} no longer exists`, 'CONFIGURATION_ERROR');
+  }
+  if (m.processing_status !== 'ready' || !m.time_series_key) {
+    throw ApplicationFailure.nonRetryable(`measurement ${id} has no ready time series (${m.processing_status})`, 'CONFIGURATION_ERROR');
+  }
+  return { source: 'storage', key: m.time_series_key };
+}
+
+interface ElementRow {
+  id: string;
+  pipeline_id: string;
+  name: string;
+  element_type: string;
+  config: Record<string, any>;
+  status: string;
+  job_id: string;
+  organization_id: string;
+}
+
+async function buildRun(em: EntityManager, el: ElementRow, values: ParameterValues): Promise<ElementRun> {
+  const cfg = el.config;
+  const fitted = (c: Record<string, any>) => Object.keys(c.parameters ?? {});
+  // Earlier elements' values are the defaults; the element's own fixed values win; fitted ones are not fixed.
+  const fixed = (c: Record<string, any>) => {
+    const out: ParameterValues = { ...values, ...(c.fixed_parameters ?? {}) };
+    for (const name of fitted(c)) delete out[name];
+    return out;
+  };
+  const optional = (c: Record<string, any>) => ({
+    ...(c.protocol !== undefined ? { protocol: c.protocol } : {}),
+    ...(c.target !== undefined ? { target: c.target } : {}),
+    ...(c.optimizer !== undefined ? { optimizer: c.optimizer } : {}),
+  });
+  switch (el.element_type) {
+    case 'entry': {
+      if (cfg.values) return { type: 'entry', parameter_values: cfg.values };
+      const [src] = await em.execute<{ organization_id: string; status: string; result: { parameter_values?: ParameterValues } | null }[]>(
+        `select organization_id, status, result from pipelines where id = ?`,
+        [cfg.pipeline_id],
+      );
+      if (!src || src.organization_id !== el.organization_id || src.status !== 'completed') {
+        throw ApplicationFailure.nonRetryable(`pipeline ${cfg.pipeline_id} is not a completed pipeline of this organization`, 'CONFIGURATION_ERROR');
+      }
+      return { type: 'entry', parameter_values: src.result?.parameter_values ?? {}, source_pipeline_id: cfg.pipeline_id };
+    }
+    case 'calculation':
+      return { type: 'calculation', config: cfg };
+    case 'data_fit':
+      return {
+        type: 'data_fit',
+        request: {
+          element_name: el.name, model: cfg.model, parameters: cfg.parameters, fixed_parameters: fixed(cfg),
+          data: await resolveData(em, el.organization_id, cfg.data), cost: cfg.cost ?? 'RMSE', ...optional(cfg),
+        },
+      };
+    case 'array_data_fit': {
+      const datasets: { value: number; data: FitData }[] = [];
+      for (const d of cfg.datasets as { value: number; data: unknown }[]) datasets.push({ value: d.value, data: await resolveData(em, el.organization_id, d.data) });
+      return {
+        type: 'array_data_fit',
+        request: {
+          element_name: el.name, model: cfg.model, parameters: cfg.parameters, fixed_parameters: fixed(cfg),
+          independent_variable: cfg.independent_variable, datasets, cost: cfg.cost ?? 'RMSE', ...optional(cfg),
+        },
+      };
+    }
+    case 'validation':
+      return {
+        type: 'validation',
+        request: {
+          element_name: el.name, model: cfg.model, parameter_values: { ...values, ...(cfg.parameter_values ?? {}) },
+          data: await resolveData(em, el.organization_id, cfg.data),
+          ...(cfg.protocol !== undefined ? { protocol: cfg.protocol } : {}),
+          ...(cfg.target !== undefined ? { target: cfg.target } : {}),
+        },
+      };
+    default:
+      throw ApplicationFailure.nonRetryable(`unknown element type ${el.element_type}`, 'CONFIGURATION_ERROR');
+  }
+}
+
+const ignoreNotFound = (err: unknown) => {
+  if (!(err instanceof WorkflowNotFoundError)) throw err;
+  return false;
+};
+
+/** Runs `fn` over `items`, at most `limit` at a time. */
+async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await fn(items[next++]!);
+  });
+  await Promise.all(lanes);
+}
+
+export function createPipelineActivities(deps: { orm: Orm; temporal: Client; config: Config }) {
+  const fork = () => deps.orm.em.fork();
+  return {
+    /** Marks the pipeline running and answers its elements in order; a finished or canceled one is skipped. */
+    async beginPipeline(pipelineId: string): Promise<{ kind: 'skip'; status: string } | { kind: 'run'; elements: PipelineElementState[] }> {
+      return fork().transactional(async (em) => {
+        const [p] = await em.execute<{ status: string }[]>(`select status from pipelines where id = ? for update`, [pipelineId]);
+        if (!p) return { kind: 'skip', status: 'deleted' };
+        if (p.status !== 'pending' && p.status !== 'running') return { kind: 'skip', status: p.status };
+        await em.execute(
+          `update pipelines set status = 'running', started_at = coalesce(started_at, now()), updated_at = now() where id = ?`,
+          [pipelineId],
+        );
+        const rows = await em.execute<{ id: string; name: string; element_type: string; status: string; result: { parameter_values?: ParameterValues } | null }[]>(
+          `select id, name, element_type, status, result from pipeline_elements where pipeline_id = ? order by position`,
+          [pipelineId],
+        );
+        return {
+          kind: 'run',
+          elements: rows.map((r) => ({
+            id: r.id, name: r.name, element_type: r.element_type, status: r.status,
+            ...(r.result?.parameter_values ? { parameter_values: r.result.parameter_values } : {}),
+          })),
+        };
+      });
+    },
+
+    /**
+     * Starts a run of the element (a new attempt when it was pending) and answers what to run,
+     * with stored data resolved; a canceled or finished element is skipped.
+     */
+    async beginElement(elementId: string, values: ParameterValues): Promise<BeginElement> {
+      return fork().transactional(async (em) => {
+        const [el] = await em.execute<ElementRow[]>(
+          `select e.id, e.pipeline_id, e.name, e.element_type, e.config, e.status, e.job_id, p.organization_id
+             from pipeline_elements e join pipelines p on p.id = e.pipeline_id where e.id = ? for update of e`,
+          [elementId],
+        );
+        if (!el) return { kind: 'skip', status: 'deleted' };
+        if (el.status !== 'pending' && el.status !== 'running') return { kind: 'skip', status: el.status };
+        const run = await buildRun(em, el, values);
+        if (el.status === 'pending') {
+          await em.execute(
+            `update pipeline_elements set status = 'running', attempts = attempts + 1, started_at = coalesce(started_at, now()), updated_at = now(),
+                    attempt_log = attempt_log || jsonb_build_array(jsonb_build_object('attempt', attempts + 1, 'started_at', now(), 'status', 'running'))
+              where id = ?`,
+            [elementId],
+          );
+          await em.execute(
+            `update jobs set status = 'running', started_at = coalesce(started_at, now()), error = null, error_code = null, updated_at = now() where id = ?`,
+            [el.job_id],
+          );
+        }
+        return { kind: 'run', run };
+      });
+    },
+
+    async completeElement(elementId: string, result: Record<string, unknown>): Promise<{ status: string }> {
+      return fork().transactional(async (em) => {
+        const rows = await em.execute<{ job_id: string }[]>(
+          `update pipeline_elements set status = 'completed', result = ?, error_code = null, error_detail = null, finished_at = now(), updated_at = now(),
+                  ${closeAttempt(`jsonb_build_object('finished_at', now(), 'status', 'completed')`)}
+            where id = ? and status in ${ACTIVE} returning job_id`,
+          [JSON.stringify(result), elementId],
+        );
+        if (!rows[0]) return currentElementStatus(em, elementId);
+        await em.execute(
+          `update jobs set status = 'completed', result = ?, error = null, error_code = null, finished_at = now(), updated_at = now() where id = ?`,
+          [JSON.stringify(result), rows[0].job_id],
+        );
+        return { status: 'completed' };
+      });
+    },
+
+    /** Records the failure: the full exception as a diagnostic event, only its type and a link on the element. */
+    async failElement(elementId: string, failure: FailureInfo): Promise<{ status: string; error_code?: string }> {
+      return fork().transactional(async (em) => {
+        const eventId = randomUUID();
+        const detail = {
+          exception_type: failure.exception_type,
+          error_code: failure.error_code,
+          diagnostic_event_id: eventId,
+          diagnostic_url: `/diagnostics/${eventId}`,
+        };
+        const rows = await em.execute<{ job_id: string; pipeline_id: string; name: string; attempts: number }[]>(
+          `update pipeline_elements set status = 'failed', error_code = ?, error_detail = ?, finished_at = now(), updated_at = now(),
+                  ${closeAttempt(`jsonb_build_object('finished_at', now(), 'status', 'failed', 'error_code', ?::text, 'diagnostic_event_id', ?::text)`)}
+            where id = ? and status in ${ACTIVE} returning job_id, pipeline_id, name, attempts`,
+          [failure.error_code, JSON.stringify(detail), failure.error_code, eventId, elementId],
+        );
+        const el = rows[0];
+        if (!el) return currentElementStatus(em, elementId);
+        await em.execute(
+          `insert into diagnostic_events (id, organization_id, project_id, source_type, source_id, exception_type, error_code, message, stack_trace, context)
+           select ?, p.organization_id, p.project_id, 'pipeline_element', ?, ?, ?, ?, ?, ? from pipelines p where p.id = ?`,
+          [eventId, elementId, failure.exception_type, failure.error_code, failure.message, failure.stack_trace,
+            JSON.stringify({ pipeline_id: el.pipeline_id, element_name: el.name, attempt: el.attempts }), el.pipeline_id],
+        );
+        await em.execute(
+          `update jobs set status = 'failed', error = ?, error_code = ?, finished_at = now(), updated_at = now() where id = ?`,
+          [`${failure.exception_type} (diagnostic event ${eventId})`, failure.error_code, el.job_id],
+        );
+        return { status: 'failed', error_code: failure.error_code };
+      });
+    },
+
+    async cancelElement(elementId: string): Promise<void> {
+      await fork().transactional(async (em) => {
+        const rows = await em.execute<{ job_id: string }[]>(
+          `update pipeline_elements set status = 'canceled', finished_at = now(), updated_at = now(),
+                  ${closeAttempt(`jsonb_build_object('finished_at', now(), 'status', 'canceled')`)}
+            where id = ? and status in ${ACTIVE} returning job_id`,
+          [elementId],
+        );
+        if (rows[0]) {
+          await em.execute(`update jobs set status = 'canceled', finished_at = now(), updated_at = now() where id = ? and status in ${ACTIVE}`, [rows[0].job_id]);
+        }
+      });
+    },
+
+    /** Ends the pipeline unless it already ended (a cancellation recorded by the API stays). */
+    async finishPipeline(
+      pipelineId: string,
+      outcome: { status: 'completed'; result: unknown } | { status: 'failed'; failed_element_id: string },
+    ): Promise<{ status: string }> {
+      const em = fork();
+      let errorDetail: unknown = null;
+      if (outcome.status === 'failed') {
+        const [el] = await em.execute<{ name: string; error_detail: Record<string, unknown> | null }[]>(
+          `select name, error_detail from pipeline_elements where id = ?`,
+          [outcome.failed_element_id],
+        );
+        errorDetail = { ...(el?.error_detail ?? {}), element_name: el?.name ?? null };
+      }
+      const rows = await em.execute<{ status: string }[]>(
+        `update pipelines set status = ?, result = ?, error_detail = ?, finished_at = now(), updated_at = now()
+          where id = ? and status in ${ACTIVE} returning status`,
+        [outcome.status, outcome.status === 'completed' ? JSON.stringify(outcome.result) : null, errorDetail && JSON.stringify(errorDetail), pipelineId],
+      );
+      if (rows[0]) return { status: rows[0].status };
+      const [p] = await em.execute<{ status: string }[]>(`select status from pipelines where id = ?`, [pipelineId]);
+      return { status: p?.status ?? 'deleted' };
+    },
+
+    /**
+     * Signals each pipeline workflow to stop scheduling, then terminates its running element
+     * workflows: the pending children Temporal reports, and every element that had started.
+     */
+    async stopPipelineWorkflows(pipelineIds: string[]): Promise<{ terminated: number }> {
+      const started = await fork().execute<{ pipeline_id: string; name: string }[]>(
+        `select pipeline_id, name from pipeline_elements
+          where pipeline_id in (select jsonb_array_elements_text(?::jsonb)::uuid) and started_at is not null and status = 'canceled'`,
+        [JSON.stringify(pipelineIds)],
+      );
+      const startedBy = new Map<string, string[]>();
+      for (const s of started) startedBy.set(s.pipeline_id, [...(startedBy.get(s.pipeline_id) ?? []), s.name]);
+      let terminated = 0;
+      let done = 0;
+      await eachLimited(pipelineIds, 16, async (id) => {
+        const parent = deps.temporal.workflow.getHandle(pipelineWorkflowIds.pipeline(id));
+        const children = new Set((startedBy.get(id) ?? []).map((name) => pipelineWorkflowIds.element(id, name)));
+        const running = await parent.signal(CANCEL_SIGNAL).then(() => true, ignoreNotFound);
+        if (running) {
+          const { raw } = await parent.describe();
+          for (const child of raw.pendingChildren ?? []) if (child.workflowId) children.add(child.workflowId);
+        }
+        for (const childId of children) {
+          const ok = await deps.temporal.workflow.getHandle(childId).terminate('pipeline canceled').then(() => true, ignoreNotFound);
+          if (ok) terminated++;
+        }
+        heartbeat({ done: ++done });
+      });
+      return { terminated };
+    },
+
+    /**
+     * Moves pipelines back to pending whose failed element failed for a retryable cause, has
+     * runs left and has waited out its backoff (base · 2^(attempts − 1)); answers their ids.
+     */
+    async claimRetryablePipelines(maxAttempts: number, backoffSeconds: number, limit: number): Promise<string[]> {
+      return fork().transactional(async (em) => {
+        const rows = await em.execute<{ element_id: string; pipeline_id: string; job_id: string }[]>(
+          `select e.id as element_id, e.pipeline_id, e.job_id from pipeline_elements e join pipelines p on p.id = e.pipeline_id
+            where e.status = 'failed' and p.status = 'failed' and e.error_code in (${RETRYABLE_ERROR_CODES.map(() => '?').join(', ')})
+              and e.attempts < ? and e.finished_at + make_interval(secs => ? * power(2, greatest(e.attempts - 1, 0))) <= now()
+            order by e.finished_at limit ? for update of e, p skip locked`,
+          [...RETRYABLE_ERROR_CODES, maxAttempts, backoffSeconds, limit],
+        );
+        if (!rows.length) return [];
+        const json = (k: 'element_id' | 'pipeline_id' | 'job_id') => JSON.stringify(rows.map((r) => r[k]));
+        await em.execute(
+          `update pipeline_elements set status = 'pending', error_code = null, error_detail = null, finished_at = null, updated_at = now()
+            where id in (select jsonb_array_elements_text(?::jsonb)::uuid)`,
+          [json('element_id')],
+        );
+        await em.execute(
+          `update jobs set status = 'pending', error = null, error_code = null, finished_at = null, updated_at = now()
+            where id in (select jsonb_array_elements_text(?::jsonb)::uuid)`,
+          [json('job_id')],
+        );
+        await em.execute(
+          `update pipelines set status = 'pending', error_detail = null, finished_at = null, updated_at = now()
+            where id in (select jsonb_array_elements_text(?::jsonb)::uuid)`,
+          [json('pipeline_id')],
+        );
+        return [...new Set(rows.map((r) => r.pipeline_id))];
+      });
+    },
+
+    async restartPipelines(pipelineIds: string[]): Promise<void> {
+      const rows = await fork().execute<PipelineRunRow[]>(
+        `select id, name, organization_id, project_id from pipelines
+          where id in (select jsonb_array_elements_text(?::jsonb)::uuid) and status = 'pending'`,
+        [JSON.stringify(pipelineIds)],
+      );
+      await eachLimited(rows, 16, (p) => startPipelineWorkflow(deps.temporal, deps.config, p));
+    },
+  };
+}
+
+async function currentElementStatus(em: EntityManager, elementId: string): Promise<{ status: string }> {
+  const [el] = await em.execute<{ status: string }[]>(`select status from pipeline_elements where id = ?`, [elementId]);
+  return { status: el?.status ?? 'deleted' };
+}
+
+export type PipelineActivities = ReturnType<typeof createPipelineActivities>;

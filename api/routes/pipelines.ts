@@ -1,0 +1,40 @@
+// /pipelines: create, read, edit, delete, elements, result, and cancellation (one or many).
+import { Router } from 'express';
+import * as pipelines from '../services/pipelines.ts';
+import { simplePipelineRoutes } from './simplePipelines.ts';
+import { diagnosticRoutes } from './diagnostics.ts';
+
+/** Pipelines, simple pipelines, diagnostics and simulation boards (one router for app.ts). */
+export function pipelineRoutes(): Router {
+  const r = Router();
+  r.use(simplePipelineRoutes(), diagnosticRoutes());
+  r.post('/pipelines', async (req, res) => {
+    const p = await pipelines.createPipeline(req.ctx, req.body, 'pipeline');
+    res.status(201).setHeader('Location', `/pipelines/${p.id}`).json(p);
+  });
+  r.get('/pipelines', async (req, res) => {
+    res.json(await pipelines.listPipelines(req.ctx, req.query));
+  });
+  r.post('/pipelines/cancel', async (req, res) => {
+    res.json(await pipelines.cancelPipelines(req.ctx, req.body.pipeline_ids));
+  });
+  r.get('/pipelines/:pipeline_id', async (req, res) => {
+    res.json(await pipelines.getPipeline(req.ctx, req.params.pipeline_id));
+  });
+  r.patch('/pipelines/:pipeline_id', async (req, res) => {
+    res.json(await pipelines.updatePipeline(req.ctx, req.params.pipeline_id, req.body));
+  });
+  r.delete('/pipelines/:pipeline_id', async (req, res) => {
+    res.json(await pipelines.deletePipeline(req.ctx, req.params.pipeline_id));
+  });
+  r.get('/pipelines/:pipeline_id/elements', async (req, res) => {
+    res.json(await pipelines.listElements(req.ctx, req.params.pipeline_id));
+  });
+  r.get('/pipelines/:pipeline_id/result', async (req, res) => {
+    res.json(await pipelines.getResult(req.ctx, req.params.pipeline_id));
+  });
+  r.post('/pipelines/:pipeline_id/cancel', async (req, res) => {
+    res.json(await pipelines.cancelPipeline(req.ctx, req.params.pipeline_id));
+  });
+  return r;
+}

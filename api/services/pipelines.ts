@@ -1,0 +1,404 @@
+// Rules for pipelines and simple pipelines: element validation (nothing starts on bad input),
+// creation with one job per element, reads, edits, deletion, and cancellation — in bulk in one
+// transaction, with the Temporal terminations handed to one background workflow.
+import { createHash, randomUUID } from 'node:crypto';
+import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/client';
+import type { RequestContext } from '../context.ts';
+import { AppError, ValidationFailed, conflict, forbidden, notFound, type ValidationIssue } from '../errors.ts';
+import { parseList } from '../listQuery.ts';
+import * as repo from '../repositories/pipelines.ts';
+import { assertSameOrganization, readableProjectsSql, requireProjectPermission } from './access.ts';
+import { indexEntity, unindexEntity } from './searchIndex.ts';
+import { startPipelineWorkflow } from '../../activities/pipelines.ts';
+import { checkCalculation } from '../../workflows/calculations.ts';
+import { ELEMENT_TYPES, TERMINAL_STATUSES, WORKER_ELEMENT_TYPES, pipelineWorkflowIds } from '../../workflows/pipelineIds.ts';
+
+export type PipelineKind = 'pipeline' | 'simple';
+
+const MAX_INLINE_ROWS = 1000;
+const COSTS = ['RMSE', 'MAE', 'Max', 'SSE'];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isTerminal = (status: string) => (TERMINAL_STATUSES as readonly string[]).includes(status);
+const isFailed = (status: string) => status === 'failed' || status === 'canceled';
+
+const iso = (d: Date | null) => (d === null ? null : d.toISOString());
+
+export function presentPipeline(p: repo.PipelineRow) {
+  const { kind: _k, started_at, finished_at, canceled_at, ...rest } = p;
+  return {
+    ...rest, started_at: iso(started_at), finished_at: iso(finished_at), canceled_at: iso(canceled_at),
+    is_terminal: isTerminal(p.status), is_failed: isFailed(p.status),
+  };
+}
+
+function presentElement(e: repo.ElementRow) {
+  return { ...e, started_at: iso(e.started_at), finished_at: iso(e.finished_at), is_terminal: isTerminal(e.status), is_failed: isFailed(e.status) };
+}
+
+type Json = Record<string, unknown>;
+const isObj = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+interface Refs {
+  measurements: { id: string; loc: (string | number)[] }[];
+  pipelines: { id: string; loc: (string | number)[] }[];
+}
+
+function checkNumberMap(v: unknown, loc: (string | number)[], issues: ValidationIssue[], required: boolean) {
+  if (v === undefined && !required) return;
+  if (!isObj(v) || (required && Object.keys(v).length === 0)) {
+    issues.push({ loc, msg: required ? 'must be a non-empty object of parameter values' : 'must be an object of parameter values', type: 'value_error', input: v });
+    return;
+  }
+  for (const [k, x] of Object.entries(v)) if (!isNum(x)) issues.push({ loc: [...loc, k], msg: 'must be a number', type: 'float_type', input: x });
+}
+
+/** "db:<measurement_id>" or an inline column dict of at most 1,000 rows. */
+function checkData(v: unknown, loc: (string | number)[], issues: ValidationIssue[], refs: Refs) {
+  if (typeof v === 'string') {
+    const id = v.startsWith('db:') ? v.slice(3) : '';
+    if (!UUID.test(id)) issues.push({ loc, msg: 'must be "db:<measurement_id>" or an object of columns', type: 'value_error', input: v });
+    else refs.measurements.push({ id: id.toLowerCase(), loc });
+    return;
+  }
+  if (!isObj(v) || Object.keys(v).length === 0) {
+    issues.push({ loc, msg: 'must be "db:<measurement_id>" or an object of columns (name → array of values)', type: 'value_error', input: v });
+    return;
+  }
+  let rows: number | undefined;
+  for (const [name, col] of Object.entries(v)) {
+    if (!Array.isArray(col) || col.some((x) => x !== null && !isNum(x))) {
+      issues.push({ loc: [...loc, name], msg: 'must be an array of numbers', type: 'list_type' });
+      return;
+    }
+    if (rows !== undefined && col.length !== rows) {
+      issues.push({ loc: [...loc, name], msg: `has ${col.length} rows; every column must have ${rows}`, type: 'value_error' });
+      return;
+    }
+    rows = col.length;
+  }
+  if (rows! > MAX_INLINE_ROWS) {
+    issues.push({ loc, msg: `inline data has ${rows} rows; at most ${MAX_INLINE_ROWS} (store larger data as a measurement and use "db:<id>")`, type: 'too_long', ctx: { max_rows: MAX_INLINE_ROWS } });
+  } else if (rows! < 2) {
+    issues.push({ loc, msg: 'inline data needs at least 2 rows', type: 'too_short' });
+  }
+}
+
+function checkModel(v: unknown, loc: (string | number)[], issues: ValidationIssue[]) {
+  if (!isObj(v) || typeof v.type !== 'string' || !v.type) {
+    issues.push({ loc, msg: 'is required: a PyBaMM model such as {"type": "SPMe"}', type: 'value_error', input: v });
+  }
+}
+
+function checkFitParameters(v: unknown, loc: (string | number)[], issues: ValidationIssue[]) {
+  if (!isObj(v) || Object.keys(v).length === 0) {
+    issues.push({ loc, msg: 'a fit needs at least one parameter: {name: {"bounds": [lo, hi], "initial_value"}}', type: 'value_error', input: v });
+    return;
+  }
+  for (const [name, spec] of Object.entries(v)) {
+    const at = [...loc, name];
+    if (!isObj(spec) || !Array.isArray(spec.bounds) || spec.bounds.length !== 2 || !spec.bounds.every(isNum)) {
+      issues.push({ loc: [...at, 'bounds'], msg: 'must be [lo, hi], two numbers', type: 'value_error', input: isObj(spec) ? spec.bounds : spec });
+      continue;
+    }
+    const [lo, hi] = spec.bounds as [number, number];
+    if (lo >= hi) issues.push({ loc: [...at, 'bounds'], msg: `lower bound ${lo} must be below upper bound ${hi}`, type: 'value_error', input: spec.bounds });
+    if (spec.initial_value !== undefined && (!isNum(spec.initial_value) || spec.initial_value < lo || spec.initial_value > hi)) {
+      issues.push({ loc: [...at, 'initial_value'], msg: 'must be a number within the bounds', type: 'value_error', input: spec.initial_value });
+    }
+  }
+}
+
+function checkFitOptions(el: Json, loc: (string | number)[], issues: ValidationIssue[]) {
+  if (el.cost !== undefined && !COSTS.includes(el.cost as string)) {
+    issues.push({ loc: [...loc, 'cost'], msg: `must be one of ${COSTS.join(', ')}`, type: 'enum', input: el.cost, ctx: { expected: COSTS } });
+  }
+  if (el.optimizer !== undefined && !isObj(el.optimizer)) issues.push({ loc: [...loc, 'optimizer'], msg: 'must be an object', type: 'dict_type' });
+  checkTarget(el, loc, issues);
+}
+
+function checkTarget(el: Json, loc: (string | number)[], issues: ValidationIssue[]) {
+  const t = el.target;
+  if (t !== undefined && typeof t !== 'string' && !(Array.isArray(t) && t.length > 0 && t.every((x) => typeof x === 'string'))) {
+    issues.push({ loc: [...loc, 'target'], msg: 'must be a variable name or a list of them', type: 'value_error', input: t });
+  }
+}
+
+/** Checks every element; collects the measurements and pipelines they refer to. */
+function checkElements(elements: Json, kind: PipelineKind): { issues: ValidationIssue[]; refs: Refs } {
+  const issues: ValidationIssue[] = [];
+  const refs: Refs = { measurements: [], pipelines: [] };
+  let workerElements = 0;
+  for (const [name, el] of Object.entries(elements)) {
+    const loc = ['body', 'elements', name];
+    if (!isObj(el)) {
+      issues.push({ loc, msg: 'must be an object with element_type', type: 'dict_type' });
+      continue;
+    }
+    const type = el.element_type as string;
+    if (!(ELEMENT_TYPES as readonly string[]).includes(type)) {
+      issues.push({ loc: [...loc, 'element_type'], msg: `unknown element type; known: ${ELEMENT_TYPES.join(', ')}`, type: 'enum', input: type, ctx: { expected: ELEMENT_TYPES } });
+      continue;
+    }
+    if (WORKER_ELEMENT_TYPES.includes(type)) workerElements++;
+    switch (type) {
+      case 'entry':
+        if ((el.values === undefined) === (el.pipeline_id === undefined)) {
+          issues.push({ loc, msg: 'an entry gives either "values" or "pipeline_id" (of a completed pipeline)', type: 'value_error' });
+        } else if (el.values !== undefined) checkNumberMap(el.values, [...loc, 'values'], issues, true);
+        else if (typeof el.pipeline_id !== 'string' || !UUID.test(el.pipeline_id)) {
+          issues.push({ loc: [...loc, 'pipeline_id'], msg: 'must be a pipeline id (UUID)', type: 'uuid_parsing', input: el.pipeline_id });
+        } else refs.pipelines.push({ id: el.pipeline_id.toLowerCase(), loc: [...loc, 'pipeline_id'] });
+        break;
+      case 'calculation':
+        for (const i of checkCalculation(el)) issues.push({ loc: [...loc, ...i.loc], msg: i.msg, type: 'value_error' });
+        break;
+      case 'data_fit':
+        checkModel(el.model, [...loc, 'model'], issues);
+        checkFitParameters(el.parameters, [...loc, 'parameters'], issues);
+        checkNumberMap(el.fixed_parameters, [...loc, 'fixed_parameters'], issues, false);
+        checkData(el.data, [...loc, 'data'], issues, refs);
+        checkFitOptions(el, loc, issues);
+        break;
+      case 'array_data_fit':
+        checkModel(el.model, [...loc, 'model'], issues);
+        checkFitParameters(el.parameters, [...loc, 'parameters'], issues);
+        checkNumberMap(el.fixed_parameters, [...loc, 'fixed_parameters'], issues, false);
+        if (typeof el.independent_variable !== 'string' || !el.independent_variable) {
+          issues.push({ loc: [...loc, 'independent_variable'], msg: 'is required: the parameter the data sets differ in, e.g. "Ambient temperature [K]"', type: 'missing' });
+        }
+        if (!Array.isArray(el.datasets) || el.datasets.length === 0 || el.datasets.length > 50) {
+          issues.push({ loc: [...loc, 'datasets'], msg: 'must be a list of 1 to 50 {"value", "data"} items', type: 'value_error' });
+        } else {
+          el.datasets.forEach((d: unknown, i: number) => {
+            if (!isObj(d) || !isNum(d.value)) issues.push({ loc: [...loc, 'datasets', i, 'value'], msg: 'must be a number (the independent variable)', type: 'float_type' });
+            else checkData(d.data, [...loc, 'datasets', i, 'data'], issues, refs);
+          });
+        }
+        checkFitOptions(el, loc, issues);
+        break;
+      case 'validation':
+        checkModel(el.model, [...loc, 'model'], issues);
+        checkData(el.data, [...loc, 'data'], issues, refs);
+        checkNumberMap(el.parameter_values, [...loc, 'parameter_values'], issues, false);
+        checkTarget(el, loc, issues);
+        break;
+    }
+  }
+  if (kind === 'simple' && workerElements > 1) {
+    issues.push({ loc: ['body', 'elements'], msg: 'a simple pipeline has at most one data_fit, array_data_fit or validation element', type: 'value_error' });
+  }
+  return { issues, refs };
+}
+
+/** Measurements must be the caller's organization's, with a ready time series; source pipelines completed. */
+async function checkRefs(ctx: RequestContext, refs: Refs) {
+  const issues: ValidationIssue[] = [];
+  const found = new Map((await repo.findMeasurements(ctx.em, [...new Set(refs.measurements.map((r) => r.id))])).map((m) => [m.id, m]));
+  for (const ref of refs.measurements) {
+    const m = found.get(ref.id);
+    if (!m) issues.push({ loc: ref.loc, msg: `no measurement ${ref.id}`, type: 'value_error', input: `db:${ref.id}` });
+    else if (m.organization_id !== ctx.caller.organizationId) throw forbidden(`measurement ${ref.id} belongs to another organization`, { loc: ref.loc });
+    else if (m.measurement_type !== 'time_series') issues.push({ loc: ref.loc, msg: `measurement ${ref.id} is a ${m.measurement_type} measurement, not a time series`, type: 'value_error' });
+  }
+  for (const ref of refs.pipelines) {
+    const p = await repo.findPipeline(ctx.em, ref.id);
+    if (!p) issues.push({ loc: ref.loc, msg: `no pipeline ${ref.id}`, type: 'value_error', input: ref.id });
+    else if (p.organization_id !== ctx.caller.organizationId) throw forbidden(`pipeline ${ref.id} belongs to another organization`, { loc: ref.loc });
+  }
+  if (issues.length) throw new ValidationFailed(issues);
+  for (const ref of refs.measurements) {
+    const m = found.get(ref.id)!;
+    if (m.processing_status !== 'ready' || !m.time_series_key) {
+      throw conflict(`measurement ${ref.id} is still processing (${m.processing_status}); use it once it is ready`, { measurement_id: ref.id, processing_status: m.processing_status, loc: ref.loc });
+    }
+  }
+  for (const ref of refs.pipelines) {
+    const p = (await repo.findPipeline(ctx.em, ref.id))!;
+    if (p.status !== 'completed') throw conflict(`pipeline ${ref.id} is ${p.status}, not completed`, { pipeline_id: ref.id, status: p.status, loc: ref.loc });
+  }
+}
+
+export interface PipelineCreate {
+  project_id: string;
+  name: string;
+  description?: string | null;
+  elements: Json;
+  options?: Json;
+}
+
+export async function createPipeline(ctx: RequestContext, body: PipelineCreate, kind: PipelineKind) {
+  await requireProjectPermission(ctx, body.project_id, 'pipeline:create');
+  const { issues, refs } = checkElements(body.elements, kind);
+  if (issues.length) throw new ValidationFailed(issues);
+  await checkRefs(ctx, refs);
+  const id = randomUUID();
+  const elements = Object.entries(body.elements).map(([name, el]) => {
+    const { element_type, ...config } = el as Json;
+    return { id: randomUUID(), name, element_type: element_type as string, config, job_id: randomUUID(), workflow_id: pipelineWorkflowIds.element(id, name) };
+  });
+  const row = await ctx.em.transactional(async (em) => {
+    const p = await repo.insertPipeline(
+      em,
+      {
+        id, organization_id: ctx.caller.organizationId, project_id: body.project_id, kind, name: body.name,
+        description: body.description ?? null, options: body.options ?? {}, workflow_id: pipelineWorkflowIds.pipeline(id), created_by: ctx.caller.userId,
+      },
+      elements,
+    );
+    await index(em, p);
+    return p;
+  });
+  await startPipelineWorkflow(ctx.temporal, ctx.config, row);
+  return presentPipeline(row);
+}
+
+function index(em: RequestContext['em'], p: repo.PipelineRow) {
+  return indexEntity(em, {
+    entity_type: 'pipeline', entity_id: p.id, organization_id: p.organization_id, project_id: p.project_id, name: p.name, body: p.description,
+  });
+}
+
+/** The pipeline, checked for the caller's organization and permission (and its kind under /simple_pipelines). */
+async function loadPipeline(ctx: RequestContext, id: string, permission: string, kind?: PipelineKind): Promise<repo.PipelineRow> {
+  const p = await repo.findPipeline(ctx.em, id);
+  if (!p || (kind && p.kind !== kind)) throw notFound(kind === 'simple' ? 'simple pipeline' : 'pipeline', id);
+  assertSameOrganization(ctx.caller, p.organization_id, 'pipeline');
+  await requireProjectPermission(ctx, p.project_id, permission);
+  return p;
+}
+
+export async function getPipeline(ctx: RequestContext, id: string, kind?: PipelineKind) {
+  return presentPipeline(await loadPipeline(ctx, id, 'pipeline:read', kind));
+}
+
+export async function listElements(ctx: RequestContext, id: string) {
+  await loadPipeline(ctx, id, 'pipeline:read');
+  return (await repo.listElements(ctx.em, id)).map(presentElement);
+}
+
+export async function getResult(ctx: RequestContext, id: string) {
+  const p = await loadPipeline(ctx, id, 'pipeline:read');
+  const elements = await repo.listElements(ctx.em, id);
+  return {
+    pipeline_id: p.id,
+    status: p.status,
+    result: p.result,
+    element_results: Object.fromEntries(elements.filter((e) => e.status === 'completed').map((e) => [e.name, e.result ?? {}])),
+  };
+}
+
+export async function updatePipeline(ctx: RequestContext, id: string, body: { name?: string; description?: string | null }, kind?: PipelineKind) {
+  await loadPipeline(ctx, id, 'pipeline:update', kind);
+  const row = await ctx.em.transactional(async (em) => {
+    const p = await repo.updatePipeline(em, id, body);
+    await index(em, p);
+    return p;
+  });
+  return presentPipeline(row);
+}
+
+export async function deletePipeline(ctx: RequestContext, id: string, kind?: PipelineKind) {
+  const p = await loadPipeline(ctx, id, 'pipeline:delete', kind);
+  // Running work is stopped first, the same way a cancellation does it.
+  if (!isTerminal(p.status)) await cancelPipelines(ctx, [id]);
+  await ctx.em.transactional(async (em) => {
+    await unindexEntity(em, 'pipeline', id);
+    await repo.deletePipeline(em, id);
+  });
+  return { id, deleted: true };
+}
+
+/** The cancel workflow's id: a hash of the request's sorted ids, so a retried request finds the first. */
+export function cancelWorkflowId(ids: string[]): string {
+  const sorted = [...new Set(ids.map((i) => i.toLowerCase()))].sort();
+  return pipelineWorkflowIds.cancel(createHash('sha256').update(sorted.join(',')).digest('hex').slice(0, 32));
+}
+
+/**
+ * Cancels the selected pipelines of the caller's organization in one transaction (pipelines
+ * from any state; only non-terminal elements), then hands the Temporal side to one workflow.
+ * Unknown ids and other organizations' are reported and never touched; so are pipelines in
+ * projects where the caller may not update pipelines.
+ */
+export async function cancelPipelines(ctx: RequestContext, requested: string[]) {
+  const ids = [...new Set(requested.map((i) => i.toLowerCase()))];
+  const outcome = await ctx.em.transactional(async (em) => {
+    const rows = await repo.findPipelines(em, ids, true);
+    const own = rows.filter((r) => r.organization_id === ctx.caller.organizationId);
+    const allowed = ctx.caller.isOwner
+      ? new Set(own.map((r) => r.project_id))
+      : await repo.projectsWithPermission(em, ctx.caller.userId, [...new Set(own.map((r) => r.project_id))], 'pipeline:update');
+    const selected = own.filter((r) => allowed.has(r.project_id)).map((r) => r.id);
+    if (selected.length) await repo.markCanceled(em, selected);
+    const foundIds = new Set(rows.map((r) => r.id));
+    return {
+      canceled_pipeline_ids: selected,
+      not_found_pipeline_ids: ids.filter((i) => !foundIds.has(i)),
+      forbidden_pipeline_ids: rows.filter((r) => !selected.includes(r.id)).map((r) => r.id),
+    };
+  });
+  if (outcome.canceled_pipeline_ids.length) {
+    try {
+      await ctx.temporal.workflow.start('cancelPipelines', {
+        taskQueue: ctx.config.taskQueue,
+        workflowId: cancelWorkflowId(ids),
+        args: [{ pipelineIds: outcome.canceled_pipeline_ids }],
+        workflowIdConflictPolicy: 'USE_EXISTING',
+        workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
+      });
+    } catch (err) {
+      // The same request already completed its terminations.
+      if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+    }
+  }
+  return outcome;
+}
+
+export async function cancelPipeline(ctx: RequestContext, id: string, kind?: PipelineKind) {
+  await loadPipeline(ctx, id, 'pipeline:update', kind);
+  await cancelPipelines(ctx, [id]);
+  return presentPipeline((await repo.findPipeline(ctx.em, id))!);
+}
+
+const LIST_COLUMNS = {
+  project_id: { kind: 'id' },
+  name: { kind: 'text' },
+  description: { kind: 'text' },
+  status: { kind: 'enum', values: ['pending', 'running', 'completed', 'failed', 'canceled'] },
+  created_by: { kind: 'id' },
+  created_at: { kind: 'date' },
+  updated_at: { kind: 'date' },
+  finished_at: { kind: 'date' },
+} as const;
+const SORTABLE = ['name', 'status', 'created_at', 'updated_at', 'finished_at'];
+
+function scopeOf(ctx: RequestContext, kind: PipelineKind) {
+  return [readableProjectsSql(ctx.caller, 'project_id'), { sql: 'kind = ?', params: [kind] }, { sql: 'organization_id = ?', params: [ctx.caller.organizationId] }];
+}
+
+/** GET /pipelines: `limit`/`skip`, answered as {pipelines, total}. */
+export async function listPipelines(ctx: RequestContext, query: Record<string, unknown>) {
+  const { skip, offset: _o, ...rest } = query;
+  const list = parseList({ ...rest, ...(skip !== undefined ? { offset: skip } : {}) }, {
+    columns: LIST_COLUMNS, sortable: SORTABLE, defaultOrderBy: 'created_at', defaultOrder: 'desc', defaultLimit: 50, maxLimit: 1000,
+  });
+  const { items, total } = await repo.listPipelines(ctx.em, scopeOf(ctx, 'pipeline'), list);
+  return { pipelines: items.map(presentPipeline), total };
+}
+
+/** GET /simple_pipelines: a page, newest first, 10 by default. */
+export async function listSimplePipelines(ctx: RequestContext, query: Record<string, unknown>) {
+  const list = parseList(query, { columns: LIST_COLUMNS, sortable: SORTABLE, defaultOrderBy: 'created_at', defaultOrder: 'desc', defaultLimit: 10, maxLimit: 100 });
+  const { items, count, total } = await repo.listPipelines(ctx.em, scopeOf(ctx, 'simple'), list);
+  return { items: items.map(presentPipeline), count, total };
+}
+
+export async function getDiagnostic(ctx: RequestContext, id: string) {
+  const d = await repo.findDiagnostic(ctx.em, id);
+  if (!d) throw notFound('diagnostic event', id);
+  assertSameOrganization(ctx.caller, d.organization_id, 'diagnostic event');
+  if (!d.project_id) throw new AppError('FORBIDDEN', 'diagnostic events outside a project are for operators');
+  await requireProjectPermission(ctx, d.project_id, 'diagnostic:read');
+  return d;
+}

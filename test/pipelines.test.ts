@@ -1,0 +1,275 @@
+// Pipelines and simple pipelines against the real API, database and Temporal server (the
+// TypeScript worker runs entries and calculations; fits are in pipelineFaults.test.ts).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, eventually, newMember, newOrg, startApi, startWorker, type TestApi } from './harness.ts';
+import { PROJECT_ROLES } from '../db/roles.ts';
+import { CellarElementType, CellarProject, CellarStatus } from '../workflows/searchAttributes.ts';
+
+let api: TestApi;
+let worker: Awaited<ReturnType<typeof startWorker>>;
+beforeAll(async () => {
+  api = await startApi();
+  worker = await startWorker(api);
+});
+afterAll(async () => {
+  await worker?.stop();
+  await api?.close();
+});
+
+async function setup() {
+  const org = await newOrg(api.orm);
+  const c = client(api.url, org.api_key);
+  const project = (await c.post('/projects', { name: `P ${Math.random()}` })).body;
+  return { org, c, project };
+}
+
+const GEOMETRY = {
+  element_type: 'entry',
+  values: { 'Positive electrode thickness [m]': 75e-6, 'Electrode height [m]': 0.065, 'Electrode width [m]': 1.58 },
+};
+
+describe('pipelines', () => {
+  it('runs entry + calculations in order, each receiving the values before it, with one job per element', async () => {
+    const { c, project } = await setup();
+    const res = await c.post('/pipelines', {
+      project_id: project.id,
+      name: 'NMC geometry',
+      description: 'volume fraction then capacity',
+      elements: {
+        geometry: GEOMETRY,
+        volume_fraction: {
+          element_type: 'calculation', type: 'electrode_volume_fraction', electrode: 'positive',
+          mass_loading: 20, active_material_mass_fraction: 0.95, active_material_density: 4700,
+        },
+        capacity: {
+          element_type: 'calculation', type: 'electrode_capacity', electrode: 'positive', max_concentration: 51765, stoichiometry_window: 0.7,
+        },
+      },
+      options: { note: 'kept' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ name: 'NMC geometry', status: 'pending', is_terminal: false, is_failed: false, options: { note: 'kept' } });
+    expect(res.body.workflow_id).toBe(`pipeline-${res.body.id}`);
+    const done = await eventually(async () => {
+      const r = await c.get(`/pipelines/${res.body.id}`);
+      return r.body.is_terminal ? r.body : null;
+    }, { what: 'pipeline to finish' });
+    expect(done).toMatchObject({ status: 'completed', is_failed: false });
+
+    // ε = 20 mg/cm² · 0.01 · 0.95 / (4700 kg/m³ · 75 µm) = 0.539; Q = F·c·ε·L·A·Δx/3600.
+    const eps = (20 * 0.01 * 0.95) / (4700 * 75e-6);
+    const q = (96485.33212 * 51765 * eps * 75e-6 * 0.065 * 1.58 * 0.7) / 3600;
+    const result = await c.get(`/pipelines/${res.body.id}/result`);
+    expect(result.status).toBe(200);
+    expect(Object.keys(result.body.element_results)).toEqual(['geometry', 'volume_fraction', 'capacity']);
+    expect(result.body.element_results.geometry.parameter_values).toEqual(GEOMETRY.values);
+    expect(result.body.element_results.volume_fraction.parameter_values['Positive electrode active material volume fraction']).toBeCloseTo(eps, 10);
+    expect(result.body.element_results.capacity.parameter_values['Positive electrode capacity [A.h]']).toBeCloseTo(q, 8);
+    expect(result.body.result.parameter_values).toMatchObject({ ...GEOMETRY.values, 'Positive electrode capacity [A.h]': expect.any(Number) });
+
+    const elements = await c.get(`/pipelines/${res.body.id}/elements`);
+    expect(elements.body.map((e: { name: string }) => e.name)).toEqual(['geometry', 'volume_fraction', 'capacity']);
+    for (const e of elements.body) {
+      expect(e).toMatchObject({ status: 'completed', attempts: 1, is_terminal: true });
+      expect(e.workflow_id).toBe(`pipeline-${res.body.id}-element-${e.name}`);
+      const job = await c.get(`/jobs/${e.job_id}`);
+      expect(job.status).toBe(200);
+      expect(job.body).toMatchObject({ job_id: e.job_id, status: 'completed', job_type: 'pipeline_element', is_terminal: true });
+    }
+
+    // Operators see it in Temporal: search attributes and memo.
+    const desc = await api.temporal.workflow.getHandle(`pipeline-${res.body.id}`).describe();
+    expect(await desc.memo).toMatchObject({ pipeline_name: 'NMC geometry' });
+    expect(desc.typedSearchAttributes.get(CellarProject)).toBe(project.id);
+    const child = await api.temporal.workflow.getHandle(`pipeline-${res.body.id}-element-capacity`).describe();
+    expect(child.typedSearchAttributes.get(CellarElementType)).toBe('calculation');
+    expect(child.typedSearchAttributes.get(CellarStatus)).toBe('completed');
+
+    // A later pipeline starts from this one's values.
+    const next = await c.post('/pipelines', {
+      project_id: project.id, name: 'from previous',
+      elements: { previous: { element_type: 'entry', pipeline_id: res.body.id }, mass: {
+        element_type: 'calculation', type: 'initial_soc_from_voltage', voltage: 3.7, ocv: { soc: [0, 0.5, 1], voltage: [3.0, 3.6, 4.2] },
+      } },
+    });
+    expect(next.status).toBe(201);
+    await eventually(async () => (await c.get(`/pipelines/${next.body.id}`)).body.status === 'completed', { what: 'second pipeline' });
+    const r2 = await c.get(`/pipelines/${next.body.id}/result`);
+    expect(r2.body.element_results.previous.parameter_values['Positive electrode capacity [A.h]']).toBeCloseTo(q, 8);
+    expect(r2.body.element_results.mass.parameter_values['Initial SOC [%]']).toBeCloseTo(100 * (0.5 + 0.1 / 0.6 * 0.5), 8);
+  });
+
+  it('fails an element with the exception type and a diagnostic link, never the message; admins read the diagnostic', async () => {
+    const { org, c, project } = await setup();
+    const res = await c.post('/pipelines', {
+      project_id: project.id,
+      name: 'missing input',
+      elements: { cap: { element_type: 'calculation', type: 'electrode_capacity', electrode: 'negative' }, after: GEOMETRY },
+    });
+    const done = await eventually(async () => {
+      const r = await c.get(`/pipelines/${res.body.id}`);
+      return r.body.is_terminal ? r.body : null;
+    });
+    expect(done).toMatchObject({ status: 'failed', is_failed: true });
+    expect(done.error_detail).toMatchObject({ exception_type: 'CalculationError', error_code: 'CONFIGURATION_ERROR', element_name: 'cap' });
+    expect(JSON.stringify(done.error_detail)).not.toContain('missing input');
+    const elements = (await c.get(`/pipelines/${res.body.id}/elements`)).body;
+    expect(elements[0]).toMatchObject({ status: 'failed', error_code: 'CONFIGURATION_ERROR', attempts: 1 });
+    expect(elements[0].attempt_log[0]).toMatchObject({ attempt: 1, status: 'failed', error_code: 'CONFIGURATION_ERROR' });
+    expect(elements[1]).toMatchObject({ status: 'pending' });
+    const job = await c.get(`/jobs/${elements[0].job_id}`);
+    expect(job.body).toMatchObject({ status: 'failed', error_code: 'CONFIGURATION_ERROR', is_failed: true });
+    expect(job.body.error).not.toContain('missing input');
+
+    const diag = await c.get(done.error_detail.diagnostic_url);
+    expect(diag.status).toBe(200);
+    expect(diag.body).toMatchObject({ exception_type: 'CalculationError', error_code: 'CONFIGURATION_ERROR' });
+    expect(diag.body.message).toContain('missing input');
+    expect(diag.body.stack_trace).toContain('CalculationError');
+
+    // A contributor may read the pipeline but not the diagnostic; another organization gets 403.
+    const member = await newMember(api.orm, org.organization_id);
+    await c.post(`/projects/${project.id}/members`, { user_id: member.user_id, project_role_id: PROJECT_ROLES[1].id });
+    const mc = client(api.url, member.api_key);
+    expect((await mc.get(`/pipelines/${res.body.id}`)).status).toBe(200);
+    expect((await mc.get(done.error_detail.diagnostic_url)).status).toBe(403);
+    const other = client(api.url, (await newOrg(api.orm)).api_key);
+    expect((await other.get(done.error_detail.diagnostic_url)).status).toBe(403);
+    expect((await other.get(`/pipelines/${res.body.id}`)).status).toBe(403);
+  });
+
+  it('rejects bad input with a 4xx naming the field, and starts nothing', async () => {
+    const { c, project } = await setup();
+    const other = await setup();
+    const post = (elements: unknown) => c.post('/pipelines', { project_id: project.id, name: 'bad', elements });
+    const fit = { element_type: 'data_fit', model: { type: 'SPMe' }, data: { 'Time [s]': [0, 1], 'Voltage [V]': [4, 3.9] } };
+
+    let r = await post({ a: { element_type: 'magic' } });
+    expect(r.status).toBe(422);
+    expect(r.body.detail[0]).toMatchObject({ loc: ['body', 'elements', 'a', 'element_type'] });
+    expect(r.body.detail[0].msg).toContain('data_fit');
+
+    r = await post({ c: { element_type: 'calculation', type: 'alchemy' } });
+    expect(r.status).toBe(422);
+    expect(r.body.detail[0].msg).toContain('electrode_volume_fraction');
+
+    r = await post({ f: { ...fit } });
+    expect(r.status).toBe(422);
+    expect(r.body.detail[0].loc).toEqual(['body', 'elements', 'f', 'parameters']);
+
+    r = await post({ f: { ...fit, parameters: { 'Negative particle radius [m]': { bounds: [2e-6, 1e-6] } } } });
+    expect(r.status).toBe(422);
+    expect(r.body.detail[0].loc).toEqual(['body', 'elements', 'f', 'parameters', 'Negative particle radius [m]', 'bounds']);
+
+    const rows = Array.from({ length: 1001 }, (_, i) => i);
+    r = await post({ f: { ...fit, parameters: { x: { bounds: [0, 1] } }, data: { 'Time [s]': rows, 'Voltage [V]': rows } } });
+    expect(r.status).toBe(422);
+    expect(r.body.detail[0].msg).toContain('1001 rows');
+
+    r = await post({ f: { ...fit, parameters: { x: { bounds: [0, 1] } }, data: `db:${crypto.randomUUID()}` } });
+    expect(r.status).toBe(422);
+    expect(r.body.detail[0].loc).toEqual(['body', 'elements', 'f', 'data']);
+
+    // Measurements of another organization, and ones still processing.
+    const foreign = await insertMeasurement(other.org.organization_id, other.project.id, other.org.user_id, 'ready');
+    r = await post({ f: { ...fit, parameters: { x: { bounds: [0, 1] } }, data: `db:${foreign}` } });
+    expect(r.status).toBe(403);
+    const processing = await insertMeasurement(project.organization_id, project.id, project.created_by, 'running');
+    r = await post({ f: { ...fit, parameters: { x: { bounds: [0, 1] } }, data: `db:${processing}` } });
+    expect(r.status).toBe(409);
+    expect(r.body.message).toContain('still processing');
+
+    r = await c.post('/simple_pipelines', {
+      project_id: project.id, name: 'two fits',
+      elements: { a: { ...fit, parameters: { x: { bounds: [0, 1] } } }, b: { element_type: 'validation', model: { type: 'SPM' }, data: fit.data } },
+    });
+    expect(r.status).toBe(422);
+    expect(r.body.detail[0].msg).toContain('at most one');
+
+    const count = await api.orm.em.fork().execute<{ n: string }[]>(`select count(*) as n from pipelines where project_id = ?`, [project.id]);
+    expect(Number(count[0]!.n)).toBe(0);
+  });
+
+  it('lists with limit/skip, patches, deletes, and joins search', async () => {
+    const { c, project } = await setup();
+    const ids: string[] = [];
+    for (const name of ['alpha run', 'beta run', 'gamma run']) {
+      ids.push((await c.post('/pipelines', { project_id: project.id, name, elements: { g: GEOMETRY } })).body.id);
+    }
+    const page = await c.get(`/pipelines?limit=2&skip=1&project_id=${project.id}`);
+    expect(page.status).toBe(200);
+    expect(page.body.total).toBe(3);
+    expect(page.body.pipelines.map((p: { name: string }) => p.name)).toEqual(['beta run', 'alpha run']);
+
+    const patched = await c.patch(`/pipelines/${ids[0]}`, { name: 'alpha renamed', description: 'now described' });
+    expect(patched.body).toMatchObject({ name: 'alpha renamed', description: 'now described' });
+    const found = await c.get('/search?q=renamed');
+    expect(found.body.results.map((x: { id: string }) => x.id)).toContain(ids[0]);
+
+    expect((await c.delete(`/pipelines/${ids[1]}`)).body).toEqual({ id: ids[1], deleted: true });
+    expect((await c.get(`/pipelines/${ids[1]}`)).status).toBe(404);
+    expect((await c.get('/search?q=beta')).body.results.map((x: { id: string }) => x.id)).not.toContain(ids[1]);
+  });
+
+  it('serves simple pipelines: 202 pending, newest first with limit 10, PATCH, cancel, DELETE', async () => {
+    const { c, project } = await setup();
+    const made: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const r = await c.post('/simple_pipelines', { project_id: project.id, name: `simple ${i}`, elements: { g: GEOMETRY } });
+      expect(r.status).toBe(202);
+      expect(r.body).toMatchObject({ status: 'pending', project_id: project.id, organization_id: project.organization_id });
+      made.push(r.body.id);
+    }
+    const list = await c.get('/simple_pipelines');
+    expect(list.body).toMatchObject({ count: 10, total: 12 });
+    expect(list.body.items[0].id).toBe(made[11]);
+    const filtered = await c.get(`/simple_pipelines?name=eq.simple%203`);
+    expect(filtered.body.items.map((p: { id: string }) => p.id)).toEqual([made[3]]);
+    expect((await c.patch(`/simple_pipelines/${made[0]}`, { name: 'renamed' })).body.name).toBe('renamed');
+    const canceled = await c.post(`/simple_pipelines/${made[1]}/cancel`);
+    expect(canceled.body).toMatchObject({ status: 'canceled', is_terminal: true, is_failed: true });
+    expect((await c.delete(`/simple_pipelines/${made[2]}`)).status).toBe(200);
+    // A regular pipeline is not a simple one.
+    const regular = (await c.post('/pipelines', { project_id: project.id, name: 'regular', elements: { g: GEOMETRY } })).body;
+    expect((await c.get(`/simple_pipelines/${regular.id}`)).status).toBe(404);
+  });
+
+  it('bulk cancel validates its body and reports unknown and foreign ids without touching them', async () => {
+    const { c, project } = await setup();
+    const other = await setup();
+    expect((await c.post('/pipelines/cancel', { pipeline_ids: [] })).status).toBe(422);
+    expect((await c.post('/pipelines/cancel', { pipeline_ids: ['not-a-uuid'] })).status).toBe(422);
+    const tooMany = Array.from({ length: 1001 }, () => crypto.randomUUID());
+    expect((await c.post('/pipelines/cancel', { pipeline_ids: tooMany })).status).toBe(422);
+
+    const foreign = (await other.c.post('/pipelines', { project_id: other.project.id, name: 'theirs', elements: { g: GEOMETRY } })).body;
+    await eventually(async () => (await other.c.get(`/pipelines/${foreign.id}`)).body.status === 'completed');
+    const mine = (await c.post('/pipelines', { project_id: project.id, name: 'mine', elements: { g: GEOMETRY } })).body;
+    await eventually(async () => (await c.get(`/pipelines/${mine.id}`)).body.status === 'completed');
+    const unknown = crypto.randomUUID();
+    const r = await c.post('/pipelines/cancel', { pipeline_ids: [mine.id, foreign.id, unknown] });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ canceled_pipeline_ids: [mine.id], not_found_pipeline_ids: [unknown], forbidden_pipeline_ids: [foreign.id] });
+    expect((await other.c.get(`/pipelines/${foreign.id}`)).body.status).toBe('completed');
+    // From any state: the completed pipeline is canceled, its completed element keeps its result.
+    expect((await c.get(`/pipelines/${mine.id}`)).body.status).toBe('canceled');
+    const els = (await c.get(`/pipelines/${mine.id}/elements`)).body;
+    expect(els[0]).toMatchObject({ status: 'completed', result: { parameter_values: GEOMETRY.values } });
+  });
+});
+
+/** A cell measurement row with a time series, in the given processing state. */
+async function insertMeasurement(orgId: string, projectId: string, userId: string, status: string): Promise<string> {
+  const em = api.orm.em.fork();
+  const id = crypto.randomUUID();
+  const spec = crypto.randomUUID();
+  const inst = crypto.randomUUID();
+  await em.execute(`insert into cell_specifications (id, organization_id, project_id, name, created_by) values (?, ?, ?, ?, ?)`, [spec, orgId, projectId, `spec ${spec}`, userId]);
+  await em.execute(`insert into cell_instances (id, organization_id, project_id, cell_specification_id, name, created_by) values (?, ?, ?, ?, ?, ?)`, [inst, orgId, projectId, spec, `cell ${inst}`, userId]);
+  await em.execute(
+    `insert into cell_measurements (id, organization_id, project_id, cell_instance_id, name, measurement_type, processing_status, time_series_key, created_by)
+     values (?, ?, ?, ?, ?, 'time_series', ?, ?, ?)`,
+    [id, orgId, projectId, inst, 'm', status, `orgs/${orgId}/projects/${projectId}/measurements/${id}/time_series.parquet`, userId],
+  );
+  return id;
+}

@@ -1,0 +1,98 @@
+// A pipeline: its elements in order, each a child workflow, each receiving the parameter
+// values produced before it. Completed elements are never run again (a retried pipeline
+// resumes after them). The cancel signal stops scheduling: the workflow ends at once and the
+// running element is terminated (by the cancel workflow, and by the parent-close policy).
+import {
+  ChildWorkflowFailure,
+  ParentClosePolicy,
+  condition,
+  defineSignal,
+  proxyActivities,
+  setHandler,
+  startChild,
+  upsertSearchAttributes,
+} from '@temporalio/workflow';
+import type { PipelineActivities } from '../activities/pipelines.ts';
+import { pipelineElement, describeFailure } from './pipelineElement.ts';
+import { CANCEL_SIGNAL, pipelineWorkflowIds, type ElementOutcome, type ParameterValues, type PipelineInput } from './pipelineIds.ts';
+import { CellarElementType, CellarOrganization, CellarPipeline, CellarProject, CellarStatus } from './searchAttributes.ts';
+
+const db = proxyActivities<PipelineActivities>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 30 },
+});
+
+export const cancelPipelineSignal = defineSignal(CANCEL_SIGNAL);
+
+function setStatus(status: string) {
+  upsertSearchAttributes([{ key: CellarStatus, value: status }]);
+}
+
+export async function pipeline(input: PipelineInput): Promise<{ status: string }> {
+  let canceled = false;
+  setHandler(cancelPipelineSignal, () => {
+    canceled = true;
+  });
+  const begin = await db.beginPipeline(input.pipelineId);
+  if (begin.kind === 'skip') {
+    setStatus(begin.status);
+    return { status: begin.status };
+  }
+  setStatus('running');
+  const labels = [
+    { key: CellarOrganization, value: input.organizationId },
+    { key: CellarProject, value: input.projectId },
+    { key: CellarPipeline, value: input.pipelineId },
+  ];
+  let values: ParameterValues = {};
+  for (const element of begin.elements) {
+    if (canceled) break;
+    if (element.status === 'completed') {
+      values = { ...values, ...(element.parameter_values ?? {}) };
+      continue;
+    }
+    const child = await startChild(pipelineElement, {
+      workflowId: pipelineWorkflowIds.element(input.pipelineId, element.name),
+      args: [{
+        pipelineId: input.pipelineId,
+        pipelineName: input.pipelineName,
+        elementId: element.id,
+        elementName: element.name,
+        elementType: element.element_type,
+        parameterValues: values,
+        simulationTaskQueue: input.simulationTaskQueue,
+        heartbeatTimeoutSeconds: input.heartbeatTimeoutSeconds,
+      }],
+      parentClosePolicy: ParentClosePolicy.TERMINATE,
+      typedSearchAttributes: [...labels, { key: CellarElementType, value: element.element_type }, { key: CellarStatus, value: 'pending' }],
+      memo: { pipeline_name: input.pipelineName, element_name: element.name },
+    });
+    let outcome: ElementOutcome | null;
+    try {
+      outcome = await Promise.race([child.result(), condition(() => canceled).then(() => null)]);
+    } catch (err) {
+      if (canceled) break;
+      // The element workflow itself ended abnormally (terminated or timed out from outside).
+      const failure = describeFailure(err instanceof ChildWorkflowFailure && err.cause ? err.cause : err);
+      outcome = await db.failElement(element.id, failure);
+    }
+    if (outcome === null) break;
+    if (outcome.status === 'canceled') {
+      canceled = true;
+      break;
+    }
+    if (outcome.status !== 'completed') {
+      const end = await db.finishPipeline(input.pipelineId, { status: 'failed', failed_element_id: element.id });
+      setStatus(end.status);
+      return end;
+    }
+    values = { ...values, ...(outcome.parameter_values ?? {}) };
+  }
+  if (canceled) {
+    setStatus('canceled');
+    return { status: 'canceled' };
+  }
+  const end = await db.finishPipeline(input.pipelineId, { status: 'completed', result: { parameter_values: values } });
+  setStatus(end.status);
+  return end;
+}

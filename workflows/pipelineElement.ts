@@ -1,0 +1,97 @@
+// One pipeline element as a child workflow with its own job: entries and calculations run
+// here; fits and validations run on the Python worker, which heartbeats its progress and
+// resumes from its last heartbeat when a worker is lost. Every outcome is recorded on the
+// element and its job; a failure also captures a diagnostic event with the full exception.
+import {
+  ActivityCancellationType,
+  ActivityFailure,
+  ApplicationFailure,
+  CancellationScope,
+  TimeoutFailure,
+  isCancellation,
+  proxyActivities,
+  upsertSearchAttributes,
+} from '@temporalio/workflow';
+import type { PipelineActivities, FitWorkerActivities } from '../activities/pipelines.ts';
+import { CalculationError, runCalculation } from './calculations.ts';
+import { CellarStatus } from './searchAttributes.ts';
+import type { ElementOutcome, FailureInfo, PipelineElementInput } from './pipelineIds.ts';
+
+const db = proxyActivities<PipelineActivities>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 30 },
+});
+
+const USER_CODES = ['CONFIGURATION_ERROR', 'SOLVER_ERROR'];
+
+function setStatus(status: string) {
+  upsertSearchAttributes([{ key: CellarStatus, value: status }]);
+}
+
+/** The exception type and failure code of an element failure; the message goes to the diagnostic only. */
+export function describeFailure(err: unknown): FailureInfo {
+  const cause = err instanceof ActivityFailure && err.cause ? err.cause : err;
+  const stack = (e: unknown) => (e instanceof Error && e.stack ? e.stack : null);
+  if (cause instanceof ApplicationFailure && USER_CODES.includes(cause.type ?? '')) {
+    return { exception_type: cause.type!, error_code: cause.type!, message: cause.message, stack_trace: stack(cause) };
+  }
+  if (cause instanceof CalculationError) {
+    return { exception_type: 'CalculationError', error_code: 'CONFIGURATION_ERROR', message: cause.message, stack_trace: stack(cause) };
+  }
+  if (cause instanceof TimeoutFailure) {
+    return { exception_type: 'TimeoutFailure', error_code: 'WORKER_ERROR', message: `${cause.timeoutType}: ${cause.message}`, stack_trace: stack(cause) };
+  }
+  const type = cause instanceof ApplicationFailure ? (cause.type ?? 'ApplicationFailure') : cause instanceof Error ? cause.name : 'Error';
+  return { exception_type: type, error_code: 'WORKER_ERROR', message: cause instanceof Error ? cause.message : String(cause), stack_trace: stack(cause) };
+}
+
+export async function pipelineElement(input: PipelineElementInput): Promise<ElementOutcome> {
+  const worker = proxyActivities<FitWorkerActivities>({
+    taskQueue: input.simulationTaskQueue,
+    startToCloseTimeout: '12 hours',
+    heartbeatTimeout: `${input.heartbeatTimeoutSeconds} seconds`,
+    cancellationType: ActivityCancellationType.TRY_CANCEL,
+    retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 5, nonRetryableErrorTypes: USER_CODES },
+  });
+  try {
+    // Resolving the element's inputs may fail too (a measurement deleted since submission).
+    const begin = await db.beginElement(input.elementId, input.parameterValues);
+    if (begin.kind === 'skip') {
+      setStatus(begin.status);
+      return { status: begin.status };
+    }
+    setStatus('running');
+    let result: Record<string, unknown>;
+    switch (begin.run.type) {
+      case 'entry':
+        result = { parameter_values: begin.run.parameter_values, ...(begin.run.source_pipeline_id ? { source_pipeline_id: begin.run.source_pipeline_id } : {}) };
+        break;
+      case 'calculation':
+        result = { calculation: begin.run.config.type, parameter_values: runCalculation(begin.run.config, input.parameterValues) };
+        break;
+      case 'data_fit':
+        result = { ...(await worker.fitParameters(begin.run.request)) };
+        break;
+      case 'array_data_fit':
+        result = { ...(await worker.fitParametersArray(begin.run.request)) };
+        break;
+      case 'validation':
+        result = { ...(await worker.validateAgainstData(begin.run.request)) };
+        break;
+    }
+    // A cancellation recorded meanwhile wins over the result.
+    const end = await db.completeElement(input.elementId, result);
+    setStatus(end.status);
+    const values = result.parameter_values as Record<string, number> | undefined;
+    return { status: end.status, ...(values ? { parameter_values: values } : {}) };
+  } catch (err) {
+    if (isCancellation(err)) {
+      await CancellationScope.nonCancellable(() => db.cancelElement(input.elementId));
+      setStatus('canceled');
+      throw err;
+    }
+    const end = await db.failElement(input.elementId, describeFailure(err));
+    setStatus(end.status);
+    return end;
+  }
+}
