@@ -183,10 +183,18 @@ class ModelRecipe:
     base_parameters: pybamm.ParameterValues  # concrete values, spec parameters applied
     parameter_names: frozenset[str]  # names a design point may set
     geometry_parameters: frozenset[str]  # baked into the mesh: cannot be solve-time inputs
-    state_parameters: tuple[str, ...]  # what set_initial_state writes (initial SoC, concentrations)
     model_options: object
     variable_names: tuple[str, ...]
     var_pts: dict | None  # mesh points: the model's defaults with the spec's overrides
+
+    @functools.cached_property
+    def state_parameters(self) -> tuple[str, ...]:
+        """What set_initial_state writes (initial SoC, concentrations).
+
+        Worked out on first use: it runs set_initial_state twice, about a second for an
+        electrochemical model, which simulations and fits without an initial state skip.
+        """
+        return _initial_state_parameters(self.base_parameters, self.model_options)
 
     def new_model(self) -> pybamm.BaseModel:
         return _construct(self.spec)
@@ -235,11 +243,11 @@ def _is_number(value) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def _initial_state_parameters(values: pybamm.ParameterValues, model) -> tuple[str, ...]:
-    """The parameters ``ParameterValues.set_initial_state`` writes for this model."""
+def _initial_state_parameters(values: pybamm.ParameterValues, options) -> tuple[str, ...]:
+    """The parameters ``ParameterValues.set_initial_state`` writes for a model with these options."""
     try:
-        low = values.set_initial_state(0.3, inplace=False, options=model.options)
-        high = values.set_initial_state(0.7, inplace=False, options=model.options)
+        low = values.set_initial_state(0.3, inplace=False, options=options)
+        high = values.set_initial_state(0.7, inplace=False, options=options)
     except Exception:  # noqa: BLE001 - a model without an initial-state rule has none
         return ()
     return tuple(
@@ -285,7 +293,6 @@ def _recipe_for_key(key: str) -> ModelRecipe:
         base_parameters=values,
         parameter_names=frozenset(names),
         geometry_parameters=frozenset(_symbol_parameter_names(model.default_geometry)),
-        state_parameters=_initial_state_parameters(values, model),
         model_options=model.options,
         variable_names=tuple(model.variables.keys()),
         var_pts=var_pts,
