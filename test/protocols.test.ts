@@ -1,0 +1,194 @@
+// Protocol parsing (UCP YAML/JSON and PyBaMM experiment lines) and DOE expansion: pure
+// logic, plus the protocol operations of the API.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseProtocol, ProtocolError } from '../api/services/protocols/index.ts';
+import { DoeError, expandDoe, normalQuantile } from '../api/services/doe.ts';
+import { client, newOrg, startApi, type TestApi } from './harness.ts';
+
+function error(input: unknown): ProtocolError {
+  try {
+    parseProtocol(input);
+  } catch (err) {
+    if (err instanceof ProtocolError) return err;
+    throw err;
+  }
+  throw new Error('expected a ProtocolError');
+}
+
+describe('PyBaMM experiment lines', () => {
+  it('converts every documented form to UCP', () => {
+    const { ucp, format } = parseProtocol(
+      'Discharge at 0.5C until 2.5V\nRest for 1 hour\nCharge at 1 A until 4.2 V\nHold at 4.2V until C/50\nDischarge at 2 W for 10 minutes or until 3 V',
+    );
+    expect(format).toBe('pybamm');
+    expect(ucp.steps).toEqual([
+      { Discharge: { mode: 'C-rate', value: 0.5, ends: ['Voltage < 2.5'] } },
+      { Rest: { duration: 3600 } },
+      { Charge: { mode: 'current', value: 1, ends: ['Voltage > 4.2'] } },
+      { Hold: { mode: 'voltage', value: 4.2, ends: ['C-rate < 0.02'] } },
+      { Discharge: { mode: 'power', value: 2, duration: 600, ends: ['Voltage < 3'] } },
+    ]);
+  });
+
+  it('reads C/n rates, milli-units, a list of lines and a logging period', () => {
+    const { ucp } = parseProtocol(['Discharge at C/20 for 0.5 hours', 'Charge at 500 mA until 4100 mV (10 second period)', 'Hold at 4.1 V until 50 mA']);
+    expect(ucp.steps[0]).toEqual({ Discharge: { mode: 'C-rate', value: 0.05, duration: 1800 } });
+    expect(ucp.steps[1]).toEqual({ Charge: { mode: 'current', value: 0.5, ends: ['Voltage > 4.1'] } });
+    expect(ucp.steps[2]).toEqual({ Hold: { mode: 'voltage', value: 4.1, ends: ['Current < 0.05'] } });
+    expect(ucp.global).toEqual({ resolution: { time: 10 } });
+  });
+
+  it('names the line and step of a mistake', () => {
+    expect(error('Rest for 1 hour\nDischarge at 1 parsec until 2.5 V').message).toMatch(/^line 2 \(steps\[1\] Discharge\): the value 1 needs a unit/);
+    expect(error('Rest for 1 hour\nJump to 0').message).toMatch(/^line 2 \(steps\[1\]\): "Jump to 0" is not a PyBaMM experiment step/);
+    expect(error('Discharge at 1C until 2.5 V\nCharge at 1C until soon').message).toMatch(/^line 2 \(steps\[1\] Charge\): "soon" is not an end condition/);
+    expect(error('Discharge at 1C').message).toMatch(/needs 'for <duration>' or 'until <condition>'/);
+    expect(error('Rest until 3 V').path).toEqual(['steps', 0]);
+    expect(error('Charge at 4.2 V until 1 A').message).toMatch(/Hold at 4.2 V/);
+  });
+});
+
+describe('UCP', () => {
+  it('accepts the documented YAML and canonicalizes values', () => {
+    const { ucp, format } = parseProtocol(`global:
+  initial_state_type: soc_percentage
+  initial_state_value: input['Initial SOC [%]']
+  initial_temperature: 25.0
+  resolution: {time: 1.0, voltage: 0.001, current: 0.001}
+steps:
+  - Charge: {mode: C-rate, value: "0.6", ends: ["Voltage > 4.2"]}
+  - Rest: {duration: 3600}
+  - Discharge: {mode: C-rate, value: "0.5", ends: ["Voltage < 2.5"]}
+  - Goto: {step: 0, repeat: 2}
+`);
+    expect(format).toBe('ucp');
+    expect(ucp.global).toEqual({ initial_state_type: 'soc_percentage', initial_state_value: "input['Initial SOC [%]']", initial_temperature: 25, resolution: { time: 1, voltage: 0.001, current: 0.001 } });
+    expect(ucp.steps[0]).toEqual({ Charge: { mode: 'C-rate', value: 0.6, ends: ['Voltage > 4.2'] } });
+    expect(ucp.steps[3]).toEqual({ Goto: { step: 0, repeat: 2 } });
+  });
+
+  it('gives the same canonical form for JSON text and an object', () => {
+    const doc = { steps: [{ Discharge: { mode: 'current', value: '2', ends: ['Voltage<3'] } }] };
+    expect(parseProtocol(JSON.stringify(doc)).ucp).toEqual(parseProtocol(doc).ucp);
+    expect(parseProtocol(doc).ucp.steps[0]).toEqual({ Discharge: { mode: 'current', value: 2, ends: ['Voltage < 3'] } });
+  });
+
+  it('names the step index, type and field of each mistake', () => {
+    const cases: [unknown, (string | number)[], RegExp][] = [
+      [{ steps: [{ Rest: { duration: 1 } }, { Jump: {} }] }, ['steps', 1, 'Jump'], /^steps\[1\]: unknown step type "Jump"/],
+      [{ steps: [{ Charge: { mode: 'C-rate', value: 'quick', ends: ['Voltage > 4.2'] } }] }, ['steps', 0, 'Charge', 'value'], /^steps\[0\] \(Charge\)\.value: must be a number/],
+      [{ steps: [{ Charge: { mode: 'C-rate', value: "input[Rate]", ends: ['Voltage > 4.2'] } }] }, ['steps', 0, 'Charge', 'value'], /write input\['Name'\]/],
+      [{ steps: [{ Discharge: { mode: 'C-rate', value: 1, ends: ['Temperature > 40'] } }] }, ['steps', 0, 'Discharge', 'ends', 0], /unknown variable "Temperature"/],
+      [{ steps: [{ Discharge: { mode: 'amps', value: 1, ends: ['Voltage < 3'] } }] }, ['steps', 0, 'Discharge', 'mode'], /must be one of C-rate, current, power/],
+      [{ steps: [{ Discharge: { mode: 'C-rate', value: 1 } }] }, ['steps', 0, 'Discharge'], /needs a duration or at least one 'ends'/],
+      [{ steps: [{ Rest: { duration: 5, colour: 'red' } }] }, ['steps', 0, 'Rest', 'colour'], /unknown field "colour"/],
+      [{ steps: [{ Rest: { duration: 5 } }, { Goto: { step: 1, repeat: 2 } }] }, ['steps', 1, 'Goto', 'step'], /earlier step/],
+      [{ steps: [{ Discharge: { mode: 'C-rate', value: -1, ends: ['Voltage < 3'] } }] }, ['steps', 0, 'Discharge', 'value'], /greater than 0/],
+      [{ global: { initial_state_type: 'soc_percentage' }, steps: [{ Rest: { duration: 5 } }] }, ['global', 'initial_state_value'], /given together/],
+      [{ steps: [] }, ['steps'], /non-empty/],
+      ['steps: [unclosed', [], /neither PyBaMM experiment lines nor valid UCP/],
+    ];
+    for (const [input, path, message] of cases) {
+      const err = error(input);
+      expect(err.path, err.message).toEqual(path);
+      expect(err.message).toMatch(message);
+    }
+  });
+});
+
+describe('design of experiments', () => {
+  it('expands a grid as the cartesian product, ranges including both ends', () => {
+    const points = expandDoe({ sampling: 'grid', rows: [{ type: 'discrete', name: 'a', values: [1, 2] }, { type: 'range', name: 'b', min: 0, max: 1, count: 3 }] });
+    expect(points).toEqual([
+      { a: 1, b: 0 }, { a: 1, b: 0.5 }, { a: 1, b: 1 },
+      { a: 2, b: 0 }, { a: 2, b: 0.5 }, { a: 2, b: 1 },
+    ]);
+    expect(expandDoe(undefined)).toEqual([{}]);
+    expect(expandDoe({ sampling: 'grid', rows: [{ type: 'discrete', name: 'a', values: [1] }], count: 99 })).toHaveLength(1);
+  });
+
+  it('draws random and Latin hypercube points, reproducibly with a seed', () => {
+    const doe = { sampling: 'latin_hypercube', count: 10, seed: 7, rows: [{ type: 'range', name: 'x', min: 0, max: 10 }, { type: 'normal', name: 'y', mean: 5, std: 1 }] };
+    const points = expandDoe(doe);
+    expect(points).toHaveLength(10);
+    expect(expandDoe(doe)).toEqual(points);
+    // One point in each tenth of x's range.
+    expect(points.map((p) => Math.floor(p.x!)).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    const random = expandDoe({ sampling: 'random', count: 200, seed: 1, rows: [{ type: 'discrete', name: 'z', values: [1, 2, 3] }] });
+    expect(new Set(random.map((p) => p.z))).toEqual(new Set([1, 2, 3]));
+    expect(normalQuantile(0.975)).toBeCloseTo(1.959964, 5);
+    expect(normalQuantile(0.5)).toBeCloseTo(0, 9);
+  });
+
+  it('names the field of each mistake', () => {
+    const loc = (doe: unknown) => {
+      try {
+        expandDoe(doe as never, ['body', 'doe']);
+      } catch (err) {
+        if (err instanceof DoeError) return err.issues.map((i) => i.loc);
+        throw err;
+      }
+      return [];
+    };
+    expect(loc({ sampling: 'grid', rows: [{ type: 'discrete', name: 'a' }] })).toEqual([['body', 'doe', 'rows', 0, 'values']]);
+    expect(loc({ sampling: 'grid', rows: [{ type: 'range', name: 'a', min: 0, max: 1 }] })).toEqual([['body', 'doe', 'rows', 0, 'count']]);
+    expect(loc({ sampling: 'random', rows: [{ type: 'range', name: 'a', min: 0, max: 1 }] })).toEqual([['body', 'doe', 'count']]);
+    expect(loc({ sampling: 'sobol', rows: [] })).toEqual([['body', 'doe', 'sampling']]);
+    expect(loc({ sampling: 'grid', rows: [{ type: 'discrete', name: 'a', values: [1] }, { type: 'discrete', name: 'a', values: [2] }] })).toEqual([['body', 'doe', 'rows', 1, 'name']]);
+    expect(loc({ sampling: 'grid', rows: [{ type: 'range', name: 'a', min: 0, max: 1, count: 101 }, { type: 'range', name: 'b', min: 0, max: 1, count: 100 }] })).toEqual([['body', 'doe', 'rows']]);
+    expect(loc({ sampling: 'grid', rows: [{ type: 'range', name: 'a', min: 0, max: 1, count: 100 }, { type: 'range', name: 'b', min: 0, max: 1, count: 100 }] })).toEqual([]);
+  });
+});
+
+describe('protocol operations', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startApi();
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it('validates, lists input references, serves the schema and stores content-addressed templates', async () => {
+    const org = await newOrg(api.orm);
+    const c = client(api.url, org.api_key);
+    const ok = await c.post('/protocols/validate', { protocol: 'Discharge at 1C until 2.5 V' });
+    expect(ok.body).toMatchObject({ valid: true, format: 'pybamm', protocol: { steps: [{ Discharge: { mode: 'C-rate', value: 1 } }] } });
+    const bad = await c.post('/protocols/validate', { protocol: { steps: [{ Charge: { mode: 'C-rate', value: 'x', ends: ['Voltage > 4'] } }] } });
+    expect(bad.status).toBe(200);
+    expect(bad.body.valid).toBe(false);
+    expect(bad.body.error).toMatch(/steps\[0\] \(Charge\)\.value/);
+    const refs = await c.post('/protocols/input_references', {
+      protocol: { global: { initial_state_type: 'soc_percentage', initial_state_value: "input['SOC']" }, steps: [{ Discharge: { mode: 'C-rate', value: "input['Rate']", ends: ['Voltage < 3'] } }] },
+    });
+    expect(refs.body).toEqual(['SOC', 'Rate']);
+    const schema = await c.get('/discovery/schemas/protocol');
+    expect(schema.body.$schema).toMatch(/2020-12/);
+    expect(schema.body.$defs.step.oneOf.map((s: { title: string }) => s.title)).toEqual(['Charge', 'Discharge', 'Rest', 'Hold', 'DriveCycle', 'Goto']);
+    const chems = await c.get('/discovery/chemistries');
+    expect(chems.body.chemistries.map((x: { name: string }) => x.name)).toContain('NMC/Graphite');
+
+    const project = (await c.post('/projects', { name: 'Protocols' })).body;
+    const body = { protocol_experiment: { protocol: 'Rest for 1 hour', name: 'Rest' }, project_id: project.id, experiment_parameters: {} };
+    const first = await c.post('/protocols/parse-to-template', body);
+    expect(first.status, first.text).toBe(200);
+    expect((await c.post('/protocols/parse-to-template', body)).body.template_id).toBe(first.body.template_id);
+    const other = await c.post('/protocols/parse-to-template', { ...body, protocol_experiment: { protocol: 'Rest for 2 hours', name: 'Rest' } });
+    expect(other.body.template_id).not.toBe(first.body.template_id);
+    const light = await c.get(`/experiment_templates?project_id=${project.id}`);
+    expect(light.body.total).toBe(2);
+    expect(light.body.items[0]).not.toHaveProperty('protocol_config');
+    const heavy = await c.get(`/experiment_templates?project_id=${project.id}&include=protocol_config,source_protocol`);
+    expect(heavy.body.items[0].protocol_config.steps[0].Rest.duration).toBeGreaterThan(0);
+    expect(heavy.body.items[0]).not.toHaveProperty('parameters_schema');
+    expect((await c.get(`/experiment_templates?include=colour`)).status).toBe(422);
+    const renamed = await c.patch(`/experiment_templates/${first.body.template_id}`, { name: 'Long rest', description: 'one hour' });
+    expect(renamed.body).toMatchObject({ name: 'Long rest', description: 'one hour' });
+    const stranger = client(api.url, (await newOrg(api.orm)).api_key);
+    expect((await stranger.get(`/experiment_templates/${first.body.template_id}`)).status).toBe(403);
+    expect((await c.delete(`/experiment_templates/${first.body.template_id}`)).body).toEqual({ id: first.body.template_id, deleted: true });
+    expect((await c.get(`/experiment_templates/${first.body.template_id}`)).status).toBe(404);
+    const [doc] = await api.orm.em.fork().execute(`select name from search_documents where entity_type = 'experiment_template' and entity_id = ?`, [other.body.template_id]);
+    expect(doc).toEqual({ name: 'Rest' });
+  });
+});
