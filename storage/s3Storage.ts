@@ -7,7 +7,7 @@ import {
 import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { S3Config } from '../stack/config.ts';
 import { assertSafeKey, ObjectNotFound, type ObjectStorage, type ScopedUploadCredentials, type SignedTarget } from './storage.ts';
 

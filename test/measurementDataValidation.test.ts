@@ -162,7 +162,7 @@ describe('measurement data: bad input and validation', () => {
 });
 
 describe('measurement data: expiry, size limits and reads while processing', () => {
-  let apis: TestApi[] = [];
+  const apis: TestApi[] = [];
   afterAll(async () => {
     await Promise.allSettled(apis.map((a) => a.close()));
   });

@@ -66,7 +66,7 @@ function checkFilenames(filenames: string[] | undefined): string[] {
   const issues: ValidationIssue[] = [];
   const seen = new Set<string>();
   filenames.forEach((name, i) => {
-    if (/[\u0000-\u001f/\\]/.test(name) || name.trim() === '' || name === '.' || name === '..') {
+    if ([...name].some((ch) => ch < ' ' || ch === '/' || ch === '\\') || name.trim() === '' || name === '.' || name === '..') {
       issues.push({ loc: ['body', 'filenames', i], msg: 'must be a plain file name (no path separators or control characters)', type: 'value_error', input: name });
     } else if (seen.has(name)) {
       issues.push({ loc: ['body', 'filenames', i], msg: 'is listed twice', type: 'value_error', input: name });
