@@ -31,6 +31,8 @@ export type FitData = { source: 'storage'; key: string } | { source: 'inline'; c
 
 export interface FitRequest {
   element_name: string;
+  pipeline_id: string;
+  job_id: string;
   model: Record<string, unknown>;
   parameters: Record<string, { bounds: [number, number]; initial_value?: number }>;
   fixed_parameters: ParameterValues;
@@ -41,13 +43,15 @@ export interface FitRequest {
   optimizer?: unknown;
 }
 
-export interface FitArrayRequest extends Omit<FitRequest, 'data'> {
+export interface FitArrayRequest extends Omit<FitRequest, 'data' | 'protocol'> {
   independent_variable: string;
-  datasets: { value: number; data: FitData }[];
+  datasets: { value: number; data: FitData; protocol?: unknown }[];
 }
 
 export interface ValidationRequest {
   element_name: string;
+  pipeline_id: string;
+  job_id: string;
   model: Record<string, unknown>;
   parameter_values: ParameterValues;
   data: FitData;
@@ -200,6 +204,7 @@ async function buildRun(em: EntityManager, el: ElementRow, values: ParameterValu
     for (const name of fitted(c)) delete out[name];
     return out;
   };
+  const info = { element_name: el.name, pipeline_id: el.pipeline_id, job_id: el.job_id };
   const optional = (c: Record<string, any>) => ({
     ...(c.protocol !== undefined ? { protocol: c.protocol } : {}),
     ...(c.target !== undefined ? { target: c.target } : {}),
@@ -223,17 +228,19 @@ async function buildRun(em: EntityManager, el: ElementRow, values: ParameterValu
       return {
         type: 'data_fit',
         request: {
-          element_name: el.name, model: cfg.model, parameters: cfg.parameters, fixed_parameters: fixed(cfg),
+          ...info, model: cfg.model, parameters: cfg.parameters, fixed_parameters: fixed(cfg),
           data: await resolveData(em, el.organization_id, cfg.data), cost: cfg.cost ?? 'RMSE', ...optional(cfg),
         },
       };
     case 'array_data_fit': {
-      const datasets: { value: number; data: FitData }[] = [];
-      for (const d of cfg.datasets as { value: number; data: unknown }[]) datasets.push({ value: d.value, data: await resolveData(em, el.organization_id, d.data) });
+      const datasets: FitArrayRequest['datasets'] = [];
+      for (const d of cfg.datasets as { value: number; data: unknown; protocol?: unknown }[]) {
+        datasets.push({ value: d.value, data: await resolveData(em, el.organization_id, d.data), ...(d.protocol !== undefined ? { protocol: d.protocol } : {}) });
+      }
       return {
         type: 'array_data_fit',
         request: {
-          element_name: el.name, model: cfg.model, parameters: cfg.parameters, fixed_parameters: fixed(cfg),
+          ...info, model: cfg.model, parameters: cfg.parameters, fixed_parameters: fixed(cfg),
           independent_variable: cfg.independent_variable, datasets, cost: cfg.cost ?? 'RMSE', ...optional(cfg),
         },
       };
@@ -242,7 +249,7 @@ async function buildRun(em: EntityManager, el: ElementRow, values: ParameterValu
       return {
         type: 'validation',
         request: {
-          element_name: el.name, model: cfg.model, parameter_values: { ...values, ...(cfg.parameter_values ?? {}) },
+          ...info, model: cfg.model, parameter_values: { ...values, ...(cfg.parameter_values ?? {}) },
           data: await resolveData(em, el.organization_id, cfg.data),
           ...(cfg.protocol !== undefined ? { protocol: cfg.protocol } : {}),
           ...(cfg.target !== undefined ? { target: cfg.target } : {}),
@@ -253,7 +260,8 @@ async function buildRun(em: EntityManager, el: ElementRow, values: ParameterValu
   }
 }
 
-const ignoreNotFound = (err: unknown) => {
+/** A workflow that no longer runs (or never started) is not an error here. */
+const ignoreNotFound = (err: unknown): false => {
   if (!(err instanceof WorkflowNotFoundError)) throw err;
   return false;
 };
@@ -412,8 +420,9 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
     },
 
     /**
-     * Signals each pipeline workflow to stop scheduling, then terminates its running element
-     * workflows: the pending children Temporal reports, and every element that had started.
+     * Terminates each pipeline's running element workflows (the pending children Temporal
+     * reports, and every element that had started), then signals the pipeline workflow to stop
+     * scheduling. A child started in between finds its element canceled and ends at once.
      */
     async stopPipelineWorkflows(pipelineIds: string[]): Promise<{ terminated: number }> {
       const started = await fork().execute<{ pipeline_id: string; name: string }[]>(
@@ -428,15 +437,13 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
       await eachLimited(pipelineIds, 16, async (id) => {
         const parent = deps.temporal.workflow.getHandle(pipelineWorkflowIds.pipeline(id));
         const children = new Set((startedBy.get(id) ?? []).map((name) => pipelineWorkflowIds.element(id, name)));
-        const running = await parent.signal(CANCEL_SIGNAL).then(() => true, ignoreNotFound);
-        if (running) {
-          const { raw } = await parent.describe();
-          for (const child of raw.pendingChildren ?? []) if (child.workflowId) children.add(child.workflowId);
-        }
+        const described = await parent.describe().catch(ignoreNotFound);
+        if (described) for (const child of described.raw.pendingChildren ?? []) if (child.workflowId) children.add(child.workflowId);
         for (const childId of children) {
           const ok = await deps.temporal.workflow.getHandle(childId).terminate('pipeline canceled').then(() => true, ignoreNotFound);
           if (ok) terminated++;
         }
+        if (described && described.status.name === 'RUNNING') await parent.signal(CANCEL_SIGNAL).catch(ignoreNotFound);
         heartbeat({ done: ++done });
       });
       return { terminated };

@@ -85,7 +85,8 @@ function checkData(v: unknown, loc: (string | number)[], issues: ValidationIssue
 }
 
 function checkModel(v: unknown, loc: (string | number)[], issues: ValidationIssue[]) {
-  if (!isObj(v) || typeof v.type !== 'string' || !v.type) {
+  // The Python worker checks the model itself (built-in type, quick model or stored spec).
+  if (!isObj(v) || Object.keys(v).length === 0) {
     issues.push({ loc, msg: 'is required: a PyBaMM model such as {"type": "SPMe"}', type: 'value_error', input: v });
   }
 }
@@ -103,9 +104,14 @@ function checkFitParameters(v: unknown, loc: (string | number)[], issues: Valida
     }
     const [lo, hi] = spec.bounds as [number, number];
     if (lo >= hi) issues.push({ loc: [...at, 'bounds'], msg: `lower bound ${lo} must be below upper bound ${hi}`, type: 'value_error', input: spec.bounds });
-    if (spec.initial_value !== undefined && (!isNum(spec.initial_value) || spec.initial_value < lo || spec.initial_value > hi)) {
-      issues.push({ loc: [...at, 'initial_value'], msg: 'must be a number within the bounds', type: 'value_error', input: spec.initial_value });
+    if (!isNum(spec.initial_value) || spec.initial_value < lo || spec.initial_value > hi) {
+      issues.push({ loc: [...at, 'initial_value'], msg: 'is required: a number within the bounds', type: 'value_error', input: spec.initial_value });
     }
+    if (spec.scale !== undefined && spec.scale !== 'linear' && spec.scale !== 'log') {
+      issues.push({ loc: [...at, 'scale'], msg: 'must be linear or log', type: 'enum', input: spec.scale });
+    }
+    const unknown = Object.keys(spec).filter((k) => !['bounds', 'initial_value', 'scale'].includes(k));
+    if (unknown.length) issues.push({ loc: [...at, unknown[0]!], msg: 'unknown field; allowed: bounds, initial_value, scale', type: 'extra_forbidden' });
   }
 }
 

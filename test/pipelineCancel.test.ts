@@ -1,0 +1,104 @@
+// Bulk cancellation against the real stack: 50 pipelines, each with a running data_fit element
+// (no Python worker listens, so each fit stays running), canceled in one request.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, eventually, newOrg, startApi, startWorker, type TestApi } from './harness.ts';
+import { cancelWorkflowId } from '../api/services/pipelines.ts';
+
+let api: TestApi;
+let worker: Awaited<ReturnType<typeof startWorker>>;
+beforeAll(async () => {
+  api = await startApi();
+  worker = await startWorker(api);
+});
+afterAll(async () => {
+  await worker?.stop();
+  await api?.close();
+});
+
+const FIT = {
+  element_type: 'data_fit',
+  model: { kind: 'quick', capacity: 2.0, chemistry: 'NMC/Graphite' },
+  parameters: { 'R0 [Ohm]': { bounds: [0.001, 0.1], initial_value: 0.05 } },
+  data: { 'Time [s]': [0, 1, 2], 'Current [A]': [2, 2, 2], 'Voltage [V]': [4.1, 4.09, 4.08] },
+};
+
+describe('POST /pipelines/cancel', () => {
+  it('cancels 50 running pipelines in one request; one workflow terminates every running element after the answer', async () => {
+    const org = await newOrg(api.orm);
+    const c = client(api.url, org.api_key);
+    const project = (await c.post('/projects', { name: 'bulk cancel' })).body;
+    const ids: string[] = [];
+    for (let i = 0; i < 50; i++) {
+      const r = await c.post('/pipelines', {
+        project_id: project.id, name: `fit ${i}`,
+        elements: { values: { element_type: 'entry', values: { 'Ambient temperature [K]': 298.15 } }, fit: FIT, after: { element_type: 'entry', values: { x: 1 } } },
+      });
+      expect(r.status).toBe(201);
+      ids.push(r.body.id);
+    }
+    const em = api.orm.em.fork();
+    await eventually(async () => {
+      const [row] = await em.execute<{ n: string }[]>(
+        `select count(*) as n from pipeline_elements where pipeline_id in (select jsonb_array_elements_text(?::jsonb)::uuid) and name = 'fit' and status = 'running'`,
+        [JSON.stringify(ids)],
+      );
+      return Number(row!.n) === 50;
+    }, { what: '50 running fits', timeoutMs: 60_000 });
+
+    const res = await c.post('/pipelines/cancel', { pipeline_ids: ids });
+    const answeredAt = Date.now();
+    expect(res.status).toBe(200);
+    expect([...res.body.canceled_pipeline_ids].sort()).toEqual([...ids].sort());
+
+    // At the answer the database already says canceled: pipelines, running and pending elements, their jobs.
+    const states = await em.execute<{ name: string; status: string; job_status: string }[]>(
+      `select e.name, e.status, j.status as job_status from pipeline_elements e join jobs j on j.id = e.job_id
+        where e.pipeline_id in (select jsonb_array_elements_text(?::jsonb)::uuid)`,
+      [JSON.stringify(ids)],
+    );
+    for (const s of states) {
+      if (s.name === 'values') expect(s.status).toBe('completed');
+      else expect([s.status, s.job_status]).toEqual(['canceled', 'canceled']);
+    }
+    const pipelines = await em.execute<{ status: string }[]>(`select status from pipelines where id in (select jsonb_array_elements_text(?::jsonb)::uuid)`, [JSON.stringify(ids)]);
+    expect(pipelines.every((p) => p.status === 'canceled')).toBe(true);
+
+    // One background workflow, named by the request; a retried request finds the same one.
+    const cancelHandle = api.temporal.workflow.getHandle(cancelWorkflowId(ids));
+    const again = await c.post('/pipelines/cancel', { pipeline_ids: [...ids].reverse() });
+    expect(again.status).toBe(200);
+    const outcome = await cancelHandle.result();
+    expect(outcome.pipelines).toBe(50);
+    const runs = [];
+    for await (const w of api.temporal.workflow.list({ query: `WorkflowId = '${cancelWorkflowId(ids)}'` })) runs.push(w);
+    expect(runs.length).toBeLessThanOrEqual(1);
+
+    // No element workflow is left running; each was closed after the answer went out.
+    const closeTimes: number[] = [];
+    for (const id of ids) {
+      const child = await api.temporal.workflow.getHandle(`pipeline-${id}-element-fit`).describe();
+      expect(child.status.name).not.toBe('RUNNING');
+      closeTimes.push(child.closeTime!.getTime());
+      await expect(api.temporal.workflow.getHandle(`pipeline-${id}-element-after`).describe()).rejects.toThrow();
+    }
+    // The pipeline workflows, signalled, stop scheduling and end on their own.
+    for (const id of ids) {
+      const parent = api.temporal.workflow.getHandle(`pipeline-${id}`);
+      expect(await parent.result()).toEqual({ status: 'canceled' });
+    }
+    const cancelDesc = await cancelHandle.describe();
+    expect(cancelDesc.closeTime!.getTime()).toBeGreaterThanOrEqual(Math.max(...closeTimes) - 5);
+    expect(Math.max(...closeTimes)).toBeGreaterThan(answeredAt - 5);
+    expect(outcome.terminated).toBeGreaterThan(0);
+    await eventually(async () => {
+      let running = 0;
+      for await (const _w of api.temporal.workflow.list({ query: `CellarProject = '${project.id}' AND ExecutionStatus = 'Running'` })) running++;
+      return running === 0;
+    }, { what: 'no running workflow for the project in visibility' });
+
+    // The elements and the pipelines read canceled through the API; completed elements kept their results.
+    const one = await c.get(`/pipelines/${ids[0]}/elements`);
+    expect(one.body.map((e: { status: string }) => e.status)).toEqual(['completed', 'canceled', 'canceled']);
+    expect((await c.get(`/pipelines/${ids[0]}`)).body).toMatchObject({ status: 'canceled', is_terminal: true, is_failed: true });
+  });
+});
