@@ -281,6 +281,7 @@ BAD_FITS = [
     ("unknown method", {"optimizer": {"method": "BFGS"}}, "optimizer.method"),
     ("least squares of MAE", {"cost": "MAE", "optimizer": {"method": "least_squares"}}, "optimizer.method"),
     ("bad source", {"data": {"source": "db", "id": "x"}}, "data.source"),
+    ("reversed time range", {"data": {**_long_inline(10), "time_range": [5, 1]}}, "data.time_range"),
     ("unknown field", {"colour": "red"}, "colour"),
     ("fixed not a number", {"fixed_parameters": {"Cell capacity [A.h]": "big"}}, "fixed_parameters['Cell capacity [A.h]']"),
 ]
@@ -297,6 +298,18 @@ def test_bad_fit_input_is_a_configuration_error(case, change, field):
 def test_missing_stored_data_is_a_configuration_error(fs_storage):
     message = raises("CONFIGURATION_ERROR", fit_parameters, fit_request({"source": "storage", "key": "nope/time_series.parquet"}))
     assert message.startswith("data.key")
+
+
+def test_time_range_selects_rows_and_large_stored_data_is_refused(fs_storage, quick_discharge, monkeypatch):
+    storage.put_bytes(SERIES_KEY, quick_discharge)
+    data = {"source": "storage", "key": SERIES_KEY}
+    rows = pq.read_table(io.BytesIO(quick_discharge)).num_rows
+    request = {"model": QUICK, "parameter_values": {R0: TRUE_R0}, "data": {**data, "time_range": [0, 1200]}}
+    result = validate_against_data(request)
+    assert 0 < result["n_data_points"] < rows / 2
+    monkeypatch.setattr("cellar_worker.fitting.data.MAX_ROWS", 100)
+    message = raises("CONFIGURATION_ERROR", validate_against_data, {**request, "data": data})
+    assert message.startswith("data:") and "time_range" in message
 
 
 def test_array_fit_bad_input():

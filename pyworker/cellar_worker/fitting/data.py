@@ -7,6 +7,11 @@ A data reference is one of:
 - ``{"source": "inline", "columns": {"Time [s]": [...], "Current [A]": [...],
   "Voltage [V]": [...]}}``, at most ``MAX_INLINE_ROWS`` rows.
 
+Either may add ``"time_range": [start_s, end_s]`` to use only the rows measured in that
+window (e.g. one discharge of a longer test). A stored series may have at most
+``MAX_ROWS`` rows in use (``FIT_MAX_ROWS``, default 20,000): the measured current becomes
+an interpolant the solver evaluates at every step, and a fit re-solves it many times.
+
 Columns follow the measurement conventions: ``Time [s]`` non-decreasing, ``Current [A]``
 positive on discharge (as in PyBaMM), the target (``Voltage [V]`` by default). Rows with a
 missing value in a used column are dropped; rows that repeat a time keep the last one
@@ -17,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import os
 from dataclasses import dataclass
 
 import numpy as np
@@ -26,6 +32,7 @@ from .. import storage
 from ..simulation.errors import configuration_error
 
 MAX_INLINE_ROWS = 1000
+MAX_ROWS = int(os.environ.get("FIT_MAX_ROWS", "20000"))
 MIN_ROWS = 3
 TIME = "Time [s]"
 CURRENT = "Current [A]"
@@ -61,17 +68,43 @@ def load_dataset(reference, target: str, need_current: bool, path: str = "data")
     if source not in _SOURCES:
         raise configuration_error(f"{path}.source: must be one of {', '.join(_SOURCES)}, got {source!r}")
     wanted = [TIME, target] + ([CURRENT] if need_current and target != CURRENT else [])
+    fields = {"source", "time_range", "columns" if source == "inline" else "key"}
+    unknown = sorted(set(reference) - fields)
+    if unknown:
+        raise configuration_error(
+            f"{path}: unknown field(s) {', '.join(map(repr, unknown))}; allowed: {', '.join(sorted(fields))}"
+        )
+    window = _time_range(reference.get("time_range"), f"{path}.time_range")
     if source == "inline":
-        unknown = sorted(set(reference) - {"source", "columns"})
-        if unknown:
-            raise configuration_error(f"{path}: unknown field(s) {', '.join(map(repr, unknown))}")
         columns = _inline_columns(reference.get("columns"), wanted, f"{path}.columns")
     else:
-        unknown = sorted(set(reference) - {"source", "key"})
-        if unknown:
-            raise configuration_error(f"{path}: unknown field(s) {', '.join(map(repr, unknown))}")
         columns = _stored_columns(reference.get("key"), wanted, f"{path}.key")
+    if window is not None:
+        inside = (columns[TIME] >= window[0]) & (columns[TIME] <= window[1])
+        columns = {name: values[inside] for name, values in columns.items()}
+    if len(columns[TIME]) > MAX_ROWS:
+        raise configuration_error(
+            f"{path}: {len(columns[TIME])} rows are more than a fit can use ({MAX_ROWS}); "
+            "select the part to fit with 'time_range': [start_s, end_s]"
+        )
     return _clean(columns, target, need_current, path)
+
+
+def _time_range(raw, path: str) -> tuple[float, float] | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, (list, tuple)) or len(raw) != 2:
+        raise configuration_error(f"{path}: must be [start_s, end_s]")
+    start, end = (_number(value, f"{path}[{index}]") for index, value in enumerate(raw))
+    if start >= end:
+        raise configuration_error(f"{path}: the start ({start:g} s) must be before the end ({end:g} s)")
+    return start, end
+
+
+def _number(value, path: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise configuration_error(f"{path}: must be a finite number")
+    return float(value)
 
 
 def _inline_columns(columns, wanted: list[str], path: str) -> dict[str, np.ndarray]:

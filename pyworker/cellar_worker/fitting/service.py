@@ -7,6 +7,7 @@
      "parameters": {"<PyBaMM name>": {"bounds": [lo, hi], "initial_value": v, "scale"?: "linear"|"log"}},
      "fixed_parameters": {"<name>": number},        # from earlier pipeline elements; optional
      "data": {"source": "storage", "key": "..."} | {"source": "inline", "columns": {...}},
+                                                    # either + "time_range"?: [start_s, end_s] (data.py)
      "protocol": {...UCP...},                       # optional: default is the measured current
      "cost": "RMSE" | "MAE" | "Max" | "SSE",        # default RMSE
      "target": "Voltage [V]",                       # default; any scalar model variable in the data
