@@ -1,0 +1,42 @@
+// Helpers of the pipeline suites: a "measured" discharge made by the Python worker's own
+// simulation code (the quick equivalent-circuit model, R0 = 0.02 Ω), as inline columns.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { inject } from 'vitest';
+import { ROOT } from '../stack/config.ts';
+
+export const QUICK_MODEL = { kind: 'quick', capacity: 2.0, chemistry: 'NMC/Graphite' };
+export const R0 = 'R0 [Ohm]';
+export const TRUE_R0 = 0.02;
+
+const SCRIPT = `
+import copy, io, json, os, sys, tempfile
+os.environ["STORAGE_DRIVER"] = "fs"; os.environ["STORAGE_DIR"] = tempfile.mkdtemp(prefix="cellar-fit-data-")
+import pyarrow.parquet as pq
+from cellar_worker import storage
+from cellar_worker.simulation import run_simulation
+protocol = {"global": {"initial_state_type": "soc_percentage", "initial_state_value": 100},
+  "steps": [{"Discharge": {"mode": "C-rate", "value": 1.0, "ends": ["Voltage < 3.3"]}}, {"Rest": {"duration": 600}}]}
+run_simulation({"simulation_id": "synthetic", "model": json.loads(sys.argv[1]), "protocol": protocol,
+  "inputs": {"R0 [Ohm]": float(sys.argv[2])}, "output_prefix": "synthetic/"})
+with storage.open_read("synthetic/time_series.parquet") as h:
+    t = pq.read_table(io.BytesIO(h.read()), columns=["Time [s]", "Current [A]", "Voltage [V]"])
+cols = {n: t.column(n).to_pylist() for n in t.column_names}
+step = max(1, -(-len(cols["Time [s]"]) // 1000))
+print(json.dumps({k: v[::step] for k, v in cols.items()}))
+`;
+
+/** Time [s], Current [A], Voltage [V] of a 1C discharge and rest, at most 1,000 rows (cached per run). */
+export async function quickDischarge(): Promise<Record<string, number[]>> {
+  const cache = path.join(inject('runDir'), 'quick-discharge.json');
+  if (fs.existsSync(cache)) return JSON.parse(fs.readFileSync(cache, 'utf8'));
+  const { stdout } = await promisify(execFile)(
+    path.join(ROOT, '.tools', 'venv', 'bin', 'python'),
+    ['-c', SCRIPT, JSON.stringify(QUICK_MODEL), String(TRUE_R0)],
+    { cwd: path.join(ROOT, 'pyworker'), env: { ...process.env, PYTHONPATH: '.', PYBAMM_DISABLE_TELEMETRY: 'true' }, maxBuffer: 64 * 1024 * 1024 },
+  );
+  fs.writeFileSync(cache, stdout);
+  return JSON.parse(stdout);
+}
