@@ -65,6 +65,14 @@ export async function readTable(storage: ObjectStorage, key: string): Promise<Re
   return Object.fromEntries(p.columns.map((c, i) => [c, cols[i]!]));
 }
 
+/** A candidate row: its axes, and where its values are (its row group's decoded columns). */
+interface Point {
+  x: number;
+  y: number;
+  cols: Cell[][];
+  r: number;
+}
+
 /**
  * LTTB over (x, y), streaming: a bucket's point is chosen once the next bucket's average is
  * known, so only two buckets of rows are held. The first and last rows are always kept.
@@ -73,15 +81,15 @@ class Lttb {
   readonly #n: number;
   readonly #every: number;
   readonly #buckets: number;
-  readonly #emit: (row: Cell[]) => void;
+  readonly #emit: (cols: Cell[][], r: number) => void;
   #a = { x: 0, y: 0 };
-  #current: { x: number; y: number; row: Cell[] }[] = [];
-  #next: { x: number; y: number; row: Cell[] }[] = [];
+  #current: Point[] = [];
+  #next: Point[] = [];
   #nextSum = { x: 0, y: 0, n: 0 };
   #bucket = 0; // the bucket #current holds
   #lastX = 0;
 
-  constructor(n: number, maxPoints: number, emit: (row: Cell[]) => void) {
+  constructor(n: number, maxPoints: number, emit: (cols: Cell[][], r: number) => void) {
     this.#n = n;
     this.#buckets = maxPoints - 2;
     this.#every = (n - 2) / this.#buckets;
@@ -102,16 +110,16 @@ class Lttb {
         best = p;
       }
     }
-    this.#emit(best.row);
+    this.#emit(best.cols, best.r);
     if (!Number.isNaN(best.y)) this.#a = { x: best.x, y: best.y };
   }
 
-  push(i: number, xRaw: Cell, yRaw: Cell, row: Cell[]) {
+  push(i: number, xRaw: Cell, yRaw: Cell, cols: Cell[][], r: number) {
     const x = typeof xRaw === 'number' ? xRaw : this.#lastX;
     this.#lastX = x;
     const y = typeof yRaw === 'number' ? yRaw : Number.NaN;
     if (i === 0) {
-      this.#emit(row);
+      this.#emit(cols, r);
       this.#a = { x, y: Number.isNaN(y) ? 0 : y };
       return;
     }
@@ -119,11 +127,11 @@ class Lttb {
       // The last row is the "next bucket" of the last real bucket.
       if (this.#next.length) this.#advance();
       if (this.#current.length) this.#choose({ x, y: Number.isNaN(y) ? this.#a.y : y });
-      this.#emit(row);
+      this.#emit(cols, r);
       return;
     }
     while (i >= this.#start(this.#bucket + 2)) this.#advance();
-    const p = { x, y, row };
+    const p = { x, y, cols, r };
     if (i < this.#start(this.#bucket + 1)) {
       this.#current.push(p);
     } else {
@@ -162,17 +170,18 @@ export async function downsample(
   const yi = wanted.indexOf(axes.y);
   const out = columns.map(() => [] as Cell[]);
   const pick = columns.map((c) => wanted.indexOf(c));
-  const emit = (row: Cell[]) => pick.forEach((w, k) => out[k]!.push(row[w]!));
+  const emit = (cols: Cell[][], r: number) => pick.forEach((w, k) => out[k]!.push(cols[w]![r]!));
   const n = p.rowCount;
   const sampler = n > maxPoints ? new Lttb(n, maxPoints, emit) : null;
   let rowStart = 0;
   for (const group of p.metadata.row_groups) {
     const rowEnd = rowStart + Number(group.num_rows);
     const cols = await readRange(p, wanted, rowStart, rowEnd);
+    const xs = xi >= 0 ? cols[xi]! : null;
+    const ys = yi >= 0 ? cols[yi]! : null;
     for (let r = 0; r < rowEnd - rowStart; r++) {
-      const row = cols.map((c) => c[r]!);
-      if (sampler) sampler.push(rowStart + r, xi >= 0 ? row[xi]! : rowStart + r, yi >= 0 ? row[yi]! : null, row);
-      else emit(row);
+      if (sampler) sampler.push(rowStart + r, xs ? xs[r]! : rowStart + r, ys ? ys[r]! : null, cols, r);
+      else emit(cols, r);
     }
     rowStart = rowEnd;
   }
