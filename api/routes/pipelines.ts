@@ -3,11 +3,12 @@ import { Router } from 'express';
 import * as pipelines from '../services/pipelines.ts';
 import { simplePipelineRoutes } from './simplePipelines.ts';
 import { diagnosticRoutes } from './diagnostics.ts';
+import { simulationBoardRoutes } from './simulationBoards.ts';
 
 /** Pipelines, simple pipelines, diagnostics and simulation boards (one router for app.ts). */
 export function pipelineRoutes(): Router {
   const r = Router();
-  r.use(simplePipelineRoutes(), diagnosticRoutes());
+  r.use(simplePipelineRoutes(), diagnosticRoutes(), simulationBoardRoutes());
   r.post('/pipelines', async (req, res) => {
     const p = await pipelines.createPipeline(req.ctx, req.body, 'pipeline');
     res.status(201).setHeader('Location', `/pipelines/${p.id}`).json(p);
