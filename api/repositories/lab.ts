@@ -1,72 +1,87 @@
-// The lab status query: every cycler and channel of a project with the measurement running
-// on each channel, in one statement.
+// The lab status queries: the project's cyclers with their sites, and every channel with the
+// measurement running on it. Timestamps come back as epoch milliseconds (float8), which the
+// driver reads far faster than timestamptz for tens of thousands of rows.
 import type { EntityManager } from '@mikro-orm/postgresql';
 
-export interface LabRow {
+const ms = (col: string) => `(extract(epoch from ${col}) * 1000)::float8`;
+
+export interface LabCyclerRow {
   site_id: string;
   site_name: string;
-  cycler_id: string;
-  cycler_name: string;
+  id: string;
+  name: string;
   manufacturer: string | null;
   model: string | null;
   serial_number: string | null;
-  last_calibrated_at: Date | null;
+  last_calibrated_at: number | null;
   calibration_interval_days: number | null;
-  calibration_due_at: Date | null;
-  channel_id: string | null;
-  channel_name: string | null;
+  calibration_due_at: number | null;
+}
+
+export interface LabChannelRow {
+  cycler_id: string;
+  id: string;
+  name: string;
   notes: string | null;
-  out_of_commission: boolean | null;
+  out_of_commission: boolean;
   max_amps: number | null;
   min_volts: number | null;
   max_volts: number | null;
   m_id: string | null;
   m_name: string | null;
-  m_updated_at: Date | null;
-  data_updated_at: Date | null;
+  m_updated_at: number | null;
+  data_updated_at: number | null;
   cell_instance_id: string | null;
-  start_time: Date | null;
-  estimated_end_time: Date | null;
+  start_time: number | null;
+  estimated_end_time: number | null;
   protocol: string | null;
   program_name: string | null;
   cell_instance_name: string | null;
   cell_specification_name: string | null;
   requested_by_email: string | null;
   watched: boolean;
-  /** Data arrived within the staleness window. */
+  /** Data (or, without data, the record) was updated within the staleness window. */
   fresh: boolean | null;
 }
 
+/** The project's cyclers, ordered by site name, site, cycler name, cycler. */
+export function labCyclers(em: EntityManager, projectId: string): Promise<LabCyclerRow[]> {
+  return em.execute<LabCyclerRow[]>(
+    `select c.site_id, s.name as site_name, c.id, c.name, c.manufacturer, c.model, c.serial_number,
+            ${ms('c.last_calibrated_at')} as last_calibrated_at, c.calibration_interval_days, ${ms('c.calibration_due_at')} as calibration_due_at
+       from cyclers c join sites s on s.id = c.site_id
+      where c.project_id = ?
+      order by s.name, s.id, c.name, c.id`,
+    [projectId],
+  );
+}
+
 /**
- * One row per channel (or per cycler without channels), ordered site, cycler, channel.
- * The running measurement of a channel is its latest-started one without an end_time or with
- * an end_time still ahead.
+ * Every channel of the project, unordered (the caller orders each cycler's few channels; one
+ * sort of all the wide rows would spill to disk), with its running measurement: the
+ * latest-started linked one without an end_time or with an end_time still ahead.
  */
-export async function labRows(em: EntityManager, projectId: string, userId: string, staleAfterHours: number): Promise<LabRow[]> {
-  return em.execute<LabRow[]>(
+export function labChannels(em: EntityManager, projectId: string, userId: string, staleAfterHours: number): Promise<LabChannelRow[]> {
+  return em.execute<LabChannelRow[]>(
     `with running as (
        select distinct on (m.channel_id) m.channel_id, m.id, m.name, m.updated_at, m.data_updated_at, m.cell_instance_id, m.start_time,
-              m.estimated_end_time, m.protocol, m.program_name, m.requested_by, coalesce(m.data_updated_at, m.updated_at) as seen_at
+              m.estimated_end_time, m.protocol, m.program_name, m.requested_by
          from cell_measurements m
         where m.project_id = ? and m.channel_id is not null and (m.end_time is null or m.end_time > now())
         order by m.channel_id, m.start_time desc nulls last, m.id)
-     select c.site_id, s.name as site_name, c.id as cycler_id, c.name as cycler_name, c.manufacturer, c.model, c.serial_number,
-            c.last_calibrated_at, c.calibration_interval_days, c.calibration_due_at,
-            ch.id as channel_id, ch.name as channel_name, ch.notes, ch.out_of_commission, ch.max_amps, ch.min_volts, ch.max_volts,
-            r.id as m_id, r.name as m_name, r.updated_at as m_updated_at, r.data_updated_at, r.cell_instance_id, r.start_time,
-            r.estimated_end_time, r.protocol, r.program_name, ci.name as cell_instance_name, cs.name as cell_specification_name,
+     select ch.cycler_id, ch.id, ch.name, ch.notes, ch.out_of_commission, ch.max_amps, ch.min_volts, ch.max_volts,
+            r.id as m_id, r.name as m_name, ${ms('r.updated_at')} as m_updated_at, ${ms('r.data_updated_at')} as data_updated_at,
+            r.cell_instance_id, ${ms('r.start_time')} as start_time, ${ms('r.estimated_end_time')} as estimated_end_time,
+            r.protocol, r.program_name, ci.name as cell_instance_name, cs.name as cell_specification_name,
             u.email as requested_by_email, (w.user_id is not null) as watched,
-            (r.seen_at >= now() - make_interval(hours => ?)) as fresh
-       from cyclers c
-       join sites s on s.id = c.site_id
-       left join channels ch on ch.cycler_id = c.id
+            (coalesce(r.data_updated_at, r.updated_at) >= now() - make_interval(hours => ?)) as fresh
+       from channels ch
        left join running r on r.channel_id = ch.id
        left join cell_instances ci on ci.id = r.cell_instance_id
        left join cell_specifications cs on cs.id = ci.cell_specification_id
        left join users u on u.id = r.requested_by
        left join measurement_watches w on w.measurement_id = r.id and w.user_id = ?
-      where c.project_id = ?
-      order by s.name, s.id, c.name, c.id, ch.name, ch.id`,
+      where ch.project_id = ?`,
     [projectId, staleAfterHours, userId, projectId],
   );
 }

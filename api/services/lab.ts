@@ -2,7 +2,7 @@
 // derived at read time from the measurements linked to each channel (never stored).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../context.ts';
-import { labRows, organizationStaleAfterHours, type LabRow } from '../repositories/lab.ts';
+import { labChannels, labCyclers, organizationStaleAfterHours, type LabChannelRow } from '../repositories/lab.ts';
 import { requireProjectPermission } from './access.ts';
 
 type State = 'free' | 'occupied' | 'stale';
@@ -12,11 +12,14 @@ interface Counts {
   free: number;
   out_of_commission: number;
 }
+type LabChannel = { id: string; name: string; [field: string]: unknown };
+type LabCycler = Record<string, unknown> & Counts & { channel_count: number; channels: LabChannel[] };
 
-// Timestamps leave as ISO strings (the tree is large; the route sends it as built).
-const iso = (d: Date | null) => (d === null ? null : d.toISOString());
+const byNameThenId = (a: LabChannel, b: LabChannel) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-function measurementOf(r: LabRow) {
+const iso = (msSinceEpoch: number | null) => (msSinceEpoch === null ? null : new Date(msSinceEpoch).toISOString());
+
+function measurementOf(r: LabChannelRow) {
   return {
     id: r.m_id!,
     name: r.m_name!,
@@ -34,26 +37,25 @@ function measurementOf(r: LabRow) {
   };
 }
 
-/** The tree from the rows (already ordered site, cycler, channel), with the counts. */
-export function labTree(rows: LabRow[]) {
+/** The query and the tree, without HTTP or permission checks (the benchmark's floor uses it too). */
+export async function buildLabStatus(em: EntityManager, projectId: string, userId: string, staleAfterHours: number) {
+  const [cyclerRows, channelRows] = await Promise.all([labCyclers(em, projectId), labChannels(em, projectId, userId, staleAfterHours)]);
   const total: Counts = { occupied: 0, stale: 0, free: 0, out_of_commission: 0 };
-  const sites: { id: string; name: string; cyclers: unknown[] }[] = [];
-  let site: (typeof sites)[number] | undefined;
-  let cycler: (Record<string, unknown> & Counts & { channel_count: number; channels: unknown[] }) | undefined;
-  for (const r of rows) {
-    if (site?.id !== r.site_id) {
-      site = { id: r.site_id, name: r.site_name, cyclers: [] };
-      sites.push(site);
-    }
-    if (cycler?.id !== r.cycler_id) {
-      cycler = {
-        id: r.cycler_id, name: r.cycler_name, channel_count: 0, occupied: 0, stale: 0, free: 0, out_of_commission: 0,
-        manufacturer: r.manufacturer, model: r.model, serial_number: r.serial_number, last_calibrated_at: iso(r.last_calibrated_at),
-        calibration_interval_days: r.calibration_interval_days, calibration_due_at: iso(r.calibration_due_at), channels: [],
-      };
-      site.cyclers.push(cycler);
-    }
-    if (r.channel_id === null) continue; // a cycler without channels
+  const sites: { id: string; name: string; cyclers: LabCycler[] }[] = [];
+  const cyclers = new Map<string, LabCycler>();
+  for (const c of cyclerRows) {
+    if (sites.at(-1)?.id !== c.site_id) sites.push({ id: c.site_id, name: c.site_name, cyclers: [] });
+    const cycler: LabCycler = {
+      id: c.id, name: c.name, channel_count: 0, occupied: 0, stale: 0, free: 0, out_of_commission: 0,
+      manufacturer: c.manufacturer, model: c.model, serial_number: c.serial_number, last_calibrated_at: iso(c.last_calibrated_at),
+      calibration_interval_days: c.calibration_interval_days, calibration_due_at: iso(c.calibration_due_at), channels: [],
+    };
+    sites.at(-1)!.cyclers.push(cycler);
+    cyclers.set(c.id, cycler);
+  }
+  for (const r of channelRows) {
+    const cycler = cyclers.get(r.cycler_id);
+    if (!cycler) continue; // created between the two reads
     const state: State = r.m_id === null ? 'free' : r.fresh ? 'occupied' : 'stale';
     // An out-of-commission channel counts there only, whatever else holds.
     const bucket: keyof Counts = r.out_of_commission ? 'out_of_commission' : state;
@@ -61,17 +63,13 @@ export function labTree(rows: LabRow[]) {
     total[bucket]++;
     cycler.channel_count++;
     cycler.channels.push({
-      id: r.channel_id, name: r.channel_name, state, notes: r.notes, out_of_commission: r.out_of_commission,
+      id: r.id, name: r.name, state, notes: r.notes, out_of_commission: r.out_of_commission,
       max_amps: r.max_amps, min_volts: r.min_volts, max_volts: r.max_volts,
       ...(state === 'free' ? {} : { measurement: measurementOf(r) }),
     });
   }
+  for (const cycler of cyclers.values()) cycler.channels.sort(byNameThenId);
   return { sites, ...total };
-}
-
-/** The query and the tree, without HTTP or permission checks (the benchmark's floor uses it too). */
-export async function buildLabStatus(em: EntityManager, projectId: string, userId: string, staleAfterHours: number) {
-  return labTree(await labRows(em, projectId, userId, staleAfterHours));
 }
 
 export async function labStatus(ctx: RequestContext, projectId: string) {
