@@ -1,6 +1,6 @@
 // Small SQL helpers shared by the inventory repositories: insert a row, update only the
 // given fields, and read one page of a list with its total.
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import { whereSql, type ParsedList } from '../listQuery.ts';
 
 /** Inserts `row` (undefined values left to their defaults) and returns `returning` of the new row. */
@@ -40,4 +40,17 @@ export async function page<T>(
     em.execute<{ total: string }[]>(`select count(*) as total from ${opts.from} ${where}`, params),
   ]);
   return { items, count: items.length, total: Number(totals[0]?.total ?? 0) };
+}
+
+/**
+ * Runs `work`; when a concurrent writer took the same unique name first, `explain` turns the
+ * database error into the service's answer (the same 409 with existing_id as the pre-check).
+ */
+export async function orConflict<T>(work: () => Promise<T>, explain: () => Promise<void>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof UniqueConstraintViolationException) await explain();
+    throw err;
+  }
 }

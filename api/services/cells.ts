@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../context.ts';
 import { conflict, notFound } from '../errors.ts';
 import { parseList, type ListSpec } from '../listQuery.ts';
-import { insertRow, page, updateRow } from '../repositories/sqlRows.ts';
+import { insertRow, orConflict, page, updateRow } from '../repositories/sqlRows.ts';
 import * as repo from '../repositories/cells.ts';
 import { assertSameOrganization, readableProjectsSql, requireProjectPermission } from './access.ts';
 import { registerCellSpecMappings } from './projects.ts';
@@ -94,14 +94,14 @@ export async function createSpec(ctx: RequestContext, body: Body & { project_id:
   const project = await requireProjectPermission(ctx, body.project_id, 'cell_specification:create');
   await assertSpecNameFree(ctx, project.id, body.name);
   const id = randomUUID();
-  return ctx.em.transactional(async (em) => {
+  return orConflict(() => ctx.em.transactional(async (em) => {
     await insertRow(em, 'cell_specifications', {
       ...pick(body, SPEC_FIELDS), id, organization_id: project.organization_id, project_id: project.id, created_by: ctx.caller.userId,
     }, 'id');
     const row = (await repo.findSpec(em, id))!;
     await indexSpec({ ...ctx, em }, row);
     return row;
-  });
+  }), () => assertSpecNameFree(ctx, project.id, body.name));
 }
 
 export async function getSpec(ctx: RequestContext, specId: string) {
@@ -116,12 +116,12 @@ export async function listSpecs(ctx: RequestContext, query: Record<string, unkno
 export async function updateSpec(ctx: RequestContext, specId: string, body: Body) {
   const spec = await requireSpec(ctx, specId, 'cell_specification:update');
   if (typeof body.name === 'string') await assertSpecNameFree(ctx, spec.project_id, body.name, specId);
-  return ctx.em.transactional(async (em) => {
+  return orConflict(() => ctx.em.transactional(async (em) => {
     await updateRow(em, 'cell_specifications', specId, pick(body, SPEC_FIELDS));
     const row = (await repo.findSpec(em, specId))!;
     await indexSpec({ ...ctx, em }, row);
     return row;
-  });
+  }), () => assertSpecNameFree(ctx, spec.project_id, String(body.name ?? spec.name), specId));
 }
 
 /** Deletes the specification with its instances and their measurements. */
@@ -140,7 +140,7 @@ export async function createInstance(ctx: RequestContext, specId: string, body: 
   const spec = await requireSpec(ctx, specId, 'cell_instance:create');
   await assertInstanceNameFree(ctx, specId, body.name);
   const id = randomUUID();
-  return ctx.em.transactional(async (em) => {
+  return orConflict(() => ctx.em.transactional(async (em) => {
     await insertRow(em, 'cell_instances', {
       ...pick(body, INSTANCE_FIELDS), id, organization_id: spec.organization_id, project_id: spec.project_id, cell_specification_id: specId,
       created_by: ctx.caller.userId,
@@ -148,7 +148,7 @@ export async function createInstance(ctx: RequestContext, specId: string, body: 
     const row = (await repo.findInstance(em, id))!;
     await indexInstance({ ...ctx, em }, row);
     return row;
-  });
+  }), () => assertInstanceNameFree(ctx, specId, body.name));
 }
 
 export async function listInstances(ctx: RequestContext, specId: string, query: Record<string, unknown>) {
@@ -166,12 +166,12 @@ export async function getInstance(ctx: RequestContext, instanceId: string) {
 export async function updateInstance(ctx: RequestContext, instanceId: string, body: Body) {
   const instance = await requireInstance(ctx, instanceId, 'cell_instance:update');
   if (typeof body.name === 'string') await assertInstanceNameFree(ctx, instance.cell_specification_id, body.name, instanceId);
-  return ctx.em.transactional(async (em) => {
+  return orConflict(() => ctx.em.transactional(async (em) => {
     await updateRow(em, 'cell_instances', instanceId, pick(body, INSTANCE_FIELDS));
     const row = (await repo.findInstance(em, instanceId))!;
     await indexInstance({ ...ctx, em }, row);
     return row;
-  });
+  }), () => assertInstanceNameFree(ctx, instance.cell_specification_id, String(body.name ?? instance.name), instanceId));
 }
 
 export async function deleteInstance(ctx: RequestContext, instanceId: string) {

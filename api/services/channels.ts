@@ -5,7 +5,7 @@ import type { RequestContext } from '../context.ts';
 import { AppError, conflict, notFound, ValidationFailed } from '../errors.ts';
 import { parseList, type ListSpec } from '../listQuery.ts';
 import * as repo from '../repositories/inventory.ts';
-import { insertRow, page, updateRow } from '../repositories/sqlRows.ts';
+import { insertRow, orConflict, page, updateRow } from '../repositories/sqlRows.ts';
 import { assertSameOrganization, readableProjectsSql, requireProjectPermission } from './access.ts';
 import { requireCycler } from './cyclers.ts';
 import { indexEntity, unindexEntity } from './searchIndex.ts';
@@ -90,7 +90,7 @@ export async function createChannel(ctx: RequestContext, cyclerId: string, body:
   checkVoltages(body.min_volts, body.max_volts);
   await assertNameFree(ctx, cyclerId, body.name);
   const id = randomUUID();
-  return ctx.em.transactional(async (em) => {
+  return orConflict(() => ctx.em.transactional(async (em) => {
     await insertRow(em, 'channels', {
       id, organization_id: cycler.organization_id, project_id: cycler.project_id, cycler_id: cyclerId, name: body.name,
       notes: body.notes ?? null, max_amps: body.max_amps ?? null, min_volts: body.min_volts ?? null, max_volts: body.max_volts ?? null,
@@ -99,7 +99,7 @@ export async function createChannel(ctx: RequestContext, cyclerId: string, body:
     const row = (await repo.findChannel(em, id))!;
     await indexChannel({ ...ctx, em }, row);
     return row;
-  });
+  }), () => assertNameFree(ctx, cyclerId, body.name));
 }
 
 export async function getChannel(ctx: RequestContext, channelId: string) {
@@ -119,7 +119,7 @@ export async function updateChannel(ctx: RequestContext, channelId: string, body
   const channel = await requireChannel(ctx, channelId, 'channel:update');
   checkVoltages(body.min_volts === undefined ? channel.min_volts : body.min_volts, body.max_volts === undefined ? channel.max_volts : body.max_volts);
   if (body.name !== undefined) await assertNameFree(ctx, channel.cycler_id, body.name, channelId);
-  return ctx.em.transactional(async (em) => {
+  return orConflict(() => ctx.em.transactional(async (em) => {
     await repo.lockChannel(em, channelId);
     const toggled = body.out_of_commission !== undefined && body.out_of_commission !== channel.out_of_commission;
     if (toggled) {
@@ -138,7 +138,7 @@ export async function updateChannel(ctx: RequestContext, channelId: string, body
     const row = (await repo.findChannel(em, channelId))!;
     await indexChannel({ ...ctx, em }, row);
     return row;
-  });
+  }), () => assertNameFree(ctx, channel.cycler_id, body.name ?? channel.name, channelId));
 }
 
 export async function deleteChannel(ctx: RequestContext, channelId: string) {

@@ -4,7 +4,7 @@ import type { RequestContext } from '../context.ts';
 import { conflict, notFound } from '../errors.ts';
 import { parseList, type ListSpec } from '../listQuery.ts';
 import * as repo from '../repositories/inventory.ts';
-import { insertRow, page, updateRow } from '../repositories/sqlRows.ts';
+import { insertRow, orConflict, page, updateRow } from '../repositories/sqlRows.ts';
 import { assertSameOrganization, readableProjectsSql, requireProjectPermission } from './access.ts';
 import { textMatch } from './search.ts';
 import { indexEntity, unindexEntity } from './searchIndex.ts';
@@ -88,7 +88,7 @@ export async function createCycler(ctx: RequestContext, siteId: string, body: Cy
   await requireProjectPermission(ctx, body.project_id, 'cycler:create');
   await assertNameFree(ctx, siteId, body.name);
   const id = randomUUID();
-  return ctx.em.transactional(async (em) => {
+  return orConflict(() => ctx.em.transactional(async (em) => {
     await insertRow(em, 'cyclers', {
       ...fields(body), id, organization_id: ctx.caller.organizationId, site_id: siteId, project_id: body.project_id,
       created_by: ctx.caller.userId,
@@ -96,7 +96,7 @@ export async function createCycler(ctx: RequestContext, siteId: string, body: Cy
     const row = (await repo.findCycler(em, id))!;
     await indexCycler({ ...ctx, em }, row);
     return row;
-  });
+  }), () => assertNameFree(ctx, siteId, body.name));
 }
 
 export async function getCycler(ctx: RequestContext, cyclerId: string) {
@@ -110,7 +110,7 @@ export async function updateCycler(ctx: RequestContext, cyclerId: string, body: 
   const moving = body.project_id !== undefined && body.project_id !== cycler.project_id;
   if (moving) await requireProjectPermission(ctx, body.project_id!, 'cycler:create');
   if (body.name !== undefined || siteId !== cycler.site_id) await assertNameFree(ctx, siteId, body.name ?? cycler.name, cyclerId);
-  return ctx.em.transactional(async (em) => {
+  return orConflict(() => ctx.em.transactional(async (em) => {
     await repo.lockCycler(em, cyclerId);
     if (moving) {
       const running = await repo.runningMeasurement(em, { cyclerId });
@@ -121,7 +121,7 @@ export async function updateCycler(ctx: RequestContext, cyclerId: string, body: 
     const row = (await repo.findCycler(em, cyclerId))!;
     await indexCycler({ ...ctx, em }, row);
     return row;
-  });
+  }), () => assertNameFree(ctx, siteId, body.name ?? cycler.name, cyclerId));
 }
 
 export async function deleteCycler(ctx: RequestContext, cyclerId: string) {

@@ -6,7 +6,7 @@ import type { RequestContext } from '../context.ts';
 import { AppError, conflict, forbidden, notFound } from '../errors.ts';
 import { parseList } from '../listQuery.ts';
 import * as repo from '../repositories/inventory.ts';
-import { insertRow, page, updateRow } from '../repositories/sqlRows.ts';
+import { insertRow, orConflict, page, updateRow } from '../repositories/sqlRows.ts';
 import { assertSameOrganization, readableProjectsSql, requireProjectPermission } from './access.ts';
 import { indexEntity } from './searchIndex.ts';
 
@@ -67,13 +67,13 @@ export async function createSite(ctx: RequestContext, body: SiteBody & { name: s
   await requireEquipmentPermission(ctx, 'cycler:create');
   await assertNameFree(ctx, body.name);
   const id = randomUUID();
-  await ctx.em.transactional(async (em) => {
+  await orConflict(() => ctx.em.transactional(async (em) => {
     const row = await insertRow<{ id: string; organization_id: string; name: string; location: string | null; notes: string | null }>(em, 'sites', {
       id, organization_id: ctx.caller.organizationId, name: body.name, location: body.location ?? null, notes: body.notes ?? null,
       created_by: ctx.caller.userId,
     });
     await indexSite({ ...ctx, em }, row);
-  });
+  }), () => assertNameFree(ctx, body.name));
   return readSite(ctx, id);
 }
 
@@ -95,12 +95,12 @@ export async function updateSite(ctx: RequestContext, siteId: string, body: Site
   await requireSite(ctx, siteId);
   await requireEquipmentPermission(ctx, 'cycler:update');
   if (body.name !== undefined) await assertNameFree(ctx, body.name, siteId);
-  await ctx.em.transactional(async (em) => {
+  await orConflict(() => ctx.em.transactional(async (em) => {
     await updateRow(em, 'sites', siteId, { name: body.name, location: body.location, notes: body.notes });
     const [row] = await em.execute<{ id: string; organization_id: string; name: string; location: string | null; notes: string | null }[]>(
       `select id, organization_id, name, location, notes from sites where id = ?`, [siteId]);
     await indexSite({ ...ctx, em }, row!);
-  });
+  }), () => assertNameFree(ctx, body.name!, siteId));
   return readSite(ctx, siteId);
 }
 
