@@ -25,7 +25,7 @@ function upload(key: string, fields: Record<string, string>, file?: string) {
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   if (file !== undefined) form.append('file', new Blob([file], { type: 'application/json' }), 'model.json');
   return fetch(`${api.url}/models/upload-custom`, { method: 'POST', headers: { 'X-API-Key': key, Accept: 'application/json' }, body: form })
-    .then(async (r) => ({ status: r.status, body: await r.json() }));
+    .then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
 }
 
 async function searchDoc(type: string, id: string) {

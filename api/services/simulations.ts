@@ -151,7 +151,7 @@ async function submit(ctx: RequestContext, s: Submission): Promise<{ simulation_
 
   // Everything checked: build the rows. The content hash decides reuse of stored results.
   const { name: _n, description: _d, ...protocolBody } = s.ucp;
-  const common = canonicalJson({ model: model.spec, protocol: protocolBody, extra_variables: extra, max_backward_jumps: s.maxBackwardJumps ?? null, engine: described.simulator_version });
+  const common = sha256(canonicalJson({ model: model.spec, protocol: protocolBody, extra_variables: extra, max_backward_jumps: s.maxBackwardJumps ?? null, engine: described.simulator_version }));
   const batchId = randomUUID();
   const sims: repo.SimulationInsert[] = [];
   for (const set of s.sets) {

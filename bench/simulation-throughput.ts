@@ -1,0 +1,175 @@
+// Simulation throughput and submission latency, in one run on this machine, same PyBaMM:
+// (a) a 200-point grid of 1C discharges of a 5 A.h quick model, submitted through the API
+//     and run to completion by one Python worker process, with one activity at a time (like
+//     (b)) and with its default concurrency (one per core);
+// (b) the same 200 solves in a plain Python loop that builds the PyBaMM model per point;
+// then the throughput of (a) over (b) (target >= 1.0), the per-simulation overhead of (a) over
+// its pure solve time, and the submission latency of a 10,000-point grid (target < 2 s).
+// Run: bash stack/node.sh bench/simulation-throughput.ts [points]
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { NativeConnection } from '@temporalio/worker';
+import { loadConfig, ROOT } from '../stack/config.ts';
+import { startEmbeddedPostgres } from '../stack/postgres.ts';
+import { startTemporalDevServer } from '../stack/temporal.ts';
+import { freePort, startProcess } from '../stack/processes.ts';
+import { migrate, openOrm } from '../db/orm.ts';
+import { bootstrap } from '../api/services/bootstrap.ts';
+import { createApp } from '../api/app.ts';
+import { temporalClient } from '../api/temporal.ts';
+import { FsStorage } from '../storage/fsStorage.ts';
+import { createWorker } from '../worker/worker.ts';
+import { simulationWorkflowIds } from '../workflows/simulationIds.ts';
+
+const POINTS = Number(process.argv[2] ?? 200);
+const R0 = { min: 0.004, max: 0.012 };
+const PYTHON = path.join(ROOT, '.tools', 'venv', 'bin', 'python');
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cellar-sim-bench-'));
+fs.chmodSync(tmp, 0o755);
+const log = fs.createWriteStream(path.join(tmp, 'servers.log'));
+const [pg, temporal] = await Promise.all([
+  startEmbeddedPostgres({ dataDir: path.join(tmp, 'pg'), port: await freePort(), database: 'bench' }),
+  freePort().then((port) => startTemporalDevServer({ port, onLine: (l) => log.write(`${l}\n`) })),
+]);
+const config = loadConfig({
+  DATABASE_URL: pg.url, TEMPORAL_ADDRESS: temporal.address, DATA_DIR: tmp, STORAGE_DIR: path.join(tmp, 'storage'), LOG_LEVEL: 'silent',
+  TASK_QUEUE: 'bench', SIMULATION_TASK_QUEUE: 'bench-sim', SIMULATION_MONTHLY_LIMIT: '1000000',
+});
+const orm = await openOrm(pg.url, { poolMax: 10 });
+await migrate(orm);
+const client = temporalClient(config);
+const storage = new FsStorage({ root: (config.storage as { dir: string }).dir, secret: 'bench-signing-secret-0123456789abcdef', publicUrl: config.publicUrl });
+const server = http.createServer(createApp({ config, orm, temporal: client, storage }));
+await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const connection = await NativeConnection.connect({ address: temporal.address });
+const worker = await createWorker({ connection, namespace: config.temporalNamespace, taskQueue: config.taskQueue, deps: { config, orm, storage, temporal: client } });
+const workerRun = worker.run();
+function startPython(concurrency: number) {
+  return startProcess(PYTHON, ['-m', 'cellar_worker.main'], {
+    cwd: path.join(ROOT, 'pyworker'),
+    env: {
+      ...process.env, TEMPORAL_ADDRESS: temporal.address, SIMULATION_TASK_QUEUE: config.simulationTaskQueue, MEASUREMENT_TASK_QUEUE: 'bench-meas',
+      STORAGE_DRIVER: 'fs', STORAGE_DIR: (config.storage as { dir: string }).dir, SIMULATION_CONCURRENCY: String(concurrency),
+      PYBAMM_DISABLE_TELEMETRY: 'true', LOG_LEVEL: 'warn',
+    },
+    onLine: (l) => log.write(`[py] ${l}\n`),
+  });
+}
+
+const { api_key } = await bootstrap(orm.em.fork(), 'Bench', 'bench@sim.test');
+const headers = { 'Content-Type': 'application/json', Accept: 'application/json', 'X-API-Key': api_key };
+const post = async (p: string, body: unknown) => {
+  const res = await fetch(url + p, { method: 'POST', headers, body: JSON.stringify(body) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${p}: ${res.status} ${text}`);
+  return JSON.parse(text);
+};
+const project = await post('/projects', { name: 'Bench' });
+const em = () => orm.em.fork();
+const quick = { quick_model: { capacity: 5, chemistry: 'NMC/Graphite' } };
+const protocol = { protocol: 'Discharge at 1C until 2.5V', name: '1C' };
+
+async function waitForBatch(firstSimulation: string): Promise<void> {
+  for (;;) {
+    const [row] = await em().execute<{ open: string }[]>(
+      `select count(*) filter (where j.status not in ('completed', 'failed', 'canceled')) as open
+         from simulations s join jobs j on j.id = s.job_id where s.batch_id = (select batch_id from simulations where id = ?)`,
+      [firstSimulation],
+    );
+    if (Number(row!.open) === 0) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** (a): one Python worker process running `concurrency` activities at once; the batch from submission to its last job. */
+async function throughAPI(concurrency: number) {
+  const python = startPython(concurrency);
+  // Warm-up: the model description is cached and the worker has imported PyBaMM.
+  const warm = await post('/simulations/protocol/batch', { parameterized_model: quick, protocol_experiment: protocol, project_id: project.id, force_rerun: true });
+  await waitForBatch(warm[0].simulation_id);
+  const t0 = performance.now();
+  const submitted = await post('/simulations/protocol/batch', {
+    parameterized_model: quick, protocol_experiment: protocol, project_id: project.id, force_rerun: true,
+    design_parameters_doe: { sampling: 'grid', rows: [{ type: 'range', name: 'R0 [Ohm]', min: R0.min, max: R0.max, count: POINTS }] },
+  });
+  await waitForBatch(submitted[0].simulation_id);
+  const wall = (performance.now() - t0) / 1000;
+  await python.stop();
+  const [stats] = await em().execute<{ done: string; solve: number; capacity: number }[]>(
+    `select count(*) filter (where j.status = 'completed') as done, avg((s.metrics->>'solve_time_s')::float) as solve,
+            avg((s.metrics->>'discharge_capacity_ah')::float) as capacity
+       from simulations s join jobs j on j.id = s.job_id where s.batch_id = (select batch_id from simulations where id = ?)`,
+    [submitted[0].simulation_id],
+  );
+  return { wall, done: Number(stats!.done), solve: Number(stats!.solve), capacity: Number(stats!.capacity) };
+}
+
+const cores = os.cpus().length;
+const a1 = await throughAPI(1);
+const aN = await throughAPI(cores);
+
+// (b) a plain Python loop, building the model for every point.
+const script = `
+import json, time, pybamm
+from cellar_worker.simulation.quick_model import quick_parameter_values
+n, lo, hi = ${POINTS}, ${R0.min}, ${R0.max}
+capacities = []
+t0 = time.perf_counter()
+for i in range(n):
+    values = quick_parameter_values(5.0, "NMC/Graphite")
+    values["R0 [Ohm]"] = lo + (hi - lo) * i / max(n - 1, 1)
+    sim = pybamm.Simulation(pybamm.equivalent_circuit.Thevenin(), parameter_values=values,
+                            experiment=pybamm.Experiment(["Discharge at 1C until 2.5 V"]))
+    solution = sim.solve()
+    capacities.append(5.0 * float(solution["Time [s]"].entries[-1]) / 3600)  # 1C of 5 A.h = 5 A
+print(json.dumps({"wall": time.perf_counter() - t0, "capacity": sum(capacities) / n}))
+`;
+const loop = JSON.parse(execFileSync(PYTHON, ['-c', script], { cwd: path.join(ROOT, 'pyworker'), env: { ...process.env, PYBAMM_DISABLE_TELEMETRY: 'true' }, encoding: 'utf8' }).trim().split('\n').pop()!);
+
+// (c) submission latency of a 10,000-point grid; the batches are stopped before they run.
+const latencies: number[] = [];
+for (let i = 0; i < 3; i++) {
+  const s = performance.now();
+  const big = await post('/simulations/protocol/batch', {
+    parameterized_model: quick, protocol_experiment: protocol, project_id: project.id,
+    design_parameters_doe: { sampling: 'grid', rows: [
+      { type: 'range', name: 'R0 [Ohm]', min: R0.min, max: R0.max, count: 100 },
+      { type: 'range', name: 'Initial SOC [%]', min: 50, max: 100 - i, count: 100 },
+    ] },
+  });
+  latencies.push((performance.now() - s) / 1000);
+  const [row] = await em().execute<{ batch_id: string }[]>(`select batch_id from simulations where id = ?`, [big[0].simulation_id]);
+  await client.workflow.getHandle(simulationWorkflowIds.batch(row!.batch_id)).terminate('benchmark: submission latency only');
+  if (big.length !== 10_000) throw new Error(`expected 10000 simulations, got ${big.length}`);
+}
+
+const throughputB = POINTS / loop.wall;
+const print = (k: string, v: string) => console.log(`${k.padEnd(62)} ${v}`);
+print('points (1C discharges of a 5 A.h NMC quick model, R0 grid)', String(POINTS));
+print('(b) plain Python loop, model built per point', `${loop.wall.toFixed(2)} s, ${throughputB.toFixed(2)} sim/s`);
+for (const [label, a] of [['1 activity at a time', a1], [`${cores} activities at once (default)`, aN]] as const) {
+  const throughput = a.done / a.wall;
+  print(`(a) API + Temporal + Python worker, ${label}`, `${a.wall.toFixed(2)} s, ${throughput.toFixed(2)} sim/s, ${a.done} completed`);
+  print('    mean solve time per simulation (worker metrics)', `${(a.solve * 1000).toFixed(1)} ms`);
+  print('    overhead per simulation over its solve time', `${((a.wall / POINTS) * (label.startsWith('1 ') ? 1 : cores) * 1000 - a.solve * 1000).toFixed(1)} ms`);
+  print('    throughput (a) / (b) (target >= 1.0)', (throughput / throughputB).toFixed(2));
+}
+print('mean discharge capacity (a) / (b) [A.h]', `${aN.capacity.toFixed(3)} / ${loop.capacity.toFixed(3)}`);
+print('10,000-point submission latency, 3 runs (target < 2 s)', latencies.map((l) => `${l.toFixed(2)} s`).join(', '));
+
+worker.shutdown();
+await workerRun;
+await connection.close();
+server.closeAllConnections();
+server.close();
+await client.connection.close();
+await orm.close();
+await temporal.stop();
+await pg.stop();
+fs.rmSync(tmp, { recursive: true, force: true });
