@@ -420,8 +420,8 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
     },
 
     /**
-     * Terminates each pipeline's running element workflows (the pending children Temporal
-     * reports, and every element that had started), then signals the pipeline workflow to stop
+     * Terminates each pipeline's running element workflows (every element that had started, or
+     * the pending children Temporal reports) and signals the pipeline workflow to stop
      * scheduling. A child started in between finds its element canceled and ends at once.
      */
     async stopPipelineWorkflows(pipelineIds: string[]): Promise<{ terminated: number }> {
@@ -437,13 +437,18 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
       await eachLimited(pipelineIds, 16, async (id) => {
         const parent = deps.temporal.workflow.getHandle(pipelineWorkflowIds.pipeline(id));
         const children = new Set((startedBy.get(id) ?? []).map((name) => pipelineWorkflowIds.element(id, name)));
-        const described = await parent.describe().catch(ignoreNotFound);
-        if (described) for (const child of described.raw.pendingChildren ?? []) if (child.workflowId) children.add(child.workflowId);
-        for (const childId of children) {
-          const ok = await deps.temporal.workflow.getHandle(childId).terminate('pipeline canceled').then(() => true, ignoreNotFound);
-          if (ok) terminated++;
+        // Only when no element had started may a child be starting right now: ask Temporal then.
+        if (!children.size) {
+          const described = await parent.describe().catch(ignoreNotFound);
+          if (described) for (const child of described.raw.pendingChildren ?? []) if (child.workflowId) children.add(child.workflowId);
         }
-        if (described && described.status.name === 'RUNNING') await parent.signal(CANCEL_SIGNAL).catch(ignoreNotFound);
+        // Together: whichever lands first, the pipeline ends canceled and its element terminated.
+        await Promise.all([
+          ...[...children].map(async (childId) => {
+            if (await deps.temporal.workflow.getHandle(childId).terminate('pipeline canceled').then(() => true, ignoreNotFound)) terminated++;
+          }),
+          parent.signal(CANCEL_SIGNAL).catch(ignoreNotFound),
+        ]);
         heartbeat({ done: ++done });
       });
       return { terminated };

@@ -77,7 +77,7 @@ describe('POST /pipelines/cancel', () => {
     const closeTimes: number[] = [];
     for (const id of ids) {
       const child = await api.temporal.workflow.getHandle(`pipeline-${id}-element-fit`).describe();
-      expect(child.status.name).not.toBe('RUNNING');
+      expect(child.status.name).toBe('TERMINATED');
       closeTimes.push(child.closeTime!.getTime());
       await expect(api.temporal.workflow.getHandle(`pipeline-${id}-element-after`).describe()).rejects.toThrow();
     }
@@ -89,7 +89,6 @@ describe('POST /pipelines/cancel', () => {
     const cancelDesc = await cancelHandle.describe();
     expect(cancelDesc.closeTime!.getTime()).toBeGreaterThanOrEqual(Math.max(...closeTimes) - 5);
     expect(Math.max(...closeTimes)).toBeGreaterThan(answeredAt - 5);
-    expect(outcome.terminated).toBeGreaterThan(0);
     await eventually(async () => {
       let running = 0;
       for await (const _w of api.temporal.workflow.list({ query: `CellarProject = '${project.id}' AND ExecutionStatus = 'Running'` })) running++;

@@ -1,0 +1,141 @@
+// A pipeline of entry + calculation + a one-parameter data_fit (SPMe, Chen2020, 1,000-row 1C
+// discharge, Nelder-Mead) timed from POST /pipelines to `completed`, against the same fit done
+// by a plain PyBaMM + SciPy script with the same optimizer settings (pyworker/bench_fit.py,
+// run in the same session). Target: pipeline ≤ 1.2× the script. The pipeline runs twice: the
+// first fit in a fresh worker builds the model ("cold"), the second reuses it ("warm").
+// Run: bash stack/node.sh bench/pipeline-fit.ts
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { NativeConnection } from '@temporalio/worker';
+import { temporal as proto } from '@temporalio/proto';
+import { loadConfig, ROOT } from '../stack/config.ts';
+import { startEmbeddedPostgres } from '../stack/postgres.ts';
+import { startTemporalDevServer } from '../stack/temporal.ts';
+import { freePort, startProcess } from '../stack/processes.ts';
+import { migrate, openOrm } from '../db/orm.ts';
+import { bootstrap } from '../api/services/bootstrap.ts';
+import { createApp } from '../api/app.ts';
+import { temporalClient } from '../api/temporal.ts';
+import { FsStorage } from '../storage/fsStorage.ts';
+import { createWorker } from '../worker/worker.ts';
+
+const PYTHON = path.join(ROOT, '.tools', 'venv', 'bin', 'python');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cellar-fit-bench-'));
+fs.chmodSync(tmp, 0o755);
+
+// The baseline first, alone on the machine.
+console.log('running the baseline script (pyworker/bench_fit.py)...');
+const baselineOut = execFileSync(PYTHON, ['bench_fit.py', '--out', path.join(tmp, 'fit'), '--repeat', '3'], {
+  cwd: path.join(ROOT, 'pyworker'), env: { ...process.env, PYBAMM_DISABLE_TELEMETRY: 'true' }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024,
+});
+const baseline = JSON.parse(baselineOut.trim().split('\n').pop()!) as { baseline_script_s: number; baseline_evaluations: number; baseline_value: number; fit_element: string };
+const fitElement = JSON.parse(fs.readFileSync(baseline.fit_element, 'utf8'));
+
+const log = fs.createWriteStream(path.join(tmp, 'servers.log'));
+const [pg, temporal] = await Promise.all([
+  startEmbeddedPostgres({ dataDir: path.join(tmp, 'pg'), port: await freePort(), database: 'bench' }),
+  freePort().then((port) => startTemporalDevServer({ port, onLine: (l) => log.write(`${l}\n`) })),
+]);
+const config = loadConfig({
+  DATABASE_URL: pg.url, TEMPORAL_ADDRESS: temporal.address, DATA_DIR: tmp, STORAGE_DIR: path.join(tmp, 'storage'), LOG_LEVEL: 'silent',
+  TASK_QUEUE: 'bench', SIMULATION_TASK_QUEUE: 'bench-sim', BODY_LIMIT_BYTES: String(64 * 1024 * 1024),
+});
+const orm = await openOrm(pg.url, { poolMax: 10 });
+await migrate(orm);
+const client = temporalClient(config);
+const storage = new FsStorage({ root: (config.storage as { dir: string }).dir, secret: 'bench-signing-secret-0123456789abcdef', publicUrl: config.publicUrl });
+const app = createApp({ config, orm, temporal: client, storage });
+const server = http.createServer(app);
+await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const connection = await NativeConnection.connect({ address: temporal.address });
+const worker = await createWorker({ connection, namespace: config.temporalNamespace, taskQueue: config.taskQueue, deps: { config, orm, storage, temporal: client } });
+const workerRun = worker.run();
+const python = startProcess(PYTHON, ['-m', 'cellar_worker.main'], {
+  cwd: path.join(ROOT, 'pyworker'),
+  env: {
+    ...process.env, TEMPORAL_ADDRESS: temporal.address, SIMULATION_TASK_QUEUE: config.simulationTaskQueue, MEASUREMENT_TASK_QUEUE: 'bench-meas',
+    STORAGE_DRIVER: 'fs', STORAGE_DIR: (config.storage as { dir: string }).dir, PYBAMM_DISABLE_TELEMETRY: 'true', LOG_LEVEL: 'warn',
+  },
+  onLine: (l) => log.write(`[py] ${l}\n`),
+});
+
+const { api_key: key } = await bootstrap(orm.em.fork(), 'Bench lab', 'bench@lab.test');
+const headers = { 'X-API-Key': key, 'Content-Type': 'application/json', Accept: 'application/json' };
+const call = async (method: string, p: string, body?: unknown) => {
+  const res = await fetch(url + p, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as any };
+};
+
+/** The Python worker is ready once it polls its activity queue. */
+async function pythonReady() {
+  for (;;) {
+    const r = await client.workflowService.describeTaskQueue({
+      namespace: config.temporalNamespace,
+      taskQueue: { name: config.simulationTaskQueue },
+      taskQueueType: proto.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY,
+    });
+    if (r.pollers?.length) return;
+    await new Promise((res) => setTimeout(res, 200));
+  }
+}
+
+async function runPipeline(projectId: string, name: string): Promise<{ seconds: number; fit: any }> {
+  const started = performance.now();
+  const created = await call('POST', '/pipelines', {
+    project_id: projectId, name,
+    elements: {
+      conditions: { element_type: 'entry', values: { 'Ambient temperature [K]': 298.15 } },
+      capacity: {
+        element_type: 'calculation', type: 'electrode_capacity', electrode: 'positive', max_concentration: 63104,
+        active_material_volume_fraction: 0.665, thickness: 75.6e-6, electrode_area: 0.065 * 1.58,
+      },
+      fit: fitElement,
+    },
+  });
+  if (created.status !== 201) throw new Error(`create failed: ${created.status} ${JSON.stringify(created.body).slice(0, 500)}`);
+  for (;;) {
+    const p = await call('GET', `/pipelines/${created.body.id}`);
+    if (p.body.is_terminal) {
+      const seconds = (performance.now() - started) / 1000;
+      if (p.body.status !== 'completed') throw new Error(`pipeline ${p.body.status}: ${JSON.stringify(p.body.error_detail)}`);
+      const result = await call('GET', `/pipelines/${created.body.id}/result`);
+      return { seconds, fit: result.body.element_results.fit };
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+try {
+  await pythonReady();
+  const project = (await call('POST', '/projects', { name: 'fit bench' })).body;
+  const cold = await runPipeline(project.id, 'cold');
+  const warm = await runPipeline(project.id, 'warm');
+  const parameter = Object.keys(fitElement.parameters)[0]!;
+  console.log(`\nNode ${process.version}, ${os.cpus().length} cores; SPMe 1C discharge, ${fitElement.data['Time [s]'].length} rows, fitting ${parameter}`);
+  console.log(`baseline script (median of 3 processes)     ${baseline.baseline_script_s.toFixed(2)} s   ${baseline.baseline_evaluations} evaluations, fitted ${baseline.baseline_value.toPrecision(4)}`);
+  for (const [label, run] of [['pipeline, first fit in the worker (cold)', cold], ['pipeline, second fit (warm)', warm]] as const) {
+    console.log(`${label.padEnd(44)}${run.seconds.toFixed(2)} s   ${run.fit.evaluations} evaluations, fitted ${Number(run.fit.parameter_values[parameter]).toPrecision(4)}   ratio ${(run.seconds / baseline.baseline_script_s).toFixed(2)}x (target <= 1.2x)`);
+  }
+  console.log(JSON.stringify({
+    baseline_script_s: baseline.baseline_script_s, pipeline_cold_s: +cold.seconds.toFixed(3), pipeline_warm_s: +warm.seconds.toFixed(3),
+    ratio_cold: +(cold.seconds / baseline.baseline_script_s).toFixed(3), ratio_warm: +(warm.seconds / baseline.baseline_script_s).toFixed(3),
+  }));
+} finally {
+  await python.stop();
+  worker.shutdown();
+  await workerRun;
+  await connection.close();
+  server.closeAllConnections();
+  server.close();
+  await (app.locals.stop as () => Promise<void>)();
+  await orm.close();
+  await client.connection.close();
+  await temporal.stop();
+  await pg.stop();
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
