@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import type { ManagedProcess } from '../stack/processes.ts';
-import { client, eventually, newOrg, startApi, startPythonWorker, startWorker, type TestApi } from './harness.ts';
+import { client, eventually, newOrg, startApi, startPythonWorker, startWorker, testConfig, type TestApi } from './harness.ts';
+import { simulationWorkflowIds } from '../workflows/simulationIds.ts';
 
 vi.setConfig({ testTimeout: 180_000 });
 
@@ -186,6 +187,56 @@ describe('simulation batches', () => {
     const solved = await finished(c, forced.job_id);
     expect(solved.result.reused).toBe(false);
     expect((await c.get(`/simulations/${forced.simulation_id}`)).body.storage_folder).not.toBe(a.storage_folder);
+  });
+});
+
+describe('batch workflow', () => {
+  it('keeps a bounded window of children and continues as new between runs', async () => {
+    // A second API on its own workflow queue, sharing the Python worker and storage of the first.
+    const dir = (api.config.storage as { dir: string }).dir;
+    const api2 = await startApi({ config: testConfig('fs', { SIMULATION_TASK_QUEUE: api.config.simulationTaskQueue, STORAGE_DIR: dir }) });
+    try {
+      // The model's description is asked through a TypeScript worker, which api2 has none of
+      // yet: without it the submission is refused as unavailable; described once, it is cached.
+      const first = await setup();
+      const probe = { parameterized_model: QUICK, protocol_experiment: { protocol: 'Rest for 1 minute' }, project_id: first.project.id };
+      expect((await first.c.post('/simulations/protocol/batch', probe)).status).toBe(200);
+      const org = await newOrg(api2.orm);
+      const c = client(api2.url, org.api_key);
+      const project = (await c.post('/projects', { name: 'Windows' })).body;
+      const res = await c.post('/simulations/protocol/batch', {
+        parameterized_model: QUICK, protocol_experiment: { protocol: 'Rest for 1 minute' }, project_id: project.id,
+        design_parameters_doe: { sampling: 'grid', rows: [{ type: 'discrete', name: 'R0 [Ohm]', values: [0.004, 0.005, 0.006, 0.007, 0.008] }] },
+      });
+      expect(res.status, res.text).toBe(200);
+      // No worker polls this queue yet: replace the batch workflow by one with tiny runs.
+      const [row] = await api2.orm.em.fork().execute<{ batch_id: string }[]>(`select batch_id from simulations where id = ?`, [res.body[0].simulation_id]);
+      const batchId = row!.batch_id;
+      await api2.temporal.workflow.getHandle(simulationWorkflowIds.batch(batchId)).terminate('replaced by the test');
+      const workflowId = `test-window-${batchId}`;
+      await api2.temporal.workflow.start('simulationBatch', {
+        taskQueue: api2.config.taskQueue, workflowId,
+        args: [{ batchId, organizationId: org.organization_id, projectId: project.id, simulationTaskQueue: api2.config.simulationTaskQueue, afterSeq: 0, window: 1, perRun: 2 }],
+      });
+      const worker2 = await startWorker(api2);
+      try {
+        const jobs = await Promise.all(res.body.map((r: { job_id: string }) => finished(c, r.job_id)));
+        expect(jobs.map((j) => j.status)).toEqual(Array(5).fill('completed'));
+        await api2.temporal.workflow.getHandle(workflowId).result();
+        const runs: string[] = [];
+        for await (const wf of api2.temporal.workflow.list({ query: `WorkflowId = '${workflowId}'` })) runs.push(wf.status.name);
+        // 5 simulations, 2 per run: three runs, the first two continued as new.
+        expect(runs.sort()).toEqual(['COMPLETED', 'CONTINUED_AS_NEW', 'CONTINUED_AS_NEW']);
+        // With a window of one, no two simulations of the batch ran at the same time.
+        const spans = await api2.orm.em.fork().execute<{ started_at: Date; finished_at: Date }[]>(
+          `select j.started_at, j.finished_at from simulations s join jobs j on j.id = s.job_id where s.batch_id = ? order by j.started_at`, [batchId]);
+        for (let i = 1; i < spans.length; i++) expect(spans[i]!.started_at.getTime()).toBeGreaterThanOrEqual(spans[i - 1]!.finished_at.getTime());
+      } finally {
+        await worker2.stop();
+      }
+    } finally {
+      await api2.close();
+    }
   });
 });
 
