@@ -398,7 +398,7 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
     /** Ends the pipeline unless it already ended (a cancellation recorded by the API stays). */
     async finishPipeline(
       pipelineId: string,
-      outcome: { status: 'completed'; result: unknown } | { status: 'failed'; failed_element_id: string },
+      outcome: { status: 'completed'; result: unknown } | { status: 'failed'; failed_element_id: string } | { status: 'canceled' },
     ): Promise<{ status: string }> {
       const em = fork();
       let errorDetail: unknown = null;
@@ -410,9 +410,10 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
         errorDetail = { ...(el?.error_detail ?? {}), element_name: el?.name ?? null };
       }
       const rows = await em.execute<{ status: string }[]>(
-        `update pipelines set status = ?, result = ?, error_detail = ?, finished_at = now(), updated_at = now()
+        `update pipelines set status = ?, result = ?, error_detail = ?, finished_at = now(), updated_at = now(),
+                canceled_at = case when ? = 'canceled' then now() end
           where id = ? and status in ${ACTIVE} returning status`,
-        [outcome.status, outcome.status === 'completed' ? JSON.stringify(outcome.result) : null, errorDetail && JSON.stringify(errorDetail), pipelineId],
+        [outcome.status, outcome.status === 'completed' ? JSON.stringify(outcome.result) : null, errorDetail && JSON.stringify(errorDetail), outcome.status, pipelineId],
       );
       if (rows[0]) return { status: rows[0].status };
       const [p] = await em.execute<{ status: string }[]>(`select status from pipelines where id = ?`, [pipelineId]);

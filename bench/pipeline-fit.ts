@@ -11,7 +11,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { NativeConnection } from '@temporalio/worker';
-import { temporal as proto } from '@temporalio/proto';
 import { loadConfig, ROOT } from '../stack/config.ts';
 import { startEmbeddedPostgres } from '../stack/postgres.ts';
 import { startTemporalDevServer } from '../stack/temporal.ts';
@@ -77,7 +76,7 @@ async function pythonReady() {
     const r = await client.workflowService.describeTaskQueue({
       namespace: config.temporalNamespace,
       taskQueue: { name: config.simulationTaskQueue },
-      taskQueueType: proto.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY,
+      taskQueueType: 2, // TASK_QUEUE_TYPE_ACTIVITY
     });
     if (r.pollers?.length) return;
     await new Promise((res) => setTimeout(res, 200));

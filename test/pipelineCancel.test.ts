@@ -100,4 +100,23 @@ describe('POST /pipelines/cancel', () => {
     expect(one.body.map((e: { status: string }) => e.status)).toEqual(['completed', 'canceled', 'canceled']);
     expect((await c.get(`/pipelines/${ids[0]}`)).body).toMatchObject({ status: 'canceled', is_terminal: true, is_failed: true });
   });
+
+  it('ends the pipeline canceled when its running element\'s job is canceled through /jobs', async () => {
+    const org = await newOrg(api.orm);
+    const c = client(api.url, org.api_key);
+    const project = (await c.post('/projects', { name: 'job cancel' })).body;
+    const p = (await c.post('/pipelines', { project_id: project.id, name: 'one fit', elements: { fit: FIT, after: { element_type: 'entry', values: { x: 1 } } } })).body;
+    const fit = await eventually(async () => {
+      const els = (await c.get(`/pipelines/${p.id}/elements`)).body;
+      return els[0].status === 'running' ? els[0] : null;
+    }, { what: 'the fit to run' });
+    expect((await c.post(`/jobs/${fit.job_id}/cancel`)).status).toBe(200);
+    const done = await eventually(async () => {
+      const r = await c.get(`/pipelines/${p.id}`);
+      return r.body.is_terminal ? r.body : null;
+    }, { what: 'the pipeline to end' });
+    expect(done).toMatchObject({ status: 'canceled', is_failed: true });
+    expect((await c.get(`/pipelines/${p.id}/elements`)).body.map((e: { status: string }) => e.status)).toEqual(['canceled', 'pending']);
+    expect((await c.get(`/jobs/${fit.job_id}`)).body.status).toBe('canceled');
+  });
 });

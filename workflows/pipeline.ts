@@ -29,9 +29,12 @@ function setStatus(status: string) {
 }
 
 export async function pipeline(input: PipelineInput): Promise<{ status: string }> {
+  // Set by the cancel signal (the API already recorded the cancellation), or when an element
+  // was canceled on its own (POST /jobs/{id}/cancel), which this workflow then records.
   let canceled = false;
+  let signaled = false;
   setHandler(cancelPipelineSignal, () => {
-    canceled = true;
+    canceled = signaled = true;
   });
   const begin = await db.beginPipeline(input.pipelineId);
   if (begin.kind === 'skip') {
@@ -89,6 +92,7 @@ export async function pipeline(input: PipelineInput): Promise<{ status: string }
     values = { ...values, ...(outcome.parameter_values ?? {}) };
   }
   if (canceled) {
+    if (!signaled) await db.finishPipeline(input.pipelineId, { status: 'canceled' });
     setStatus('canceled');
     return { status: 'canceled' };
   }
