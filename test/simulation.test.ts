@@ -227,6 +227,12 @@ describe('batch workflow', () => {
         for await (const wf of api2.temporal.workflow.list({ query: `WorkflowId = '${workflowId}'` })) runs.push(wf.status.name);
         // 5 simulations, 2 per run: three runs, the first two continued as new.
         expect(runs.sort()).toEqual(['COMPLETED', 'CONTINUED_AS_NEW', 'CONTINUED_AS_NEW']);
+        // Operators find the children by batch and status in the Web UI.
+        await eventually(async () => {
+          let n = 0;
+          for await (const _ of api2.temporal.workflow.list({ query: `CellarBatch = '${batchId}' AND CellarStatus = 'completed' AND CellarProject = '${project.id}'` })) n++;
+          return n === 5;
+        }, { what: 'children by search attributes' });
         // With a window of one, no two simulations of the batch ran at the same time.
         const spans = await api2.orm.em.fork().execute<{ started_at: Date; finished_at: Date }[]>(
           `select j.started_at, j.finished_at from simulations s join jobs j on j.id = s.job_id where s.batch_id = ? order by j.started_at`, [batchId]);

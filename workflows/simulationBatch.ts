@@ -2,7 +2,7 @@
 // once (a sliding window: the next starts as soon as any finishes). Each run starts up to
 // `perRun` children, waits for them, and continues as new, so history stays small whatever
 // the batch size.
-import { continueAsNew, executeChild, ParentClosePolicy, proxyActivities } from '@temporalio/workflow';
+import { continueAsNew, executeChild, ParentClosePolicy, proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
 import type { SimulationActivities } from '../activities/simulations.ts';
 import { CellarBatch, CellarOrganization, CellarProject, CellarStatus } from './searchAttributes.ts';
 import { simulation } from './simulation.ts';
@@ -67,5 +67,6 @@ export async function simulationBatch(input: SimulationBatchInput): Promise<{ st
     // Children are all finished here, so continuing as new leaves none behind.
     await continueAsNew<typeof simulationBatch>({ ...input, afterSeq });
   }
+  upsertSearchAttributes([{ key: CellarStatus, value: 'completed' }]);
   return { started };
 }

@@ -11,7 +11,7 @@ import * as repo from '../repositories/simulations.ts';
 import * as modelRepo from '../repositories/models.ts';
 import * as studyRepo from '../repositories/studies.ts';
 import { ObjectNotFound } from '../../storage/storage.ts';
-import { CellarBatch, CellarOrganization, CellarProject } from '../../workflows/searchAttributes.ts';
+import { CellarBatch, CellarOrganization, CellarProject, CellarStatus } from '../../workflows/searchAttributes.ts';
 import { simulationWorkflowIds } from '../../workflows/simulationIds.ts';
 import type { SimulationBatchInput } from '../../workflows/simulationBatch.ts';
 import { assertSameOrganization, readableProjectsSql, requireProjectPermission } from './access.ts';
@@ -190,6 +190,7 @@ async function submit(ctx: RequestContext, s: Submission): Promise<{ simulation_
       typedSearchAttributes: [
         { key: CellarOrganization, value: org },
         { key: CellarBatch, value: batchId },
+        { key: CellarStatus, value: 'running' },
         ...(projectId ? [{ key: CellarProject, value: projectId }] : []),
       ],
     });
