@@ -25,7 +25,6 @@ checked before every model solve.
 
 from __future__ import annotations
 
-import math
 import threading
 import time
 from collections.abc import Callable
@@ -242,7 +241,3 @@ def _simplex(x0: np.ndarray) -> np.ndarray:
 
 def elapsed(started: float) -> float:
     return round(time.monotonic() - started, 6)
-
-
-def is_finite(value) -> bool:
-    return isinstance(value, (int, float)) and math.isfinite(value)
