@@ -95,7 +95,7 @@ await exec(`with ch as (select id, row_number() over (order by id) - 1 as i from
   [project, project, org, project, user, user]);
 await exec(`insert into measurement_watches (user_id, measurement_id, project_id)
   select ?, id, project_id from cell_measurements where project_id = ? and end_time is null and random() < 0.05`, [user, project]);
-await exec('analyze');
+await exec('vacuum analyze'); // the steady state autovacuum keeps (statistics, visibility map)
 console.log(`data: ${SITES} sites × ${CYCLERS_PER_SITE} cyclers × ${CHANNELS_PER_CYCLER} channels in the lab project, ${ORG_CYCLERS} cyclers in the organization (${((Date.now() - t0) / 1000).toFixed(1)} s to generate)`);
 
 // The app in-process, on a real port.
@@ -118,21 +118,37 @@ const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
 };
+async function once(fn: () => Promise<unknown>): Promise<number> {
+  const s = process.hrtime.bigint();
+  await fn();
+  return Number(process.hrtime.bigint() - s) / 1e6;
+}
 async function time(n: number, fn: () => Promise<unknown>): Promise<number[]> {
   for (let i = 0; i < 3; i++) await fn(); // warm-up
   const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const s = process.hrtime.bigint();
-    await fn();
-    out.push(Number(process.hrtime.bigint() - s) / 1e6);
-  }
+  for (let i = 0; i < n; i++) out.push(await once(fn));
   return out;
+}
+/** Alternates the two measurements so that the machine's load weighs on both alike. */
+async function timePair(n: number, a: () => Promise<unknown>, b: () => Promise<unknown>): Promise<[number[], number[]]> {
+  for (let i = 0; i < 3; i++) {
+    await a();
+    await b();
+  } // warm-up
+  const ta: number[] = [];
+  const tb: number[] = [];
+  for (let i = 0; i < n; i++) {
+    ta.push(await once(a));
+    tb.push(await once(b));
+  }
+  return [ta, tb];
 }
 const fmt = (xs: number[]) => `p50 ${pct(xs, 50).toFixed(1)} ms  p95 ${pct(xs, 95).toFixed(1)} ms  p99 ${pct(xs, 99).toFixed(1)} ms`;
 
 // Lab status: floor (query + tree + JSON, no HTTP) vs the endpoint.
-const floor = await time(ITER, async () => JSON.stringify(await buildLabStatus(em(), project, user, config.staleAfterHours)));
-const endpoint = await time(ITER, () => get(`/projects/${project}/lab/status`));
+const [floor, endpoint] = await timePair(ITER,
+  async () => JSON.stringify(await buildLabStatus(em(), project, user, config.staleAfterHours)),
+  () => get(`/projects/${project}/lab/status`));
 const body = await get(`/projects/${project}/lab/status`);
 console.log(`lab status floor (SQL + tree + JSON)  ${fmt(floor)}`);
 console.log(`GET /projects/{id}/lab/status          ${fmt(endpoint)}   (${(body.length / 1e6).toFixed(1)} MB)`);
@@ -156,6 +172,10 @@ const ok = JSON.stringify(got) === JSON.stringify({ occupied: want.occupied, sta
   && channelsInTree === SITES * CYCLERS_PER_SITE * CHANNELS_PER_CYCLER;
 console.log(`counts ${JSON.stringify(got)} vs independent ${JSON.stringify(want)}; ${channelsInTree} channels in the tree: ${ok ? 'MATCH' : 'MISMATCH'}`);
 
+// Baseline on this machine in this run: the cheapest authenticated call.
+const health = await time(Math.max(ITER, 200), () => get('/auth/health'));
+console.log(`baseline GET /auth/health  ${fmt(health)}`);
+
 // GET /cyclers with q + two filters + sort.
 const otherProject = (await exec(`select id from projects where organization_id = ? and name = 'bench project 3'`, [org]))[0]!.id;
 const query = { q: 'otter', manufacturer: 'ilike.%arb%', project_id: otherProject, order_by: 'calibration_due_at', order: 'asc', limit: '50' };
@@ -163,6 +183,10 @@ const qs = new URLSearchParams(query).toString();
 const list = await time(Math.max(ITER, 200), () => get(`/cyclers?${qs}`));
 const page = JSON.parse(await get(`/cyclers?${qs}`));
 console.log(`GET /cyclers?${decodeURIComponent(qs)}  ${fmt(list)}  (target p95 < 25 ms; ${page.count} items of ${page.total})`);
+// A more selective q (part of one name) with the same filters and sort.
+const narrow = new URLSearchParams({ ...query, q: 'otter-0003' }).toString();
+const narrowTimes = await time(Math.max(ITER, 200), () => get(`/cyclers?${narrow}`));
+console.log(`GET /cyclers?${decodeURIComponent(narrow)}  ${fmt(narrowTimes)}  (${JSON.parse(await get(`/cyclers?${narrow}`)).total} matches)`);
 // All-organization page without q, sorted by name (the index order).
 const plain = await time(Math.max(ITER, 200), () => get('/cyclers?order_by=name&limit=100&offset=5000'));
 console.log(`GET /cyclers?order_by=name&limit=100&offset=5000  ${fmt(plain)}`);
