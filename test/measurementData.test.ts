@@ -65,6 +65,12 @@ describe.each(['fs', 's3'] as const)('measurement data on %s storage', (storage)
     const record = await ok(env.c.get(`/cell_measurements/${id}`));
     expect(record.processing_status).toBe('ready');
     expect(Number(record.row_count)).toBe(ROWS);
+    // Storage keys and the raw report stay internal; the list answers the same record.
+    for (const internal of ['time_series_key', 'steps_key', 'cycles_key', 'validation_report', 'extending_version']) {
+      expect(record).not.toHaveProperty(internal);
+    }
+    const listed = await ok(env.c.get(`/cell_instances/${record.cell_instance_id}/cell_measurements`));
+    expect(listed.items.find((m: { id: string }) => m.id === id)).toEqual(record);
 
     // The plot endpoint: LTTB keeps the first and last rows and at most max_points rows.
     const plot = await ok(env.c.get(`/cell_measurements/${id}/time_series?columns=${encodeURIComponent('Time [s],Voltage [V]')}&max_points=500`));

@@ -95,14 +95,14 @@ export function inventoryRoutes(): Router {
     send(res, await measurements.listMeasurements(req.ctx, req.params.instance_id, req.query));
   });
   r.post('/cell_instances/:instance_id/cell_measurements/create', async (req, res) => {
-    const m = await measurements.createPropertiesMeasurement(req.ctx, req.params.instance_id, req.body);
+    const m = measurements.serializeMeasurement(await measurements.createPropertiesMeasurement(req.ctx, req.params.instance_id, req.body));
     created(res, `/cell_measurements/${m.id}`, m);
   });
   r.get('/cell_measurements/:measurement_id', async (req, res) => {
     send(res, await measurements.getMeasurement(req.ctx, req.params.measurement_id));
   });
   r.patch('/cell_measurements/:measurement_id', async (req, res) => {
-    send(res, await measurements.updateMeasurement(req.ctx, req.params.measurement_id, req.body));
+    send(res, measurements.serializeMeasurement(await measurements.updateMeasurement(req.ctx, req.params.measurement_id, req.body)));
   });
   r.delete('/cell_measurements/:measurement_id', async (req, res) => {
     send(res, await measurements.deleteMeasurement(req.ctx, req.params.measurement_id));

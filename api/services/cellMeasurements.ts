@@ -38,7 +38,11 @@ const EDITABLE = ['name', 'notes', 'channel_id', 'start_time', 'end_time', 'esti
   'properties', 'requested_by'] as const;
 type MeasurementBody = Partial<Record<(typeof EDITABLE)[number], unknown>> & { measurement_type?: string };
 
-/** Hooks run in the deleting transaction with the records that go (stored files of uploads). */
+/**
+ * Hooks run once the deleting transaction has committed, with the records that went (their
+ * stored files are purged by a durable workflow). Starting a purge before the commit could
+ * delete the files of a record that a rolled-back transaction kept.
+ */
 export type MeasurementPurge = (ctx: RequestContext, measurements: repo.MeasurementRef[]) => Promise<void>;
 const purges: MeasurementPurge[] = [];
 export function registerMeasurementPurge(hook: MeasurementPurge): void {
@@ -47,6 +51,16 @@ export function registerMeasurementPurge(hook: MeasurementPurge): void {
 export async function purgeMeasurements(ctx: RequestContext, measurements: repo.MeasurementRef[]): Promise<void> {
   if (!measurements.length) return;
   for (const hook of purges) await hook(ctx, measurements);
+}
+
+/** The record as answered by every operation: internal storage columns left out. */
+export function serializeMeasurement(row: object): Record<string, unknown> {
+  const {
+    time_series_key: _ts, steps_key: _st, cycles_key: _cy, validation_report: _vr, extending_version: _ev, validation_options: _vo,
+    data_columns, row_count, ...rest
+  } = row as Record<string, unknown>;
+  const iso = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
+  return { ...iso, row_count: row_count == null ? null : Number(row_count), columns: data_columns ?? null };
 }
 
 export function indexMeasurement(em: EntityManager, m: repo.MeasurementRow) {
@@ -103,13 +117,14 @@ async function checkRequester(ctx: RequestContext, userId: unknown) {
 export async function listMeasurements(ctx: RequestContext, instanceId: string, query: Record<string, unknown>) {
   await requireInstance(ctx, instanceId, 'cell_measurement:read');
   const list = parseList(query, MEASUREMENT_LIST);
-  return page<repo.MeasurementRow>(ctx.em, {
+  const result = await page<repo.MeasurementRow>(ctx.em, {
     select: repo.MEASUREMENT_SELECT, from: repo.MEASUREMENT_FROM, scope: [{ sql: 'm.cell_instance_id = ?', params: [instanceId] }], list,
   });
+  return { ...result, items: result.items.map(serializeMeasurement) };
 }
 
 export async function getMeasurement(ctx: RequestContext, measurementId: string) {
-  return requireMeasurement(ctx, measurementId, 'cell_measurement:read');
+  return serializeMeasurement(await requireMeasurement(ctx, measurementId, 'cell_measurement:read'));
 }
 
 /** POST /cell_instances/{id}/cell_measurements/create: a 'properties' measurement (values with units). */
@@ -167,8 +182,8 @@ export async function deleteMeasurement(ctx: RequestContext, measurementId: stri
   await ctx.em.transactional(async (em) => {
     await unindexEntity(em, 'cell_measurement', measurementId);
     await em.execute(`delete from cell_measurements where id = ?`, [measurementId]);
-    await purgeMeasurements({ ...ctx, em }, [m]);
   });
+  await purgeMeasurements(ctx, [m]);
   return { id: measurementId, deleted: true };
 }
 

@@ -127,12 +127,13 @@ export async function updateSpec(ctx: RequestContext, specId: string, body: Body
 /** Deletes the specification with its instances and their measurements. */
 export async function deleteSpec(ctx: RequestContext, specId: string) {
   await requireSpec(ctx, specId, 'cell_specification:delete');
-  await ctx.em.transactional(async (em) => {
-    const measurements = await repo.measurementsUnder(em, { specId });
+  const measurements = await ctx.em.transactional(async (em) => {
+    const gone = await repo.measurementsUnder(em, { specId });
     await repo.unindexUnderSpec(em, specId);
     await em.execute(`delete from cell_specifications where id = ?`, [specId]);
-    await purgeMeasurements({ ...ctx, em }, measurements);
+    return gone;
   });
+  await purgeMeasurements(ctx, measurements);
   return { id: specId, deleted: true };
 }
 
@@ -176,12 +177,13 @@ export async function updateInstance(ctx: RequestContext, instanceId: string, bo
 
 export async function deleteInstance(ctx: RequestContext, instanceId: string) {
   await requireInstance(ctx, instanceId, 'cell_instance:delete');
-  await ctx.em.transactional(async (em) => {
-    const measurements = await repo.measurementsUnder(em, { instanceId });
+  const measurements = await ctx.em.transactional(async (em) => {
+    const gone = await repo.measurementsUnder(em, { instanceId });
     await em.execute(`delete from search_documents where entity_type = 'cell_measurement' and parent_id = ?`, [instanceId]);
     await unindexEntity(em, 'cell_instance', instanceId);
     await em.execute(`delete from cell_instances where id = ?`, [instanceId]);
-    await purgeMeasurements({ ...ctx, em }, measurements);
+    return gone;
   });
+  await purgeMeasurements(ctx, measurements);
   return { id: instanceId, deleted: true };
 }

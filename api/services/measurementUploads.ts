@@ -8,7 +8,9 @@ import * as repo from '../repositories/measurementData.ts';
 import { findMeasurement as findMeasurementRecord, type MeasurementRow } from '../repositories/cells.ts';
 import { assertSameOrganization, requireProjectPermission } from './access.ts';
 import { requireInstance } from './cells.ts';
-import { assertChannelAttachable, indexMeasurement, registerMeasurementPurge } from './cellMeasurements.ts';
+import { assertChannelAttachable, indexMeasurement, registerMeasurementPurge, serializeMeasurement } from './cellMeasurements.ts';
+
+export { serializeMeasurement };
 import { startPurge } from './storedObjects.ts';
 import {
   EXTEND_UPLOAD, extendKey, fileKey, measurementPrefix, STEPS_UPLOAD, TIME_SERIES_UPLOAD, uploadKey,
@@ -40,15 +42,6 @@ interface MeasurementFields {
   estimated_end_time?: string | null;
   channel_id?: string | null;
   validation?: ValidationOptions;
-}
-
-/** The record as answered by the data operations: internal storage columns left out. */
-export function serializeMeasurement(row: MeasurementRow): Record<string, unknown> {
-  const {
-    time_series_key: _ts, steps_key: _st, cycles_key: _cy, validation_report: _vr, extending_version: _ev, data_columns, row_count, ...rest
-  } = row;
-  const iso = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
-  return { ...iso, row_count: row_count == null ? null : Number(row_count), columns: data_columns ?? null };
 }
 
 async function uploadInfo(ctx: Services, target: repo.UploadTarget, ttl: number) {
