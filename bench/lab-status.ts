@@ -46,7 +46,7 @@ const org = issued.organization_id;
 const user = issued.user_id;
 
 const t0 = Date.now();
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of ad-hoc bench queries
+ 
 const exec = (sql: string, params: unknown[] = []): Promise<Record<string, any>[]> => em().execute(sql, params);
 // Projects: the lab project and nine others sharing the organization's 100,000 cyclers.
 await exec(`insert into projects (id, organization_id, name, created_by)

@@ -1,7 +1,7 @@
 // Sites, cyclers, channels, service events and incidents against the real API and database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, newOrg, startApi, type TestApi } from './harness.ts';
-import { labFixture, measurement, ok, uniq } from './inventoryHelpers.ts';
+import { labFixture, measurement, ok } from './inventoryHelpers.ts';
 
 let api: TestApi;
 beforeAll(async () => {

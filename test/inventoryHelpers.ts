@@ -1,6 +1,6 @@
 // Builders for the inventory suites: a project with a site, cycler, channels, a cell and measurements.
 import { expect } from 'vitest';
-import { client } from './harness.ts';
+import { type client } from './harness.ts';
 
 export type Client = ReturnType<typeof client>;
 

@@ -2,7 +2,7 @@
 // exactly one operation on one object until it expires. Bodies stream straight to disk.
 import { Router, type Request } from 'express';
 import { AppError } from '../errors.ts';
-import { FsStorage, ObjectTooLarge, type SignedParams } from '../../storage/fsStorage.ts';
+import { type FsStorage, ObjectTooLarge, type SignedParams } from '../../storage/fsStorage.ts';
 import { ObjectNotFound } from '../../storage/storage.ts';
 
 function signedParams(req: Request, op: 'put' | 'get'): { params: SignedParams; sig: string } {

@@ -5,7 +5,7 @@ import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@te
 import type { RequestContext, Services } from '../context.ts';
 import { AppError, conflict, invalid, notFound, type ValidationIssue, ValidationFailed } from '../errors.ts';
 import * as repo from '../repositories/measurementData.ts';
-import { findMeasurement as findMeasurementRecord, type MeasurementRow } from '../repositories/cells.ts';
+import { findMeasurement as findMeasurementRecord } from '../repositories/cells.ts';
 import { assertSameOrganization, requireProjectPermission } from './access.ts';
 import { requireInstance } from './cells.ts';
 import { assertChannelAttachable, indexMeasurement, registerMeasurementPurge, serializeMeasurement } from './cellMeasurements.ts';
