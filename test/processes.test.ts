@@ -60,6 +60,15 @@ describe('admin command', () => {
   });
 });
 
+describe('embedded PostgreSQL module', () => {
+  it('leaves the exit code and signals to the importing process (the test runner relies on it)', () => {
+    const script = `await import(${JSON.stringify(path.join(ROOT, 'stack/postgres.ts'))}); process.exitCode = 3;`;
+    const res = spawnSync(NODE[0], [NODE[1], '--input-type=module', '-e', script], { env: baseEnv(), encoding: 'utf8' });
+    expect(res.stderr).toBe('');
+    expect(res.status).toBe(3);
+  });
+});
+
 describe('API process', () => {
   it('writes JSON logs with correlation ids and never a key or secret', async () => {
     const key = JSON.parse(admin(['bootstrap', '--org', `Logs ${Date.now()}`, '--email', 'logs@lab.test']).stdout).api_key as string;
