@@ -4,50 +4,16 @@
 // the last element workflow is terminated (target < 10 s), next to baselines measured in the
 // same run: the answer latency of canceling one pipeline, and of an authenticated GET.
 // Run: bash stack/node.sh bench/pipeline-cancel.ts [pipelines]
-import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { NativeConnection } from '@temporalio/worker';
-import { loadConfig } from '../stack/config.ts';
-import { startEmbeddedPostgres } from '../stack/postgres.ts';
-import { startTemporalDevServer } from '../stack/temporal.ts';
-import { freePort } from '../stack/processes.ts';
-import { migrate, openOrm } from '../db/orm.ts';
-import { bootstrap } from '../api/services/bootstrap.ts';
-import { createApp } from '../api/app.ts';
-import { temporalClient } from '../api/temporal.ts';
-import { FsStorage } from '../storage/fsStorage.ts';
-import { createWorker } from '../worker/worker.ts';
 import { cancelWorkflowId } from '../api/services/pipelines.ts';
+import { startBenchStack } from './benchStack.ts';
 
 const N = Number(process.argv[2] ?? 500);
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cellar-cancel-bench-'));
-fs.chmodSync(tmp, 0o755);
-const log = fs.createWriteStream(path.join(tmp, 'servers.log'));
-const [pg, temporal] = await Promise.all([
-  startEmbeddedPostgres({ dataDir: path.join(tmp, 'pg'), port: await freePort(), database: 'bench' }),
-  freePort().then((port) => startTemporalDevServer({ port, onLine: (l) => log.write(`${l}\n`) })),
-]);
-const config = loadConfig({
-  DATABASE_URL: pg.url, TEMPORAL_ADDRESS: temporal.address, DATA_DIR: tmp, STORAGE_DIR: path.join(tmp, 'storage'), LOG_LEVEL: 'silent',
-  TASK_QUEUE: 'bench', SIMULATION_TASK_QUEUE: 'bench-sim-nobody-listens',
-});
-const orm = await openOrm(pg.url, { poolMax: 10 });
-await migrate(orm);
-const client = temporalClient(config);
-const storage = new FsStorage({ root: (config.storage as { dir: string }).dir, secret: 'bench-signing-secret-0123456789abcdef', publicUrl: config.publicUrl });
-const app = createApp({ config, orm, temporal: client, storage });
-const server = http.createServer(app);
-await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-const connection = await NativeConnection.connect({ address: temporal.address });
-const worker = await createWorker({ connection, namespace: config.temporalNamespace, taskQueue: config.taskQueue, deps: { config, orm, storage, temporal: client } });
-const workerRun = worker.run();
+const stack = await startBenchStack('cancel', { SIMULATION_TASK_QUEUE: 'bench-sim-nobody-listens' });
+const { orm, client, url } = stack;
 
-const { api_key: key } = await bootstrap(orm.em.fork(), 'Bench lab', 'bench@lab.test');
+const { key } = stack;
 const headers = { 'X-API-Key': key, 'Content-Type': 'application/json', Accept: 'application/json' };
 async function call(method: string, p: string, body?: unknown): Promise<{ status: number; body: any; ms: number }> {
   const t = performance.now();
@@ -132,15 +98,5 @@ try {
   console.log(`element workflows terminated by the cancel workflow: ${outcome.terminated}`);
   console.log(JSON.stringify({ pipelines: N, answer_ms: Math.round(res.ms), single_answer_ms: Math.round(median(singles)), get_ms: Math.round(median(gets)), last_terminated_s: (last - startedAt) / 1000 }));
 } finally {
-  worker.shutdown();
-  await workerRun;
-  await connection.close();
-  server.closeAllConnections();
-  server.close();
-  await (app.locals.stop as () => Promise<void>)();
-  await orm.close();
-  await client.connection.close();
-  await temporal.stop();
-  await pg.stop();
-  fs.rmSync(tmp, { recursive: true, force: true });
+  await stack.stop();
 }

@@ -6,23 +6,11 @@
 // Run: bash stack/node.sh bench/pipeline-fit.ts
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { NativeConnection } from '@temporalio/worker';
-import { loadConfig, ROOT } from '../stack/config.ts';
-import { startEmbeddedPostgres } from '../stack/postgres.ts';
-import { startTemporalDevServer } from '../stack/temporal.ts';
-import { freePort, startProcess } from '../stack/processes.ts';
-import { migrate, openOrm } from '../db/orm.ts';
-import { bootstrap } from '../api/services/bootstrap.ts';
-import { createApp } from '../api/app.ts';
-import { temporalClient } from '../api/temporal.ts';
-import { FsStorage } from '../storage/fsStorage.ts';
-import { createWorker } from '../worker/worker.ts';
+import { ROOT } from '../stack/config.ts';
+import { PYTHON, startBenchStack } from './benchStack.ts';
 
-const PYTHON = path.join(ROOT, '.tools', 'venv', 'bin', 'python');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cellar-fit-bench-'));
 fs.chmodSync(tmp, 0o755);
 
@@ -36,36 +24,11 @@ const baseline = JSON.parse(baselineOut.trim().split('\n').pop()!) as {
 };
 const fitElement = JSON.parse(fs.readFileSync(baseline.fit_element, 'utf8'));
 
-const log = fs.createWriteStream(path.join(tmp, 'servers.log'));
-const [pg, temporal] = await Promise.all([
-  startEmbeddedPostgres({ dataDir: path.join(tmp, 'pg'), port: await freePort(), database: 'bench' }),
-  freePort().then((port) => startTemporalDevServer({ port, onLine: (l) => log.write(`${l}\n`) })),
-]);
-const config = loadConfig({
-  DATABASE_URL: pg.url, TEMPORAL_ADDRESS: temporal.address, DATA_DIR: tmp, STORAGE_DIR: path.join(tmp, 'storage'), LOG_LEVEL: 'silent',
-  TASK_QUEUE: 'bench', SIMULATION_TASK_QUEUE: 'bench-sim', BODY_LIMIT_BYTES: String(64 * 1024 * 1024),
-});
-const orm = await openOrm(pg.url, { poolMax: 10 });
-await migrate(orm);
-const client = temporalClient(config);
-const storage = new FsStorage({ root: (config.storage as { dir: string }).dir, secret: 'bench-signing-secret-0123456789abcdef', publicUrl: config.publicUrl });
-const app = createApp({ config, orm, temporal: client, storage });
-const server = http.createServer(app);
-await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-const connection = await NativeConnection.connect({ address: temporal.address });
-const worker = await createWorker({ connection, namespace: config.temporalNamespace, taskQueue: config.taskQueue, deps: { config, orm, storage, temporal: client } });
-const workerRun = worker.run();
-const python = startProcess(PYTHON, ['-m', 'cellar_worker.main'], {
-  cwd: path.join(ROOT, 'pyworker'),
-  env: {
-    ...process.env, TEMPORAL_ADDRESS: temporal.address, SIMULATION_TASK_QUEUE: config.simulationTaskQueue, MEASUREMENT_TASK_QUEUE: 'bench-meas',
-    STORAGE_DRIVER: 'fs', STORAGE_DIR: (config.storage as { dir: string }).dir, PYBAMM_DISABLE_TELEMETRY: 'true', LOG_LEVEL: 'warn',
-  },
-  onLine: (l) => log.write(`[py] ${l}\n`),
-});
+const stack = await startBenchStack('fit', { BODY_LIMIT_BYTES: String(64 * 1024 * 1024) });
+const { config, client, url } = stack;
+stack.startPython();
 
-const { api_key: key } = await bootstrap(orm.em.fork(), 'Bench lab', 'bench@lab.test');
+const { key } = stack;
 const headers = { 'X-API-Key': key, 'Content-Type': 'application/json', Accept: 'application/json' };
 const call = async (method: string, p: string, body?: unknown) => {
   const res = await fetch(url + p, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -128,16 +91,6 @@ try {
     ratio_cold: +(cold.seconds / baseline.baseline_script_s).toFixed(3), ratio_warm: +(warm.seconds / baseline.baseline_script_s).toFixed(3),
   }));
 } finally {
-  await python.stop();
-  worker.shutdown();
-  await workerRun;
-  await connection.close();
-  server.closeAllConnections();
-  server.close();
-  await (app.locals.stop as () => Promise<void>)();
-  await orm.close();
-  await client.connection.close();
-  await temporal.stop();
-  await pg.stop();
+  await stack.stop();
   fs.rmSync(tmp, { recursive: true, force: true });
 }

@@ -7,62 +7,20 @@
 // its pure solve time, and the submission latency of a 10,000-point grid (target < 2 s).
 // Run: bash stack/node.sh bench/simulation-throughput.ts [points]
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { NativeConnection } from '@temporalio/worker';
-import { loadConfig, ROOT } from '../stack/config.ts';
-import { startEmbeddedPostgres } from '../stack/postgres.ts';
-import { startTemporalDevServer } from '../stack/temporal.ts';
-import { freePort, startProcess } from '../stack/processes.ts';
-import { migrate, openOrm } from '../db/orm.ts';
-import { bootstrap } from '../api/services/bootstrap.ts';
-import { createApp } from '../api/app.ts';
-import { temporalClient } from '../api/temporal.ts';
-import { FsStorage } from '../storage/fsStorage.ts';
-import { createWorker } from '../worker/worker.ts';
+import { ROOT } from '../stack/config.ts';
 import { simulationWorkflowIds } from '../workflows/simulationIds.ts';
+import { PYTHON, startBenchStack } from './benchStack.ts';
 
 const POINTS = Number(process.argv[2] ?? 200);
 const R0 = { min: 0.004, max: 0.012 };
-const PYTHON = path.join(ROOT, '.tools', 'venv', 'bin', 'python');
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cellar-sim-bench-'));
-fs.chmodSync(tmp, 0o755);
-const log = fs.createWriteStream(path.join(tmp, 'servers.log'));
-const [pg, temporal] = await Promise.all([
-  startEmbeddedPostgres({ dataDir: path.join(tmp, 'pg'), port: await freePort(), database: 'bench' }),
-  freePort().then((port) => startTemporalDevServer({ port, onLine: (l) => log.write(`${l}\n`) })),
-]);
-const config = loadConfig({
-  DATABASE_URL: pg.url, TEMPORAL_ADDRESS: temporal.address, DATA_DIR: tmp, STORAGE_DIR: path.join(tmp, 'storage'), LOG_LEVEL: 'silent',
-  TASK_QUEUE: 'bench', SIMULATION_TASK_QUEUE: 'bench-sim', SIMULATION_MONTHLY_LIMIT: '1000000',
-});
-const orm = await openOrm(pg.url, { poolMax: 10 });
-await migrate(orm);
-const client = temporalClient(config);
-const storage = new FsStorage({ root: (config.storage as { dir: string }).dir, secret: 'bench-signing-secret-0123456789abcdef', publicUrl: config.publicUrl });
-const server = http.createServer(createApp({ config, orm, temporal: client, storage }));
-await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-const connection = await NativeConnection.connect({ address: temporal.address });
-const worker = await createWorker({ connection, namespace: config.temporalNamespace, taskQueue: config.taskQueue, deps: { config, orm, storage, temporal: client } });
-const workerRun = worker.run();
-function startPython(concurrency: number) {
-  return startProcess(PYTHON, ['-m', 'cellar_worker.main'], {
-    cwd: path.join(ROOT, 'pyworker'),
-    env: {
-      ...process.env, TEMPORAL_ADDRESS: temporal.address, SIMULATION_TASK_QUEUE: config.simulationTaskQueue, MEASUREMENT_TASK_QUEUE: 'bench-meas',
-      STORAGE_DRIVER: 'fs', STORAGE_DIR: (config.storage as { dir: string }).dir, SIMULATION_CONCURRENCY: String(concurrency),
-      PYBAMM_DISABLE_TELEMETRY: 'true', LOG_LEVEL: 'warn',
-    },
-    onLine: (l) => log.write(`[py] ${l}\n`),
-  });
-}
+const stack = await startBenchStack('sim', { SIMULATION_MONTHLY_LIMIT: '1000000' });
+const { orm, url, client } = stack;
+const startPython = (concurrency: number) => stack.startPython({ SIMULATION_CONCURRENCY: String(concurrency) });
 
-const { api_key } = await bootstrap(orm.em.fork(), 'Bench', 'bench@sim.test');
+const api_key = stack.key;
 const headers = { 'Content-Type': 'application/json', Accept: 'application/json', 'X-API-Key': api_key };
 const post = async (p: string, body: unknown) => {
   const res = await fetch(url + p, { method: 'POST', headers, body: JSON.stringify(body) });
@@ -163,13 +121,4 @@ for (const [label, a] of [['1 activity at a time', a1], [`${cores} activities at
 print('mean discharge capacity (a) / (b) [A.h]', `${aN.capacity.toFixed(3)} / ${loop.capacity.toFixed(3)}`);
 print('10,000-point submission latency, 3 runs (target < 2 s)', latencies.map((l) => `${l.toFixed(2)} s`).join(', '));
 
-worker.shutdown();
-await workerRun;
-await connection.close();
-server.closeAllConnections();
-server.close();
-await client.connection.close();
-await orm.close();
-await temporal.stop();
-await pg.stop();
-fs.rmSync(tmp, { recursive: true, force: true });
+await stack.stop();

@@ -1,0 +1,81 @@
+// The stack a benchmark measures through: embedded PostgreSQL and Temporal dev server in a
+// temporary folder, the API on a real port, the TypeScript worker, an organization with a key,
+// and the Python worker on demand. Everything stops with stop().
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { NativeConnection } from '@temporalio/worker';
+import { loadConfig, ROOT, type Config } from '../stack/config.ts';
+import { startEmbeddedPostgres } from '../stack/postgres.ts';
+import { startTemporalDevServer } from '../stack/temporal.ts';
+import { freePort, startProcess, type ManagedProcess } from '../stack/processes.ts';
+import { migrate, openOrm } from '../db/orm.ts';
+import { bootstrap } from '../api/services/bootstrap.ts';
+import { createApp } from '../api/app.ts';
+import { temporalClient } from '../api/temporal.ts';
+import { FsStorage } from '../storage/fsStorage.ts';
+import { createWorker } from '../worker/worker.ts';
+
+export const PYTHON = path.join(ROOT, '.tools', 'venv', 'bin', 'python');
+
+export async function startBenchStack(name: string, env: Record<string, string> = {}) {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `cellar-${name}-bench-`));
+  fs.chmodSync(tmp, 0o755); // PostgreSQL runs as its own OS user when we are root
+  const log = fs.createWriteStream(path.join(tmp, 'servers.log'));
+  const [pg, temporal] = await Promise.all([
+    startEmbeddedPostgres({ dataDir: path.join(tmp, 'pg'), port: await freePort(), database: 'bench' }),
+    freePort().then((port) => startTemporalDevServer({ port, onLine: (l) => log.write(`${l}\n`) })),
+  ]);
+  const config: Config = loadConfig({
+    DATABASE_URL: pg.url, TEMPORAL_ADDRESS: temporal.address, DATA_DIR: tmp, STORAGE_DIR: path.join(tmp, 'storage'), LOG_LEVEL: 'silent',
+    TASK_QUEUE: 'bench', SIMULATION_TASK_QUEUE: 'bench-sim', MEASUREMENT_TASK_QUEUE: 'bench-meas', ...env,
+  });
+  const orm = await openOrm(pg.url, { poolMax: 10 });
+  await migrate(orm);
+  const client = temporalClient(config);
+  const storageDir = (config.storage as { dir: string }).dir;
+  const storage = new FsStorage({ root: storageDir, secret: 'bench-signing-secret-0123456789abcdef', publicUrl: config.publicUrl });
+  const app = createApp({ config, orm, temporal: client, storage });
+  const server = http.createServer(app);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const connection = await NativeConnection.connect({ address: temporal.address });
+  const worker = await createWorker({ connection, namespace: config.temporalNamespace, taskQueue: config.taskQueue, deps: { config, orm, storage, temporal: client } });
+  const workerRun = worker.run();
+  const { api_key: key } = await bootstrap(orm.em.fork(), 'Bench lab', 'bench@lab.test');
+  const pythons = new Set<ManagedProcess>();
+
+  return {
+    tmp, log, pg, temporal, config, orm, client, storage, server, url, worker, key,
+    /** The Python worker on the bench's queues; extra env such as SIMULATION_CONCURRENCY. */
+    startPython(extra: Record<string, string> = {}): ManagedProcess {
+      const proc = startProcess(PYTHON, ['-m', 'cellar_worker.main'], {
+        cwd: path.join(ROOT, 'pyworker'),
+        env: {
+          ...process.env, TEMPORAL_ADDRESS: temporal.address, SIMULATION_TASK_QUEUE: config.simulationTaskQueue,
+          MEASUREMENT_TASK_QUEUE: config.measurementTaskQueue, STORAGE_DRIVER: 'fs', STORAGE_DIR: storageDir,
+          PYBAMM_DISABLE_TELEMETRY: 'true', LOG_LEVEL: 'warn', ...extra,
+        },
+        onLine: (l) => log.write(`[py] ${l}\n`),
+      });
+      pythons.add(proc);
+      return proc;
+    },
+    async stop(): Promise<void> {
+      await Promise.all([...pythons].map((p) => p.stop()));
+      worker.shutdown();
+      await workerRun;
+      await connection.close();
+      server.closeAllConnections();
+      server.close();
+      await (app.locals.stop as () => Promise<void>)();
+      await orm.close();
+      await client.connection.close();
+      await temporal.stop();
+      await pg.stop();
+      fs.rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}
