@@ -240,6 +240,14 @@ def _run(
     }
 
 
+def _parse_fit_request(request, fields):
+    """What both fit forms share: the checked request, fitted parameters, cost and optimizer."""
+    request = _check_request(request, fields)
+    fitted = parse_parameters(request.get("parameters"))
+    cost_name = parse_cost(request.get("cost"))
+    return request, fitted, cost_name, parse_optimizer(request.get("optimizer"), cost_name)
+
+
 def fit_parameters(
     request,
     progress: Progress | None = None,
@@ -248,12 +256,8 @@ def fit_parameters(
 ) -> dict:
     """One fit; see the module docstring. ``checkpoint_details``: the attempt's heartbeat details."""
     started = time.monotonic()
-    progress = progress or Progress()
-    should_cancel = should_cancel or _never
-    request = _check_request(request, FIT_FIELDS)
-    fitted = parse_parameters(request.get("parameters"))
-    cost_name = parse_cost(request.get("cost"))
-    settings = parse_optimizer(request.get("optimizer"), cost_name)
+    progress, should_cancel = progress or Progress(), should_cancel or _never
+    request, fitted, cost_name, settings = _parse_fit_request(request, FIT_FIELDS)
     spec, recipe = _model(request)
     names = [p.name for p in fitted]
     check_fitted_names(recipe, names)
@@ -281,12 +285,8 @@ def fit_parameters_array(
 ) -> dict:
     """A joint fit over several data sets; see the module docstring."""
     started = time.monotonic()
-    progress = progress or Progress()
-    should_cancel = should_cancel or _never
-    request = _check_request(request, ARRAY_FIT_FIELDS)
-    fitted = parse_parameters(request.get("parameters"))
-    cost_name = parse_cost(request.get("cost"))
-    settings = parse_optimizer(request.get("optimizer"), cost_name)
+    progress, should_cancel = progress or Progress(), should_cancel or _never
+    request, fitted, cost_name, settings = _parse_fit_request(request, ARRAY_FIT_FIELDS)
     variable = request.get("independent_variable")
     if not isinstance(variable, str) or not variable:
         raise configuration_error("independent_variable: must be a non-empty name (a parameter, or a label such as 'C-rate')")
