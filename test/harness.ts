@@ -215,3 +215,20 @@ export async function eventually<T>(fn: () => Promise<T | undefined | null | fal
   }
   throw new Error(`timed out waiting for ${opts.what ?? 'condition'}${last ? `: ${String(last)}` : ''}`);
 }
+
+/** One suite's services: the API, its TypeScript worker and, when asked, the Python worker. */
+export async function startStack(opts: { config?: Config; python?: boolean } = {}) {
+  const api = await startApi(opts.config ? { config: opts.config } : {});
+  const worker = await startWorker(api);
+  const python = opts.python ? startPythonWorker(api.config) : undefined;
+  return {
+    api,
+    /** Stops in reverse order of start. */
+    async stop(): Promise<void> {
+      await python?.stop();
+      await worker.stop();
+      await api.close();
+    },
+  };
+}
+export type TestStack = Awaited<ReturnType<typeof startStack>>;

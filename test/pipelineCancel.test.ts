@@ -1,18 +1,17 @@
 // Bulk cancellation against the real stack: 50 pipelines, each with a running data_fit element
 // (no Python worker listens, so each fit stays running), canceled in one request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, eventually, newOrg, startApi, startWorker, type TestApi } from './harness.ts';
+import { client, eventually, newOrg, startStack, type TestApi, type TestStack } from './harness.ts';
 import { cancelWorkflowId } from '../api/services/pipelines.ts';
 
+let stack: TestStack;
 let api: TestApi;
-let worker: Awaited<ReturnType<typeof startWorker>>;
 beforeAll(async () => {
-  api = await startApi();
-  worker = await startWorker(api);
+  stack = await startStack();
+  api = stack.api;
 });
 afterAll(async () => {
-  await worker?.stop();
-  await api?.close();
+  await stack?.stop();
 });
 
 const FIT = {

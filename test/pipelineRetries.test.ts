@@ -2,20 +2,19 @@
 // restarts pipelines whose failed element failed for a retryable cause, never re-running
 // completed elements, at most PIPELINE_RETRY_MAX_ATTEMPTS runs per element.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, eventually, newOrg, startApi, startWorker, testConfig, type TestApi } from './harness.ts';
+import { client, eventually, newOrg, startStack, type TestApi, testConfig, type TestStack } from './harness.ts';
 import { ensurePipelineRetrySchedule } from '../activities/pipelines.ts';
 
+let stack: TestStack;
 let api: TestApi;
-let worker: Awaited<ReturnType<typeof startWorker>>;
 let scheduleId: string | undefined;
 beforeAll(async () => {
-  api = await startApi({ config: testConfig('fs', { PIPELINE_RETRY_INTERVAL_SECONDS: '1', PIPELINE_RETRY_MAX_ATTEMPTS: '2' }) });
-  worker = await startWorker(api);
+  stack = await startStack({ config: testConfig('fs', { PIPELINE_RETRY_INTERVAL_SECONDS: '1', PIPELINE_RETRY_MAX_ATTEMPTS: '2' }) });
+  api = stack.api;
 });
 afterAll(async () => {
   if (scheduleId) await api.temporal.schedule.getHandle(scheduleId).delete().catch(() => undefined);
-  await worker?.stop();
-  await api?.close();
+  await stack?.stop();
 });
 
 const ENTRY = { element_type: 'entry', values: { 'Electrode height [m]': 0.065, 'Electrode width [m]': 1.58 } };

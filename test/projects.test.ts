@@ -1,19 +1,18 @@
 // Projects, roles and members against the real API, database and Temporal server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, eventually, newMember, newOrg, startApi, startWorker, type TestApi } from './harness.ts';
+import { client, eventually, newMember, newOrg, startStack, type TestApi, type TestStack } from './harness.ts';
 import { PROJECT_ROLES } from '../db/roles.ts';
 
 const [ADMIN, CONTRIBUTOR, VIEWER] = PROJECT_ROLES.map((r) => r.id);
 
+let stack: TestStack;
 let api: TestApi;
-let worker: Awaited<ReturnType<typeof startWorker>>;
 beforeAll(async () => {
-  api = await startApi();
-  worker = await startWorker(api);
+  stack = await startStack();
+  api = stack.api;
 });
 afterAll(async () => {
-  await worker?.stop();
-  await api?.close();
+  await stack?.stop();
 });
 
 describe('projects', () => {

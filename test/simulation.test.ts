@@ -2,24 +2,19 @@
 // PyBaMM, and the Temporal server, PostgreSQL and storage of the test run.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
-import type { ManagedProcess } from '../stack/processes.ts';
-import { client, eventually, newOrg, startApi, startPythonWorker, startWorker, testConfig, type TestApi } from './harness.ts';
+import { client, eventually, newOrg, startApi, startStack, startWorker, type TestApi, testConfig, type TestStack } from './harness.ts';
 import { simulationWorkflowIds } from '../workflows/simulationIds.ts';
 
 vi.setConfig({ testTimeout: 180_000 });
 
+let stack: TestStack;
 let api: TestApi;
-let worker: Awaited<ReturnType<typeof startWorker>>;
-let python: ManagedProcess;
 beforeAll(async () => {
-  api = await startApi();
-  worker = await startWorker(api);
-  python = startPythonWorker(api.config);
+  stack = await startStack({ python: true });
+  api = stack.api;
 });
 afterAll(async () => {
-  await python?.stop();
-  await worker?.stop();
-  await api?.close();
+  await stack?.stop();
 });
 
 const QUICK = { quick_model: { capacity: 5, chemistry: 'NMC/Graphite' } };

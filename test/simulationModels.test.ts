@@ -1,23 +1,18 @@
 // Models, parameterized models, studies and search documents, against the real API and the
 // Python worker (which builds every model before it is stored).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ManagedProcess } from '../stack/processes.ts';
-import { client, eventually, newOrg, startApi, startPythonWorker, startWorker, type TestApi } from './harness.ts';
+import { client, eventually, newOrg, startStack, type TestApi, type TestStack } from './harness.ts';
 
 vi.setConfig({ testTimeout: 180_000 });
 
+let stack: TestStack;
 let api: TestApi;
-let worker: Awaited<ReturnType<typeof startWorker>>;
-let python: ManagedProcess;
 beforeAll(async () => {
-  api = await startApi();
-  worker = await startWorker(api);
-  python = startPythonWorker(api.config);
+  stack = await startStack({ python: true });
+  api = stack.api;
 });
 afterAll(async () => {
-  await python?.stop();
-  await worker?.stop();
-  await api?.close();
+  await stack?.stop();
 });
 
 function upload(key: string, fields: Record<string, string>, file?: string) {
