@@ -1,6 +1,6 @@
 // Parses the list conventions (PostgREST-like filters, ranges, sort, pagination) into one
 // parameterised SQL fragment. Every list route describes its columns once and shares this.
-import { invalid, type ValidationIssue, ValidationFailed } from './errors.ts';
+import { type ValidationIssue, ValidationFailed } from './errors.ts';
 
 export type ColumnKind = 'text' | 'id' | 'date' | 'number' | 'boolean' | 'enum';
 
@@ -201,5 +201,3 @@ function intParam(query: Record<string, unknown>, name: string, fallback: number
 export function whereSql(clauses: string[]): string {
   return clauses.length ? `where ${clauses.join(' and ')}` : '';
 }
-
-export { invalid };
