@@ -1,4 +1,4 @@
-// Where each kind of work runs. The Python worker serves the simulation and measurement queues.
+// Workflow ids derived from what a workflow works on, so a retried request starts it once.
 export const workflowIds = {
   purgeObjects: (prefix: string) => `purge-${prefix.replace(/\/$/, '').replaceAll('/', '-')}`,
 };
