@@ -25,7 +25,11 @@ with storage.open_read("synthetic/time_series.parquet") as h:
     t = pq.read_table(io.BytesIO(h.read()), columns=["Time [s]", "Current [A]", "Voltage [V]"])
 cols = {n: t.column(n).to_pylist() for n in t.column_names}
 step = max(1, -(-len(cols["Time [s]"]) // 1000))
-print(json.dumps({k: v[::step] for k, v in cols.items()}))
+sys.stdout.write(json.dumps({k: v[::step] for k, v in cols.items()}))
+sys.stdout.flush()
+# Skip interpreter teardown: a native solver thread can abort it ("terminate called without
+# an active exception") after the answer is already written.
+os._exit(0)
 `;
 
 /** Time [s], Current [A], Voltage [V] of a 1C discharge and rest, at most 1,000 rows (cached per run). */

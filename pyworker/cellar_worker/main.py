@@ -183,4 +183,10 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    code = main()
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    # Skip interpreter teardown: a native solver thread can abort it ("terminate called
+    # without an active exception"), turning a clean stop into a crash.
+    os._exit(code)
