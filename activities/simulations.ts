@@ -2,6 +2,7 @@
 // job state change. Each one is idempotent, so Temporal may retry it freely.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../db/orm.ts';
+import { indexBatchSimulations } from '../api/repositories/simulations.ts';
 
 /** What the Python `runSimulation` activity takes (it rejects any other field). */
 export interface SimulationRequest {
@@ -86,6 +87,10 @@ export function createSimulationActivities(deps: { orm: Orm }) {
         `select id, seq from simulations where batch_id = ? and seq > ? order by seq limit ?`,
         [batchId, afterSeq, limit],
       );
+    },
+
+    async indexBatchSimulations(batchId: string): Promise<void> {
+      await indexBatchSimulations(fork(), batchId);
     },
 
     /**

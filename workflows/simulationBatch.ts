@@ -2,7 +2,7 @@
 // once (a sliding window: the next starts as soon as any finishes). Each run starts up to
 // `perRun` children, waits for them, and continues as new, so history stays small whatever
 // the batch size.
-import { continueAsNew, executeChild, ParentClosePolicy, proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
+import { continueAsNew, executeChild, ParentClosePolicy, patched, proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
 import type { SimulationActivities } from '../activities/simulations.ts';
 import { CellarBatch, CellarOrganization, CellarProject, CellarStatus } from './searchAttributes.ts';
 import { simulation } from './simulation.ts';
@@ -34,6 +34,9 @@ export async function simulationBatch(input: SimulationBatchInput): Promise<{ st
     { key: CellarBatch, value: input.batchId },
     ...(input.projectId ? [{ key: CellarProject, value: input.projectId }] : []),
   ];
+  // The submission leaves the batch's search documents to its workflow (batches started
+  // before this step existed were indexed at submission).
+  if (input.afterSeq === 0 && patched('index-batch-search')) await db.indexBatchSimulations(input.batchId);
   const running = new Set<Promise<void>>();
   let afterSeq = input.afterSeq;
   let started = 0;

@@ -79,12 +79,20 @@ export async function insertBatch(em: EntityManager, b: BatchInsert, sims: Simul
       experiment_parameters, content_hash, created_by)
     select t.id, ${organizationId}::uuid, ${projectId}::uuid, ${b.id}::uuid, t.seq, t.job_id, t.name, t.parameterized_model_id,
       t.design_parameters, t.experiment_parameters, t.content_hash, ${userId}::uuid from t`.execute(em.getKysely());
-  // Search documents of the whole batch in one statement (indexEntity writes one at a time).
+}
+
+/**
+ * Search documents of a whole batch in one statement. The batch workflow writes them as its
+ * first step, off the submission's answer path (they cost about as much as the rows); a
+ * repeated call changes nothing.
+ */
+export async function indexBatchSimulations(em: EntityManager, batchId: string): Promise<void> {
   await em.execute(
     `insert into search_documents (entity_type, entity_id, organization_id, project_id, parent_id, name, body)
      select 'simulation', s.id, s.organization_id, s.project_id, s.parameterized_model_id, s.name, s.design_parameters::text
-       from simulations s where s.batch_id = ?`,
-    [b.id],
+       from simulations s where s.batch_id = ?
+     on conflict (entity_type, entity_id) do nothing`,
+    [batchId],
   );
 }
 

@@ -6,6 +6,7 @@ import { Migration20261120010000Inventory } from './Migration20261120010000Inven
 import { Migration20261120020000MeasurementData } from './Migration20261120020000MeasurementData.ts';
 import { Migration20261120030000Simulations } from './Migration20261120030000Simulations.ts';
 import { Migration20261120040000Pipelines } from './Migration20261120040000Pipelines.ts';
+import { Migration20261121000000SimulationSubmission } from './Migration20261121000000SimulationSubmission.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261120000000Platform', class: Migration20261120000000Platform },
@@ -14,4 +15,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261120020000MeasurementData', class: Migration20261120020000MeasurementData },
   { name: 'Migration20261120030000Simulations', class: Migration20261120030000Simulations },
   { name: 'Migration20261120040000Pipelines', class: Migration20261120040000Pipelines },
+  { name: 'Migration20261121000000SimulationSubmission', class: Migration20261121000000SimulationSubmission },
 ];
