@@ -7,6 +7,7 @@ import { createStorageActivities } from './storage.ts';
 import { createSimulationActivities } from './simulations.ts';
 import { createMeasurementActivities } from './measurements.ts';
 import { createPipelineActivities } from './pipelines.ts';
+import { createProjectActivities } from './projects.ts';
 
 /** The clients activities are built from (Temporal samples style: factories taking their clients). */
 export interface ActivityDeps {
@@ -22,5 +23,6 @@ export function createActivities(deps: ActivityDeps) {
     ...createSimulationActivities(deps),
     ...createMeasurementActivities(deps),
     ...createPipelineActivities(deps),
+    ...createProjectActivities(deps),
   };
 }

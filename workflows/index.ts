@@ -7,3 +7,4 @@ export { pipeline } from './pipeline.ts';
 export { pipelineElement } from './pipelineElement.ts';
 export { cancelPipelines } from './cancelPipelines.ts';
 export { retryFailedElements } from './retryFailedElements.ts';
+export { stopProjectWork } from './stopProjectWork.ts';

@@ -1,6 +1,8 @@
 // Queries for projects and their members' roles.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { whereSql, type ParsedList } from '../listQuery.ts';
+import { pipelineWorkflowIds } from '../../workflows/pipelineIds.ts';
+import { simulationWorkflowIds } from '../../workflows/simulationIds.ts';
 
 export interface ProjectRow {
   id: string;
@@ -61,6 +63,30 @@ export async function updateProject(em: EntityManager, id: string, changes: { na
   sets.push('updated_at = now()');
   const rows = await em.execute<ProjectRow[]>(`update projects set ${sets.join(', ')} where id = ? returning ${COLUMNS}`, [...params, id]);
   return rows[0]!;
+}
+
+/**
+ * The workflows running for a project, parents first: unfinished pipelines, simulation
+ * batches with unfinished simulations, then every running job's workflow (elements, simulations).
+ */
+export async function runningWorkflowIds(em: EntityManager, projectId: string): Promise<string[]> {
+  const [pipelines, batches, jobs] = await Promise.all([
+    em.execute<{ id: string }[]>(`select id from pipelines where project_id = ? and status in ('pending', 'running')`, [projectId]),
+    em.execute<{ batch_id: string }[]>(
+      `select distinct s.batch_id from simulations s join jobs j on j.id = s.job_id
+        where s.project_id = ? and j.status in ('pending', 'running')`,
+      [projectId],
+    ),
+    em.execute<{ workflow_id: string }[]>(
+      `select workflow_id from jobs where project_id = ? and status = 'running' and workflow_id is not null`,
+      [projectId],
+    ),
+  ]);
+  return [
+    ...pipelines.map((p) => pipelineWorkflowIds.pipeline(p.id)),
+    ...batches.map((b) => simulationWorkflowIds.batch(b.batch_id)),
+    ...jobs.map((j) => j.workflow_id),
+  ];
 }
 
 export async function deleteProject(em: EntityManager, id: string): Promise<void> {

@@ -1,5 +1,6 @@
 // Rules for projects and their members.
 import { randomUUID } from 'node:crypto';
+import { WorkflowIdReusePolicy } from '@temporalio/client';
 import type { RequestContext } from '../context.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
 import { parseList } from '../listQuery.ts';
@@ -8,6 +9,7 @@ import * as repo from '../repositories/projects.ts';
 import { readableProjectsSql, requireProjectPermission } from './access.ts';
 import { indexEntity, unindexProject } from './searchIndex.ts';
 import { projectPrefix, startPurge } from './storedObjects.ts';
+import { workflowIds } from '../../worker/taskQueues.ts';
 
 const PROJECT_LIST = {
   columns: {
@@ -81,11 +83,21 @@ export async function updateProject(ctx: RequestContext, projectId: string, body
 
 export async function deleteProject(ctx: RequestContext, projectId: string) {
   await requireProjectPermission(ctx, projectId, 'project:delete');
-  await ctx.em.transactional(async (em) => {
+  const running = await ctx.em.transactional(async (em) => {
+    const ids = await repo.runningWorkflowIds(em, projectId);
     await unindexProject(em, projectId);
     await repo.deleteProject(em, projectId);
+    return ids;
   });
-  // Stored files go in the background, durably; the workflow id makes a retry start it once.
+  // Running pipelines and simulations, and stored files, go in the background, durably; the
+  // workflow ids make a retried request start each once.
+  await ctx.temporal.workflow.start('stopProjectWork', {
+    taskQueue: ctx.config.taskQueue,
+    workflowId: workflowIds.stopProjectWork(projectId),
+    args: [{ projectId, workflowIds: running }],
+    workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
+    workflowIdConflictPolicy: 'USE_EXISTING',
+  });
   await startPurge(ctx, projectPrefix(ctx.caller.organizationId, projectId));
   return { id: projectId, deleted: true };
 }

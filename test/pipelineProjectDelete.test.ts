@@ -1,0 +1,67 @@
+// Deleting a project stops its work: a data_fit running in the Python worker, its pipeline
+// and a running simulation batch end in Temporal after the delete.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { client, eventually, newOrg, startStack, type TestApi, type TestStack } from './harness.ts';
+import { QUICK_MODEL, R0, quickDischarge } from './pipelineHelpers.ts';
+import { pipelineWorkflowIds } from '../workflows/pipelineIds.ts';
+import { simulationWorkflowIds } from '../workflows/simulationIds.ts';
+import { workflowIds } from '../worker/taskQueues.ts';
+
+vi.setConfig({ testTimeout: 240_000 });
+
+let stack: TestStack;
+let api: TestApi;
+beforeAll(async () => {
+  stack = await startStack({ python: true });
+  api = stack.api;
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+async function runningFor(projectId: string): Promise<string[]> {
+  const ids: string[] = [];
+  for await (const w of api.temporal.workflow.list({ query: `CellarProject = '${projectId}' AND ExecutionStatus = 'Running'` })) ids.push(w.workflowId);
+  return ids;
+}
+
+describe('DELETE /projects/{id}', () => {
+  it('stops the project\'s running pipeline, its fit and its simulation batch', async () => {
+    const org = await newOrg(api.orm);
+    const c = client(api.url, org.api_key);
+    const project = (await c.post('/projects', { name: 'deleted with work' })).body;
+    const fit = {
+      element_type: 'data_fit', model: QUICK_MODEL, data: await quickDischarge(),
+      parameters: { [R0]: { bounds: [0.001, 0.1], initial_value: 0.05 } },
+      // Many evaluations and a negligible tolerance: the fit is still running at the delete.
+      optimizer: { method: 'differential_evolution', max_iterations: 200, tolerance: 1e-300 },
+    };
+    const p = await c.post('/pipelines', { project_id: project.id, name: 'fit', elements: { fit, after: { element_type: 'entry', values: { x: 1 } } } });
+    expect(p.status).toBe(201);
+    // Enough simulations that the batch is still running at the delete.
+    const sims = await c.post('/simulations/protocol/batch', {
+      parameterized_model: { quick_model: { capacity: 5, chemistry: 'NMC/Graphite' } },
+      protocol_experiment: { protocol: 'Discharge at 1C until 2.5V' },
+      design_parameters_doe: { sampling: 'grid', rows: [{ type: 'discrete', name: 'R0 [Ohm]', values: Array.from({ length: 200 }, (_, i) => 0.001 + i * 1e-4) }] },
+      project_id: project.id,
+    });
+    expect(sims.status, sims.text).toBe(200);
+    const batchId = (await api.orm.em.fork().execute<{ batch_id: string }[]>(`select batch_id from simulations where id = ?`, [sims.body[0].simulation_id]))[0]!.batch_id;
+    const fitWorkflow = pipelineWorkflowIds.element(p.body.id, 'fit');
+    // The fit is running in the Python worker once it has heartbeated.
+    await eventually(async () => {
+      const { raw } = await api.temporal.workflow.getHandle(fitWorkflow).describe();
+      return (raw.pendingActivities ?? []).some((a) => a.heartbeatDetails?.payloads?.length);
+    }, { what: 'the fit to run in the Python worker', timeoutMs: 120_000, intervalMs: 250 });
+    const workflows = [pipelineWorkflowIds.pipeline(p.body.id), fitWorkflow, simulationWorkflowIds.batch(batchId)];
+    for (const id of workflows) expect((await api.temporal.workflow.getHandle(id).describe()).status.name).toBe('RUNNING');
+
+    expect((await c.delete(`/projects/${project.id}`)).status).toBe(200);
+    expect((await c.get(`/pipelines/${p.body.id}`)).status).toBe(404);
+
+    const stop = await api.temporal.workflow.getHandle(workflowIds.stopProjectWork(project.id)).result();
+    expect(stop.terminated).toBeGreaterThanOrEqual(workflows.length);
+    for (const id of workflows) expect((await api.temporal.workflow.getHandle(id).describe()).status.name).toBe('TERMINATED');
+    await eventually(async () => (await runningFor(project.id)).length === 0, { what: 'no running workflow for the project in visibility' });
+  });
+});
