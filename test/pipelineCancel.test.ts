@@ -1,7 +1,8 @@
 // Bulk cancellation against the real stack: 50 pipelines, each with a running data_fit element
 // (no Python worker listens, so each fit stays running), canceled in one request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, eventually, newOrg, startStack, type TestApi, type TestStack } from './harness.ts';
+import { client, eventually, newOrg, startPythonWorker, startStack, type TestApi, type TestStack } from './harness.ts';
+import { QUICK_MODEL, R0, quickDischarge } from './pipelineHelpers.ts';
 import { cancelWorkflowId } from '../api/services/pipelines.ts';
 
 let stack: TestStack;
@@ -118,4 +119,39 @@ describe('POST /pipelines/cancel', () => {
     expect((await c.get(`/pipelines/${p.id}/elements`)).body.map((e: { status: string }) => e.status)).toEqual(['canceled', 'pending']);
     expect((await c.get(`/jobs/${fit.job_id}`)).body.status).toBe('canceled');
   });
+
+  it('ends the pipeline canceled when a pending element\'s job is canceled through /jobs', async () => {
+    const org = await newOrg(api.orm);
+    const c = client(api.url, org.api_key);
+    const project = (await c.post('/projects', { name: 'pending job cancel' })).body;
+    const fit = { element_type: 'data_fit', model: QUICK_MODEL, data: await quickDischarge(), parameters: { [R0]: { bounds: [0.001, 0.1], initial_value: 0.05 } } };
+    const p = (await c.post('/pipelines', { project_id: project.id, name: 'fit then entry', elements: { fit, after: { element_type: 'entry', values: { x: 1 } } } })).body;
+    // No Python worker yet: the fit waits, so `after` stays pending.
+    const after = await eventually(async () => {
+      const els = (await c.get(`/pipelines/${p.id}/elements`)).body;
+      return els[0].status === 'running' ? els[1] : null;
+    }, { what: 'the fit to run' });
+    expect(after.status).toBe('pending');
+    const res = await c.post(`/jobs/${after.job_id}/cancel`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'canceled', is_terminal: true });
+    expect((await c.get(`/pipelines/${p.id}/elements`)).body.map((e: { status: string }) => e.status)).toEqual(['running', 'canceled']);
+
+    // The fit completes (and keeps its result); the pipeline then meets the canceled element.
+    const python = startPythonWorker(api.config);
+    try {
+      const done = await eventually(async () => {
+        const r = await c.get(`/pipelines/${p.id}`);
+        return r.body.is_terminal ? r.body : null;
+      }, { what: 'the pipeline to end', timeoutMs: 180_000, intervalMs: 500 });
+      expect(done).toMatchObject({ status: 'canceled', is_failed: true });
+    } finally {
+      await python.stop();
+    }
+    const els = (await c.get(`/pipelines/${p.id}/elements`)).body;
+    expect(els.map((e: { status: string }) => e.status)).toEqual(['completed', 'canceled']);
+    expect(els[0].result.parameter_values[R0]).toBeGreaterThan(0);
+    expect((await c.get(`/jobs/${after.job_id}`)).body.status).toBe('canceled');
+    expect(await api.temporal.workflow.getHandle(`pipeline-${p.id}`).result()).toEqual({ status: 'canceled' });
+  }, 240_000);
 });

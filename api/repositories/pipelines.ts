@@ -151,6 +151,18 @@ export async function markCanceled(em: EntityManager, ids: string[]): Promise<vo
   );
 }
 
+/**
+ * Cancels the pending element whose job this is (POST /jobs/{id}/cancel): the pipeline workflow
+ * meets it canceled and ends canceled. Called before the job's own update, in the order the
+ * element workflow locks them (element, then job).
+ */
+export async function cancelPendingElementOfJob(em: EntityManager, jobId: string): Promise<void> {
+  await em.execute(
+    `update pipeline_elements set status = 'canceled', finished_at = now(), updated_at = now() where job_id = ? and status = 'pending'`,
+    [jobId],
+  );
+}
+
 export interface DiagnosticRow {
   id: string;
   organization_id: string;

@@ -7,6 +7,7 @@ import type { RequestContext } from '../context.ts';
 import { conflict, notFound } from '../errors.ts';
 import { parseList } from '../listQuery.ts';
 import * as repo from '../repositories/simulations.ts';
+import { cancelPendingElementOfJob } from '../repositories/pipelines.ts';
 import { assertSameOrganization, requireProjectPermission } from './access.ts';
 import { readableSql } from './simulations.ts';
 
@@ -89,13 +90,19 @@ export async function listJobs(ctx: RequestContext, query: Record<string, unknow
 }
 
 /**
- * A pending job is canceled at once (its workflow skips it); a running one by cancelling its
+ * A pending job is canceled at once (its workflow skips it; a pipeline element's with its
+ * element, so the pipeline ends canceled when it reaches it); a running one by cancelling its
  * workflow, which stops the solve and then records the job as canceled.
  */
 export async function cancelJob(ctx: RequestContext, id: string) {
   const job = await loadJob(ctx, id, 'simulation:update');
   if (TERMINAL.includes(job.status)) throw conflict(`the job has already ended (${job.status})`, { job_id: id, status: job.status });
-  if (!(await repo.cancelPendingJob(ctx.em, id))) {
+  // An element and its job are pending together (every element update changes both).
+  const canceledPending = await ctx.em.transactional(async (em) => {
+    if (job.job_type === 'pipeline_element') await cancelPendingElementOfJob(em, id);
+    return repo.cancelPendingJob(em, id);
+  });
+  if (!canceledPending) {
     try {
       await ctx.temporal.workflow.getHandle(job.workflow_id!).cancel();
     } catch (err) {
