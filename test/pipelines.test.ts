@@ -210,6 +210,36 @@ describe('pipelines', () => {
     expect((await c.get('/search?q=beta')).body.results.map((x: { id: string }) => x.id)).not.toContain(ids[1]);
   });
 
+  it('renames a running pipeline\'s workflow memo and its running element\'s (PATCH under /pipelines and /simple_pipelines)', async () => {
+    const { c, project } = await setup();
+    // No Python worker listens in this suite: the fit stays running.
+    const fit = {
+      element_type: 'data_fit', model: { kind: 'quick', capacity: 2.0, chemistry: 'NMC/Graphite' },
+      parameters: { 'R0 [Ohm]': { bounds: [0.001, 0.1], initial_value: 0.05 } },
+      data: { 'Time [s]': [0, 1, 2], 'Current [A]': [2, 2, 2], 'Voltage [V]': [4.1, 4.09, 4.08] },
+    };
+    const full = (await c.post('/pipelines', { project_id: project.id, name: 'before', elements: { fit, after: GEOMETRY } })).body;
+    const simple = (await c.post('/simple_pipelines', { project_id: project.id, name: 'simple before', elements: { fit } })).body;
+    const memo = async (workflowId: string) => (await api.temporal.workflow.getHandle(workflowId).describe()).memo ?? {};
+    for (const [id, path, name] of [[full.id, 'pipelines', 'after rename'], [simple.id, 'simple_pipelines', 'simple after rename']] as const) {
+      await eventually(async () => (await c.get(`/pipelines/${id}/elements`)).body[0].status === 'running', { what: 'the fit to run' });
+      const patched = await c.patch(`/${path}/${id}`, { name });
+      expect(patched.status).toBe(200);
+      expect(patched.body.name).toBe(name);
+      await eventually(async () => (await memo(`pipeline-${id}`)).pipeline_name === name, { what: 'the pipeline memo to follow' });
+      await eventually(async () => (await memo(`pipeline-${id}-element-fit`)).pipeline_name === name, { what: 'the element memo to follow' });
+      expect((await memo(`pipeline-${id}-element-fit`)).element_name).toBe('fit');
+    }
+    // A description-only PATCH leaves the memo alone; a finished pipeline is renamed in the database only.
+    expect((await c.patch(`/pipelines/${full.id}`, { description: 'described' })).status).toBe(200);
+    expect((await memo(`pipeline-${full.id}`)).pipeline_name).toBe('after rename');
+    expect((await c.post('/pipelines/cancel', { pipeline_ids: [full.id, simple.id] })).status).toBe(200);
+    await eventually(async () => (await api.temporal.workflow.getHandle(`pipeline-${full.id}`).describe()).status.name !== 'RUNNING', { what: 'the pipeline to end' });
+    const late = await c.patch(`/pipelines/${full.id}`, { name: 'renamed after the end' });
+    expect(late.status).toBe(200);
+    expect((await memo(`pipeline-${full.id}`)).pipeline_name).toBe('after rename');
+  });
+
   it('serves simple pipelines: 202 pending, newest first with limit 10, PATCH, cancel, DELETE', async () => {
     const { c, project } = await setup();
     const made: string[] = [];

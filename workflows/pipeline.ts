@@ -10,10 +10,12 @@ import {
   proxyLocalActivities,
   setHandler,
   startChild,
+  upsertMemo,
   upsertSearchAttributes,
+  type ChildWorkflowHandle,
 } from '@temporalio/workflow';
 import type { PipelineActivities } from '../activities/pipelines.ts';
-import { pipelineElement, describeFailure } from './pipelineElement.ts';
+import { pipelineElement, describeFailure, renamePipelineSignal } from './pipelineElement.ts';
 import { CANCEL_SIGNAL, pipelineWorkflowIds, type ElementOutcome, type ParameterValues, type PipelineInput } from './pipelineIds.ts';
 import { CellarElementType, CellarOrganization, CellarPipeline, CellarProject, CellarStatus } from './searchAttributes.ts';
 
@@ -38,6 +40,15 @@ export async function pipeline(input: PipelineInput): Promise<{ status: string }
   setHandler(cancelPipelineSignal, () => {
     canceled = signaled = true;
   });
+  // PATCH renamed the pipeline: the memo (what the Web UI shows) follows, here and in the running element.
+  let name = input.pipelineName;
+  let running: ChildWorkflowHandle<typeof pipelineElement> | undefined;
+  setHandler(renamePipelineSignal, (newName) => {
+    name = newName;
+    upsertMemo({ pipeline_name: name });
+    // The element may end meanwhile; later ones start with the new name.
+    running?.signal(renamePipelineSignal, name).catch(() => undefined);
+  });
   const begin = await db.beginPipeline(input.pipelineId);
   if (begin.kind === 'skip') {
     setStatus(begin.status);
@@ -60,7 +71,7 @@ export async function pipeline(input: PipelineInput): Promise<{ status: string }
       workflowId: pipelineWorkflowIds.element(input.pipelineId, element.name),
       args: [{
         pipelineId: input.pipelineId,
-        pipelineName: input.pipelineName,
+        pipelineName: name,
         elementId: element.id,
         elementName: element.name,
         elementType: element.element_type,
@@ -70,8 +81,9 @@ export async function pipeline(input: PipelineInput): Promise<{ status: string }
       }],
       parentClosePolicy: ParentClosePolicy.TERMINATE,
       typedSearchAttributes: [...labels, { key: CellarElementType, value: element.element_type }, { key: CellarStatus, value: 'pending' }],
-      memo: { pipeline_name: input.pipelineName, element_name: element.name },
+      memo: { pipeline_name: name, element_name: element.name },
     });
+    running = child;
     let outcome: ElementOutcome | null;
     try {
       outcome = await Promise.race([child.result(), condition(() => canceled).then(() => null)]);

@@ -8,15 +8,18 @@ import {
   ApplicationFailure,
   CancellationScope,
   TimeoutFailure,
+  defineSignal,
   isCancellation,
   proxyActivities,
   proxyLocalActivities,
+  setHandler,
+  upsertMemo,
   upsertSearchAttributes,
 } from '@temporalio/workflow';
 import type { PipelineActivities, FitWorkerActivities } from '../activities/pipelines.ts';
 import { CalculationError, runCalculation } from './calculations.ts';
 import { CellarStatus } from './searchAttributes.ts';
-import type { ElementOutcome, FailureInfo, PipelineElementInput } from './pipelineIds.ts';
+import { RENAME_SIGNAL, type ElementOutcome, type FailureInfo, type PipelineElementInput } from './pipelineIds.ts';
 
 // Short database steps run as local activities: no task-queue round trip per step, which is
 // most of a pipeline's overhead around its fits.
@@ -48,7 +51,11 @@ export function describeFailure(err: unknown): FailureInfo {
   return { exception_type: type, error_code: 'WORKER_ERROR', message: cause instanceof Error ? cause.message : String(cause), stack_trace: stack(cause) };
 }
 
+/** The pipeline's new name, for the memo (sent by the API to the pipeline, which passes it on). */
+export const renamePipelineSignal = defineSignal<[string]>(RENAME_SIGNAL);
+
 export async function pipelineElement(input: PipelineElementInput): Promise<ElementOutcome> {
+  setHandler(renamePipelineSignal, (name) => upsertMemo({ pipeline_name: name }));
   const worker = proxyActivities<FitWorkerActivities>({
     taskQueue: input.simulationTaskQueue,
     startToCloseTimeout: '12 hours',

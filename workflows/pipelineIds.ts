@@ -14,6 +14,8 @@ export const pipelineWorkflowIds = {
 export const retryScheduleId = (taskQueue: string) => `pipeline-retries-${taskQueue}`;
 
 export const CANCEL_SIGNAL = 'cancelPipeline';
+/** Carries a pipeline's new name into its memo (and its running element's). */
+export const RENAME_SIGNAL = 'renamePipeline';
 
 export const ELEMENT_TYPES = ['entry', 'calculation', 'data_fit', 'array_data_fit', 'validation'] as const;
 export type ElementType = (typeof ELEMENT_TYPES)[number];

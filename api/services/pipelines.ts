@@ -2,7 +2,7 @@
 // creation with one job per element, reads, edits, deletion, and cancellation — in bulk in one
 // transaction, with the Temporal terminations handed to one background workflow.
 import { createHash, randomUUID } from 'node:crypto';
-import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy, WorkflowNotFoundError } from '@temporalio/client';
 import type { RequestContext } from '../context.ts';
 import { AppError, ValidationFailed, conflict, forbidden, notFound, type ValidationIssue } from '../errors.ts';
 import { parseList } from '../listQuery.ts';
@@ -11,7 +11,7 @@ import { assertSameOrganization, readableProjectsSql, requireProjectPermission }
 import { indexEntity, unindexEntity } from './searchIndex.ts';
 import { startPipelineWorkflow } from '../../activities/pipelines.ts';
 import { checkCalculation } from '../../workflows/calculations.ts';
-import { ELEMENT_TYPES, TERMINAL_STATUSES, WORKER_ELEMENT_TYPES, pipelineWorkflowIds } from '../../workflows/pipelineIds.ts';
+import { ELEMENT_TYPES, RENAME_SIGNAL, TERMINAL_STATUSES, WORKER_ELEMENT_TYPES, pipelineWorkflowIds } from '../../workflows/pipelineIds.ts';
 
 export type PipelineKind = 'pipeline' | 'simple';
 
@@ -301,6 +301,13 @@ export async function updatePipeline(ctx: RequestContext, id: string, body: { na
     await index(em, p);
     return p;
   });
+  // The workflow's memo names the pipeline in the Web UI; a repeated PATCH sends it again.
+  if (body.name !== undefined && !isTerminal(row.status)) {
+    await ctx.temporal.workflow.getHandle(row.workflow_id).signal(RENAME_SIGNAL, row.name).catch((err: unknown) => {
+      // The workflow has just ended: its memo stays as it was.
+      if (!(err instanceof WorkflowNotFoundError)) throw err;
+    });
+  }
   return presentPipeline(row);
 }
 
