@@ -79,3 +79,37 @@ export async function startBenchStack(name: string, env: Record<string, string> 
     },
   };
 }
+
+/**
+ * CPU seconds used so far by this process ('node': API, TypeScript worker and the benchmark)
+ * and by its descendants grouped by program ('temporal', 'postgres', 'python', ...).
+ */
+export function cpuSeconds(): Record<string, number> {
+  const tick = 100; // USER_HZ on Linux
+  const procs = new Map<number, { ppid: number; comm: string; cpu: number }>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const comm = stat.slice(stat.indexOf('(') + 1, close);
+      const fields = stat.slice(close + 2).split(' ');
+      // fields[1] is ppid; [11] utime and [12] stime (fields 4, 14 and 15 of proc(5)).
+      procs.set(Number(entry), { ppid: Number(fields[1]), comm, cpu: (Number(fields[11]) + Number(fields[12])) / tick });
+    } catch {
+      // The process ended while we read.
+    }
+  }
+  const usage = process.cpuUsage();
+  const totals: Record<string, number> = { node: (usage.user + usage.system) / 1e6 };
+  const descends = (pid: number): boolean => {
+    for (let p = procs.get(pid)?.ppid; p && p > 1; p = procs.get(p)?.ppid) if (p === process.pid) return true;
+    return false;
+  };
+  for (const [pid, p] of procs) {
+    if (!descends(pid)) continue;
+    const name = p.comm.startsWith('python') ? 'python' : p.comm;
+    totals[name] = (totals[name] ?? 0) + p.cpu;
+  }
+  return totals;
+}

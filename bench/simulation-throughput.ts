@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../stack/config.ts';
 import { simulationWorkflowIds } from '../workflows/simulationIds.ts';
-import { PYTHON, startBenchStack } from './benchStack.ts';
+import { cpuSeconds, PYTHON, startBenchStack } from './benchStack.ts';
 
 const POINTS = Number(process.argv[2] ?? 200);
 const R0 = { min: 0.004, max: 0.012 };
@@ -51,6 +51,7 @@ async function throughAPI(concurrency: number) {
   // Warm-up: the model description is cached and the worker has imported PyBaMM.
   const warm = await post('/simulations/protocol/batch', { parameterized_model: quick, protocol_experiment: protocol, project_id: project.id, force_rerun: true });
   await waitForBatch(warm[0].simulation_id);
+  const cpu0 = cpuSeconds();
   const t0 = performance.now();
   const submitted = await post('/simulations/protocol/batch', {
     parameterized_model: quick, protocol_experiment: protocol, project_id: project.id, force_rerun: true,
@@ -58,6 +59,8 @@ async function throughAPI(concurrency: number) {
   });
   await waitForBatch(submitted[0].simulation_id);
   const wall = (performance.now() - t0) / 1000;
+  const cpu1 = cpuSeconds();
+  const cpuMs: Record<string, number> = Object.fromEntries(Object.keys(cpu1).map((k) => [k, ((cpu1[k]! - (cpu0[k] ?? 0)) * 1000) / POINTS] as const).filter(([, v]) => v >= 0.5));
   await python.stop();
   const [stats] = await em().execute<{ done: string; solve: number; capacity: number }[]>(
     `select count(*) filter (where j.status = 'completed') as done, avg((s.metrics->>'solve_time_s')::float) as solve,
@@ -65,7 +68,7 @@ async function throughAPI(concurrency: number) {
        from simulations s join jobs j on j.id = s.job_id where s.batch_id = (select batch_id from simulations where id = ?)`,
     [submitted[0].simulation_id],
   );
-  return { wall, done: Number(stats!.done), solve: Number(stats!.solve), capacity: Number(stats!.capacity) };
+  return { wall, done: Number(stats!.done), solve: Number(stats!.solve), capacity: Number(stats!.capacity), cpuMs };
 }
 
 const cores = os.cpus().length;
@@ -104,6 +107,7 @@ for (let i = 0; i < 3; i++) {
   latencies.push((performance.now() - s) / 1000);
   const [row] = await em().execute<{ batch_id: string }[]>(`select batch_id from simulations where id = ?`, [big[0].simulation_id]);
   await client.workflow.getHandle(simulationWorkflowIds.batch(row!.batch_id)).terminate('benchmark: submission latency only');
+  await new Promise((r) => setTimeout(r, 2000)); // the terminated batch's children settle before the next submission
   if (big.length !== 10_000) throw new Error(`expected 10000 simulations, got ${big.length}`);
 }
 
@@ -116,6 +120,7 @@ for (const [label, a] of [['1 activity at a time', a1], [`${cores} activities at
   print(`(a) API + Temporal + Python worker, ${label}`, `${a.wall.toFixed(2)} s, ${throughput.toFixed(2)} sim/s, ${a.done} completed`);
   print('    mean solve time per simulation (worker metrics)', `${(a.solve * 1000).toFixed(1)} ms`);
   print('    overhead per simulation over its solve time', `${((a.wall / POINTS) * (label.startsWith('1 ') ? 1 : cores) * 1000 - a.solve * 1000).toFixed(1)} ms`);
+  print('    CPU per simulation by process', Object.entries(a.cpuMs).map(([k, v]) => `${k} ${v.toFixed(1)} ms`).join(', '));
   print('    throughput (a) / (b) (target >= 1.0)', (throughput / throughputB).toFixed(2));
 }
 print('mean discharge capacity (a) / (b) [A.h]', `${aN.capacity.toFixed(3)} / ${loop.capacity.toFixed(3)}`);
