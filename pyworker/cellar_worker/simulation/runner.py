@@ -29,10 +29,10 @@ from __future__ import annotations
 import json
 import math
 import os
-import tempfile
 import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -72,6 +72,8 @@ _REQUEST_FIELDS = {
 }
 
 CACHE: BuiltSimulationCache[pybamm.Simulation] = BuiltSimulationCache(cache_size_from_env())
+# Writes the time series of a finished simulation while its steps are summarised.
+_STORE_POOL = ThreadPoolExecutor(max_workers=os.cpu_count() or 2, thread_name_prefix="simulation-store")
 # Model processing touches PyBaMM-wide state (symbol caches, citations); solves do not.
 _BUILD_LOCK = threading.Lock()
 
@@ -416,12 +418,15 @@ def _thin(columns: dict[str, np.ndarray], resolution: ucp.Resolution) -> np.ndar
     return keep
 
 
-def _time_series(job: _Job, solution: pybamm.Solution) -> pa.Table:
+def _columns(job: _Job, solution: pybamm.Solution) -> dict[str, np.ndarray]:
+    """The time-series columns, thinned to the protocol's resolution."""
     lengths = [len(cycle.t) for cycle in solution.cycles]
     step_count = np.repeat(np.arange(len(lengths), dtype=np.int64), lengths)
     cycle_count = np.repeat(np.array([p.cycle for p in job.plan], dtype=np.int64), lengths)
     columns = {
-        "Time [s]": solution["Time [s]"].entries,
+        # The "Time [s]" variable is the solver's time itself; reading it through PyBaMM
+        # would evaluate a compiled expression per point to get the same numbers.
+        "Time [s]": solution.t,
         "Voltage [V]": solution["Voltage [V]"].entries,
         "Current [A]": solution["Current [A]"].entries,
         "Step count": step_count,
@@ -441,38 +446,60 @@ def _time_series(job: _Job, solution: pybamm.Solution) -> pa.Table:
     if resolution.voltage is not None or resolution.current is not None:
         keep = _thin(columns, resolution)
         columns = {name: values[keep] for name, values in columns.items()}
+    return columns
+
+
+def _table(columns: dict[str, np.ndarray]) -> pa.Table:
     schema = pa.schema(
         [(name, pa.int64() if name in ("Step count", "Cycle count") else pa.float64()) for name in columns]
     )
     return pa.table({name: np.asarray(values) for name, values in columns.items()}, schema=schema)
 
 
-def _store(job: _Job, time_series: pa.Table, steps: pa.Table) -> list[str]:
-    with tempfile.TemporaryDirectory(prefix="cellar-sim-") as folder:
-        for name, table in ((TIME_SERIES_FILE, time_series), (STEPS_FILE, steps)):
-            path = os.path.join(folder, name)
-            pq.write_table(table, path)
-            storage.upload_file(path, job.output_prefix + name)
-    return [TIME_SERIES_FILE, STEPS_FILE]
+def _parquet_bytes(table: pa.Table) -> bytes:
+    # Written in memory: the files are small, and a temporary file plus a (multipart-capable)
+    # upload of it cost more than writing the Parquet itself. Dictionary encoding is left
+    # out because it only pays for repeated values, which solver output hardly has.
+    sink = pa.BufferOutputStream()
+    pq.write_table(table, sink, use_dictionary=False)
+    return sink.getvalue().to_pybytes()
 
 
-def _metrics(time_series: pa.Table, steps: pa.Table, solve_time: float) -> dict:
+def _put(key: str, table: pa.Table) -> None:
+    storage.put_bytes(key, _parquet_bytes(table))
+
+
+def _metrics(columns: dict[str, np.ndarray], steps: pa.Table, solve_time: float) -> dict:
     def total(name: str) -> float:
         return float(pc.sum(steps.column(name)).as_py() or 0.0)
 
-    voltage = time_series.column("Voltage [V]")
-    times = time_series.column("Time [s]").to_numpy()
+    voltage, times = columns["Voltage [V]"], columns["Time [s]"]
     return {
         "discharge_capacity_ah": total("Discharge capacity [A.h]"),
         "charge_capacity_ah": total("Charge capacity [A.h]"),
         "discharge_energy_wh": total("Discharge energy [W.h]"),
         "charge_energy_wh": total("Charge energy [W.h]"),
         "duration_s": float(times[-1] - times[0]),
-        "min_voltage_v": float(pc.min(voltage).as_py()),
-        "max_voltage_v": float(pc.max(voltage).as_py()),
+        "min_voltage_v": float(np.min(voltage)),
+        "max_voltage_v": float(np.max(voltage)),
         "solve_time_s": solve_time,
         "num_steps": steps.num_rows,
     }
+
+
+def _store_results(job: _Job, solution: pybamm.Solution, solve_time: float) -> dict:
+    """Write time_series.parquet and steps.parquet; the metrics."""
+    columns = _columns(job, solution)
+    # The time series is encoded and stored on another thread while the steps are summarised
+    # here: storage writes mostly wait (for the disk or the network).
+    written = _STORE_POOL.submit(_put, job.output_prefix + TIME_SERIES_FILE, _table(columns))
+    try:
+        labels = {index: planned.step.describe(job.inputs) for index, planned in enumerate(job.plan)}
+        steps = summarize_steps(columns, labels=labels)
+        _put(job.output_prefix + STEPS_FILE, steps)
+    finally:
+        written.result()
+    return _metrics(columns, steps, solve_time)
 
 
 # ----------------------------------------------------------------------------- entry point
@@ -512,14 +539,11 @@ def run_simulation(
         CACHE.give_back(key, simulation)
     solve_time = time.monotonic() - started
 
-    time_series = _time_series(job, solution)
-    labels = {index: planned.step.describe(job.inputs) for index, planned in enumerate(job.plan)}
-    steps = summarize_steps(time_series, labels=labels)
-    files = _store(job, time_series, steps)
+    metrics = _store_results(job, solution, solve_time)
     return {
         "storage_folder": job.output_prefix,
-        "files": files,
-        "metrics": _metrics(time_series, steps, solve_time),
+        "files": [TIME_SERIES_FILE, STEPS_FILE],
+        "metrics": metrics,
         "simulator_version": pybamm.__version__,
         "cache_hit": cache_hit,
     }
