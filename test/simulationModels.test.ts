@@ -2,6 +2,7 @@
 // Python worker (which builds every model before it is stored).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { client, eventually, newOrg, startStack, type TestApi, type TestStack } from './harness.ts';
+import { labFixture, measurement, ok } from './inventoryHelpers.ts';
 
 vi.setConfig({ testTimeout: 180_000 });
 
@@ -141,5 +142,30 @@ describe('studies', () => {
     expect((await c.delete(base)).body).toEqual({ id: created.body.id, deleted: true });
     expect((await c.get(base)).status).toBe(404);
     expect(await searchDoc('study', created.body.id)).toBeUndefined();
+  });
+  it('links measurements of its project idempotently, and refuses those of another project or organization', async () => {
+    const org = await newOrg(api.orm);
+    const c = client(api.url, org.api_key);
+    const lab = await labFixture(c);
+    const run = await measurement(c, lab.instance.id);
+    const study = await ok(c.post(`/projects/${lab.project.id}/studies`, { name: 'Formation' }), 201);
+    const base = `/projects/${lab.project.id}/studies/${study.id}`;
+    for (let i = 0; i < 2; i++) {
+      expect(await ok(c.post(`${base}/measurements/${run.id}`))).toEqual({ study_id: study.id, measurement_id: run.id, linked: true });
+    }
+    expect(await ok(c.get(base))).toMatchObject({ measurement_ids: [run.id], simulation_ids: [] });
+
+    const other = await labFixture(c);
+    const elsewhere = await measurement(c, other.instance.id);
+    const wrongProject = await c.post(`${base}/measurements/${elsewhere.id}`);
+    expect(wrongProject.status).toBe(422);
+    expect(wrongProject.body.detail[0].loc).toEqual(['path', 'measurement_id']);
+    const stranger = client(api.url, (await newOrg(api.orm)).api_key);
+    const foreign = await measurement(stranger, (await labFixture(stranger)).instance.id);
+    expect((await c.post(`${base}/measurements/${foreign.id}`)).status).toBe(404);
+    expect((await ok(c.get(base))).measurement_ids).toEqual([run.id]);
+
+    expect(await ok(c.delete(`${base}/measurements/${run.id}`))).toEqual({ study_id: study.id, measurement_id: run.id, linked: false });
+    expect((await ok(c.get(base))).measurement_ids).toEqual([]);
   });
 });
