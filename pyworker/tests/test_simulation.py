@@ -7,7 +7,8 @@ import pyarrow.parquet as pq
 import pytest
 from temporalio.exceptions import ApplicationError
 
-from cellar_worker.simulation import describe_model, run_simulation, validate_custom_model
+from cellar_worker.simulation import describe_model, run_simulation, runner, validate_custom_model
+from cellar_worker.simulation.cache import BuiltSimulationCache
 from cellar_worker.simulation.steps_summary import SUMMARY_COLUMNS
 
 QUICK_5AH = {"kind": "quick", "capacity": 5.0, "chemistry": "NMC/Graphite"}
@@ -169,6 +170,23 @@ def test_second_design_point_reuses_the_built_simulation(fs_storage):
     assert second["cache_hit"] is True
     # A larger series resistance reaches the cut-off earlier.
     assert second["metrics"]["discharge_capacity_ah"] < first["metrics"]["discharge_capacity_ah"]
+
+
+def test_a_reused_build_gives_what_a_fresh_build_gives(fs_storage, monkeypatch):
+    # A cached build keeps its processed initial conditions between solves; they must
+    # still follow each design point's initial state and parameters.
+    def solve_last(*points):
+        monkeypatch.setattr(runner, "CACHE", BuiltSimulationCache())
+        for soc, r0 in points:
+            result = run_simulation(request(full_discharge(soc=soc), {"R0 [Ohm]": r0}))
+        return result, read(fs_storage, "time_series.parquet"), read(fs_storage, "steps.parquet")
+
+    reused, reused_series, reused_steps = solve_last((90, 0.010), (40, 0.030))
+    fresh, fresh_series, fresh_steps = solve_last((40, 0.030))
+    assert reused["cache_hit"] is True and fresh["cache_hit"] is False
+    assert reused_series.equals(fresh_series)
+    assert reused_steps.equals(fresh_steps)
+    assert reused_series.column("Discharge capacity [A.h]").to_numpy()[-1] == pytest.approx(0.4 * 5.0, rel=0.05)
 
 
 def test_unknown_parameter_is_a_configuration_error(fs_storage):

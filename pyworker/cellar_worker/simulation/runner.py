@@ -73,7 +73,7 @@ _REQUEST_FIELDS = {
 
 CACHE: BuiltSimulationCache[pybamm.Simulation] = BuiltSimulationCache(cache_size_from_env())
 # Writes the time series of a finished simulation while its steps are summarised.
-_STORE_POOL = ThreadPoolExecutor(max_workers=os.cpu_count() or 2, thread_name_prefix="simulation-store")
+_STORE_POOL = ThreadPoolExecutor(max_workers=2 * (os.cpu_count() or 1), thread_name_prefix="simulation-store")
 # Model processing touches PyBaMM-wide state (symbol caches, citations); solves do not.
 _BUILD_LOCK = threading.Lock()
 
