@@ -12,6 +12,8 @@ Environment:
 - ``WORKER_SHUTDOWN_GRACE_S`` (``20``): on SIGINT/SIGTERM, in-flight activities get this
   long to finish before they are cancelled (a simulation stops at its next step);
 - ``TEMPORAL_CONNECT_TIMEOUT_S`` (``60``): how long to keep retrying the first connection;
+- ``FIT_WARM_UP_MODELS`` (``SPMe``): model types whose first fit is prepared in the
+  background at start (``cellar_worker.fitting.warmup``; empty: none);
 - ``LOG_LEVEL`` (``info``; pino names: trace, debug, info, warn, error, fatal, silent); plus the storage variables of ``cellar_worker.storage``.
 
 Logs are JSON lines on stderr. They never include storage credentials.
@@ -35,6 +37,7 @@ from datetime import datetime, timedelta, timezone
 from temporalio.client import Client
 from temporalio.worker import Worker
 
+from cellar_worker.fitting import warmup as fit_warmup
 from cellar_worker.fitting.activities import ACTIVITIES as FITTING_ACTIVITIES
 from cellar_worker.simulation.activities import ACTIVITIES as _SIMULATION_ONLY
 
@@ -159,6 +162,8 @@ async def run(stop: asyncio.Event) -> None:
                 await stack.enter_async_context(worker)
                 log.info("worker started", extra={"task_queue": queue, "activities": len(activities)})
             log.info("connected", extra={"address": address, "namespace": namespace})
+            # After polling has begun, so warming never delays a worker's readiness.
+            fit_warmup.start()
             await stop.wait()
             log.info("shutting down", extra={"grace_s": grace.total_seconds()})
     log.info("stopped")

@@ -36,16 +36,23 @@ import threading
 
 from temporalio import activity
 
+from . import warmup
 from .optimize import FitCancelled, Progress
 from .service import fit_parameters, fit_parameters_array, validate_against_data
 
 HEARTBEAT_INTERVAL_S = float(os.environ.get("FIT_HEARTBEAT_INTERVAL_S", "2"))
 
 
+def _after_warm_up(work, should_cancel):
+    # In a fresh worker, the warm-up's first-time work serves this fit too (see warmup.py).
+    warmup.wait()
+    return work(should_cancel)
+
+
 async def _run_with_heartbeats(work, progress: Progress | None) -> dict:
     """Run ``work(should_cancel)`` in a thread, heartbeating progress from the event loop."""
     cancel = threading.Event()
-    task = asyncio.ensure_future(asyncio.to_thread(work, cancel.is_set))
+    task = asyncio.ensure_future(asyncio.to_thread(_after_warm_up, work, cancel.is_set))
     try:
         while not task.done():
             await asyncio.wait({task}, timeout=HEARTBEAT_INTERVAL_S)
