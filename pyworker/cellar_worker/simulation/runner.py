@@ -265,13 +265,19 @@ def _state_inputs(job: _Job) -> dict[str, float]:
     """Initial-state parameter values for this design point (empty: model default)."""
     if job.initial_state is None:
         return {}
-    values = job.recipe.base_parameters.copy()
-    values.update(job.parameter_values, check_already_exists=False)
-    try:
-        values.set_initial_state(job.initial_state, options=job.recipe.model_options)
-    except ValueError as error:
-        raise configuration_error(f"protocol.global.initial_state_value: {error}") from None
-    state = {name: float(values[name]) for name in job.recipe.state_parameters}
+    spec = job.recipe.spec
+    if isinstance(job.initial_state, float) and (spec["kind"] == "quick" or spec["type"] == "ECM"):
+        # PyBaMM's equivalent-circuit rule for a state of charge is the identity; asking
+        # it would cost a parameter-set copy and a parameter tree per design point.
+        state = {"Initial SoC": job.initial_state}
+    else:
+        values = job.recipe.base_parameters.copy()
+        values.update(job.parameter_values, check_already_exists=False)
+        try:
+            values.set_initial_state(job.initial_state, options=job.recipe.model_options)
+        except ValueError as error:
+            raise configuration_error(f"protocol.global.initial_state_value: {error}") from None
+        state = {name: float(values[name]) for name in job.recipe.state_parameters}
     if "Initial SoC" in state:
         # Equivalent-circuit SoC events fire at exactly 0 and 1, even at the initial state.
         state["Initial SoC"] = min(max(state["Initial SoC"], SOC_MARGIN), 1 - SOC_MARGIN)
