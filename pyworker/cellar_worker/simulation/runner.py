@@ -486,8 +486,8 @@ def _metrics(columns: dict[str, np.ndarray], steps: pa.Table, solve_time: float)
         "discharge_energy_wh": total("Discharge energy [W.h]"),
         "charge_energy_wh": total("Charge energy [W.h]"),
         "duration_s": float(times[-1] - times[0]),
-        "min_voltage_v": float(np.min(voltage)),
-        "max_voltage_v": float(np.max(voltage)),
+        "min_voltage_v": float(np.nanmin(voltage)),  # a NaN row does not hide the range
+        "max_voltage_v": float(np.nanmax(voltage)),
         "solve_time_s": solve_time,
         "num_steps": steps.num_rows,
     }
