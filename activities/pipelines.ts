@@ -46,6 +46,8 @@ export interface FitRequest {
 export interface FitArrayRequest extends Omit<FitRequest, 'data' | 'protocol'> {
   independent_variable: string;
   datasets: { value: number; data: FitData; protocol?: unknown }[];
+  /** per_dataset: also fit each data set on its own (reported per key); the joint values go on. */
+  mode?: 'joint' | 'per_dataset';
 }
 
 export interface ValidationRequest {
@@ -242,6 +244,7 @@ async function buildRun(em: EntityManager, el: ElementRow, values: ParameterValu
         request: {
           ...info, model: cfg.model, parameters: cfg.parameters, fixed_parameters: fixed(cfg),
           independent_variable: cfg.independent_variable, datasets, cost: cfg.cost ?? 'RMSE', ...optional(cfg),
+          ...(cfg.mode !== undefined ? { mode: cfg.mode } : {}),
         },
       };
     }

@@ -178,6 +178,11 @@ describe('pipelines', () => {
     expect(r.status).toBe(409);
     expect(r.body.message).toContain('still processing');
 
+    const array = { element_type: 'array_data_fit', model: fit.model, parameters: { x: { bounds: [0, 1], initial_value: 0.5 } }, independent_variable: 'C-rate', datasets: [{ value: 1, data: fit.data }] };
+    r = await post({ f: { ...array, mode: 'both' } });
+    expect(r.status).toBe(422);
+    expect(r.body.detail[0].loc).toEqual(['body', 'elements', 'f', 'mode']);
+
     r = await c.post('/simple_pipelines', {
       project_id: project.id, name: 'two fits',
       elements: { a: { ...fit, parameters: { x: { bounds: [0, 1], initial_value: 0.5 } } }, b: { element_type: 'validation', model: { type: 'SPM' }, data: fit.data } },
@@ -238,6 +243,31 @@ describe('pipelines', () => {
     const late = await c.patch(`/pipelines/${full.id}`, { name: 'renamed after the end' });
     expect(late.status).toBe(200);
     expect((await memo(`pipeline-${full.id}`)).pipeline_name).toBe('after rename');
+  });
+
+  it('passes an array_data_fit\'s per_dataset mode to the Python worker\'s fitParametersArray', async () => {
+    const { c, project } = await setup();
+    // No Python worker listens in this suite: the fit stays scheduled, and its request can be read.
+    const data = { 'Time [s]': [0, 1, 2], 'Current [A]': [2, 2, 2], 'Voltage [V]': [4.1, 4.09, 4.08] };
+    const fits = {
+      element_type: 'array_data_fit', model: { kind: 'quick', capacity: 2.0, chemistry: 'NMC/Graphite' }, mode: 'per_dataset',
+      parameters: { 'R0 [Ohm]': { bounds: [0.001, 0.1], initial_value: 0.05 } },
+      independent_variable: 'Cycle number', datasets: [{ value: 0, data }, { value: 500, data }],
+    };
+    const created = await c.post('/pipelines', { project_id: project.id, name: 'per data set', elements: { fits } });
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+    expect((await c.get(`/pipelines/${id}/elements`)).body[0].config.mode).toBe('per_dataset');
+    const scheduled = async () => {
+      const history = await api.temporal.workflow.getHandle(`pipeline-${id}-element-fits`).fetchHistory();
+      const event = history.events?.find((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'fitParametersArray');
+      const payload = event?.activityTaskScheduledEventAttributes?.input?.payloads?.[0];
+      return payload?.data ? JSON.parse(Buffer.from(payload.data).toString('utf8')) : undefined;
+    };
+    const request = await eventually(scheduled, { what: 'the array fit to be scheduled' });
+    expect(request).toMatchObject({ mode: 'per_dataset', independent_variable: 'Cycle number' });
+    expect(request.datasets.map((d: { value: number }) => d.value)).toEqual([0, 500]);
+    expect((await c.post(`/pipelines/${id}/cancel`, {})).status).toBe(200);
   });
 
   it('serves simple pipelines: 202 pending, newest first with limit 10, PATCH, cancel, DELETE', async () => {

@@ -17,6 +17,7 @@ export type PipelineKind = 'pipeline' | 'simple';
 
 const MAX_INLINE_ROWS = 1000;
 const COSTS = ['RMSE', 'MAE', 'Max', 'SSE'];
+const ARRAY_FIT_MODES = ['joint', 'per_dataset'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isTerminal = (status: string) => (TERMINAL_STATUSES as readonly string[]).includes(status);
 const isFailed = (status: string) => status === 'failed' || status === 'canceled';
@@ -180,6 +181,9 @@ function checkElements(elements: Json, kind: PipelineKind): { issues: Validation
             if (!isObj(d) || !isNum(d.value)) issues.push({ loc: [...loc, 'datasets', i, 'value'], msg: 'must be a number (the independent variable)', type: 'float_type' });
             else checkData(d.data, [...loc, 'datasets', i, 'data'], issues, refs);
           });
+        }
+        if (el.mode !== undefined && !ARRAY_FIT_MODES.includes(el.mode as string)) {
+          issues.push({ loc: [...loc, 'mode'], msg: `must be one of ${ARRAY_FIT_MODES.join(', ')}`, type: 'enum', input: el.mode, ctx: { expected: ARRAY_FIT_MODES } });
         }
         checkFitOptions(el, loc, issues);
         break;

@@ -257,6 +257,42 @@ def test_array_fit_with_a_label_variable(quick_discharge):
     assert result["parameter_values"][R0] == pytest.approx(TRUE_R0, rel=0.03)
 
 
+AGED_R0 = {0.0: 0.015, 500.0: 0.03}  # cycle number -> true R0 of the synthetic data
+
+
+def aged_datasets() -> list[dict]:
+    """Two data sets keyed by a label variable ("Cycle number"), with different true R0."""
+    return [{"value": cycles, "data": inline(simulate(QUICK, discharge_protocol(), {R0: r0}))} for cycles, r0 in AGED_R0.items()]
+
+
+def aged_request(datasets, **extra) -> dict:
+    return {
+        "model": QUICK,
+        "independent_variable": "Cycle number",
+        "datasets": datasets,
+        "parameters": {R0: {"bounds": [0.001, 0.1], "initial_value": 0.01}},
+        "mode": "per_dataset",
+        **extra,
+    }
+
+
+def test_per_dataset_mode_fits_each_data_set_on_its_own():
+    result = fit_parameters_array(aged_request(aged_datasets()))
+    assert result["mode"] == "per_dataset"
+    assert [entry["key"] for entry in result["per_dataset"]] == list(AGED_R0)
+    for entry in result["per_dataset"]:
+        assert entry["parameter_values"][R0] == pytest.approx(AGED_R0[entry["key"]], rel=0.03)
+        assert entry["summary_stats"]["RMSE"] < 3e-3
+        # Its own fit is much closer than the joint one, which is the compromise between them.
+        assert entry["joint_summary_stats"]["RMSE"] > 3 * entry["summary_stats"]["RMSE"]
+        # Each starts from the joint values.
+        assert entry["initial_parameters"] == result["parameter_values"]
+    # What later elements receive is the joint fit's.
+    assert min(AGED_R0.values()) < result["parameter_values"][R0] < max(AGED_R0.values())
+    assert result["cost"] == pytest.approx(sum(entry["joint_cost"] for entry in result["per_dataset"]))
+    assert result["resumed"] is False
+
+
 # ----------------------------------------------------------------------------- bad input
 
 
@@ -319,6 +355,8 @@ def test_array_fit_bad_input():
     assert "datasets[0].data.columns" in raises("CONFIGURATION_ERROR", fit_parameters_array, too_long)
     clash = {**base, "independent_variable": R0, "datasets": [{"value": 1, "data": _long_inline(10)}]}
     assert "independent_variable" in raises("CONFIGURATION_ERROR", fit_parameters_array, clash)
+    both = {**base, "mode": "both", "datasets": [{"value": 1, "data": _long_inline(10)}]}
+    assert raises("CONFIGURATION_ERROR", fit_parameters_array, both).startswith("mode:")
 
 
 def test_start_point_the_solver_cannot_handle_is_a_solver_error(quick_discharge):

@@ -10,7 +10,7 @@ from temporalio.testing import ActivityEnvironment
 from cellar_worker.fitting import activities
 from cellar_worker.main import SIMULATION_ACTIVITIES
 
-from test_fitting import QUICK, R0, TRUE_R0, discharge_protocol, fit_request, inline, simulate
+from test_fitting import AGED_R0, QUICK, R0, TRUE_R0, aged_datasets, aged_request, discharge_protocol, fit_request, inline, simulate
 
 CHECKPOINT = {"iteration": 7, "evaluations": 30, "best_cost": 0.0004, "best_parameters": {R0: 0.0195}}
 
@@ -133,3 +133,53 @@ def test_array_fit_activity(data):
     result = asyncio.run(env.run(activities.fit_parameters_array_activity, request))
     assert result["parameter_values"][R0] == pytest.approx(TRUE_R0, rel=0.02)
     assert len(result["per_dataset"]) == 2
+
+
+@pytest.fixture(scope="module")
+def aged() -> list[dict]:
+    return aged_datasets()
+
+
+def test_per_dataset_heartbeats_say_which_fit(aged, monkeypatch):
+    monkeypatch.setattr(activities, "HEARTBEAT_INTERVAL_S", 0.005)  # several beats in each short fit
+    env, beats = environment()
+    result = asyncio.run(env.run(activities.fit_parameters_array_activity, aged_request(aged)))
+    assert [entry["key"] for entry in result["per_dataset"]] == list(AGED_R0)
+    beats = [beat for beat in beats if "fit" in beat]  # not those before the data were loaded
+    fits = [beat["fit"] for beat in beats]
+    assert fits[0] == "joint" and {"index": 1, "key": 500.0} in fits
+    assert fits == sorted(fits, key=lambda fit: -1 if fit == "joint" else fit["index"])  # in order
+    for beat in beats:
+        if beat["fit"] != "joint":
+            # A data set's fit carries the finished ones, and starts its counts from zero.
+            assert beat["completed"]["joint"]["parameter_values"] == result["parameter_values"]
+            assert len(beat["completed"]["per_dataset"]) == beat["fit"]["index"]
+
+
+def test_per_dataset_fit_resumes_the_fit_its_progress_belongs_to(aged):
+    # A worker died during the second data set's fit, after the joint fit and the first one.
+    joint_stats = [{"value": key, "cost": 0.01, "summary_stats": {"RMSE": 0.01, "MAE": 0.01, "Max": 0.02}, "n_points": 10, "coverage": 1.0} for key in AGED_R0]
+    joint = {"parameter_values": {R0: 0.0201}, "cost": 0.02, "resumed": False, "_per_dataset": joint_stats}
+    first = {**joint_stats[0], "key": 0.0, "parameter_values": {R0: 0.0151}, "resumed": False}
+    saved = {
+        "fit": {"index": 1, "key": 500.0}, "iteration": 3, "evaluations": 10, "best_cost": 0.001,
+        "best_parameters": {R0: 0.029}, "completed": {"joint": joint, "per_dataset": [first]},
+    }
+    env, _ = environment([saved])
+    result = asyncio.run(env.run(activities.fit_parameters_array_activity, aged_request(aged)))
+    assert result["resumed"] is True
+    # The finished fits are kept, not redone (their values are markers no fit would give).
+    assert result["parameter_values"] == {R0: 0.0201}
+    assert result["per_dataset"][0]["parameter_values"] == {R0: 0.0151}
+    second = result["per_dataset"][1]
+    assert second["initial_parameters"] == {R0: 0.029} and second["resumed"] is True
+    assert second["evaluations"] > 10
+    assert second["parameter_values"][R0] == pytest.approx(AGED_R0[500.0], rel=0.03)
+
+
+def test_progress_of_a_data_set_fit_does_not_resume_the_joint_fit(aged):
+    saved = {"fit": {"index": 0, "key": 0.0}, "iteration": 3, "evaluations": 10, "best_parameters": {R0: 0.015}}
+    env, _ = environment([saved])
+    result = asyncio.run(env.run(activities.fit_parameters_array_activity, aged_request(aged, mode="joint")))
+    assert result["resumed"] is False and result["initial_parameters"] == {R0: 0.01}
+    assert "key" not in result["per_dataset"][0]

@@ -4,7 +4,8 @@ Called by name from the TypeScript pipeline workflows; every payload is plain JS
 ``service.py`` for the full request and answer shapes):
 
 - ``fitParameters(request) -> result``: ``data_fit`` elements;
-- ``fitParametersArray(request) -> result``: ``array_data_fit`` elements (joint fit);
+- ``fitParametersArray(request) -> result``: ``array_data_fit`` elements (a joint fit, and with
+  ``"mode": "per_dataset"`` then one fit per data set);
 - ``validateAgainstData(request) -> result``: ``validation`` elements.
 
 Progress: while fitting, the activity heartbeats every ``FIT_HEARTBEAT_INTERVAL_S``
@@ -20,6 +21,11 @@ parameters and lie within the bounds), counting on from its ``iteration`` and
 ``evaluations``. The answer says ``"resumed": true`` and gives the start point in
 ``initial_parameters``. A request's own ``checkpoint`` (the same shape) is used when
 there are no heartbeat details, e.g. for a scheduled retry of a failed element.
+
+An array fit's heartbeats also say which of its fits the progress belongs to: ``"fit":
+"joint"`` or ``{"index", "key"}`` of a data set's own fit (``per_dataset`` mode), with the
+fits already finished in ``"completed"``. A retried attempt keeps those, resumes only the
+tagged fit from the progress, and starts the fits after it afresh.
 
 Cancellation (delivered through the heartbeat) stops the fit before its next model solve.
 

@@ -58,7 +58,19 @@ class Progress:
     best_cost: float | None = None
     best_parameters: dict[str, float] | None = None
     failed_evaluations: int = 0
+    # Which fit of an array fit this is ("joint" or {"index", "key"}) and the results of the
+    # fits already finished in this activity; both go into the heartbeat, so that a retried
+    # attempt resumes the right fit and skips the finished ones (service.py).
+    fit: object = None
+    completed: dict | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def begin(self, fit, completed: dict | None) -> None:
+        """Start counting a new fit of an array fit from zero."""
+        with self._lock:
+            self.iteration = self.evaluations = self.failed_evaluations = 0
+            self.best_cost = self.best_parameters = None
+            self.fit, self.completed = fit, completed
 
     def record(self, cost: float, values: dict[str, float]) -> None:
         with self._lock:
@@ -70,12 +82,17 @@ class Progress:
     def snapshot(self) -> dict:
         """Heartbeat details; also the checkpoint a retried attempt resumes from."""
         with self._lock:
-            return {
+            snapshot = {
                 "iteration": self.iteration,
                 "evaluations": self.evaluations,
                 "best_cost": self.best_cost,
                 "best_parameters": dict(self.best_parameters) if self.best_parameters else None,
             }
+            if self.fit is not None:
+                snapshot["fit"] = self.fit
+            if self.completed is not None:
+                snapshot["completed"] = self.completed
+            return snapshot
 
 
 @dataclass

@@ -29,8 +29,14 @@ the cost is the sum of the data sets' costs. When ``independent_variable`` is a 
 of the model (``"Ambient temperature [K]"``, ``"Initial SOC [%]"``, ...), each data set's
 ``value`` is applied to it (over any fixed value); otherwise (``"C-rate"``, say) it only
 labels the data set. The answer adds ``"per_dataset": [{"value", "cost", "summary_stats",
-"n_points", "coverage"}]``, ``"independent_variable"`` and ``"independent_variable_applied"``;
-``summary_stats`` pools every point.
+"n_points", "coverage"}]``, ``"independent_variable"``, ``"independent_variable_applied"`` and
+``"mode"``; ``summary_stats`` pools every point. With ``"mode": "per_dataset"`` (default
+``"joint"``), each data set is then also fitted on its own, starting from the joint values:
+its ``per_dataset`` entry becomes ``{"key" (= value), "parameter_values", "cost",
+"summary_stats", "n_points", "coverage", "iterations", "evaluations", "converged", ...,
+"joint_cost", "joint_summary_stats"}`` -- its own fit, with the joint fit's figures on it.
+Everything else in the answer, ``parameter_values`` above all (what later pipeline elements
+receive), stays the joint fit's; ``duration_s`` is the attempt's for all the fits.
 
 ``validate_against_data(request)``: ``{"model", "parameter_values"?, "fixed_parameters"?,
 "data", "protocol"?, "target"?, "element_name"?}`` → ``{"summary_stats", "n_points",
@@ -92,7 +98,9 @@ _COMMON_FIT_FIELDS = _INFO_FIELDS | {
     "checkpoint",
 }
 FIT_FIELDS = _COMMON_FIT_FIELDS | {"data", "protocol"}
-ARRAY_FIT_FIELDS = _COMMON_FIT_FIELDS | {"datasets", "independent_variable"}
+ARRAY_FIT_FIELDS = _COMMON_FIT_FIELDS | {"datasets", "independent_variable", "mode"}
+ARRAY_FIT_MODES = ("joint", "per_dataset")
+JOINT = "joint"  # the ``fit`` tag of an array fit's joint fit in its heartbeats
 VALIDATION_FIELDS = _INFO_FIELDS | {"model", "parameter_values", "fixed_parameters", "data", "protocol", "target"}
 
 ShouldCancel = Callable[[], bool]
@@ -158,16 +166,21 @@ def _run(
     settings,
     progress: Progress,
     should_cancel: ShouldCancel,
-    checkpoint_details,
+    checkpoints,
     started: float,
+    default_start: dict[str, float] | None = None,
 ) -> dict:
-    """The optimizer over ``cases``; returns the common part of the answer."""
+    """The optimizer over ``cases``, from the first usable of ``checkpoints`` (else
+    ``default_start``, else the initial values); returns the common part of the answer."""
     checkpoint = None
-    for candidate in (*(checkpoint_details or ()), request.get("checkpoint")):
+    for candidate in checkpoints:
         checkpoint = read_checkpoint(candidate, fitted)
         if checkpoint is not None:
             break
-    start = checkpoint.best_parameters if checkpoint else {p.name: p.initial for p in fitted}
+    if checkpoint:
+        start = checkpoint.best_parameters
+    else:
+        start = dict(default_start) if default_start else {p.name: p.initial for p in fitted}
     if checkpoint:
         progress.iteration = checkpoint.iteration
         progress.evaluations = checkpoint.evaluations
@@ -268,7 +281,8 @@ def fit_parameters(
     evaluator = make_evaluator(spec, dataset, protocol, fixed, {p.name: p.initial for p in fitted}, ignored)
     cases = [_Case(None, evaluator)]
     try:
-        answer = _run(request, fitted, cases, cost_name, settings, progress, should_cancel, checkpoint_details, started)
+        checkpoints = (*(checkpoint_details or ()), request.get("checkpoint"))
+        answer = _run(request, fitted, cases, cost_name, settings, progress, should_cancel, checkpoints, started)
     finally:
         _cases_close(cases)
     per_dataset = answer.pop("_per_dataset")
@@ -287,6 +301,9 @@ def fit_parameters_array(
     started = time.monotonic()
     progress, should_cancel = progress or Progress(), should_cancel or _never
     request, fitted, cost_name, settings = _parse_fit_request(request, ARRAY_FIT_FIELDS)
+    mode = request.get("mode", JOINT)
+    if mode not in ARRAY_FIT_MODES:
+        raise configuration_error(f"mode: must be one of {', '.join(ARRAY_FIT_MODES)}, got {mode!r}")
     variable = request.get("independent_variable")
     if not isinstance(variable, str) or not variable:
         raise configuration_error("independent_variable: must be a non-empty name (a parameter, or a label such as 'C-rate')")
@@ -320,14 +337,105 @@ def fit_parameters_array(
             case_fixed = {**fixed, variable: value} if applied else fixed
             evaluator = make_evaluator(spec, dataset, protocol, case_fixed, {p.name: p.initial for p in fitted}, ignored)
             cases.append(_Case(value, evaluator))
-        answer = _run(request, fitted, cases, cost_name, settings, progress, should_cancel, checkpoint_details, started)
+        saved = [c for c in (*(checkpoint_details or ()), request.get("checkpoint")) if isinstance(c, dict)]
+        if mode == JOINT:
+            progress.begin(JOINT, None)
+            answer = _run(request, fitted, cases, cost_name, settings, progress, should_cancel, _tagged(saved, JOINT), started)
+            answer["per_dataset"] = answer.pop("_per_dataset")
+        else:
+            answer = _fit_each(request, fitted, cases, cost_name, settings, progress, should_cancel, saved)
+            answer["duration_s"] = optimize.elapsed(started)
     finally:
         _cases_close(cases)
-    answer["per_dataset"] = answer.pop("_per_dataset")
+    answer["mode"] = mode
     answer["coverage"] = min(entry["coverage"] for entry in answer["per_dataset"])
     answer["independent_variable"] = variable
     answer["independent_variable_applied"] = applied
     answer["ignored_parameters"] = ignored
+    return answer
+
+
+def _tagged(saved: list[dict], fit) -> list[dict]:
+    """The saved progress of fit ``fit``; untagged progress is a joint fit's (the request's own
+    ``checkpoint``, or a heartbeat of a worker from before per-data-set fits)."""
+    return [c for c in saved if c.get("fit", JOINT) == fit]
+
+
+def _restore(saved: list[dict], fitted: list[FittedParameter], cases: list[_Case]) -> tuple[dict | None, list[dict]]:
+    """The fits a dead attempt finished: its joint answer and its first per-data-set entries.
+
+    Taken from the latest saved progress that has ``completed``; anything that does not match
+    this request (other parameters, values out of bounds, other data sets) is not trusted.
+    """
+    completed = next((c["completed"] for c in saved if isinstance(c.get("completed"), dict)), None)
+    if completed is None:
+        return None, []
+
+    def matches(values) -> bool:
+        return (
+            isinstance(values, dict)
+            and set(values) == {p.name for p in fitted}
+            and all(p.contains(values[p.name]) for p in fitted)
+        )
+
+    joint = completed.get("joint")
+    if not (
+        isinstance(joint, dict)
+        and matches(joint.get("parameter_values"))
+        and isinstance(joint.get("_per_dataset"), list)
+        and len(joint["_per_dataset"]) == len(cases)
+    ):
+        return None, []
+    done = []
+    entries = completed.get("per_dataset")
+    for case, entry in zip(cases, entries if isinstance(entries, list) else []):
+        if not (isinstance(entry, dict) and entry.get("key") == case.value and matches(entry.get("parameter_values"))):
+            break
+        done.append(entry)
+    return joint, done
+
+
+def _fit_each(request, fitted, cases, cost_name, settings, progress, should_cancel, saved) -> dict:
+    """``per_dataset`` mode: the joint fit, then each data set on its own from the joint values.
+
+    The answer is the joint fit's (its ``parameter_values`` go on to later elements); each
+    ``per_dataset`` entry adds ``key`` (the data set's value) and that data set's own fit,
+    with the joint fit's ``joint_cost`` and ``joint_summary_stats`` on it. Each heartbeat
+    tags the fit under way (``"fit": "joint"`` or ``{"index", "key"}``) and carries the
+    finished ones in ``completed``: a retried attempt skips those and resumes the tagged one.
+    """
+    joint, done = _restore(saved, fitted, cases)
+    resumed = joint is not None
+    if joint is None:
+        progress.begin(JOINT, {})
+        joint = _run(request, fitted, cases, cost_name, settings, progress, should_cancel, _tagged(saved, JOINT), time.monotonic())
+    for index, case in enumerate(cases):
+        if index < len(done):
+            continue
+        fit = {"index": index, "key": case.value}
+        progress.begin(fit, {"joint": joint, "per_dataset": list(done)})
+        own = _run(
+            request, fitted, [case], cost_name, settings, progress, should_cancel, _tagged(saved, fit),
+            time.monotonic(), default_start=joint["parameter_values"],
+        )
+        stats = own.pop("_per_dataset")[0]
+        done.append(
+            {
+                "key": case.value,
+                **stats,
+                **{
+                    name: own[name]
+                    for name in ("parameter_values", "iterations", "evaluations", "failed_evaluations",
+                                 "converged", "message", "initial_parameters", "resumed")
+                },
+            }
+        )
+    answer = dict(joint)
+    answer["per_dataset"] = [
+        {**entry, "joint_cost": stats["cost"], "joint_summary_stats": stats["summary_stats"]}
+        for entry, stats in zip(done, answer.pop("_per_dataset"))
+    ]
+    answer["resumed"] = resumed or joint["resumed"] or any(entry["resumed"] for entry in done)
     return answer
 
 
