@@ -189,6 +189,14 @@ def test_a_reused_build_gives_what_a_fresh_build_gives(fs_storage, monkeypatch):
     assert reused_series.column("Discharge capacity [A.h]").to_numpy()[-1] == pytest.approx(0.4 * 5.0, rel=0.05)
 
 
+def test_equivalent_circuit_state_of_charge_matches_pybamm():
+    # The runner sets an equivalent-circuit SoC without asking PyBaMM; PyBaMM must agree.
+    job = runner._prepare(request(full_discharge(soc=37)))
+    values = job.recipe.base_parameters.copy()
+    values.set_initial_state(0.37, options=job.recipe.model_options)
+    assert runner._state_inputs(job) == {"Initial SoC": float(values["Initial SoC"])}
+
+
 def test_unknown_parameter_is_a_configuration_error(fs_storage):
     message = raises(
         "CONFIGURATION_ERROR", run_simulation, request(full_discharge(), {"Flux capacitance [F]": 1.21})
