@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import http, { type Server } from 'node:http';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { NativeConnection, Runtime, DefaultLogger, type Worker } from '@temporalio/worker';
 import { loadConfig, ROOT, type Config } from '../stack/config.ts';
 import { openOrm, type Orm } from '../db/orm.ts';
@@ -232,3 +232,23 @@ export async function startStack(opts: { config?: Config; python?: boolean } = {
   };
 }
 export type TestStack = Awaited<ReturnType<typeof startStack>>;
+
+/**
+ * A suite's stack: started before its tests, stopped after them. The answer stands for the
+ * stack's API and may be used once the suite's tests or hooks run.
+ */
+export function apiForSuite(opts: { config?: Config; python?: boolean } = {}): TestApi {
+  let stack: TestStack | undefined;
+  beforeAll(async () => {
+    stack = await startStack(opts);
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+  return new Proxy({} as TestApi, {
+    get(_, key) {
+      if (!stack) throw new Error('the suite stack is used before its tests started');
+      return stack.api[key as keyof TestApi];
+    },
+  });
+}

@@ -1,19 +1,11 @@
 // Bulk cancellation against the real stack: 50 pipelines, each with a running data_fit element
 // (no Python worker listens, so each fit stays running), canceled in one request.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, eventually, newOrg, startPythonWorker, startStack, type TestApi, type TestStack } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { apiForSuite, client, eventually, newOrg, startPythonWorker } from './harness.ts';
 import { QUICK_MODEL, R0, quickDischarge } from './pipelineHelpers.ts';
 import { cancelWorkflowId } from '../api/services/pipelines.ts';
 
-let stack: TestStack;
-let api: TestApi;
-beforeAll(async () => {
-  stack = await startStack();
-  api = stack.api;
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const api = apiForSuite();
 
 const FIT = {
   element_type: 'data_fit',

@@ -1,7 +1,7 @@
 // Deleting a project stops its work: a data_fit running in the Python worker, its pipeline
 // and a running simulation batch end in Temporal after the delete.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { client, eventually, newOrg, startStack, type TestApi, type TestStack } from './harness.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { apiForSuite, client, eventually, newOrg } from './harness.ts';
 import { QUICK_MODEL, R0, quickDischarge } from './pipelineHelpers.ts';
 import { pipelineWorkflowIds } from '../workflows/pipelineIds.ts';
 import { simulationWorkflowIds } from '../workflows/simulationIds.ts';
@@ -9,15 +9,7 @@ import { workflowIds } from '../worker/taskQueues.ts';
 
 vi.setConfig({ testTimeout: 240_000 });
 
-let stack: TestStack;
-let api: TestApi;
-beforeAll(async () => {
-  stack = await startStack({ python: true });
-  api = stack.api;
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const api = apiForSuite({ python: true });
 
 async function runningFor(projectId: string): Promise<string[]> {
   const ids: string[] = [];

@@ -1,20 +1,15 @@
 // The scheduled retry of failed elements: a real Temporal Schedule (1 s interval here) that
 // restarts pipelines whose failed element failed for a retryable cause, never re-running
 // completed elements, at most PIPELINE_RETRY_MAX_ATTEMPTS runs per element.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, eventually, newOrg, startStack, type TestApi, testConfig, type TestStack } from './harness.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { apiForSuite, client, eventually, newOrg, testConfig } from './harness.ts';
 import { ensurePipelineRetrySchedule } from '../activities/pipelines.ts';
 
-let stack: TestStack;
-let api: TestApi;
+const api = apiForSuite({ config: testConfig('fs', { PIPELINE_RETRY_INTERVAL_SECONDS: '1', PIPELINE_RETRY_MAX_ATTEMPTS: '2' }) });
 let scheduleId: string | undefined;
-beforeAll(async () => {
-  stack = await startStack({ config: testConfig('fs', { PIPELINE_RETRY_INTERVAL_SECONDS: '1', PIPELINE_RETRY_MAX_ATTEMPTS: '2' }) });
-  api = stack.api;
-});
+// Runs before the stack stops: after-hooks run in reverse order of registration.
 afterAll(async () => {
   if (scheduleId) await api.temporal.schedule.getHandle(scheduleId).delete().catch(() => undefined);
-  await stack?.stop();
 });
 
 const ENTRY = { element_type: 'entry', values: { 'Electrode height [m]': 0.065, 'Electrode width [m]': 1.58 } };

@@ -1,19 +1,11 @@
 // Pipelines and simple pipelines against the real API, database and Temporal server (the
 // TypeScript worker runs entries and calculations; fits are in pipelineFaults.test.ts).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, eventually, newMember, newOrg, startStack, type TestApi, type TestStack } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { apiForSuite, client, eventually, newMember, newOrg } from './harness.ts';
 import { PROJECT_ROLES } from '../db/roles.ts';
 import { CellarElementType, CellarProject, CellarStatus } from '../workflows/searchAttributes.ts';
 
-let stack: TestStack;
-let api: TestApi;
-beforeAll(async () => {
-  stack = await startStack();
-  api = stack.api;
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const api = apiForSuite();
 
 async function setup() {
   const org = await newOrg(api.orm);

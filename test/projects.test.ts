@@ -1,19 +1,11 @@
 // Projects, roles and members against the real API, database and Temporal server.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, eventually, newMember, newOrg, startStack, type TestApi, type TestStack } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { apiForSuite, client, eventually, newMember, newOrg } from './harness.ts';
 import { PROJECT_ROLES } from '../db/roles.ts';
 
 const [ADMIN, CONTRIBUTOR, VIEWER] = PROJECT_ROLES.map((r) => r.id);
 
-let stack: TestStack;
-let api: TestApi;
-beforeAll(async () => {
-  stack = await startStack();
-  api = stack.api;
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const api = apiForSuite();
 
 describe('projects', () => {
   it('creates a project whose creator is Project Admin, with roles and permissions nested', async () => {

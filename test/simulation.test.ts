@@ -1,21 +1,13 @@
 // Simulations end to end: the real API, the TypeScript worker, the Python worker running
 // PyBaMM, and the Temporal server, PostgreSQL and storage of the test run.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
-import { client, eventually, newOrg, startApi, startStack, startWorker, type TestApi, testConfig, type TestStack } from './harness.ts';
+import { apiForSuite, client, eventually, newOrg, startApi, startWorker, testConfig } from './harness.ts';
 import { simulationWorkflowIds } from '../workflows/simulationIds.ts';
 
 vi.setConfig({ testTimeout: 180_000 });
 
-let stack: TestStack;
-let api: TestApi;
-beforeAll(async () => {
-  stack = await startStack({ python: true });
-  api = stack.api;
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const api = apiForSuite({ python: true });
 
 const QUICK = { quick_model: { capacity: 5, chemistry: 'NMC/Graphite' } };
 const DISCHARGE_1C = 'Discharge at 1C until 2.5V';

@@ -1,20 +1,12 @@
 // Models, parameterized models, studies and search documents, against the real API and the
 // Python worker (which builds every model before it is stored).
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { client, eventually, newOrg, startStack, type TestApi, type TestStack } from './harness.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { apiForSuite, client, eventually, newOrg } from './harness.ts';
 import { labFixture, measurement, ok } from './inventoryHelpers.ts';
 
 vi.setConfig({ testTimeout: 180_000 });
 
-let stack: TestStack;
-let api: TestApi;
-beforeAll(async () => {
-  stack = await startStack({ python: true });
-  api = stack.api;
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const api = apiForSuite({ python: true });
 
 function upload(key: string, fields: Record<string, string>, file?: string) {
   const form = new FormData();
