@@ -23,6 +23,27 @@ export interface ListSpec {
   tieBreak?: string;
 }
 
+/**
+ * The list of a named record: its own filter columns plus `name`, `created_at` and
+ * `updated_at`, sortable by those three, newest first unless asked otherwise. `alias`
+ * qualifies the shared columns when the list query joins tables.
+ */
+export function namedRecordList(columns: Record<string, ColumnSpec>, opts: { alias?: string; tieBreak?: string } = {}): ListSpec {
+  const at = (name: string) => (opts.alias ? { sql: `${opts.alias}.${name}` } : {});
+  return {
+    columns: {
+      name: { kind: 'text', ...at('name') },
+      ...columns,
+      created_at: { kind: 'date', ...at('created_at') },
+      updated_at: { kind: 'date', ...at('updated_at') },
+    },
+    sortable: ['name', 'created_at', 'updated_at'],
+    defaultOrderBy: 'created_at',
+    defaultOrder: 'desc',
+    ...(opts.tieBreak ? { tieBreak: opts.tieBreak } : {}),
+  };
+}
+
 export interface ParsedList {
   where: string[];
   params: unknown[];

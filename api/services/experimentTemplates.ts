@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../context.ts';
 import { invalid, notFound } from '../errors.ts';
-import { parseList } from '../listQuery.ts';
+import { namedRecordList, parseList } from '../listQuery.ts';
 import * as repo from '../repositories/experimentTemplates.ts';
 import { assertSameOrganization, readableProjectsSql, requireProjectPermission } from './access.ts';
 import { inputReferences, parseProtocol, ProtocolError, type ParsedProtocol } from './protocols/index.ts';
@@ -36,19 +36,7 @@ export function protocolInputReferences(body: { protocol: unknown }): string[] {
 
 const HEAVY = ['protocol_config', 'parameters_schema', 'source_protocol', 'experiment_parameters'] as const;
 
-const TEMPLATE_LIST = {
-  columns: {
-    project_id: { kind: 'id' },
-    name: { kind: 'text' },
-    description: { kind: 'text' },
-    created_by: { kind: 'id' },
-    created_at: { kind: 'date' },
-    updated_at: { kind: 'date' },
-  },
-  sortable: ['name', 'created_at', 'updated_at'],
-  defaultOrderBy: 'created_at',
-  defaultOrder: 'desc',
-} as const;
+const TEMPLATE_LIST = namedRecordList({ project_id: { kind: 'id' }, description: { kind: 'text' }, created_by: { kind: 'id' } });
 
 function indexTemplate(ctx: RequestContext, t: repo.TemplateRow) {
   return indexEntity(ctx.em, { entity_type: 'experiment_template', entity_id: t.id, organization_id: t.organization_id, project_id: t.project_id, name: t.name, body: t.description });

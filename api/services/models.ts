@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../context.ts';
 import { conflict, forbidden, invalid, notFound } from '../errors.ts';
-import { parseList } from '../listQuery.ts';
+import { namedRecordList, parseList } from '../listQuery.ts';
 import * as repo from '../repositories/models.ts';
 import { assertSameOrganization, readableProjectsSql, requireProjectPermission } from './access.ts';
 import { indexEntity, unindexEntity } from './searchIndex.ts';
@@ -12,35 +12,14 @@ import { describeModel, validateCustomModel } from './simulationWorker.ts';
 
 export const CUSTOM_MODEL_CHEMISTRIES = ['lithium_ion', 'lithium_sulfur', 'ecm', 'generic'] as const;
 
-const MODEL_LIST = {
-  columns: {
-    name: { kind: 'text', sql: 'm.name' },
-    description: { kind: 'text', sql: 'm.description' },
-    chemistry: { kind: 'text', sql: 'm.chemistry' },
-    is_custom_model: { kind: 'boolean', sql: 'm.is_custom_model' },
-    user_id: { kind: 'id', sql: 'm.user_id' },
-    created_at: { kind: 'date', sql: 'm.created_at' },
-    updated_at: { kind: 'date', sql: 'm.updated_at' },
-  },
-  sortable: ['name', 'created_at', 'updated_at'],
-  defaultOrderBy: 'created_at',
-  defaultOrder: 'desc',
-  tieBreak: 'm.id',
-} as const;
+const MODEL_LIST = namedRecordList({
+  description: { kind: 'text', sql: 'm.description' },
+  chemistry: { kind: 'text', sql: 'm.chemistry' },
+  is_custom_model: { kind: 'boolean', sql: 'm.is_custom_model' },
+  user_id: { kind: 'id', sql: 'm.user_id' },
+}, { alias: 'm', tieBreak: 'm.id' });
 
-const PM_LIST = {
-  columns: {
-    project_id: { kind: 'id' },
-    model_id: { kind: 'id' },
-    cell_spec_id: { kind: 'id' },
-    name: { kind: 'text' },
-    created_at: { kind: 'date' },
-    updated_at: { kind: 'date' },
-  },
-  sortable: ['name', 'created_at', 'updated_at'],
-  defaultOrderBy: 'created_at',
-  defaultOrder: 'desc',
-} as const;
+const PM_LIST = namedRecordList({ project_id: { kind: 'id' }, model_id: { kind: 'id' }, cell_spec_id: { kind: 'id' } });
 
 function indexModel(ctx: RequestContext, m: repo.ModelRow) {
   return indexEntity(ctx.em, { entity_type: 'model', entity_id: m.id, organization_id: m.organization_id, name: m.name, body: [m.description, m.chemistry, (m.config as { type?: string }).type].filter(Boolean).join(' ') });

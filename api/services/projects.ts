@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { WorkflowIdReusePolicy } from '@temporalio/client';
 import type { RequestContext } from '../context.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
-import { parseList } from '../listQuery.ts';
+import { namedRecordList, parseList } from '../listQuery.ts';
 import { PROJECT_ADMIN_ROLE_ID } from '../../db/roles.ts';
 import * as repo from '../repositories/projects.ts';
 import { readableProjectsSql, requireProjectPermission } from './access.ts';
@@ -11,18 +11,7 @@ import { indexEntity, unindexProject } from './searchIndex.ts';
 import { projectPrefix, startPurge } from './storedObjects.ts';
 import { workflowIds } from '../../worker/taskQueues.ts';
 
-const PROJECT_LIST = {
-  columns: {
-    name: { kind: 'text' },
-    description: { kind: 'text' },
-    created_by: { kind: 'id' },
-    created_at: { kind: 'date' },
-    updated_at: { kind: 'date' },
-  },
-  sortable: ['name', 'created_at', 'updated_at'],
-  defaultOrderBy: 'created_at',
-  defaultOrder: 'desc',
-} as const;
+const PROJECT_LIST = namedRecordList({ description: { kind: 'text' }, created_by: { kind: 'id' } });
 
 /** Cell specifications of a project, for the create response. Joined by the cell inventory. */
 export type CellSpecMappingsLoader = (ctx: RequestContext, projectId: string) => Promise<unknown[]>;

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../context.ts';
 import { conflict, notFound, ValidationFailed } from '../errors.ts';
-import { parseList } from '../listQuery.ts';
+import { namedRecordList, parseList } from '../listQuery.ts';
 import * as repo from '../repositories/simulationBoards.ts';
 import { requireProjectPermission } from './access.ts';
 
@@ -14,12 +14,7 @@ export interface BoardInput {
   plots?: unknown[];
 }
 
-const BOARD_LIST = {
-  columns: { name: { kind: 'text' }, created_at: { kind: 'date' }, updated_at: { kind: 'date' } },
-  sortable: ['name', 'created_at', 'updated_at'],
-  defaultOrderBy: 'created_at',
-  defaultOrder: 'desc',
-} as const;
+const BOARD_LIST = namedRecordList({});
 
 async function loadStudy(ctx: RequestContext, projectId: string, studyId: string, permission: string) {
   await requireProjectPermission(ctx, projectId, permission);

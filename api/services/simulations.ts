@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { RequestContext } from '../context.ts';
 import { AppError, invalid, notFound, ValidationFailed } from '../errors.ts';
-import { parseList } from '../listQuery.ts';
+import { namedRecordList, parseList } from '../listQuery.ts';
 import * as repo from '../repositories/simulations.ts';
 import * as modelRepo from '../repositories/models.ts';
 import * as studyRepo from '../repositories/studies.ts';
@@ -276,22 +276,13 @@ export async function loadSimulation(ctx: RequestContext, id: string): Promise<r
   return sim;
 }
 
-const SIM_LIST = {
-  columns: {
-    project_id: { kind: 'id', sql: 's.project_id' },
-    batch_id: { kind: 'id', sql: 's.batch_id' },
-    parameterized_model_id: { kind: 'id', sql: 's.parameterized_model_id' },
-    experiment_template_id: { kind: 'id', sql: 'b.experiment_template_id' },
-    name: { kind: 'text', sql: 's.name' },
-    status: { kind: 'enum', sql: 'j.status', values: ['pending', 'running', 'completed', 'failed', 'canceled'] },
-    created_at: { kind: 'date', sql: 's.created_at' },
-    updated_at: { kind: 'date', sql: 's.updated_at' },
-  },
-  sortable: ['name', 'created_at', 'updated_at'],
-  defaultOrderBy: 'created_at',
-  defaultOrder: 'desc',
-  tieBreak: 's.seq, s.id',
-} as const;
+const SIM_LIST = namedRecordList({
+  project_id: { kind: 'id', sql: 's.project_id' },
+  batch_id: { kind: 'id', sql: 's.batch_id' },
+  parameterized_model_id: { kind: 'id', sql: 's.parameterized_model_id' },
+  experiment_template_id: { kind: 'id', sql: 'b.experiment_template_id' },
+  status: { kind: 'enum', sql: 'j.status', values: ['pending', 'running', 'completed', 'failed', 'canceled'] },
+}, { alias: 's', tieBreak: 's.seq, s.id' });
 
 export async function listSimulations(ctx: RequestContext, query: Record<string, unknown>) {
   const list = parseList(query, SIM_LIST);

@@ -3,24 +3,12 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../context.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
-import { parseList } from '../listQuery.ts';
+import { namedRecordList, parseList } from '../listQuery.ts';
 import * as repo from '../repositories/studies.ts';
 import { requireProjectPermission } from './access.ts';
 import { indexEntity, unindexEntity } from './searchIndex.ts';
 
-const STUDY_LIST = {
-  columns: {
-    name: { kind: 'text', sql: 'st.name' },
-    description: { kind: 'text', sql: 'st.description' },
-    created_by: { kind: 'id', sql: 'st.created_by' },
-    created_at: { kind: 'date', sql: 'st.created_at' },
-    updated_at: { kind: 'date', sql: 'st.updated_at' },
-  },
-  sortable: ['name', 'created_at', 'updated_at'],
-  defaultOrderBy: 'created_at',
-  defaultOrder: 'desc',
-  tieBreak: 'st.id',
-} as const;
+const STUDY_LIST = namedRecordList({ description: { kind: 'text', sql: 'st.description' }, created_by: { kind: 'id', sql: 'st.created_by' } }, { alias: 'st', tieBreak: 'st.id' });
 
 function indexStudy(ctx: RequestContext, s: repo.StudyRow) {
   return indexEntity(ctx.em, { entity_type: 'study', entity_id: s.id, organization_id: s.organization_id, project_id: s.project_id, name: s.name, body: s.description });
