@@ -12,8 +12,8 @@ import io
 import numpy as np
 import pyarrow.parquet as pq
 import pytest
-from temporalio.exceptions import ApplicationError
 
+from application_errors import raises
 from cellar_worker import storage
 from cellar_worker.fitting import fit_parameters, fit_parameters_array, validate_against_data
 from cellar_worker.fitting import evaluator as evaluator_module
@@ -85,14 +85,6 @@ def fit_request(data, **extra):
     }
     request.update(extra)
     return request
-
-
-def raises(code, fn, *args):
-    with pytest.raises(ApplicationError) as excinfo:
-        fn(*args)
-    assert excinfo.value.type == code, excinfo.value.message
-    assert excinfo.value.non_retryable
-    return excinfo.value.message
 
 
 # ----------------------------------------------------------------------------- fits

@@ -5,8 +5,8 @@ import copy
 import numpy as np
 import pyarrow.parquet as pq
 import pytest
-from temporalio.exceptions import ApplicationError
 
+from application_errors import raises
 from cellar_worker.simulation import describe_model, run_simulation, runner, validate_custom_model
 from cellar_worker.simulation.cache import BuiltSimulationCache
 from cellar_worker.simulation.steps_summary import SUMMARY_COLUMNS
@@ -45,14 +45,6 @@ def full_discharge(soc=100, rate=1):
 
 def read(storage_dir, name):
     return pq.read_table(storage_dir / "simulations" / "org-1" / "sim-1" / name)
-
-
-def raises(code, fn, *args):
-    with pytest.raises(ApplicationError) as excinfo:
-        fn(*args)
-    assert excinfo.value.type == code, excinfo.value.message
-    assert excinfo.value.non_retryable
-    return excinfo.value.message
 
 
 def test_1c_discharge_delivers_the_nominal_capacity(fs_storage):

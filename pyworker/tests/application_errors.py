@@ -1,0 +1,13 @@
+"""Assertion shared by the suites: a call fails with a non-retryable ApplicationError of a code."""
+
+import pytest
+from temporalio.exceptions import ApplicationError
+
+
+def raises(code, fn, *args):
+    """Calls ``fn(*args)``, checks it fails non-retryably with ``code``, and answers the message."""
+    with pytest.raises(ApplicationError) as excinfo:
+        fn(*args)
+    assert excinfo.value.type == code, excinfo.value.message
+    assert excinfo.value.non_retryable
+    return excinfo.value.message
