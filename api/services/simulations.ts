@@ -213,19 +213,26 @@ export interface ProtocolBatchBody {
   project_id?: string | null;
 }
 
-export function submitProtocolBatch(ctx: RequestContext, body: ProtocolBatchBody) {
-  const parsed = protocolAt(body.protocol_experiment.protocol, ['body', 'protocol_experiment', 'protocol']);
-  return submit(ctx, {
-    ucp: parsed.ucp,
-    name: body.protocol_experiment.name || parsed.ucp.name || 'Simulation',
+/** What both batch forms take from their body as it is. */
+function sharedFields(body: ProtocolBatchBody | TemplateBatchBody) {
+  return {
     parameterizedModel: body.parameterized_model,
-    sets: [{ values: body.experiment_parameters ?? {}, loc: ['body', 'experiment_parameters'] }],
     doe: body.design_parameters_doe,
     maxBackwardJumps: body.max_backward_jumps,
     studyId: body.study_id,
     extraVariables: body.extra_variables,
     forceRerun: body.force_rerun,
     projectId: body.project_id,
+  };
+}
+
+export function submitProtocolBatch(ctx: RequestContext, body: ProtocolBatchBody) {
+  const parsed = protocolAt(body.protocol_experiment.protocol, ['body', 'protocol_experiment', 'protocol']);
+  return submit(ctx, {
+    ucp: parsed.ucp,
+    name: body.protocol_experiment.name || parsed.ucp.name || 'Simulation',
+    sets: [{ values: body.experiment_parameters ?? {}, loc: ['body', 'experiment_parameters'] }],
+    ...sharedFields(body),
   });
 }
 
@@ -250,14 +257,8 @@ export async function submitTemplateBatch(ctx: RequestContext, body: TemplateBat
   return submit(ctx, {
     ucp: template.protocol_config as unknown as Ucp,
     name: template.name,
-    parameterizedModel: body.parameterized_model,
     sets: given.map((values, i) => ({ values: { ...base, ...values }, loc: body.experiment_parameter_sets?.length ? ['body', 'experiment_parameter_sets', i] : ['body', 'experiment_template_id'] })),
-    doe: body.design_parameters_doe,
-    maxBackwardJumps: body.max_backward_jumps,
-    studyId: body.study_id,
-    extraVariables: body.extra_variables,
-    forceRerun: body.force_rerun,
-    projectId: body.project_id,
+    ...sharedFields(body),
     templateId: template.id,
   });
 }
