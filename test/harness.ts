@@ -182,6 +182,9 @@ export function startPythonWorker(config: Config): ManagedProcess {
     SIMULATION_TASK_QUEUE: config.simulationTaskQueue,
     MEASUREMENT_TASK_QUEUE: config.measurementTaskQueue,
     PYBAMM_DISABLE_TELEMETRY: 'true',
+    // Suites run side by side on few cores: no worker builds SPMe at start unless a suite asks
+    // (the warm-up has its own pytest suite).
+    FIT_WARM_UP_MODELS: process.env.FIT_WARM_UP_MODELS ?? '',
   };
   if (config.storage.driver === 'fs') {
     Object.assign(env, { STORAGE_DRIVER: 'fs', STORAGE_DIR: config.storage.dir });

@@ -26,8 +26,9 @@ log = logging.getLogger("cellar_worker.fitting")
 _done = threading.Event()
 _done.set()  # nothing to wait for unless start() runs
 _fit_waiting = threading.Event()
-# A fit waits at most this long for the warm-up (it does the same work itself otherwise).
-WAIT_LIMIT_S = 120.0
+# A fit waits at most this long for the warm-up, then does the same work itself: a warm-up
+# slowed by a busy machine must not hold a fit back.
+WAIT_LIMIT_S = 10.0
 
 
 def _synthetic_discharge() -> dict:
