@@ -1,6 +1,5 @@
 // Database side effects of simulation workflows: which simulations a batch has, and every
 // job state change. Each one is idempotent, so Temporal may retry it freely.
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../db/orm.ts';
 import { indexBatchSimulations } from '../api/repositories/simulations.ts';
 
@@ -51,32 +50,71 @@ export function simulationFolder(organizationId: string, projectId: string | nul
 
 const TERMINAL = `('completed', 'failed', 'canceled')`;
 
-interface SimRow {
+interface BeginRow {
   id: string;
   organization_id: string;
   project_id: string | null;
-  job_id: string;
   job_status: string;
-  content_hash: string;
   design_parameters: Record<string, number>;
   experiment_parameters: Record<string, number>;
   model_config: unknown;
   protocol: unknown;
   extra_variables: string[];
   max_backward_jumps: number | null;
-  force_rerun: boolean;
+  reused_from: string | null;
 }
 
-async function loadSimulation(em: EntityManager, simulationId: string, lock: boolean): Promise<SimRow | undefined> {
-  const rows = await em.execute<SimRow[]>(
-    `select s.id, s.organization_id, s.project_id, s.job_id, j.status as job_status, s.content_hash, s.design_parameters,
-            s.experiment_parameters, b.model_config, b.protocol, b.extra_variables, b.max_backward_jumps, b.force_rerun
-       from simulations s join jobs j on j.id = s.job_id join simulation_batches b on b.id = s.batch_id
-      where s.id = ? ${lock ? 'for update of j' : ''}`,
-    [simulationId],
-  );
-  return rows[0];
-}
+// Each job change is one statement (its own transaction): a batch makes thousands of them,
+// and round trips to PostgreSQL were most of their cost. The job row is locked first, so a
+// cancellation committed meanwhile is seen and the job is skipped.
+const BEGIN_SQL = `
+with sim as (
+  select s.id, s.organization_id, s.project_id, s.job_id, j.status as job_status, s.content_hash, s.design_parameters,
+         s.experiment_parameters, b.model_config, b.protocol, b.extra_variables, b.max_backward_jumps, b.force_rerun
+    from simulations s join jobs j on j.id = s.job_id join simulation_batches b on b.id = s.batch_id
+   where s.id = ? for update of j
+), prior as (
+  select p.id, p.storage_folder, p.metrics, p.simulator_version
+    from simulations p, sim
+   where sim.job_status in ('pending', 'running') and not sim.force_rerun
+     and p.organization_id = sim.organization_id and p.project_id is not distinct from sim.project_id
+     and p.content_hash = sim.content_hash and p.storage_folder is not null and p.id <> sim.id
+   order by p.created_at limit 1
+), reused as (
+  update simulations s
+     set storage_folder = prior.storage_folder, metrics = prior.metrics, simulator_version = prior.simulator_version,
+         reused_from_simulation_id = prior.id, updated_at = now()
+    from prior, sim where s.id = sim.id
+  returning s.id
+), job as (
+  update jobs j
+     set status = case when prior.id is null then 'running' else 'completed' end,
+         result = case when prior.id is null then j.result else jsonb_build_object(
+           'simulation_id', sim.id, 'storage_folder', prior.storage_folder, 'metrics', prior.metrics,
+           'reused', true, 'reused_from_simulation_id', prior.id) end,
+         started_at = coalesce(j.started_at, now()), updated_at = now(),
+         finished_at = case when prior.id is null then j.finished_at else now() end
+    from sim left join prior on true
+   where j.id = sim.job_id and sim.job_status in ('pending', 'running')
+  returning j.id
+)
+select sim.id, sim.organization_id, sim.project_id, sim.job_status, sim.design_parameters, sim.experiment_parameters,
+       sim.model_config, sim.protocol, sim.extra_variables, sim.max_backward_jumps, (select id from prior) as reused_from
+  from sim`;
+
+const COMPLETE_SQL = `
+with sim as (
+  select s.id, s.organization_id, s.job_id from simulations s where s.id = ?
+), stored as (
+  update simulations s set storage_folder = ?, metrics = ?, simulator_version = ?, updated_at = now()
+    from sim where s.id = sim.id
+), job as (
+  update jobs j set status = 'completed', result = ?, error = null, error_code = null, updated_at = now(), finished_at = now()
+    from sim where j.id = sim.job_id
+)
+insert into usage_counters (organization_id, period_start, compute_seconds)
+select organization_id, date_trunc('month', now() at time zone 'utc')::date, ?::double precision from sim
+on conflict (organization_id, period_start) do update set compute_seconds = usage_counters.compute_seconds + excluded.compute_seconds`;
 
 export function createSimulationActivities(deps: { orm: Orm }) {
   const fork = () => deps.orm.em.fork();
@@ -99,68 +137,32 @@ export function createSimulationActivities(deps: { orm: Orm }) {
      * running and answered with the request for the Python worker.
      */
     async beginSimulation(simulationId: string): Promise<BeginOutcome> {
-      return fork().transactional(async (em) => {
-        const sim = await loadSimulation(em, simulationId, true);
-        if (!sim) return { kind: 'skip', status: 'deleted' };
-        if (sim.job_status !== 'pending' && sim.job_status !== 'running') return { kind: 'skip', status: sim.job_status };
-        if (!sim.force_rerun) {
-          const [prior] = await em.execute<{ id: string; storage_folder: string; metrics: unknown; simulator_version: string }[]>(
-            `select id, storage_folder, metrics, simulator_version from simulations
-              where organization_id = ? and project_id is not distinct from ? and content_hash = ? and storage_folder is not null and id <> ?
-              order by created_at limit 1`,
-            [sim.organization_id, sim.project_id, sim.content_hash, sim.id],
-          );
-          if (prior) {
-            await em.execute(
-              `update simulations set storage_folder = ?, metrics = ?, simulator_version = ?, reused_from_simulation_id = ?, updated_at = now() where id = ?`,
-              [prior.storage_folder, JSON.stringify(prior.metrics), prior.simulator_version, prior.id, sim.id],
-            );
-            const result = { simulation_id: sim.id, storage_folder: prior.storage_folder, metrics: prior.metrics, reused: true, reused_from_simulation_id: prior.id };
-            await em.execute(
-              `update jobs set status = 'completed', result = ?, updated_at = now(), started_at = coalesce(started_at, now()), finished_at = now() where id = ?`,
-              [JSON.stringify(result), sim.job_id],
-            );
-            return { kind: 'reused', from: prior.id };
-          }
-        }
-        await em.execute(`update jobs set status = 'running', started_at = coalesce(started_at, now()), updated_at = now() where id = ?`, [sim.job_id]);
-        return {
-          kind: 'run',
-          request: {
-            simulation_id: sim.id,
-            model: sim.model_config,
-            protocol: sim.protocol,
-            inputs: { ...sim.experiment_parameters, ...sim.design_parameters },
-            extra_variables: sim.extra_variables,
-            max_backward_jumps: sim.max_backward_jumps,
-            output_prefix: simulationFolder(sim.organization_id, sim.project_id, sim.id),
-          },
-        };
-      });
+      const [sim] = await fork().execute<BeginRow[]>(BEGIN_SQL, [simulationId]);
+      if (!sim) return { kind: 'skip', status: 'deleted' };
+      if (sim.job_status !== 'pending' && sim.job_status !== 'running') return { kind: 'skip', status: sim.job_status };
+      if (sim.reused_from) return { kind: 'reused', from: sim.reused_from };
+      return {
+        kind: 'run',
+        request: {
+          simulation_id: sim.id,
+          model: sim.model_config,
+          protocol: sim.protocol,
+          inputs: { ...sim.experiment_parameters, ...sim.design_parameters },
+          extra_variables: sim.extra_variables,
+          max_backward_jumps: sim.max_backward_jumps,
+          output_prefix: simulationFolder(sim.organization_id, sim.project_id, sim.id),
+        },
+      };
     },
 
     /** Stores the result and ends the job in one transaction: storage_folder is never behind the job. */
     async completeSimulation(simulationId: string, result: SimulationResult): Promise<void> {
-      await fork().transactional(async (em) => {
-        const sim = await loadSimulation(em, simulationId, true);
-        if (!sim) return;
-        await em.execute(
-          `update simulations set storage_folder = ?, metrics = ?, simulator_version = ?, updated_at = now() where id = ?`,
-          [result.storage_folder, JSON.stringify(result.metrics), result.simulator_version, simulationId],
-        );
-        const jobResult = { simulation_id: simulationId, storage_folder: result.storage_folder, metrics: result.metrics, files: result.files, cache_hit: result.cache_hit, reused: false };
-        await em.execute(
-          `update jobs set status = 'completed', result = ?, error = null, error_code = null, updated_at = now(), finished_at = now() where id = ?`,
-          [JSON.stringify(jobResult), sim.job_id],
-        );
-        const seconds = Number(result.metrics.solve_time_s ?? 0);
-        await em.execute(
-          `insert into usage_counters (organization_id, period_start, compute_seconds)
-           values (?, date_trunc('month', now() at time zone 'utc')::date, ?)
-           on conflict (organization_id, period_start) do update set compute_seconds = usage_counters.compute_seconds + excluded.compute_seconds`,
-          [sim.organization_id, Number.isFinite(seconds) ? seconds : 0],
-        );
-      });
+      const jobResult = { simulation_id: simulationId, storage_folder: result.storage_folder, metrics: result.metrics, files: result.files, cache_hit: result.cache_hit, reused: false };
+      const seconds = Number(result.metrics.solve_time_s ?? 0);
+      await fork().execute(COMPLETE_SQL, [
+        simulationId, result.storage_folder, JSON.stringify(result.metrics), result.simulator_version,
+        JSON.stringify(jobResult), Number.isFinite(seconds) ? seconds : 0,
+      ]);
     },
 
     async failSimulation(simulationId: string, errorCode: string, message: string): Promise<void> {
