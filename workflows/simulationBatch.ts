@@ -2,7 +2,7 @@
 // once (a sliding window: the next starts as soon as any finishes). Each run starts up to
 // `perRun` children, waits for them, and continues as new, so history stays small whatever
 // the batch size.
-import { continueAsNew, executeChild, ParentClosePolicy, patched, proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
+import { condition, continueAsNew, executeChild, ParentClosePolicy, patched, proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
 import type { SimulationActivities } from '../activities/simulations.ts';
 import { CellarBatch, CellarOrganization, CellarProject, CellarStatus } from './searchAttributes.ts';
 import { simulation } from './simulation.ts';
@@ -37,7 +37,10 @@ export async function simulationBatch(input: SimulationBatchInput): Promise<{ st
   // The submission leaves the batch's search documents to its workflow (batches started
   // before this step existed were indexed at submission).
   if (input.afterSeq === 0 && patched('index-batch-search')) await db.indexBatchSimulations(input.batchId);
-  const running = new Set<Promise<void>>();
+  // A counter and condition() rather than Promise.race over the running children: the SDK
+  // records a stack trace for every promise a workflow creates, and a race over a full
+  // window creates one per running child each time a slot frees.
+  let running = 0;
   let afterSeq = input.afterSeq;
   let started = 0;
   let exhausted = false;
@@ -48,24 +51,23 @@ export async function simulationBatch(input: SimulationBatchInput): Promise<{ st
       break;
     }
     for (const sim of page) {
-      while (running.size >= window) await Promise.race(running);
+      await condition(() => running < window);
+      running++;
       // A child records its own outcome (failed, canceled) on its job; the batch goes on.
-      const child: Promise<void> = executeChild(simulation, {
+      void executeChild(simulation, {
         workflowId: simulationWorkflowIds.simulation(input.batchId, sim.id),
         args: [{ simulationId: sim.id, simulationTaskQueue: input.simulationTaskQueue }],
         parentClosePolicy: ParentClosePolicy.REQUEST_CANCEL,
         typedSearchAttributes: [...labels, { key: CellarStatus, value: 'pending' }],
       }).then(
-        () => undefined,
-        () => undefined,
+        () => running--,
+        () => running--,
       );
-      const tracked = child.finally(() => running.delete(tracked));
-      running.add(tracked);
       afterSeq = sim.seq;
       started++;
     }
   }
-  await Promise.all(running);
+  await condition(() => running === 0);
   if (!exhausted) {
     // Children are all finished here, so continuing as new leaves none behind.
     await continueAsNew<typeof simulationBatch>({ ...input, afterSeq });
