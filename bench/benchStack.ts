@@ -82,7 +82,8 @@ export async function startBenchStack(name: string, env: Record<string, string> 
 
 /**
  * CPU seconds used so far by this process ('node': API, TypeScript worker and the benchmark)
- * and by its descendants grouped by program ('temporal', 'postgres', 'python', ...).
+ * and by its descendants grouped by program ('temporal', 'postgres', 'python', ...), each
+ * including the children it has reaped.
  */
 export function cpuSeconds(): Record<string, number> {
   const tick = 100; // USER_HZ on Linux
@@ -94,8 +95,10 @@ export function cpuSeconds(): Record<string, number> {
       const close = stat.lastIndexOf(')');
       const comm = stat.slice(stat.indexOf('(') + 1, close);
       const fields = stat.slice(close + 2).split(' ');
-      // fields[1] is ppid; [11] utime and [12] stime (fields 4, 14 and 15 of proc(5)).
-      procs.set(Number(entry), { ppid: Number(fields[1]), comm, cpu: (Number(fields[11]) + Number(fields[12])) / tick });
+      // fields[1] is ppid; [11] utime, [12] stime, [13] cutime and [14] cstime (fields 4 and
+      // 14-17 of proc(5)). The last two hold children that ended, such as PostgreSQL backends
+      // whose connection closed; without them a program's total could go down.
+      procs.set(Number(entry), { ppid: Number(fields[1]), comm, cpu: (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / tick });
     } catch {
       // The process ended while we read.
     }
