@@ -92,26 +92,23 @@ def _log_fit(kind: str, request, result: dict) -> None:
     )
 
 
-@activity.defn(name="fitParameters")
-async def fit_parameters_activity(request: dict) -> dict:
+async def _fit(fit, label: str, request: dict) -> dict:
+    """Runs ``fit`` with heartbeats, handing it the attempt's heartbeat details (its checkpoints)."""
     progress = Progress()
     details = list(activity.info().heartbeat_details or ())
-    result = await _run_with_heartbeats(
-        lambda should_cancel: fit_parameters(request, progress, should_cancel, details), progress
-    )
-    _log_fit("fit", request, result)
+    result = await _run_with_heartbeats(lambda should_cancel: fit(request, progress, should_cancel, details), progress)
+    _log_fit(label, request, result)
     return result
+
+
+@activity.defn(name="fitParameters")
+async def fit_parameters_activity(request: dict) -> dict:
+    return await _fit(fit_parameters, "fit", request)
 
 
 @activity.defn(name="fitParametersArray")
 async def fit_parameters_array_activity(request: dict) -> dict:
-    progress = Progress()
-    details = list(activity.info().heartbeat_details or ())
-    result = await _run_with_heartbeats(
-        lambda should_cancel: fit_parameters_array(request, progress, should_cancel, details), progress
-    )
-    _log_fit("array fit", request, result)
-    return result
+    return await _fit(fit_parameters_array, "array fit", request)
 
 
 @activity.defn(name="validateAgainstData")
