@@ -71,7 +71,7 @@ def open_ended_limit(step: Step, nominal_capacity_ah: float) -> float:
     """Longest simulated time of a step that has end conditions but no duration [s]."""
     if isinstance(step.value, float) and step.mode in ("C-rate", "current"):
         c_rate = step.value if step.mode == "C-rate" else step.value / nominal_capacity_ah
-        return _OPEN_ENDED_CAPACITY_FACTOR * 3600.0 / abs(c_rate)
+        return _OPEN_ENDED_CAPACITY_FACTOR * 3600.0 / c_rate
     return OPEN_ENDED_STEP_LIMIT_S
 
 
