@@ -95,7 +95,9 @@ describe('API process', () => {
     expect(lines.length).toBeGreaterThan(3);
     for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
     expect(lines.some((l) => JSON.parse(l).correlation_id === 'corr-logs-1')).toBe(true);
-    const secretPart = key.split('_')[2]!;
+    // The secret is base64url and may itself contain '_', so it is everything after the prefix.
+    const secretPart = /^cellar_[a-f0-9]{12}_(.+)$/.exec(key)![1]!;
+    expect(secretPart).toHaveLength(32);
     expect(output).not.toContain(secretPart);
     expect(output).not.toContain('a-signing-secret-that-must-never-be-logged');
   });
