@@ -65,77 +65,104 @@ export async function readTable(storage: ObjectStorage, key: string): Promise<Re
   return Object.fromEntries(p.columns.map((c, i) => [c, cols[i]!]));
 }
 
-/** A candidate row: its axes, and where its values are (its row group's decoded columns). */
-interface Point {
-  x: number;
-  y: number;
-  cols: Cell[][];
-  r: number;
+/** Points (x, y, row) of one LTTB bucket, in plain number arrays reused from bucket to bucket. */
+class Bucket {
+  xs: number[] = [];
+  ys: number[] = [];
+  rows: number[] = [];
+  push(x: number, y: number, row: number) {
+    this.xs.push(x);
+    this.ys.push(y);
+    this.rows.push(row);
+  }
+  clear() {
+    this.xs.length = 0;
+    this.ys.length = 0;
+    this.rows.length = 0;
+  }
+  get length() {
+    return this.rows.length;
+  }
 }
 
 /**
- * LTTB over (x, y), streaming: a bucket's point is chosen once the next bucket's average is
- * known, so only two buckets of rows are held. The first and last rows are always kept.
+ * LTTB over (x, y), streaming: rows are pushed in order and a bucket's point is chosen once
+ * the next bucket's average is known, so only two buckets are held. The first and last rows
+ * are always kept. A row without y is chosen only when no row of its bucket has one; a row
+ * without x takes the previous x.
+ * Points live in reused number arrays, not one object per row: a plot read of a 10-million-row
+ * series pushes every row through here.
  */
-class Lttb {
+export class Lttb {
   readonly #n: number;
   readonly #every: number;
   readonly #buckets: number;
-  readonly #emit: (cols: Cell[][], r: number) => void;
-  #a = { x: 0, y: 0 };
-  #current: Point[] = [];
-  #next: Point[] = [];
+  readonly #emit: (row: number) => void;
+  #ax = 0;
+  #ay = 0;
+  #current = new Bucket();
+  #next = new Bucket();
   #nextSum = { x: 0, y: 0, n: 0 };
   #bucket = 0; // the bucket #current holds
   #lastX = 0;
 
-  constructor(n: number, maxPoints: number, emit: (cols: Cell[][], r: number) => void) {
+  constructor(n: number, maxPoints: number, emit: (row: number) => void) {
     this.#n = n;
     this.#buckets = maxPoints - 2;
     this.#every = (n - 2) / this.#buckets;
     this.#emit = emit;
   }
 
+  /** The first row that may still be emitted (rows before it can be let go). */
+  get pendingFrom(): number {
+    return this.#current.length ? this.#current.rows[0]! : this.#next.length ? this.#next.rows[0]! : Infinity;
+  }
+
   #start(b: number): number {
     return b >= this.#buckets ? this.#n - 1 : Math.floor(b * this.#every) + 1;
   }
 
-  #choose(avg: { x: number; y: number }) {
-    let best = this.#current[0]!;
+  #choose(avgX: number, avgY: number) {
+    const { xs, ys, rows } = this.#current;
+    let best = 0;
     let bestArea = -1;
-    for (const p of this.#current) {
-      const area = Number.isNaN(p.y) ? -1 : Math.abs((this.#a.x - avg.x) * (p.y - this.#a.y) - (this.#a.x - p.x) * (avg.y - this.#a.y));
+    for (let k = 0; k < rows.length; k++) {
+      const y = ys[k]!;
+      const area = Number.isNaN(y) ? -1 : Math.abs((this.#ax - avgX) * (y - this.#ay) - (this.#ax - xs[k]!) * (avgY - this.#ay));
       if (area > bestArea) {
         bestArea = area;
-        best = p;
+        best = k;
       }
     }
-    this.#emit(best.cols, best.r);
-    if (!Number.isNaN(best.y)) this.#a = { x: best.x, y: best.y };
+    this.#emit(rows[best]!);
+    if (!Number.isNaN(ys[best]!)) {
+      this.#ax = xs[best]!;
+      this.#ay = ys[best]!;
+    }
   }
 
-  push(i: number, xRaw: Cell, yRaw: Cell, cols: Cell[][], r: number) {
+  push(i: number, xRaw: unknown, yRaw: unknown) {
     const x = typeof xRaw === 'number' ? xRaw : this.#lastX;
     this.#lastX = x;
     const y = typeof yRaw === 'number' ? yRaw : Number.NaN;
     if (i === 0) {
-      this.#emit(cols, r);
-      this.#a = { x, y: Number.isNaN(y) ? 0 : y };
+      this.#emit(0);
+      this.#ax = x;
+      this.#ay = Number.isNaN(y) ? 0 : y;
       return;
     }
     if (i === this.#n - 1) {
       // The last row is the "next bucket" of the last real bucket.
       if (this.#next.length) this.#advance();
-      if (this.#current.length) this.#choose({ x, y: Number.isNaN(y) ? this.#a.y : y });
-      this.#emit(cols, r);
+      if (this.#current.length) this.#choose(x, Number.isNaN(y) ? this.#ay : y);
+      this.#emit(i);
       return;
     }
     while (i >= this.#start(this.#bucket + 2)) this.#advance();
-    const p = { x, y, cols, r };
     if (i < this.#start(this.#bucket + 1)) {
-      this.#current.push(p);
+      this.#current.push(x, y, i);
     } else {
-      this.#next.push(p);
+      this.#next.push(x, y, i);
       if (!Number.isNaN(y)) {
         this.#nextSum.x += x;
         this.#nextSum.y += y;
@@ -147,17 +174,53 @@ class Lttb {
   /** The next bucket is complete: choose in the current one and move on. */
   #advance() {
     const s = this.#nextSum;
-    if (this.#current.length) this.#choose(s.n ? { x: s.x / s.n, y: s.y / s.n } : this.#a);
-    this.#current = this.#next;
-    this.#next = [];
+    if (this.#current.length) {
+      if (s.n) this.#choose(s.x / s.n, s.y / s.n);
+      else this.#choose(this.#ax, this.#ay);
+    }
+    [this.#current, this.#next] = [this.#next, this.#current];
+    this.#next.clear();
     this.#nextSum = { x: 0, y: 0, n: 0 };
     this.#bucket += 1;
   }
 }
 
+/** One row group's decoded columns, as hyparquet gives them (no copy, no conversion). */
+interface Group {
+  start: number;
+  end: number;
+  cols: ArrayLike<unknown>[];
+}
+
+async function readGroup(p: ParquetObject, columns: string[], start: number, end: number): Promise<Group> {
+  const cols: ArrayLike<unknown>[] = columns.map(() => []);
+  const index = new Map(columns.map((c, i) => [c, i]));
+  await parquetRead({
+    file: p.file,
+    metadata: p.metadata,
+    columns,
+    rowStart: start,
+    rowEnd: end,
+    onChunk(chunk) {
+      const k = index.get(chunk.columnName)!;
+      if (chunk.rowStart === start && chunk.rowEnd >= end) {
+        cols[k] = chunk.columnData;
+        return;
+      }
+      // A chunk covering part of the group: copy it into place.
+      let target = cols[k] as unknown[];
+      if (target.length !== end - start) cols[k] = target = new Array<unknown>(end - start).fill(null);
+      const data = chunk.columnData;
+      for (let r = Math.max(chunk.rowStart, start); r < Math.min(chunk.rowEnd, end); r++) target[r - start] = data[r - chunk.rowStart];
+    },
+  });
+  return { start, end, cols };
+}
+
 /**
  * The requested columns, all rows when there are at most `maxPoints`, else LTTB-selected rows
- * (x = time, y = voltage), read one row group at a time.
+ * (x = time, y = voltage), read one row group at a time. Only the row groups holding rows the
+ * sampler may still choose are kept.
  */
 export async function downsample(
   p: ParquetObject,
@@ -170,19 +233,27 @@ export async function downsample(
   const yi = wanted.indexOf(axes.y);
   const out = columns.map(() => [] as Cell[]);
   const pick = columns.map((c) => wanted.indexOf(c));
-  const emit = (cols: Cell[][], r: number) => pick.forEach((w, k) => out[k]!.push(cols[w]![r]!));
+  let groups: Group[] = [];
+  const emit = (row: number) => {
+    const g = groups.find((candidate) => row < candidate.end)!;
+    pick.forEach((w, k) => out[k]!.push(toCell(g.cols[w]![row - g.start])));
+  };
   const n = p.rowCount;
   const sampler = n > maxPoints ? new Lttb(n, maxPoints, emit) : null;
   let rowStart = 0;
   for (const group of p.metadata.row_groups) {
     const rowEnd = rowStart + Number(group.num_rows);
-    const cols = await readRange(p, wanted, rowStart, rowEnd);
-    const xs = xi >= 0 ? cols[xi]! : null;
-    const ys = yi >= 0 ? cols[yi]! : null;
-    for (let r = 0; r < rowEnd - rowStart; r++) {
-      if (sampler) sampler.push(rowStart + r, xs ? xs[r]! : rowStart + r, ys ? ys[r]! : null, cols, r);
-      else emit(cols, r);
+    const g = await readGroup(p, wanted, rowStart, rowEnd);
+    groups.push(g);
+    const xs = xi >= 0 ? g.cols[xi]! : null;
+    const ys = yi >= 0 ? g.cols[yi]! : null;
+    for (let row = rowStart; row < rowEnd; row++) {
+      const r = row - rowStart;
+      if (sampler) sampler.push(row, xs ? xs[r] : row, ys ? ys[r] : null);
+      else emit(row);
     }
+    const keepFrom = sampler ? sampler.pendingFrom : rowEnd;
+    groups = groups.filter((candidate) => candidate.end > keepFrom);
     rowStart = rowEnd;
   }
   return { columns: Object.fromEntries(columns.map((c, k) => [c, out[k]!])), downsampled: sampler !== null };
