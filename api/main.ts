@@ -4,6 +4,7 @@ import { loadConfig } from '../stack/config.ts';
 import { openOrm } from '../db/orm.ts';
 import { createStorage } from '../storage/index.ts';
 import { createApp } from './app.ts';
+import { createApiServer } from './httpServer.ts';
 import { logger } from './logger.ts';
 import { temporalClient } from './temporal.ts';
 
@@ -14,10 +15,9 @@ async function main() {
   const temporal = temporalClient(config);
   const storage = await createStorage(config);
   const app = createApp({ config, orm, temporal, storage });
-  const server: Server = app.listen(config.port, config.host, () => {
+  const server: Server = createApiServer(app).listen(config.port, config.host, () => {
     logger.info({ url: `http://${config.host}:${config.port}` }, 'API listening');
   });
-  server.keepAliveTimeout = 65_000;
   const stop = async () => {
     await (app.locals.stop as () => Promise<void>)();
     server.close();

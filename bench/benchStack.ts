@@ -2,7 +2,6 @@
 // temporary folder, the API on a real port, the TypeScript worker, an organization with a key,
 // and the Python worker on demand. Everything stops with stop().
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +13,7 @@ import { freePort, startProcess, type ManagedProcess } from '../stack/processes.
 import { migrate, openOrm } from '../db/orm.ts';
 import { bootstrap } from '../api/services/bootstrap.ts';
 import { createApp } from '../api/app.ts';
+import { createApiServer } from '../api/httpServer.ts';
 import { temporalClient } from '../api/temporal.ts';
 import { FsStorage } from '../storage/fsStorage.ts';
 import { createWorker } from '../worker/worker.ts';
@@ -38,7 +38,7 @@ export async function startBenchStack(name: string, env: Record<string, string> 
   const storageDir = (config.storage as { dir: string }).dir;
   const storage = new FsStorage({ root: storageDir, secret: 'bench-signing-secret-0123456789abcdef', publicUrl: config.publicUrl });
   const app = createApp({ config, orm, temporal: client, storage });
-  const server = http.createServer(app);
+  const server = createApiServer(app);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const connection = await NativeConnection.connect({ address: temporal.address });

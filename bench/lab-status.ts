@@ -8,7 +8,6 @@
 //   (no sequential scan of cyclers).
 // Run: bash stack/node.sh bench/lab-status.ts [iterations]   (DATABASE_URL reuses a server; default embedded)
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -18,6 +17,7 @@ import { freePort } from '../stack/processes.ts';
 import { migrate, openOrm } from '../db/orm.ts';
 import { bootstrap } from '../api/services/bootstrap.ts';
 import { createApp } from '../api/app.ts';
+import { createApiServer } from '../api/httpServer.ts';
 import { temporalClient } from '../api/temporal.ts';
 import { FsStorage } from '../storage/fsStorage.ts';
 import { buildLabStatus } from '../api/services/lab.ts';
@@ -100,7 +100,7 @@ console.log(`data: ${SITES} sites × ${CYCLERS_PER_SITE} cyclers × ${CHANNELS_P
 
 // The app in-process, on a real port.
 const config = { ...loadConfig({ DATABASE_URL: pg.url, DATA_DIR: tmp, LOG_LEVEL: 'silent', TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}` }) };
-const server = http.createServer(createApp({
+const server = createApiServer(createApp({
   config, orm, temporal: temporalClient(config),
   storage: new FsStorage({ root: path.join(tmp, 'storage'), secret: 'bench-signing-secret-0123456789abcdef', publicUrl: 'http://127.0.0.1' }),
 }));

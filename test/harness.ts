@@ -4,12 +4,13 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import http, { type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { NativeConnection, Runtime, DefaultLogger, type Worker } from '@temporalio/worker';
 import { loadConfig, ROOT, type Config } from '../stack/config.ts';
 import { openOrm, type Orm } from '../db/orm.ts';
 import { createApp } from '../api/app.ts';
+import { createApiServer } from '../api/httpServer.ts';
 import { temporalClient } from '../api/temporal.ts';
 import { FsStorage } from '../storage/fsStorage.ts';
 import { S3Storage } from '../storage/s3Storage.ts';
@@ -72,7 +73,7 @@ export interface TestApi {
 /** The real Express app on an ephemeral port, validating responses against openapi.yaml too. */
 export async function startApi(opts: { storage?: StorageKind; config?: Config } = {}): Promise<TestApi> {
   // Bind first: signed URLs must point at this server, whose port is known only once it listens.
-  const server: Server = http.createServer();
+  const server: Server = createApiServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const config = { ...(opts.config ?? testConfig(opts.storage ?? 'fs')), publicUrl: url };

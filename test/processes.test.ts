@@ -70,7 +70,7 @@ describe('embedded PostgreSQL module', () => {
 });
 
 describe('API process', () => {
-  it('writes JSON logs with correlation ids and never a key or secret', async () => {
+  it('writes JSON logs with correlation ids and never a key or secret; keeps idle connections 65 s', async () => {
     const key = JSON.parse(admin(['bootstrap', '--org', `Logs ${Date.now()}`, '--email', 'logs@lab.test']).stdout).api_key as string;
     const port = await freePort();
     const api = spawn(NODE[0], [NODE[1], path.join(ROOT, 'api/main.ts')], {
@@ -82,7 +82,9 @@ describe('API process', () => {
     try {
       await waitForPort(port, 'API', 30_000, api);
       const base = `http://127.0.0.1:${port}`;
-      await fetch(`${base}/auth/health`, { headers: { 'X-API-Key': key, 'x-correlation-id': 'corr-logs-1' } });
+      const health = await fetch(`${base}/auth/health`, { headers: { 'X-API-Key': key, 'x-correlation-id': 'corr-logs-1' } });
+      // Idle connections are kept longer than clients keep theirs (Node's own default is 5 s).
+      expect(health.headers.get('keep-alive')).toBe('timeout=65');
       await fetch(`${base}/projects`, { headers: { Authorization: `Bearer ${key}` } });
       await fetch(`${base}/auth/health`, { headers: { 'X-API-Key': `${key}x` } });
       await fetch(`${base}/projects`, { method: 'POST', headers: { 'X-API-Key': key, 'Content-Type': 'application/json' }, body: '{"name":' });
