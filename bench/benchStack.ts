@@ -46,6 +46,15 @@ export async function startBenchStack(name: string, env: Record<string, string> 
   const workerRun = worker.run();
   const { api_key: key } = await bootstrap(orm.em.fork(), 'Bench lab', 'bench@lab.test');
   const pythons = new Set<ManagedProcess>();
+  // A benchmark that fails still stops the servers it started: they would outlive it otherwise.
+  let failed = false;
+  process.on('uncaughtException', (err) => {
+    if (failed) return; // connections to the servers being stopped fail too
+    failed = true;
+    console.error(err);
+    console.error(`the servers' log is kept in ${path.join(tmp, 'servers.log')}`);
+    void Promise.allSettled([...[...pythons].map((p) => p.stop()), temporal.stop(), pg.stop()]).finally(() => process.exit(1));
+  });
 
   return {
     tmp, log, pg, temporal, config, orm, client, storage, server, url, worker, key,
