@@ -2,9 +2,11 @@
 // - a generated cycling series (default 10,000,000 rows, 500 cycles: rests, CC/CV charge,
 //   discharge) as Parquet, written by pyworker's generator;
 // - in one Python process: the time to merely read and decode that file (pyarrow, by row
-//   group), then processing it (validate + derive + write canonical Parquet) as the worker's
-//   processMeasurement does; ratio target ≤ 4×; peak RSS of that process (target < 1.5 GB);
-// - the API's plot read of the processed series (hyparquet + LTTB, 5000 points);
+//   group), then processing it (validate + derive + write canonical Parquet and the plot
+//   overview) as the worker's processMeasurement does; ratio target ≤ 4×; peak RSS of that
+//   process (target < 1.5 GB);
+// - the API's plot read (5000 points) from the overview, and of the whole series (hyparquet +
+//   LTTB), which requests above the overview's 20,000 points need;
 // - upload of a 1 GiB object through the `multipart` credentials (needs SeaweedFS 4.23 for
 //   STS, else reported as skipped) against a plain @aws-sdk/lib-storage upload of the same bytes
 //   to the same server with the service key (target ≥ 0.9×); and, on versitygw, the single
@@ -23,6 +25,7 @@ import { freePort, startProcess } from '../stack/processes.ts';
 import { FsStorage } from '../storage/fsStorage.ts';
 import { S3Storage } from '../storage/s3Storage.ts';
 import { downsample, openParquet } from '../api/services/parquetColumns.ts';
+import { overviewKey } from '../storage/measurementKeys.ts';
 
 const ROWS = Number(process.argv[2] ?? 10_000_000);
 const CYCLES = Number(process.argv[3] ?? 500);
@@ -68,16 +71,23 @@ async function processing() {
   const { stdout } = await run(PYTHON, ['-c', PY_DRIVER, src, out], { cwd: path.join(ROOT, 'pyworker'), maxBuffer: 1 << 20 });
   const r = JSON.parse(stdout.trim().split('\n').at(-1)!);
   console.log(`read + decode only (pyarrow, by row group):   ${r.decode_s.toFixed(2)} s`);
-  console.log(`process (validate + derive + write):          ${r.process_s.toFixed(2)} s   status ${r.status}${r.errors.length ? ` errors ${r.errors}` : ''}`);
+  console.log(`process (validate + derive + write + overview): ${r.process_s.toFixed(2)} s   status ${r.status}${r.errors.length ? ` errors ${r.errors}` : ''}`);
   console.log(`ratio process / decode:                       ${(r.process_s / r.decode_s).toFixed(2)}×   (target ≤ 4×)`);
   console.log(`peak RSS of the processing process:           ${(r.peak_rss_kb / 1024).toFixed(0)} MB   (after decode alone ${(r.rss_after_decode_kb / 1024).toFixed(0)} MB; target < 1536 MB)`);
 
-  // The API's plot read of the canonical output: ranged reads, one row group at a time.
+  // The API's plot reads of the canonical output: ranged reads, one row group at a time.
   const storage = new FsStorage({ root: out, secret: 'bench-secret-0123456789abcdef0123', publicUrl: 'http://127.0.0.1' });
+  const columns = ['Time [s]', 'Voltage [V]', 'Current [A]'];
+  const axes = { x: 'Time [s]', y: 'Voltage [V]' };
+  const key = path.basename(r.time_series_path);
   t = Date.now();
-  const p = await openParquet(storage, path.basename(r.time_series_path));
-  const plot = await downsample(p, ['Time [s]', 'Voltage [V]', 'Current [A]'], 5000, { x: 'Time [s]', y: 'Voltage [V]' });
-  console.log(`API plot read (hyparquet + LTTB, 3 columns → ${plot.columns['Time [s]']!.length} points): ${((Date.now() - t) / 1000).toFixed(2)} s`);
+  const fromOverview = await downsample(await openParquet(storage, overviewKey(key)), columns, 5000, axes);
+  const overviewS = (Date.now() - t) / 1000;
+  t = Date.now();
+  const whole = await downsample(await openParquet(storage, key), columns, 5000, axes);
+  const wholeS = (Date.now() - t) / 1000;
+  console.log(`API plot read, 3 columns → ${fromOverview.columns['Time [s]']!.length} points, from the overview:  ${overviewS.toFixed(3)} s`);
+  console.log(`  the same of the whole series (over 20,000 points): ${wholeS.toFixed(2)} s (${whole.columns['Time [s]']!.length} points)`);
 }
 
 async function timedUpload(client: S3Client, bucket: string, key: string, body: Buffer): Promise<number> {

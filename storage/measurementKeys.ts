@@ -2,7 +2,8 @@
 // its project's), so deleting the measurement or its project removes all of it.
 //   uploads/            what clients PUT (raw time series, steps, extension deltas)
 //   files/              the files of a file measurement, served as uploaded
-//   series/             canonical Parquet written by processing (versioned on extend)
+//   series/             canonical Parquet written by processing (versioned on extend), and
+//                       the plot overview of a long series next to it
 
 export const measurementPrefix = (organizationId: string, projectId: string, measurementId: string) =>
   `orgs/${organizationId}/projects/${projectId}/measurements/${measurementId}/`;
@@ -14,6 +15,8 @@ export const EXTEND_UPLOAD = 'time_series_extend.parquet';
 export const uploadKey = (prefix: string, filename: string) => `${prefix}uploads/${filename}`;
 export const extendKey = (prefix: string, version: number) => `${prefix}uploads/extend-v${version}/${EXTEND_UPLOAD}`;
 export const seriesPrefix = (prefix: string) => `${prefix}series/`;
+/** The plot overview of a canonical series (pyworker/cellar_worker/measurements/overview.py names it the same way). */
+export const overviewKey = (timeSeriesKey: string) => timeSeriesKey.replace(/\.parquet$/, '') + '.overview.parquet';
 
 /**
  * A user's filename as an object key segment: its position keeps names that differ only in

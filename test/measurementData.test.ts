@@ -1,6 +1,9 @@
 // Measurement data end to end on both storage drivers: initiate → PUT → confirm → ready →
 // downloads equal the upload; extend success and failure; files byte for byte.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findMeasurement } from '../api/repositories/measurementData.ts';
+import { downsample, openParquet } from '../api/services/parquetColumns.ts';
+import { overviewKey } from '../storage/measurementKeys.ts';
 import { ok } from './inventoryHelpers.ts';
 import {
   dataEnv, download, generatedSeries, initiate, put, readParquet, settled, toCsv, uploadSeries, type Columns, type DataEnv,
@@ -9,6 +12,7 @@ import {
 const ROWS = 20_000;
 const CYCLES = 4;
 const SPLIT = 12_345; // inside a step: the extension continues it
+const LONG_ROWS = 120_000; // long enough for processing to store a plot overview
 
 function expectSameColumns(actual: Columns, expected: Columns, names = Object.keys(expected)) {
   for (const name of names) {
@@ -90,6 +94,31 @@ describe.each(['fs', 's3'] as const)('measurement data on %s storage', (storage)
     const bad = await env.c.get(`/cell_measurements/${id}/time_series?columns=${encodeURIComponent('Voltage [V],Nope')}`);
     expect(bad.status).toBe(422);
     expect(bad.body.detail[0].loc).toEqual(['query', 'columns']);
+  });
+
+  it('serves plots of a long series from the overview that processing stores next to it', async () => {
+    const id = await uploadSeries(env, await generatedSeries(LONG_ROWS, 20));
+    expect((await settled(env, id)).processing_status).toBe('ready');
+    const stored = (await findMeasurement(env.api.orm.em.fork(), id))!;
+    const overview = await openParquet(env.api.storage, overviewKey(stored.time_series_key!));
+    expect(overview.rowCount).toBe(20_000);
+
+    const names = ['Time [s]', 'Voltage [V]', 'Current [A]'];
+    const plot = await ok(env.c.get(`/cell_measurements/${id}/time_series?columns=${encodeURIComponent(names.join(','))}&max_points=1000`));
+    expect(plot).toMatchObject({ row_count: LONG_ROWS, point_count: 1000, downsampled: true, method: 'lttb' });
+    // The overview's own LTTB at 1,000 points: rows of the series, its first and last among them.
+    const fromOverview = await downsample(overview, names, 1000, { x: 'Time [s]', y: 'Voltage [V]' });
+    expect(plot.columns).toEqual(fromOverview.columns);
+    const series = await readParquet(await download(env, `/cell_measurements/${id}/time_series/download`));
+    expect(plot.columns['Time [s]'][0]).toBe(series['Time [s]']![0]);
+    expect(plot.columns['Time [s]'].at(-1)).toBe(series['Time [s]']!.at(-1));
+    const row = new Map(series['Time [s]']!.map((t, i) => [t, i]));
+    const times: number[] = plot.columns['Time [s]'];
+    expect(times.every((t, k) => names.every((c) => series[c]![row.get(t)!] === plot.columns[c][k]))).toBe(true);
+
+    // More points than the overview holds come from the series itself.
+    const fine = await ok(env.c.get(`/cell_measurements/${id}/time_series?columns=${encodeURIComponent('Time [s]')}&max_points=30000`));
+    expect(fine).toMatchObject({ row_count: LONG_ROWS, point_count: 30_000, downsampled: true });
   });
 
   it('confirming twice is idempotent and starts processing once', async () => {

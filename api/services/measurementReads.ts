@@ -4,8 +4,9 @@ import type { RequestContext } from '../context.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
 import * as repo from '../repositories/measurementData.ts';
 import { assertSameOrganization } from './access.ts';
-import { downsample, openParquet, readTable } from './parquetColumns.ts';
-import { fileKey, measurementPrefix } from '../../storage/measurementKeys.ts';
+import { downsample, openParquet, readTable, type ParquetObject } from './parquetColumns.ts';
+import { fileKey, measurementPrefix, overviewKey } from '../../storage/measurementKeys.ts';
+import { ObjectNotFound, type ObjectStorage } from '../../storage/storage.ts';
 
 /** Signed download URLs are short-lived; objects replaced by an extend outlive them. */
 const DOWNLOAD_TTL_SECONDS = 300;
@@ -80,6 +81,21 @@ function listParam(v: unknown): string[] | undefined {
   return parts.length ? parts : undefined;
 }
 
+/**
+ * The plot overview processing stored for a long series (its LTTB rows at 20,000 points, every
+ * column), when it has more rows than asked for: downsampling it instead of the series takes
+ * milliseconds instead of seconds. Null for short series, older ones and larger requests.
+ */
+async function overviewFor(storage: ObjectStorage, timeSeriesKey: string, maxPoints: number): Promise<ParquetObject | null> {
+  try {
+    const overview = await openParquet(storage, overviewKey(timeSeriesKey));
+    return overview.rowCount > maxPoints ? overview : null;
+  } catch (err) {
+    if (err instanceof ObjectNotFound) return null;
+    throw err;
+  }
+}
+
 export async function timeSeries(ctx: RequestContext, measurementId: string, query: { columns?: unknown; max_points?: number }) {
   const m = await readable(ctx, measurementId, 'time_series');
   const p = await openParquet(ctx.storage, m.time_series_key!);
@@ -90,7 +106,8 @@ export async function timeSeries(ctx: RequestContext, measurementId: string, que
       'value_error', query.columns);
   }
   const maxPoints = query.max_points ?? 5000;
-  const result = await downsample(p, [...new Set(columns)], maxPoints, { x: 'Time [s]', y: 'Voltage [V]' });
+  const source = p.rowCount > maxPoints ? ((await overviewFor(ctx.storage, m.time_series_key!, maxPoints)) ?? p) : p;
+  const result = await downsample(source, [...new Set(columns)], maxPoints, { x: 'Time [s]', y: 'Voltage [V]' });
   return {
     measurement_id: m.id,
     row_count: p.rowCount,

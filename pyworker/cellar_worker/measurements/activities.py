@@ -93,6 +93,9 @@ def _process(params: dict, progress: Progress) -> dict:
             )
         keys = {}
         if outcome.status == "ready":
+            # The overview goes first: the API looks for it once the new series is recorded.
+            if outcome.overview_path:
+                storage.upload_file(outcome.overview_path, prefix + os.path.basename(outcome.overview_path))
             for kind, path in (
                 ("time_series_key", outcome.time_series_path),
                 ("steps_key", outcome.steps_path),

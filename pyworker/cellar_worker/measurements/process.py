@@ -19,6 +19,7 @@ import pyarrow.parquet as pq
 from . import columns as col
 from . import issues as iss
 from .issues import ValidationOptions
+from .overview import overview_name, write_overview
 from .pipeline import PassResult, SeriesPass
 from .reader import DEFAULT_BATCH_ROWS, MeasurementFileError, SeriesSource, open_series, read_table
 
@@ -64,6 +65,7 @@ class Outcome:
     time_series_path: str | None = None
     steps_path: str | None = None
     cycles_path: str | None = None
+    overview_path: str | None = None  # only for a long series (see overview.py)
     steps_created: int = 0
 
 
@@ -207,6 +209,8 @@ def _finish(
     steps = steps_table if steps_table is not None else result.steps
     pq.write_table(steps, paths["steps"], **PARQUET_WRITE_OPTIONS)
     pq.write_table(result.cycles, paths["cycles"], **PARQUET_WRITE_OPTIONS)
+    overview = os.path.join(out_dir, overview_name(names["time_series"]))
+    has_overview = write_overview(paths["time_series"], overview, PARQUET_WRITE_OPTIONS)
     return Outcome(
         status="ready",
         issues=result.issues,
@@ -217,6 +221,7 @@ def _finish(
         time_series_path=paths["time_series"],
         steps_path=paths["steps"],
         cycles_path=paths["cycles"],
+        overview_path=overview if has_overview else None,
         steps_created=steps.num_rows,
     )
 
