@@ -4,7 +4,7 @@ import { ApplicationFailure } from '@temporalio/activity';
 import type { Orm } from '../db/orm.ts';
 import * as repo from '../api/repositories/measurementData.ts';
 import type { ObjectStorage } from '../storage/storage.ts';
-import { extendKey, measurementPrefix, seriesPrefix, STEPS_UPLOAD, TIME_SERIES_UPLOAD, uploadKey } from '../storage/measurementKeys.ts';
+import { extendKey, measurementPrefix, overviewKey, seriesPrefix, STEPS_UPLOAD, TIME_SERIES_UPLOAD, uploadKey } from '../storage/measurementKeys.ts';
 
 export interface MeasurementJob {
   measurementId: string;
@@ -108,6 +108,8 @@ export function createMeasurementActivities(deps: { orm: Orm; storage: ObjectSto
           for (const key of [m.time_series_key, m.steps_key, m.cycles_key]) {
             if (key && ![r.time_series_key, r.steps_key, r.cycles_key].includes(key)) obsolete.push(key);
           }
+          // The previous series' plot overview, if it had one (deleting an absent object is a no-op).
+          if (m.time_series_key && m.time_series_key !== r.time_series_key) obsolete.push(overviewKey(m.time_series_key));
         }
         return { obsoleteKeys: obsolete, deleteAfter: session?.expires_at.toISOString() ?? null };
       });

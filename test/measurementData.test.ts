@@ -121,6 +121,33 @@ describe.each(['fs', 's3'] as const)('measurement data on %s storage', (storage)
     expect(fine).toMatchObject({ row_count: LONG_ROWS, point_count: 30_000, downsampled: true });
   });
 
+  it('extending a long series writes the new version its overview and retires the previous one with its series', async () => {
+    const long = await readParquet(await generatedSeries(LONG_ROWS, 20));
+    const split = 110_000;
+    const id = await uploadSeries(env, toCsv(long, 0, split), { measurement: { name: 'Long', start_time: new Date().toISOString() } });
+    expect((await settled(env, id)).processing_status).toBe('ready');
+    const first = (await findMeasurement(env.api.orm.em.fork(), id))!.time_series_key!;
+    expect(await env.api.storage.head(overviewKey(first))).not.toBeNull();
+
+    const extend = await ok(env.c.post(`/cell_measurements/${id}/initiate-extend`), 201);
+    expect((await put(extend.uploads[0].signed_url, toCsv(long, split, LONG_ROWS))).ok).toBe(true);
+    await ok(env.c.post(`/cell_measurements/${id}/confirm-extend`));
+    expect((await settled(env, id)).processing_status).toBe('ready');
+    const second = (await findMeasurement(env.api.orm.em.fork(), id))!;
+    expect(second.time_series_key).not.toBe(first);
+    expect(await env.api.storage.head(overviewKey(second.time_series_key!))).not.toBeNull();
+    const plot = await ok(env.c.get(`/cell_measurements/${id}/time_series?columns=${encodeURIComponent('Time [s]')}&max_points=500`));
+    expect(plot).toMatchObject({ row_count: LONG_ROWS, point_count: 500 });
+    expect(plot.columns['Time [s]'].at(-1)).toBe(long['Time [s]']!.at(-1));
+
+    // The extend's workflow deletes the previous version after a grace period: its overview too.
+    const history = await env.api.temporal.workflow.getHandle(`measurement-${id}-extend-${second.data_version}`).fetchHistory();
+    const scheduled = history.events!.find((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'finishMeasurementProcessing')!;
+    const completed = history.events!.find((e) => e.activityTaskCompletedEventAttributes?.scheduledEventId?.toString() === scheduled.eventId?.toString())!;
+    const result = JSON.parse(Buffer.from(completed.activityTaskCompletedEventAttributes!.result!.payloads![0]!.data!).toString('utf8'));
+    expect(result.obsoleteKeys).toEqual(expect.arrayContaining([first, overviewKey(first)]));
+  });
+
   it('confirming twice is idempotent and starts processing once', async () => {
     const init = await initiate(env);
     expect((await put(init.uploads[0].signed_url, toCsv(columns, 0, 2000))).ok).toBe(true);
