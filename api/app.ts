@@ -11,6 +11,7 @@ import { AuthCache } from './authCache.ts';
 import { AppError, errorHandler } from './errors.ts';
 import { correlation, exactJson, requestLog } from './http.ts';
 import { loadOpenApi, openApiRoutes } from './openapi.ts';
+import { cacheRouteMatchers } from './routeMatcherCache.ts';
 import { healthRoutes, identityRoutes } from './routes/platform.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { inventoryRoutes } from './routes/inventory.ts';
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps): Express {
   app.locals.stop = () => authCache.stop();
   const auth = authenticate(deps.orm, { config: deps.config, temporal: deps.temporal, storage: deps.storage }, authCache);
   app.use((req, res, next) => (UNVALIDATED.test(req.path) ? next() : auth(req, res, next)));
+  cacheRouteMatchers();
   app.use(
     OpenApiValidator.middleware({
       apiSpec: spec.doc as never,
