@@ -1,8 +1,8 @@
 // express-openapi-validator 5.6 compiles the path pattern of every route it scans, on every
 // request (cdimascio/express-openapi-validator#1217 caches them; not in a release yet). It calls
 // path-to-regexp's pathToRegexp through the module object, so memoizing that export removes
-// the cost: under 64 connections, authenticated GET /auth/health served 15–40% more requests
-// per second and GET /projects 35–100% more (same machine, alternating runs). pathToRegexp is
+// the cost: under 64 connections, authenticated GET /auth/health served about 20% more requests
+// per second (2–38% over five alternating pairs) and GET /projects 36–105% more. pathToRegexp is
 // pure and its regexps have neither the global nor the sticky flag, so one compiled matcher can
 // serve every request. Remove this when a release of the validator caches its matchers.
 import { createRequire } from 'node:module';
