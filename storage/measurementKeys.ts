@@ -17,6 +17,8 @@ export const extendKey = (prefix: string, version: number) => `${prefix}uploads/
 export const seriesPrefix = (prefix: string) => `${prefix}series/`;
 /** The plot overview of a canonical series (pyworker/cellar_worker/measurements/overview.py names it the same way). */
 export const overviewKey = (timeSeriesKey: string) => timeSeriesKey.replace(/\.parquet$/, '') + '.overview.parquet';
+/** Processing writes an overview only for series of at least this many rows (overview.py's MIN_ROWS). */
+export const OVERVIEW_MIN_ROWS = 100_000;
 
 /**
  * A user's filename as an object key segment: its position keeps names that differ only in

@@ -2,6 +2,7 @@
 // downloads equal the upload; extend success and failure; files byte for byte.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findMeasurement } from '../api/repositories/measurementData.ts';
+import { workflowIdOf } from '../api/services/measurementUploads.ts';
 import { downsample, openParquet } from '../api/services/parquetColumns.ts';
 import { overviewKey } from '../storage/measurementKeys.ts';
 import { ok } from './inventoryHelpers.ts';
@@ -141,7 +142,7 @@ describe.each(['fs', 's3'] as const)('measurement data on %s storage', (storage)
     expect(plot.columns['Time [s]'].at(-1)).toBe(long['Time [s]']!.at(-1));
 
     // The extend's workflow deletes the previous version after a grace period: its overview too.
-    const history = await env.api.temporal.workflow.getHandle(`measurement-${id}-extend-${second.data_version}`).fetchHistory();
+    const history = await env.api.temporal.workflow.getHandle(workflowIdOf(id, 'extend', second.data_version)).fetchHistory();
     const scheduled = history.events!.find((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'finishMeasurementProcessing')!;
     const completed = history.events!.find((e) => e.activityTaskCompletedEventAttributes?.scheduledEventId?.toString() === scheduled.eventId?.toString())!;
     const result = JSON.parse(Buffer.from(completed.activityTaskCompletedEventAttributes!.result!.payloads![0]!.data!).toString('utf8'));

@@ -5,7 +5,7 @@ import { conflict, invalid, notFound } from '../errors.ts';
 import * as repo from '../repositories/measurementData.ts';
 import { assertSameOrganization } from './access.ts';
 import { downsample, openParquet, readTable, type ParquetObject } from './parquetColumns.ts';
-import { fileKey, measurementPrefix, overviewKey } from '../../storage/measurementKeys.ts';
+import { fileKey, measurementPrefix, OVERVIEW_MIN_ROWS, overviewKey } from '../../storage/measurementKeys.ts';
 import { ObjectNotFound, type ObjectStorage } from '../../storage/storage.ts';
 
 /** Signed download URLs are short-lived; objects replaced by an extend outlive them. */
@@ -84,7 +84,7 @@ function listParam(v: unknown): string[] | undefined {
 /**
  * The plot overview processing stored for a long series (its LTTB rows at 20,000 points, every
  * column), when it has more rows than asked for: downsampling it instead of the series takes
- * milliseconds instead of seconds. Null for short series, older ones and larger requests.
+ * milliseconds instead of seconds. Null for series processed before overviews and larger requests.
  */
 async function overviewFor(storage: ObjectStorage, timeSeriesKey: string, maxPoints: number): Promise<ParquetObject | null> {
   try {
@@ -106,7 +106,9 @@ export async function timeSeries(ctx: RequestContext, measurementId: string, que
       'value_error', query.columns);
   }
   const maxPoints = query.max_points ?? 5000;
-  const source = p.rowCount > maxPoints ? ((await overviewFor(ctx.storage, m.time_series_key!, maxPoints)) ?? p) : p;
+  // Only a long series can have an overview: shorter ones cost no storage lookup for it.
+  const mayHaveOverview = p.rowCount > maxPoints && p.rowCount >= OVERVIEW_MIN_ROWS;
+  const source = mayHaveOverview ? ((await overviewFor(ctx.storage, m.time_series_key!, maxPoints)) ?? p) : p;
   const result = await downsample(source, [...new Set(columns)], maxPoints, { x: 'Time [s]', y: 'Voltage [V]' });
   return {
     measurement_id: m.id,

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 import os
+import re
+from pathlib import Path
 
 import numpy as np
 import pyarrow.parquet as pq
@@ -138,3 +140,9 @@ def test_processing_and_extending_a_long_series_write_its_overview(tmp_path):
     assert extended.overview_path == str(extended_dir / "time_series.v2.overview.parquet")
     overview_times = pq.read_table(extended.overview_path, columns=[col.TIME]).column(0)
     assert overview_times[-1].as_py() == shifted[col.TIME][-1]
+
+
+def test_the_api_looks_for_overviews_from_the_same_length():
+    keys = (Path(__file__).parents[2] / "storage" / "measurementKeys.ts").read_text()
+    match = re.search(r"export const OVERVIEW_MIN_ROWS = ([\d_]+);", keys)
+    assert match and int(match.group(1).replace("_", "")) == MIN_ROWS

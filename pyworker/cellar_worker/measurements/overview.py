@@ -23,7 +23,8 @@ import pyarrow.parquet as pq
 from . import columns as col
 
 OVERVIEW_POINTS = 20_000
-# Shorter series are read whole by the API in well under a second.
+# Shorter series are read whole by the API in well under a second (the API skips looking for
+# their overview: OVERVIEW_MIN_ROWS in storage/measurementKeys.ts).
 MIN_ROWS = 100_000
 
 
