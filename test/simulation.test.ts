@@ -21,6 +21,12 @@ async function setup() {
 
 type C = ReturnType<typeof client>;
 
+/** The child workflow that runs a simulation. */
+async function simulationWorkflow(simulationId: string) {
+  const [row] = await api.orm.em.fork().execute<{ batch_id: string }[]>(`select batch_id from simulations where id = ?`, [simulationId]);
+  return api.temporal.workflow.getHandle(simulationWorkflowIds.simulation(row!.batch_id, simulationId));
+}
+
 async function finished(c: C, jobId: string, timeoutMs = 90_000) {
   return eventually(async () => {
     const job = (await c.get(`/jobs/${jobId}`)).body;
@@ -121,6 +127,13 @@ describe('simulation batches', () => {
     expect(config.error).toMatch(/steps\[0\]/);
     const failed = await finished(c, solver.body[0].job_id);
     expect(failed).toMatchObject({ status: 'failed', error_code: 'SOLVER_ERROR' });
+    // Each workflow ends the way its job did, so the Web UI shows both as failed, with the code.
+    for (const [body, code] of [[infeasible.body[0], 'CONFIGURATION_ERROR'], [solver.body[0], 'SOLVER_ERROR']] as const) {
+      const handle = await simulationWorkflow(body.simulation_id);
+      expect((await handle.describe()).status.name).toBe('FAILED');
+      const failure = await handle.result().catch((err: unknown) => err);
+      expect((failure as { cause?: { type?: string } }).cause?.type).toBe(code);
+    }
     const sim = (await c.get(`/simulations/${solver.body[0].simulation_id}`)).body;
     expect(sim.storage_folder).toBeNull();
     expect((await c.get(`/simulations/${solver.body[0].simulation_id}/time_series/download`)).status).toBe(404);
@@ -151,6 +164,8 @@ describe('simulation batches', () => {
     expect(cancel.status, cancel.text).toBe(200);
     const ended = await finished(c, jobId, 30_000);
     expect(ended).toMatchObject({ status: 'canceled', is_terminal: true });
+    const handle = await simulationWorkflow(res.body[0].simulation_id);
+    await eventually(async () => (await handle.describe()).status.name === 'CANCELLED', { what: 'the workflow canceled' });
     expect((await c.post(`/jobs/${jobId}/cancel`)).status).toBe(409);
     const jobs = await c.get(`/jobs/?status=eq.canceled`);
     expect(jobs.status).toBe(200);
@@ -214,10 +229,10 @@ describe('batch workflow', () => {
         for await (const wf of api2.temporal.workflow.list({ query: `WorkflowId = '${workflowId}'` })) runs.push(wf.status.name);
         // 5 simulations, 2 per run: three runs, the first two continued as new.
         expect(runs.sort()).toEqual(['COMPLETED', 'CONTINUED_AS_NEW', 'CONTINUED_AS_NEW']);
-        // Operators find the children by batch and status in the Web UI.
+        // Operators find the children by batch, project and status in the Web UI.
         await eventually(async () => {
           let n = 0;
-          for await (const _ of api2.temporal.workflow.list({ query: `CellarBatch = '${batchId}' AND CellarStatus = 'completed' AND CellarProject = '${project.id}'` })) n++;
+          for await (const _ of api2.temporal.workflow.list({ query: `CellarBatch = '${batchId}' AND ExecutionStatus = 'Completed' AND CellarProject = '${project.id}'` })) n++;
           return n === 5;
         }, { what: 'children by search attributes' });
         // With a window of one, no two simulations of the batch ran at the same time.

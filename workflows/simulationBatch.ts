@@ -51,14 +51,15 @@ export async function simulationBatch(input: SimulationBatchInput): Promise<{ st
       break;
     }
     for (const sim of page) {
-      await condition(() => running < window);
+      if (running >= window) await condition(() => running < window);
       running++;
-      // A child records its own outcome (failed, canceled) on its job; the batch goes on.
+      // A child records its own outcome on its job (and fails or is canceled with it); the
+      // batch goes on either way.
       void executeChild(simulation, {
         workflowId: simulationWorkflowIds.simulation(input.batchId, sim.id),
         args: [{ simulationId: sim.id, simulationTaskQueue: input.simulationTaskQueue }],
         parentClosePolicy: ParentClosePolicy.REQUEST_CANCEL,
-        typedSearchAttributes: [...labels, { key: CellarStatus, value: 'pending' }],
+        typedSearchAttributes: labels,
       }).then(
         () => running--,
         () => running--,
