@@ -6,6 +6,7 @@ import { createStorage } from '../storage/index.ts';
 import { logger } from '../api/logger.ts';
 import { SEARCH_ATTRIBUTE_NAMES } from '../workflows/searchAttributes.ts';
 import { createWorker } from './worker.ts';
+import { sdkLogFields } from './sdkLog.ts';
 import { openOrm } from '../db/orm.ts';
 import { temporalClient } from '../api/temporal.ts';
 import { ensurePipelineRetrySchedule } from '../activities/pipelines.ts';
@@ -32,7 +33,7 @@ async function main() {
   const config = loadConfig();
   const address = config.temporalAddress ?? `127.0.0.1:${config.temporalPort}`;
   // SDK messages (bundling, state changes) go to the JSON log at warn and above.
-  const sdkLogger = new DefaultLogger('WARN', (entry) => logger[entry.level === 'ERROR' ? 'error' : 'warn']({ ...entry.meta }, entry.message));
+  const sdkLogger = new DefaultLogger('WARN', (entry) => logger[entry.level === 'ERROR' ? 'error' : 'warn'](sdkLogFields(entry.meta), entry.message));
   Runtime.install({ logger: sdkLogger, telemetryOptions: { logging: { filter: makeTelemetryFilterString({ core: 'WARN' }) } } });
   await registerSearchAttributes(address, config.temporalNamespace);
   if (!config.databaseUrl) throw new Error('DATABASE_URL is required (npm start sets it for the embedded database)');
