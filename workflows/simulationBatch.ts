@@ -2,16 +2,22 @@
 // once (a sliding window: the next starts as soon as any finishes). Each run starts up to
 // `perRun` children, waits for them, and continues as new, so history stays small whatever
 // the batch size.
-import { condition, continueAsNew, executeChild, ParentClosePolicy, patched, proxyActivities, upsertSearchAttributes } from '@temporalio/workflow';
+import { condition, continueAsNew, executeChild, ParentClosePolicy, patched, proxyActivities, proxyLocalActivities, upsertSearchAttributes } from '@temporalio/workflow';
 import type { SimulationActivities } from '../activities/simulations.ts';
 import { CellarBatch, CellarOrganization, CellarProject, CellarStatus } from './searchAttributes.ts';
 import { simulation } from './simulation.ts';
 import { simulationWorkflowIds } from './simulationIds.ts';
 
-const db = proxyActivities<SimulationActivities>({
+const queryOptions = {
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 30 },
-});
+} as const;
+// The batch's queries (index its search documents, read the next page of simulations) are
+// short, so they run as local activities, inside the workflow task that starts the children:
+// as activities, each cost two round trips through the server, and the first children began
+// about 0.2 s later. Runs begun before this change replay with activities.
+const localQueries = proxyLocalActivities<SimulationActivities>(queryOptions);
+const activityQueries = proxyActivities<SimulationActivities>(queryOptions);
 
 export interface SimulationBatchInput {
   batchId: string;
@@ -36,6 +42,7 @@ export async function simulationBatch(input: SimulationBatchInput): Promise<{ st
   ];
   // The submission leaves the batch's search documents to its workflow (batches started
   // before this step existed were indexed at submission).
+  const db = patched('batch-local-queries') ? localQueries : activityQueries;
   if (input.afterSeq === 0 && patched('index-batch-search')) await db.indexBatchSimulations(input.batchId);
   // A counter and condition() rather than Promise.race over the running children: the SDK
   // records a stack trace for every promise a workflow creates, and a race over a full
