@@ -36,16 +36,16 @@ const em = () => orm.em.fork();
 const quick = { quick_model: { capacity: 5, chemistry: 'NMC/Graphite' } };
 const protocol = { protocol: 'Discharge at 1C until 2.5V', name: '1C' };
 
+/** Waits for the batch's workflow to end (no polling, which would take CPU from the run), then checks that every job has ended. */
 async function waitForBatch(firstSimulation: string): Promise<void> {
-  for (;;) {
-    const [row] = await em().execute<{ open: string }[]>(
-      `select count(*) filter (where j.status not in ('completed', 'failed', 'canceled')) as open
-         from simulations s join jobs j on j.id = s.job_id where s.batch_id = (select batch_id from simulations where id = ?)`,
-      [firstSimulation],
-    );
-    if (Number(row!.open) === 0) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const [batch] = await em().execute<{ batch_id: string }[]>(`select batch_id from simulations where id = ?`, [firstSimulation]);
+  await client.workflow.getHandle(simulationWorkflowIds.batch(batch!.batch_id)).result();
+  const [row] = await em().execute<{ open: string }[]>(
+    `select count(*) filter (where j.status not in ('completed', 'failed', 'canceled')) as open
+       from simulations s join jobs j on j.id = s.job_id where s.batch_id = ?`,
+    [batch!.batch_id],
+  );
+  if (Number(row!.open) !== 0) throw new Error(`batch ${batch!.batch_id} ended with ${row!.open} jobs still open`);
 }
 
 /** A Python worker running `concurrency` activities at once, warmed up: it has imported PyBaMM and the model description is cached. */
