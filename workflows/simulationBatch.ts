@@ -40,9 +40,9 @@ export async function simulationBatch(input: SimulationBatchInput): Promise<{ st
     { key: CellarBatch, value: input.batchId },
     ...(input.projectId ? [{ key: CellarProject, value: input.projectId }] : []),
   ];
+  const db = patched('batch-local-queries') ? localQueries : activityQueries;
   // The submission leaves the batch's search documents to its workflow (batches started
   // before this step existed were indexed at submission).
-  const db = patched('batch-local-queries') ? localQueries : activityQueries;
   if (input.afterSeq === 0 && patched('index-batch-search')) await db.indexBatchSimulations(input.batchId);
   // A counter and condition() rather than Promise.race over the running children: the SDK
   // records a stack trace for every promise a workflow creates, and a race over a full
