@@ -37,32 +37,43 @@ function toCell(v: unknown): Cell {
   return String(v);
 }
 
-/** Rows [rowStart, rowEnd) of the given columns, column by column. */
-async function readRange(p: ParquetObject, columns: string[], rowStart: number, rowEnd: number): Promise<Cell[][]> {
-  const out = columns.map(() => new Array<Cell>(rowEnd - rowStart).fill(null));
+/** Rows [start, end) of some columns as hyparquet decodes them (no copy when one chunk covers them, no conversion). */
+interface Group {
+  start: number;
+  end: number;
+  cols: ArrayLike<unknown>[];
+}
+
+async function readGroup(p: ParquetObject, columns: string[], start: number, end: number): Promise<Group> {
+  const cols: ArrayLike<unknown>[] = columns.map(() => []);
   const index = new Map(columns.map((c, i) => [c, i]));
   await parquetRead({
     file: p.file,
     metadata: p.metadata,
     columns,
-    rowStart,
-    rowEnd,
+    rowStart: start,
+    rowEnd: end,
     onChunk(chunk) {
-      const target = out[index.get(chunk.columnName)!]!;
-      const data = chunk.columnData;
-      for (let r = Math.max(chunk.rowStart, rowStart); r < Math.min(chunk.rowEnd, rowEnd); r++) {
-        target[r - rowStart] = toCell(data[r - chunk.rowStart]);
+      const k = index.get(chunk.columnName)!;
+      if (chunk.rowStart === start && chunk.rowEnd >= end) {
+        cols[k] = chunk.columnData;
+        return;
       }
+      // A chunk covering part of the group: copy it into place.
+      let target = cols[k] as unknown[];
+      if (target.length !== end - start) cols[k] = target = new Array<unknown>(end - start).fill(null);
+      const data = chunk.columnData;
+      for (let r = Math.max(chunk.rowStart, start); r < Math.min(chunk.rowEnd, end); r++) target[r - start] = data[r - chunk.rowStart];
     },
   });
-  return out;
+  return { start, end, cols };
 }
 
 /** A whole (small) table as {column: values}: steps and cycles summaries. */
 export async function readTable(storage: ObjectStorage, key: string): Promise<Record<string, Cell[]>> {
   const p = await openParquet(storage, key);
-  const cols = await readRange(p, p.columns, 0, p.rowCount);
-  return Object.fromEntries(p.columns.map((c, i) => [c, cols[i]!]));
+  const { cols } = await readGroup(p, p.columns, 0, p.rowCount);
+  return Object.fromEntries(p.columns.map((c, i) => [c, Array.from({ length: p.rowCount }, (_, r) => toCell(cols[i]![r]))]));
 }
 
 /** Points (x, y, row) of one LTTB bucket, in plain number arrays reused from bucket to bucket. */
@@ -183,38 +194,6 @@ export class Lttb {
     this.#nextSum = { x: 0, y: 0, n: 0 };
     this.#bucket += 1;
   }
-}
-
-/** One row group's decoded columns, as hyparquet gives them (no copy, no conversion). */
-interface Group {
-  start: number;
-  end: number;
-  cols: ArrayLike<unknown>[];
-}
-
-async function readGroup(p: ParquetObject, columns: string[], start: number, end: number): Promise<Group> {
-  const cols: ArrayLike<unknown>[] = columns.map(() => []);
-  const index = new Map(columns.map((c, i) => [c, i]));
-  await parquetRead({
-    file: p.file,
-    metadata: p.metadata,
-    columns,
-    rowStart: start,
-    rowEnd: end,
-    onChunk(chunk) {
-      const k = index.get(chunk.columnName)!;
-      if (chunk.rowStart === start && chunk.rowEnd >= end) {
-        cols[k] = chunk.columnData;
-        return;
-      }
-      // A chunk covering part of the group: copy it into place.
-      let target = cols[k] as unknown[];
-      if (target.length !== end - start) cols[k] = target = new Array<unknown>(end - start).fill(null);
-      const data = chunk.columnData;
-      for (let r = Math.max(chunk.rowStart, start); r < Math.min(chunk.rowEnd, end); r++) target[r - start] = data[r - chunk.rowStart];
-    },
-  });
-  return { start, end, cols };
 }
 
 /**
