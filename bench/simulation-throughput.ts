@@ -36,16 +36,22 @@ const em = () => orm.em.fork();
 const quick = { quick_model: { capacity: 5, chemistry: 'NMC/Graphite' } };
 const protocol = { protocol: 'Discharge at 1C until 2.5V', name: '1C' };
 
+/** The workflow of the batch a simulation belongs to. */
+async function batchWorkflow(simulationId: string) {
+  const [row] = await em().execute<{ batch_id: string }[]>(`select batch_id from simulations where id = ?`, [simulationId]);
+  return { batchId: row!.batch_id, handle: client.workflow.getHandle(simulationWorkflowIds.batch(row!.batch_id)) };
+}
+
 /** Waits for the batch's workflow to end (no polling, which would take CPU from the run), then checks that every job has ended. */
 async function waitForBatch(firstSimulation: string): Promise<void> {
-  const [batch] = await em().execute<{ batch_id: string }[]>(`select batch_id from simulations where id = ?`, [firstSimulation]);
-  await client.workflow.getHandle(simulationWorkflowIds.batch(batch!.batch_id)).result();
+  const { batchId, handle } = await batchWorkflow(firstSimulation);
+  await handle.result();
   const [row] = await em().execute<{ open: string }[]>(
     `select count(*) filter (where j.status not in ('completed', 'failed', 'canceled')) as open
        from simulations s join jobs j on j.id = s.job_id where s.batch_id = ?`,
-    [batch!.batch_id],
+    [batchId],
   );
-  if (Number(row!.open) !== 0) throw new Error(`batch ${batch!.batch_id} ended with ${row!.open} jobs still open`);
+  if (Number(row!.open) !== 0) throw new Error(`batch ${batchId} ended with ${row!.open} jobs still open`);
 }
 
 /** A Python worker running `concurrency` activities at once, warmed up: it has imported PyBaMM and the model description is cached. */
@@ -121,8 +127,7 @@ for (let i = 0; i < 3; i++) {
     ] },
   });
   latencies.push((performance.now() - s) / 1000);
-  const [row] = await em().execute<{ batch_id: string }[]>(`select batch_id from simulations where id = ?`, [big[0].simulation_id]);
-  await client.workflow.getHandle(simulationWorkflowIds.batch(row!.batch_id)).terminate('benchmark: submission latency only');
+  await (await batchWorkflow(big[0].simulation_id)).handle.terminate('benchmark: submission latency only');
   await new Promise((r) => setTimeout(r, 2000)); // the terminated batch's children settle before the next submission
   if (big.length !== 10_000) throw new Error(`expected 10000 simulations, got ${big.length}`);
 }
