@@ -20,6 +20,11 @@ export interface TemporalDevServer {
 // (a batch of child workflows each running one empty activity, measured once).
 const DYNAMIC_CONFIG = ['matching.numTaskqueueReadPartitions=1', 'matching.numTaskqueueWritePartitions=1'];
 
+// The dev server opens its SQLite file with SQLite's defaults: a rollback journal created,
+// synced and deleted on every commit. A write-ahead log syncs once per commit and is just as
+// durable (synchronous=full); a 200-point sweep ran at 14-18 simulations/s instead of 8-10.
+const SQLITE_FILE_PRAGMAS = ['journal_mode=wal', 'synchronous=full'];
+
 export async function startTemporalDevServer(opts: {
   port: number;
   uiPort?: number;
@@ -34,6 +39,7 @@ export async function startTemporalDevServer(opts: {
   if (opts.dbFile) {
     fs.mkdirSync(path.dirname(opts.dbFile), { recursive: true });
     args.push('--db-filename', opts.dbFile);
+    for (const pragma of SQLITE_FILE_PRAGMAS) args.push('--sqlite-pragma', pragma);
   }
   for (const name of SEARCH_ATTRIBUTE_NAMES) args.push('--search-attribute', `${name}=Keyword`);
   for (const value of DYNAMIC_CONFIG) args.push('--dynamic-config-value', value);
@@ -62,7 +68,10 @@ async function startDownloadedDevServer(opts: { port: number; uiPort?: number; d
       ...(opts.uiPort ? { uiPort: opts.uiPort } : {}),
       ...(opts.dbFile ? { dbFilename: opts.dbFile } : {}),
       searchAttributes: keys,
-      extraArgs: DYNAMIC_CONFIG.flatMap((value) => ['--dynamic-config-value', value]),
+      extraArgs: [
+        ...DYNAMIC_CONFIG.flatMap((value) => ['--dynamic-config-value', value]),
+        ...(opts.dbFile ? SQLITE_FILE_PRAGMAS.flatMap((pragma) => ['--sqlite-pragma', pragma]) : []),
+      ],
     },
   });
   return {
