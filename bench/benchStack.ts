@@ -20,13 +20,17 @@ import { createWorker } from '../worker/worker.ts';
 
 export const PYTHON = path.join(ROOT, '.tools', 'venv', 'bin', 'python');
 
-export async function startBenchStack(name: string, env: Record<string, string> = {}) {
+/**
+ * `temporalStore`: 'memory' (as the tests run the dev server) or 'file' (its SQLite file, as
+ * `npm start` keeps it).
+ */
+export async function startBenchStack(name: string, env: Record<string, string> = {}, temporalStore: 'memory' | 'file' = 'memory') {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `cellar-${name}-bench-`));
   fs.chmodSync(tmp, 0o755); // PostgreSQL runs as its own OS user when we are root
   const log = fs.createWriteStream(path.join(tmp, 'servers.log'));
   const [pg, temporal] = await Promise.all([
     startEmbeddedPostgres({ dataDir: path.join(tmp, 'pg'), port: await freePort(), database: 'bench' }),
-    freePort().then((port) => startTemporalDevServer({ port, onLine: (l) => log.write(`${l}\n`) })),
+    freePort().then((port) => startTemporalDevServer({ port, ...(temporalStore === 'file' ? { dbFile: path.join(tmp, 'temporal.sqlite') } : {}), onLine: (l) => log.write(`${l}\n`) })),
   ]);
   const config: Config = loadConfig({
     DATABASE_URL: pg.url, TEMPORAL_ADDRESS: temporal.address, DATA_DIR: tmp, STORAGE_DIR: path.join(tmp, 'storage'), LOG_LEVEL: 'silent',
@@ -48,13 +52,14 @@ export async function startBenchStack(name: string, env: Record<string, string> 
   const pythons = new Set<ManagedProcess>();
   // A benchmark that fails still stops the servers it started: they would outlive it otherwise.
   let failed = false;
-  process.on('uncaughtException', (err) => {
+  const onUncaught = (err: Error) => {
     if (failed) return; // connections to the servers being stopped fail too
     failed = true;
     console.error(err);
     console.error(`the servers' log is kept in ${path.join(tmp, 'servers.log')}`);
     void Promise.allSettled([...[...pythons].map((p) => p.stop()), temporal.stop(), pg.stop()]).finally(() => process.exit(1));
-  });
+  };
+  process.on('uncaughtException', onUncaught);
 
   return {
     tmp, log, pg, temporal, config, orm, client, storage, server, url, worker, key,
@@ -73,6 +78,7 @@ export async function startBenchStack(name: string, env: Record<string, string> 
       return proc;
     },
     async stop(): Promise<void> {
+      process.off('uncaughtException', onUncaught); // a later stack of the same benchmark handles its own
       await Promise.all([...pythons].map((p) => p.stop()));
       worker.shutdown();
       await workerRun;

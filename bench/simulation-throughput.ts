@@ -7,6 +7,8 @@
 // its pure solve time, and the submission latency of a 10,000-point grid (target < 2 s).
 // (a) at default concurrency and (b) alternate for ROUNDS rounds and the median ratio is
 // reported: a shared machine's speed drifts within a run, which a single pair would measure.
+// The rounds run twice: with the Temporal dev server's state in memory (as the tests run it),
+// then in its SQLite file (as `npm start` keeps it, durable: each commit is synced).
 // Run: bash stack/node.sh bench/simulation-throughput.ts [points] [rounds]
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
@@ -19,27 +21,28 @@ const POINTS = Number(process.argv[2] ?? 200);
 const ROUNDS = Number(process.argv[3] ?? 3);
 const R0 = { min: 0.004, max: 0.012 };
 
-const stack = await startBenchStack('sim', { SIMULATION_MONTHLY_LIMIT: '1000000' });
-const { orm, url, client } = stack;
+const ENV = { SIMULATION_MONTHLY_LIMIT: '1000000' };
+// The stack being measured: first with the Temporal dev server's state in memory (as the tests
+// run it), then in its SQLite file (as `npm start` keeps it).
+let stack = await startBenchStack('sim', ENV, 'memory');
 const startPython = (concurrency: number) => stack.startPython({ SIMULATION_CONCURRENCY: String(concurrency) });
 
-const api_key = stack.key;
-const headers = { 'Content-Type': 'application/json', Accept: 'application/json', 'X-API-Key': api_key };
 const post = async (p: string, body: unknown) => {
-  const res = await fetch(url + p, { method: 'POST', headers, body: JSON.stringify(body) });
+  const headers = { 'Content-Type': 'application/json', Accept: 'application/json', 'X-API-Key': stack.key };
+  const res = await fetch(stack.url + p, { method: 'POST', headers, body: JSON.stringify(body) });
   const text = await res.text();
   if (!res.ok) throw new Error(`${p}: ${res.status} ${text}`);
   return JSON.parse(text);
 };
-const project = await post('/projects', { name: 'Bench' });
-const em = () => orm.em.fork();
+let project = await post('/projects', { name: 'Bench' });
+const em = () => stack.orm.em.fork();
 const quick = { quick_model: { capacity: 5, chemistry: 'NMC/Graphite' } };
 const protocol = { protocol: 'Discharge at 1C until 2.5V', name: '1C' };
 
 /** The workflow of the batch a simulation belongs to. */
 async function batchWorkflow(simulationId: string) {
   const [row] = await em().execute<{ batch_id: string }[]>(`select batch_id from simulations where id = ?`, [simulationId]);
-  return { batchId: row!.batch_id, handle: client.workflow.getHandle(simulationWorkflowIds.batch(row!.batch_id)) };
+  return { batchId: row!.batch_id, handle: stack.client.workflow.getHandle(simulationWorkflowIds.batch(row!.batch_id)) };
 }
 
 /** Waits for the batch's workflow to end (no polling, which would take CPU from the run), then checks that every job has ended. */
@@ -108,11 +111,16 @@ print(json.dumps({"wall": time.perf_counter() - t0, "capacity": sum(capacities) 
 const plainLoop = (): { wall: number; capacity: number } =>
   JSON.parse(execFileSync(PYTHON, ['-c', script], { cwd: path.join(ROOT, 'pyworker'), env: { ...process.env, PYBAMM_DISABLE_TELEMETRY: 'true' }, encoding: 'utf8' }).trim().split('\n').pop()!);
 
-const rounds: { a: Awaited<ReturnType<typeof throughAPI>>; b: { wall: number; capacity: number } }[] = [];
-for (let i = 0; i < ROUNDS; i++) {
-  const b = plainLoop();
-  rounds.push({ a: await throughAPI(), b });
+type Round = { a: Awaited<ReturnType<typeof throughAPI>>; b: { wall: number; capacity: number } };
+async function measureRounds(): Promise<Round[]> {
+  const out: Round[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const b = plainLoop();
+    out.push({ a: await throughAPI(), b });
+  }
+  return out;
 }
+const rounds = await measureRounds();
 await python.stop();
 
 // (c) submission latency of a 10,000-point grid; the batches are stopped before they run.
@@ -132,6 +140,14 @@ for (let i = 0; i < 3; i++) {
   if (big.length !== 10_000) throw new Error(`expected 10000 simulations, got ${big.length}`);
 }
 
+// The same rounds with the dev server's state in its SQLite file, as `npm start` runs it.
+await stack.stop();
+stack = await startBenchStack('sim-file', ENV, 'file');
+project = await post('/projects', { name: 'Bench' });
+python = await startWarmPython(cores);
+const fileRounds = await measureRounds();
+await python.stop();
+
 const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
 const mean = (xs: number[]) => xs.reduce((x, y) => x + y, 0) / xs.length;
 const print = (k: string, v: string) => console.log(`${k.padEnd(62)} ${v}`);
@@ -144,20 +160,25 @@ print('(a) API + Temporal + Python worker, 1 activity at a time', `${a1.wall.toF
 print('    mean solve time per simulation (worker metrics)', `${(a1.solve * 1000).toFixed(1)} ms`);
 print('    overhead per simulation over its solve time', `${overhead(a1, 1).toFixed(1)} ms`);
 print('    CPU per simulation by process', cpuLine([a1.cpuMs]));
-print(`rounds of (b) then (a) with ${cores} activities at once (default)`, String(ROUNDS));
-const ratios: number[] = [];
-for (const [i, { a, b }] of rounds.entries()) {
-  const ratio = a.done / a.wall / (POINTS / b.wall);
-  ratios.push(ratio);
-  print(`  round ${i + 1}: (b) plain Python loop, model built per point`, `${b.wall.toFixed(2)} s, ${(POINTS / b.wall).toFixed(2)} sim/s`);
-  print(`  round ${i + 1}: (a) through the API`, `${a.wall.toFixed(2)} s, ${(a.done / a.wall).toFixed(2)} sim/s, ${a.done} completed; (a) / (b) ${ratio.toFixed(2)}`);
+/** Prints the rounds of one store and their median ratio. */
+function printRounds(title: string, measured: Round[]) {
+  print(`${title}: rounds of (b) then (a), ${cores} activities at once`, String(measured.length));
+  const ratios: number[] = [];
+  for (const [i, { a, b }] of measured.entries()) {
+    const ratio = a.done / a.wall / (POINTS / b.wall);
+    ratios.push(ratio);
+    print(`  round ${i + 1}: (b) plain Python loop, model built per point`, `${b.wall.toFixed(2)} s, ${(POINTS / b.wall).toFixed(2)} sim/s`);
+    print(`  round ${i + 1}: (a) through the API`, `${a.wall.toFixed(2)} s, ${(a.done / a.wall).toFixed(2)} sim/s, ${a.done} completed; (a) / (b) ${ratio.toFixed(2)}`);
+  }
+  const as = measured.map((r) => r.a);
+  print('    mean solve time per simulation (worker metrics)', `${(mean(as.map((a) => a.solve)) * 1000).toFixed(1)} ms`);
+  print('    overhead per simulation over its solve time', `${mean(as.map((a) => overhead(a, cores))).toFixed(1)} ms`);
+  print('    CPU per simulation by process', cpuLine(as.map((a) => a.cpuMs)));
+  print('    mean discharge capacity (a) / (b) [A.h]', `${mean(as.map((a) => a.capacity)).toFixed(3)} / ${mean(measured.map((r) => r.b.capacity)).toFixed(3)}`);
+  print('throughput (a) / (b), median of the rounds (target >= 1.0)', median(ratios).toFixed(2));
 }
-const as = rounds.map((r) => r.a);
-print('    mean solve time per simulation (worker metrics)', `${(mean(as.map((a) => a.solve)) * 1000).toFixed(1)} ms`);
-print('    overhead per simulation over its solve time', `${mean(as.map((a) => overhead(a, cores))).toFixed(1)} ms`);
-print('    CPU per simulation by process', cpuLine(as.map((a) => a.cpuMs)));
-print('throughput (a) / (b), median of the rounds (target >= 1.0)', median(ratios).toFixed(2));
-print('mean discharge capacity (a) / (b) [A.h]', `${mean(as.map((a) => a.capacity)).toFixed(3)} / ${mean(rounds.map((r) => r.b.capacity)).toFixed(3)}`);
+printRounds('Temporal state in memory (as the tests run it)', rounds);
+printRounds("Temporal state in its SQLite file (as npm start keeps it)", fileRounds);
 print('10,000-point submission latency, 3 runs (target < 2 s)', latencies.map((l) => `${l.toFixed(2)} s`).join(', '));
 
 await stack.stop();
