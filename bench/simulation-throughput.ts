@@ -22,8 +22,7 @@ const ROUNDS = Number(process.argv[3] ?? 3);
 const R0 = { min: 0.004, max: 0.012 };
 
 const ENV = { SIMULATION_MONTHLY_LIMIT: '1000000' };
-// The stack being measured: first with the Temporal dev server's state in memory (as the tests
-// run it), then in its SQLite file (as `npm start` keeps it).
+// The stack being measured: Temporal in memory first, then in its SQLite file (see the top).
 let stack = await startBenchStack('sim', ENV, 'memory');
 const startPython = (concurrency: number) => stack.startPython({ SIMULATION_CONCURRENCY: String(concurrency) });
 
@@ -140,7 +139,7 @@ for (let i = 0; i < 3; i++) {
   if (big.length !== 10_000) throw new Error(`expected 10000 simulations, got ${big.length}`);
 }
 
-// The same rounds with the dev server's state in its SQLite file, as `npm start` runs it.
+// The same rounds with Temporal's state in its SQLite file.
 await stack.stop();
 stack = await startBenchStack('sim-file', ENV, 'file');
 project = await post('/projects', { name: 'Bench' });
@@ -178,7 +177,7 @@ function printRounds(title: string, measured: Round[]) {
   print('throughput (a) / (b), median of the rounds (target >= 1.0)', median(ratios).toFixed(2));
 }
 printRounds('Temporal state in memory (as the tests run it)', rounds);
-printRounds("Temporal state in its SQLite file (as npm start keeps it)", fileRounds);
+printRounds('Temporal state in its SQLite file (as npm start keeps it)', fileRounds);
 print('10,000-point submission latency, 3 runs (target < 2 s)', latencies.map((l) => `${l.toFixed(2)} s`).join(', '));
 
 await stack.stop();

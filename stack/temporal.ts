@@ -25,6 +25,14 @@ const DYNAMIC_CONFIG = ['matching.numTaskqueueReadPartitions=1', 'matching.numTa
 // durable (synchronous=full); a 200-point sweep ran at 14-18 simulations/s instead of 8-10.
 const SQLITE_FILE_PRAGMAS = ['journal_mode=wal', 'synchronous=full'];
 
+/** The flags both ways of starting the dev server pass: dynamic config, and pragmas for a SQLite file. */
+function tuningArgs(dbFile: string | undefined): string[] {
+  return [
+    ...DYNAMIC_CONFIG.flatMap((value) => ['--dynamic-config-value', value]),
+    ...(dbFile ? SQLITE_FILE_PRAGMAS.flatMap((pragma) => ['--sqlite-pragma', pragma]) : []),
+  ];
+}
+
 export async function startTemporalDevServer(opts: {
   port: number;
   uiPort?: number;
@@ -39,10 +47,9 @@ export async function startTemporalDevServer(opts: {
   if (opts.dbFile) {
     fs.mkdirSync(path.dirname(opts.dbFile), { recursive: true });
     args.push('--db-filename', opts.dbFile);
-    for (const pragma of SQLITE_FILE_PRAGMAS) args.push('--sqlite-pragma', pragma);
   }
   for (const name of SEARCH_ATTRIBUTE_NAMES) args.push('--search-attribute', `${name}=Keyword`);
-  for (const value of DYNAMIC_CONFIG) args.push('--dynamic-config-value', value);
+  args.push(...tuningArgs(opts.dbFile));
   const proc: ManagedProcess = startProcess(TEMPORAL_CLI, args, { onLine: opts.onLine });
   await waitForPort(opts.port, 'Temporal dev server', 60_000, proc.child);
   return {
@@ -68,10 +75,7 @@ async function startDownloadedDevServer(opts: { port: number; uiPort?: number; d
       ...(opts.uiPort ? { uiPort: opts.uiPort } : {}),
       ...(opts.dbFile ? { dbFilename: opts.dbFile } : {}),
       searchAttributes: keys,
-      extraArgs: [
-        ...DYNAMIC_CONFIG.flatMap((value) => ['--dynamic-config-value', value]),
-        ...(opts.dbFile ? SQLITE_FILE_PRAGMAS.flatMap((pragma) => ['--sqlite-pragma', pragma]) : []),
-      ],
+      extraArgs: tuningArgs(opts.dbFile),
     },
   });
   return {
