@@ -18,18 +18,27 @@ export interface TemporalDevServer {
 // One task-queue partition instead of four: a single-process server gains nothing from
 // spreading a queue, and with four it spent about a sixth more CPU per child workflow
 // (a batch of child workflows each running one empty activity, measured once).
-const DYNAMIC_CONFIG = ['matching.numTaskqueueReadPartitions=1', 'matching.numTaskqueueWritePartitions=1'];
+// The dev server also re-reads its search attributes from the database on every read, so a
+// test sees one it has just added; ours are all registered at start, and with SQL visibility
+// the list it re-reads never changes. That re-read was about 9 queries per simulation (about
+// a twentieth of the server's CPU in a sweep).
+const DYNAMIC_CONFIG = [
+  'matching.numTaskqueueReadPartitions=1',
+  'matching.numTaskqueueWritePartitions=1',
+  'system.forceSearchAttributesCacheRefreshOnRead=false',
+];
 
 // The dev server opens its SQLite file with SQLite's defaults: a rollback journal created,
 // synced and deleted on every commit. A write-ahead log syncs once per commit and is just as
 // durable (synchronous=full); a 200-point sweep ran at 14-18 simulations/s instead of 8-10.
 const SQLITE_FILE_PRAGMAS = ['journal_mode=wal', 'synchronous=full'];
 
-/** The flags both ways of starting the dev server pass: dynamic config, and pragmas for a SQLite file. */
-function tuningArgs(dbFile: string | undefined): string[] {
+/** The flags both ways of starting the dev server pass: dynamic config, pragmas for a SQLite file, the metrics port. */
+function tuningArgs(opts: { dbFile?: string; metricsPort?: number }): string[] {
   return [
     ...DYNAMIC_CONFIG.flatMap((value) => ['--dynamic-config-value', value]),
-    ...(dbFile ? SQLITE_FILE_PRAGMAS.flatMap((pragma) => ['--sqlite-pragma', pragma]) : []),
+    ...(opts.dbFile ? SQLITE_FILE_PRAGMAS.flatMap((pragma) => ['--sqlite-pragma', pragma]) : []),
+    ...(opts.metricsPort ? ['--metrics-port', String(opts.metricsPort)] : []),
   ];
 }
 
@@ -38,6 +47,8 @@ export async function startTemporalDevServer(opts: {
   uiPort?: number;
   /** SQLite file for persistence; in-memory when unset (tests). */
   dbFile?: string;
+  /** Serve the server's Prometheus metrics on this port (tests and benchmarks read them). */
+  metricsPort?: number;
   onLine?: (line: string) => void;
 }): Promise<TemporalDevServer> {
   if (!fs.existsSync(TEMPORAL_CLI)) return startDownloadedDevServer(opts);
@@ -49,7 +60,7 @@ export async function startTemporalDevServer(opts: {
     args.push('--db-filename', opts.dbFile);
   }
   for (const name of SEARCH_ATTRIBUTE_NAMES) args.push('--search-attribute', `${name}=Keyword`);
-  args.push(...tuningArgs(opts.dbFile));
+  args.push(...tuningArgs(opts));
   const proc: ManagedProcess = startProcess(TEMPORAL_CLI, args, { onLine: opts.onLine });
   await waitForPort(opts.port, 'Temporal dev server', 60_000, proc.child);
   return {
@@ -63,7 +74,7 @@ export async function startTemporalDevServer(opts: {
  * Fallback for machines with internet but no Go: the Temporal SDK downloads its own dev
  * server binary (a cached download). Provisioning prefers the CLI built with `go install`.
  */
-async function startDownloadedDevServer(opts: { port: number; uiPort?: number; dbFile?: string; onLine?: (line: string) => void }): Promise<TemporalDevServer> {
+async function startDownloadedDevServer(opts: { port: number; uiPort?: number; dbFile?: string; metricsPort?: number; onLine?: (line: string) => void }): Promise<TemporalDevServer> {
   opts.onLine?.(`no Temporal CLI at ${TEMPORAL_CLI}; letting the Temporal SDK download its dev server`);
   const { TestWorkflowEnvironment } = await import('@temporalio/testing');
   const keys = SEARCH_ATTRIBUTE_NAMES.map((name) => searchAttributes[name]);
@@ -75,7 +86,7 @@ async function startDownloadedDevServer(opts: { port: number; uiPort?: number; d
       ...(opts.uiPort ? { uiPort: opts.uiPort } : {}),
       ...(opts.dbFile ? { dbFilename: opts.dbFile } : {}),
       searchAttributes: keys,
-      extraArgs: tuningArgs(opts.dbFile),
+      extraArgs: tuningArgs(opts),
     },
   });
   return {
@@ -83,4 +94,16 @@ async function startDownloadedDevServer(opts: { port: number; uiPort?: number; d
     uiUrl: opts.uiPort ? `http://127.0.0.1:${opts.uiPort}` : undefined,
     stop: () => env.teardown(),
   };
+}
+
+/** Persistence requests the dev server has made so far, by operation (from its metrics). */
+export async function persistenceRequests(metricsPort: number): Promise<Record<string, number>> {
+  const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+  const counts: Record<string, number> = {};
+  for (const line of text.split('\n')) {
+    if (!line.startsWith('persistence_requests{')) continue;
+    const operation = /operation="([^"]+)"/.exec(line)?.[1] ?? 'unknown';
+    counts[operation] = (counts[operation] ?? 0) + Number(line.slice(line.lastIndexOf(' ') + 1));
+  }
+  return counts;
 }
