@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { NativeConnection } from '@temporalio/worker';
 import { loadConfig, ROOT, type Config } from '../stack/config.ts';
 import { startEmbeddedPostgres } from '../stack/postgres.ts';
-import { startTemporalDevServer } from '../stack/temporal.ts';
+import { persistenceRequests, startTemporalDevServer } from '../stack/temporal.ts';
 import { freePort, startProcess, type ManagedProcess } from '../stack/processes.ts';
 import { migrate, openOrm } from '../db/orm.ts';
 import { bootstrap } from '../api/services/bootstrap.ts';
@@ -28,9 +28,10 @@ export async function startBenchStack(name: string, env: Record<string, string> 
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `cellar-${name}-bench-`));
   fs.chmodSync(tmp, 0o755); // PostgreSQL runs as its own OS user when we are root
   const log = fs.createWriteStream(path.join(tmp, 'servers.log'));
+  const metricsPort = await freePort();
   const [pg, temporal] = await Promise.all([
     startEmbeddedPostgres({ dataDir: path.join(tmp, 'pg'), port: await freePort(), database: 'bench' }),
-    freePort().then((port) => startTemporalDevServer({ port, ...(temporalStore === 'file' ? { dbFile: path.join(tmp, 'temporal.sqlite') } : {}), onLine: (l) => log.write(`${l}\n`) })),
+    freePort().then((port) => startTemporalDevServer({ port, metricsPort, ...(temporalStore === 'file' ? { dbFile: path.join(tmp, 'temporal.sqlite') } : {}), onLine: (l) => log.write(`${l}\n`) })),
   ]);
   const config: Config = loadConfig({
     DATABASE_URL: pg.url, TEMPORAL_ADDRESS: temporal.address, DATA_DIR: tmp, STORAGE_DIR: path.join(tmp, 'storage'), LOG_LEVEL: 'silent',
@@ -76,6 +77,11 @@ export async function startBenchStack(name: string, env: Record<string, string> 
       });
       pythons.add(proc);
       return proc;
+    },
+    /** The Temporal server's persistence requests so far, by operation; it publishes them about once a second. */
+    async temporalPersistenceRequests(): Promise<Record<string, number>> {
+      await new Promise((r) => setTimeout(r, 1500));
+      return persistenceRequests(metricsPort);
     },
     async stop(): Promise<void> {
       process.off('uncaughtException', onUncaught); // a later stack of the same benchmark handles its own

@@ -66,6 +66,7 @@ async function startWarmPython(concurrency: number) {
 
 /** (a): the batch from submission to its last job. */
 async function throughAPI() {
+  const requests0 = await stack.temporalPersistenceRequests();
   const cpu0 = cpuSeconds();
   const t0 = performance.now();
   const submitted = await post('/simulations/protocol/batch', {
@@ -76,13 +77,15 @@ async function throughAPI() {
   const wall = (performance.now() - t0) / 1000;
   const cpu1 = cpuSeconds();
   const cpuMs: Record<string, number> = Object.fromEntries(Object.keys(cpu1).map((k) => [k, ((cpu1[k]! - (cpu0[k] ?? 0)) * 1000) / POINTS] as const));
+  const requests1 = await stack.temporalPersistenceRequests();
+  const requests: Record<string, number> = Object.fromEntries(Object.keys(requests1).map((k) => [k, (requests1[k]! - (requests0[k] ?? 0)) / POINTS] as const));
   const [stats] = await em().execute<{ done: string; solve: number; capacity: number }[]>(
     `select count(*) filter (where j.status = 'completed') as done, avg((s.metrics->>'solve_time_s')::float) as solve,
             avg((s.metrics->>'discharge_capacity_ah')::float) as capacity
        from simulations s join jobs j on j.id = s.job_id where s.batch_id = (select batch_id from simulations where id = ?)`,
     [submitted[0].simulation_id],
   );
-  return { wall, done: Number(stats!.done), solve: Number(stats!.solve), capacity: Number(stats!.capacity), cpuMs };
+  return { wall, done: Number(stats!.done), solve: Number(stats!.solve), capacity: Number(stats!.capacity), cpuMs, requests };
 }
 
 const cores = os.cpus().length;
@@ -152,6 +155,12 @@ const mean = (xs: number[]) => xs.reduce((x, y) => x + y, 0) / xs.length;
 const print = (k: string, v: string) => console.log(`${k.padEnd(62)} ${v}`);
 const cpuLine = (cpu: Record<string, number>[]) =>
   Object.keys(cpu[0]!).map((k) => [k, mean(cpu.map((c) => c[k] ?? 0))] as const).filter(([, v]) => v >= 0.5).map(([k, v]) => `${k} ${v.toFixed(1)} ms`).join(', ');
+/** The total and the four most frequent operations, averaged over the rounds. */
+const requestsLine = (requests: Record<string, number>[]) => {
+  const ops = Object.keys(requests[0]!).map((k) => [k, mean(requests.map((r) => r[k] ?? 0))] as const).sort((x, y) => y[1] - x[1]);
+  const total = ops.reduce((sum, [, v]) => sum + v, 0);
+  return `${total.toFixed(1)} (${ops.slice(0, 4).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')})`;
+};
 const overhead = (a: { wall: number; solve: number }, concurrency: number) => (a.wall / POINTS) * concurrency * 1000 - a.solve * 1000;
 
 print('points (1C discharges of a 5 A.h NMC quick model, R0 grid)', String(POINTS));
@@ -159,6 +168,7 @@ print('(a) API + Temporal + Python worker, 1 activity at a time', `${a1.wall.toF
 print('    mean solve time per simulation (worker metrics)', `${(a1.solve * 1000).toFixed(1)} ms`);
 print('    overhead per simulation over its solve time', `${overhead(a1, 1).toFixed(1)} ms`);
 print('    CPU per simulation by process', cpuLine([a1.cpuMs]));
+print('    Temporal persistence requests per simulation', requestsLine([a1.requests]));
 /** Prints the rounds of one store and their median ratio. */
 function printRounds(title: string, measured: Round[]) {
   print(`${title}: rounds of (b) then (a), ${cores} activities at once`, String(measured.length));
@@ -173,6 +183,7 @@ function printRounds(title: string, measured: Round[]) {
   print('    mean solve time per simulation (worker metrics)', `${(mean(as.map((a) => a.solve)) * 1000).toFixed(1)} ms`);
   print('    overhead per simulation over its solve time', `${mean(as.map((a) => overhead(a, cores))).toFixed(1)} ms`);
   print('    CPU per simulation by process', cpuLine(as.map((a) => a.cpuMs)));
+  print('    Temporal persistence requests per simulation', requestsLine(as.map((a) => a.requests)));
   print('    mean discharge capacity (a) / (b) [A.h]', `${mean(as.map((a) => a.capacity)).toFixed(3)} / ${mean(measured.map((r) => r.b.capacity)).toFixed(3)}`);
   print('throughput (a) / (b), median of the rounds (target >= 1.0)', median(ratios).toFixed(2));
 }
