@@ -64,6 +64,10 @@ async function startWarmPython(concurrency: number) {
   return python;
 }
 
+/** What each simulation added to counters read before and after a run, times `scale`. */
+const perSimulation = (before: Record<string, number>, after: Record<string, number>, scale = 1): Record<string, number> =>
+  Object.fromEntries(Object.keys(after).map((k) => [k, ((after[k]! - (before[k] ?? 0)) * scale) / POINTS]));
+
 /** (a): the batch from submission to its last job. */
 async function throughAPI() {
   const requests0 = await stack.temporalPersistenceRequests();
@@ -76,9 +80,8 @@ async function throughAPI() {
   await waitForBatch(submitted[0].simulation_id);
   const wall = (performance.now() - t0) / 1000;
   const cpu1 = cpuSeconds();
-  const cpuMs: Record<string, number> = Object.fromEntries(Object.keys(cpu1).map((k) => [k, ((cpu1[k]! - (cpu0[k] ?? 0)) * 1000) / POINTS] as const));
-  const requests1 = await stack.temporalPersistenceRequests();
-  const requests: Record<string, number> = Object.fromEntries(Object.keys(requests1).map((k) => [k, (requests1[k]! - (requests0[k] ?? 0)) / POINTS] as const));
+  const cpuMs = perSimulation(cpu0, cpu1, 1000);
+  const requests = perSimulation(requests0, await stack.temporalPersistenceRequests());
   const [stats] = await em().execute<{ done: string; solve: number; capacity: number }[]>(
     `select count(*) filter (where j.status = 'completed') as done, avg((s.metrics->>'solve_time_s')::float) as solve,
             avg((s.metrics->>'discharge_capacity_ah')::float) as capacity
@@ -153,11 +156,13 @@ await python.stop();
 const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
 const mean = (xs: number[]) => xs.reduce((x, y) => x + y, 0) / xs.length;
 const print = (k: string, v: string) => console.log(`${k.padEnd(62)} ${v}`);
+/** Each key's mean over the rounds' records. */
+const meanByKey = (records: Record<string, number>[]) => Object.keys(records[0]!).map((k) => [k, mean(records.map((r) => r[k] ?? 0))] as const);
 const cpuLine = (cpu: Record<string, number>[]) =>
-  Object.keys(cpu[0]!).map((k) => [k, mean(cpu.map((c) => c[k] ?? 0))] as const).filter(([, v]) => v >= 0.5).map(([k, v]) => `${k} ${v.toFixed(1)} ms`).join(', ');
+  meanByKey(cpu).filter(([, v]) => v >= 0.5).map(([k, v]) => `${k} ${v.toFixed(1)} ms`).join(', ');
 /** The total and the four most frequent operations, averaged over the rounds. */
 const requestsLine = (requests: Record<string, number>[]) => {
-  const ops = Object.keys(requests[0]!).map((k) => [k, mean(requests.map((r) => r[k] ?? 0))] as const).sort((x, y) => y[1] - x[1]);
+  const ops = meanByKey(requests).sort((x, y) => y[1] - x[1]);
   const total = ops.reduce((sum, [, v]) => sum + v, 0);
   return `${total.toFixed(1)} (${ops.slice(0, 4).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')})`;
 };

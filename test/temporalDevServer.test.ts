@@ -12,8 +12,8 @@ import { CellarBatch } from '../workflows/searchAttributes.ts';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cellar-temporal-file-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-async function withServer<T>(dbFile: string | undefined, use: (client: Client) => Promise<T>, metricsPort?: number): Promise<T> {
-  const server = await startTemporalDevServer({ port: await freePort(), ...(dbFile ? { dbFile } : {}), ...(metricsPort ? { metricsPort } : {}) });
+async function withServer<T>(opts: { dbFile?: string; metricsPort?: number }, use: (client: Client) => Promise<T>): Promise<T> {
+  const server = await startTemporalDevServer({ port: await freePort(), ...opts });
   const connection = await Connection.connect({ address: server.address });
   try {
     return await use(new Client({ connection }));
@@ -27,7 +27,7 @@ describe('Temporal dev server as Cellar starts it', () => {
   it('keeps a running workflow across a restart, in a write-ahead-logged file', async () => {
     const dbFile = path.join(dir, 'temporal.sqlite');
     const workflowId = 'kept-across-restart';
-    await withServer(dbFile, async (client) => {
+    await withServer({ dbFile }, async (client) => {
       // No worker polls this queue: the workflow stays running, with only its start recorded.
       await client.workflow.start('notRegistered', { taskQueue: 'nobody-polls', workflowId });
     });
@@ -36,13 +36,13 @@ describe('Temporal dev server as Cellar starts it', () => {
     expect(header.subarray(0, 15).toString()).toBe('SQLite format 3');
     expect([header[18], header[19]]).toEqual([2, 2]);
 
-    const status = await withServer(dbFile, async (client) => (await client.workflow.getHandle(workflowId).describe()).status.name);
+    const status = await withServer({ dbFile }, async (client) => (await client.workflow.getHandle(workflowId).describe()).status.name);
     expect(status).toBe('RUNNING');
   });
 
   it('starts workflows with our search attributes without re-reading them from its database each time', async () => {
     const metricsPort = await freePort();
-    await withServer(undefined, async (client) => {
+    await withServer({ metricsPort }, async (client) => {
       for (let i = 0; i < 20; i++) {
         await client.workflow.start('notRegistered', { taskQueue: 'nobody-polls', workflowId: `labelled-${i}`, typedSearchAttributes: [{ key: CellarBatch, value: 'batch-a' }] });
       }
@@ -60,6 +60,6 @@ describe('Temporal dev server as Cellar starts it', () => {
         for await (const _w of client.workflow.list({ query: `CellarBatch = 'batch-a'` })) found++;
         return found;
       }, { timeout: 10_000 }).toBe(20);
-    }, metricsPort);
+    });
   });
 });
