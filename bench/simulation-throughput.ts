@@ -6,6 +6,8 @@
 // then the throughput of (a) over (b) (target >= 1.0), the per-simulation overhead of (a) over
 // its pure solve time, the CPU per simulation of (a) over all its processes against (b)'s, and
 // the submission latency of a 10,000-point grid (target < 2 s).
+// For comparison, (a) and (b) also run a 50-point grid of a physics model (SPMe), whose build
+// costs far more than its solve.
 // (a) at default concurrency and (b) alternate for ROUNDS rounds and the median ratio is
 // reported: a shared machine's speed drifts within a run, which a single pair would measure.
 // The rounds run twice: with the Temporal dev server's state in memory (as the tests run it),
@@ -65,24 +67,46 @@ async function startWarmPython(concurrency: number) {
   return python;
 }
 
+/**
+ * A grid of 1C discharges over one parameter: how (a) submits its model, and how (b) builds
+ * it in plain PyBaMM (Python expressions).
+ */
+interface Sweep {
+  points: number;
+  model: unknown;
+  parameter: string;
+  min: number;
+  max: number;
+  plain: { imports: string; values: string; model: string; capacity: string };
+}
+const QUICK_SWEEP: Sweep = {
+  points: POINTS, model: quick, parameter: 'R0 [Ohm]', ...R0,
+  plain: {
+    imports: 'from cellar_worker.simulation.quick_model import quick_parameter_values',
+    values: 'quick_parameter_values(5.0, "NMC/Graphite")',
+    model: 'pybamm.equivalent_circuit.Thevenin()',
+    capacity: '5.0 * float(solution["Time [s]"].entries[-1]) / 3600', // 1C of 5 A.h is 5 A
+  },
+};
+
 /** What each simulation added to counters read before and after a run, times `scale`. */
-const perSimulation = (before: Record<string, number>, after: Record<string, number>, scale = 1): Record<string, number> =>
-  Object.fromEntries(Object.keys(after).map((k) => [k, ((after[k]! - (before[k] ?? 0)) * scale) / POINTS]));
+const perSimulation = (points: number, before: Record<string, number>, after: Record<string, number>, scale = 1): Record<string, number> =>
+  Object.fromEntries(Object.keys(after).map((k) => [k, ((after[k]! - (before[k] ?? 0)) * scale) / points]));
 
 /** (a): the batch from submission to its last job. */
-async function throughAPI() {
+async function throughAPI(sweep: Sweep = QUICK_SWEEP) {
   const requests0 = await stack.temporalPersistenceRequests();
   const cpu0 = cpuSeconds();
   const t0 = performance.now();
   const submitted = await post('/simulations/protocol/batch', {
-    parameterized_model: quick, protocol_experiment: protocol, project_id: project.id, force_rerun: true,
-    design_parameters_doe: { sampling: 'grid', rows: [{ type: 'range', name: 'R0 [Ohm]', min: R0.min, max: R0.max, count: POINTS }] },
+    parameterized_model: sweep.model, protocol_experiment: protocol, project_id: project.id, force_rerun: true,
+    design_parameters_doe: { sampling: 'grid', rows: [{ type: 'range', name: sweep.parameter, min: sweep.min, max: sweep.max, count: sweep.points }] },
   });
   await waitForBatch(submitted[0].simulation_id);
   const wall = (performance.now() - t0) / 1000;
   const cpu1 = cpuSeconds();
-  const cpuMs = perSimulation(cpu0, cpu1, 1000);
-  const requests = perSimulation(requests0, await stack.temporalPersistenceRequests());
+  const cpuMs = perSimulation(sweep.points, cpu0, cpu1, 1000);
+  const requests = perSimulation(sweep.points, requests0, await stack.temporalPersistenceRequests());
   const [stats] = await em().execute<{ done: string; solve: number; capacity: number }[]>(
     `select count(*) filter (where j.status = 'completed') as done, avg((s.metrics->>'solve_time_s')::float) as solve,
             avg((s.metrics->>'discharge_capacity_ah')::float) as capacity
@@ -99,34 +123,44 @@ await python.stop();
 python = await startWarmPython(cores);
 
 // (b) a plain Python loop, building the model for every point.
-const script = `
+const plainScript = (sweep: Sweep) => `
 import json, time, pybamm
-from cellar_worker.simulation.quick_model import quick_parameter_values
-n, lo, hi = ${POINTS}, ${R0.min}, ${R0.max}
+${sweep.plain.imports}
+n, lo, hi = ${sweep.points}, ${sweep.min}, ${sweep.max}
 capacities = []
 t0, c0 = time.perf_counter(), time.process_time()
 for i in range(n):
-    values = quick_parameter_values(5.0, "NMC/Graphite")
-    values["R0 [Ohm]"] = lo + (hi - lo) * i / max(n - 1, 1)
-    sim = pybamm.Simulation(pybamm.equivalent_circuit.Thevenin(), parameter_values=values,
+    values = ${sweep.plain.values}
+    values["${sweep.parameter}"] = lo + (hi - lo) * i / max(n - 1, 1)
+    sim = pybamm.Simulation(${sweep.plain.model}, parameter_values=values,
                             experiment=pybamm.Experiment(["Discharge at 1C until 2.5 V"]))
     solution = sim.solve()
-    capacities.append(5.0 * float(solution["Time [s]"].entries[-1]) / 3600)  # 1C of 5 A.h = 5 A
+    capacities.append(${sweep.plain.capacity})
 print(json.dumps({"wall": time.perf_counter() - t0, "cpu": time.process_time() - c0, "capacity": sum(capacities) / n}))
 `;
-const plainLoop = (): { wall: number; cpu: number; capacity: number } =>
-  JSON.parse(execFileSync(PYTHON, ['-c', script], { cwd: path.join(ROOT, 'pyworker'), env: { ...process.env, PYBAMM_DISABLE_TELEMETRY: 'true' }, encoding: 'utf8' }).trim().split('\n').pop()!);
+const plainLoop = (sweep: Sweep = QUICK_SWEEP): { wall: number; cpu: number; capacity: number } =>
+  JSON.parse(execFileSync(PYTHON, ['-c', plainScript(sweep)], { cwd: path.join(ROOT, 'pyworker'), env: { ...process.env, PYBAMM_DISABLE_TELEMETRY: 'true' }, encoding: 'utf8' }).trim().split('\n').pop()!);
 
 type Round = { a: Awaited<ReturnType<typeof throughAPI>>; b: ReturnType<typeof plainLoop> };
-async function measureRounds(): Promise<Round[]> {
+async function measureRounds(sweep: Sweep = QUICK_SWEEP): Promise<Round[]> {
   const out: Round[] = [];
   for (let i = 0; i < ROUNDS; i++) {
-    const b = plainLoop();
-    out.push({ a: await throughAPI(), b });
+    const b = plainLoop(sweep);
+    out.push({ a: await throughAPI(sweep), b });
   }
   return out;
 }
 const rounds = await measureRounds();
+
+// The physics model: SPMe with its default parameter set (Chen2020, 5 A.h), warmed up like the quick model.
+const spmeModel = await post('/models', { name: 'SPMe', config: { type: 'SPMe' } });
+const spme = await post('/parameterized_models', { project_id: project.id, model_id: spmeModel.id, name: 'SPMe', parameters: {} });
+const SPME_SWEEP: Sweep = {
+  points: 50, model: spme.id, parameter: 'Negative particle diffusivity [m2.s-1]', min: 2e-14, max: 6e-14,
+  plain: { imports: '', values: 'pybamm.ParameterValues("Chen2020")', model: 'pybamm.lithium_ion.SPMe()', capacity: 'float(solution["Discharge capacity [A.h]"].entries[-1])' },
+};
+await waitForBatch((await post('/simulations/protocol/batch', { parameterized_model: spme.id, protocol_experiment: protocol, project_id: project.id, force_rerun: true }))[0].simulation_id);
+const spmeRounds = await measureRounds(SPME_SWEEP);
 await python.stop();
 
 // (c) submission latency of a 10,000-point grid; the batches are stopped before they run.
@@ -167,32 +201,32 @@ const requestsLine = (requests: Record<string, number>[]) => {
   const total = ops.reduce((sum, [, v]) => sum + v, 0);
   return `${total.toFixed(1)} (${ops.slice(0, 4).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')})`;
 };
-const overhead = (a: { wall: number; solve: number }, concurrency: number) => (a.wall / POINTS) * concurrency * 1000 - a.solve * 1000;
+const overhead = (a: { wall: number; solve: number }, points: number, concurrency: number) => (a.wall / points) * concurrency * 1000 - a.solve * 1000;
 
 print('points (1C discharges of a 5 A.h NMC quick model, R0 grid)', String(POINTS));
 print('(a) API + Temporal + Python worker, 1 activity at a time', `${a1.wall.toFixed(2)} s, ${(a1.done / a1.wall).toFixed(2)} sim/s, ${a1.done} completed`);
 print('    mean solve time per simulation (worker metrics)', `${(a1.solve * 1000).toFixed(1)} ms`);
-print('    overhead per simulation over its solve time', `${overhead(a1, 1).toFixed(1)} ms`);
+print('    overhead per simulation over its solve time', `${overhead(a1, POINTS, 1).toFixed(1)} ms`);
 print('    CPU per simulation by process', cpuLine([a1.cpuMs]));
 print('    Temporal persistence requests per simulation', requestsLine([a1.requests]));
 /** Prints the rounds of one store and their median ratio. */
-function printRounds(title: string, measured: Round[]) {
+function printRounds(title: string, measured: Round[], points = POINTS) {
   print(`${title}: rounds of (b) then (a), ${cores} activities at once`, String(measured.length));
   const ratios: number[] = [];
   for (const [i, { a, b }] of measured.entries()) {
-    const ratio = a.done / a.wall / (POINTS / b.wall);
+    const ratio = a.done / a.wall / (points / b.wall);
     ratios.push(ratio);
-    print(`  round ${i + 1}: (b) plain Python loop, model built per point`, `${b.wall.toFixed(2)} s, ${(POINTS / b.wall).toFixed(2)} sim/s`);
+    print(`  round ${i + 1}: (b) plain Python loop, model built per point`, `${b.wall.toFixed(2)} s, ${(points / b.wall).toFixed(2)} sim/s`);
     print(`  round ${i + 1}: (a) through the API`, `${a.wall.toFixed(2)} s, ${(a.done / a.wall).toFixed(2)} sim/s, ${a.done} completed; (a) / (b) ${ratio.toFixed(2)}`);
   }
   const as = measured.map((r) => r.a);
   print('    mean solve time per simulation (worker metrics)', `${(mean(as.map((a) => a.solve)) * 1000).toFixed(1)} ms`);
-  print('    overhead per simulation over its solve time', `${mean(as.map((a) => overhead(a, cores))).toFixed(1)} ms`);
+  print('    overhead per simulation over its solve time', `${mean(as.map((a) => overhead(a, points, cores))).toFixed(1)} ms`);
   print('    CPU per simulation by process', cpuLine(as.map((a) => a.cpuMs)));
   // Less noisy than the throughputs: (b) runs on one core, (a) on all of them, so (a) keeps up
   // with (b) only if its CPU per simulation, over all its processes, is at most `cores` times (b)'s.
   const aCpu = mean(as.map((a) => Object.values(a.cpuMs).reduce((x, y) => x + y, 0)));
-  const bCpu = (mean(measured.map((r) => r.b.cpu)) / POINTS) * 1000;
+  const bCpu = (mean(measured.map((r) => r.b.cpu)) / points) * 1000;
   print('    CPU per simulation, all processes: (a), (b), (a) / (b)', `${aCpu.toFixed(1)} ms, ${bCpu.toFixed(1)} ms, ${(aCpu / bCpu).toFixed(2)} (at most ${cores} to keep up on ${cores} cores)`);
   print('    Temporal persistence requests per simulation', requestsLine(as.map((a) => a.requests)));
   print('    mean discharge capacity (a) / (b) [A.h]', `${mean(as.map((a) => a.capacity)).toFixed(3)} / ${mean(measured.map((r) => r.b.capacity)).toFixed(3)}`);
@@ -200,6 +234,8 @@ function printRounds(title: string, measured: Round[]) {
 }
 printRounds('Temporal state in memory (as the tests run it)', rounds);
 printRounds('Temporal state in its SQLite file (as npm start keeps it)', fileRounds);
+print('for comparison, a physics model: SPMe 1C discharges, grid of points', String(SPME_SWEEP.points));
+printRounds('Temporal state in memory', spmeRounds, SPME_SWEEP.points);
 print('10,000-point submission latency, 3 runs (target < 2 s)', latencies.map((l) => `${l.toFixed(2)} s`).join(', '));
 
 await stack.stop();
