@@ -59,11 +59,16 @@ async function waitForBatch(firstSimulation: string): Promise<void> {
   if (Number(row!.open) !== 0) throw new Error(`batch ${batchId} ended with ${row!.open} jobs still open`);
 }
 
-/** A Python worker running `concurrency` activities at once, warmed up: it has imported PyBaMM and the model description is cached. */
+/** Runs one simulation of `model` to completion: the worker then has it built and cached. */
+async function warmUp(model: unknown): Promise<void> {
+  const warm = await post('/simulations/protocol/batch', { parameterized_model: model, protocol_experiment: protocol, project_id: project.id, force_rerun: true });
+  await waitForBatch(warm[0].simulation_id);
+}
+
+/** A Python worker running `concurrency` activities at once, warmed up: it has imported PyBaMM and the quick model is cached. */
 async function startWarmPython(concurrency: number) {
   const python = startPython(concurrency);
-  const warm = await post('/simulations/protocol/batch', { parameterized_model: quick, protocol_experiment: protocol, project_id: project.id, force_rerun: true });
-  await waitForBatch(warm[0].simulation_id);
+  await warmUp(quick);
   return python;
 }
 
@@ -159,7 +164,7 @@ const SPME_SWEEP: Sweep = {
   points: 50, model: spme.id, parameter: 'Negative particle diffusivity [m2.s-1]', min: 2e-14, max: 6e-14,
   plain: { imports: '', values: 'pybamm.ParameterValues("Chen2020")', model: 'pybamm.lithium_ion.SPMe()', capacity: 'float(solution["Discharge capacity [A.h]"].entries[-1])' },
 };
-await waitForBatch((await post('/simulations/protocol/batch', { parameterized_model: spme.id, protocol_experiment: protocol, project_id: project.id, force_rerun: true }))[0].simulation_id);
+await warmUp(spme.id);
 const spmeRounds = await measureRounds(SPME_SWEEP);
 await python.stop();
 

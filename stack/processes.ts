@@ -167,7 +167,11 @@ export function processTable(): Map<number, ProcessInfo> {
 /** Pids of every process below `pid`. */
 export function descendants(pid: number, table = processTable()): number[] {
   const children = new Map<number, number[]>();
-  for (const [child, { ppid }] of table) children.set(ppid, [...(children.get(ppid) ?? []), child]);
+  for (const [child, { ppid }] of table) {
+    const siblings = children.get(ppid);
+    if (siblings) siblings.push(child);
+    else children.set(ppid, [child]);
+  }
   const below = (p: number): number[] => (children.get(p) ?? []).flatMap((child) => [child, ...below(child)]);
   return below(pid);
 }

@@ -136,30 +136,22 @@ async function main() {
     // Stopping workers finish their tasks for up to WORKER_SHUTDOWN_GRACE_S; a little longer
     // than that, and they are killed.
     const graceMs = (config.workerShutdownGraceSeconds + 5) * 1000;
-    const node = (name: string, entry: string): Supervised => ({
+    const supervised = (name: string, command: string, args: string[], cwd?: string): Supervised => ({
       name,
       restarts: [],
       start: () =>
-        startProcess(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(ROOT, entry)], {
+        startProcess(command, args, {
+          cwd,
           env: { ...env, CELLAR_PROCESS: name },
           onLine: (line) => process.stdout.write(`${line}\n`),
           graceMs,
         }),
     });
+    const node = (name: string, entry: string) => supervised(name, process.execPath, ['--disable-warning=ExperimentalWarning', path.join(ROOT, entry)]);
     children.push(node('api', 'api/main.ts'), node('worker', 'worker/main.ts'));
     const python = path.join(ROOT, '.tools', 'venv', 'bin', 'python');
     if (fs.existsSync(python) && fs.existsSync(path.join(ROOT, 'pyworker', 'cellar_worker', 'main.py'))) {
-      children.push({
-        name: 'pyworker',
-        restarts: [],
-        start: () =>
-          startProcess(python, ['-m', 'cellar_worker.main'], {
-            cwd: path.join(ROOT, 'pyworker'),
-            env: { ...env, CELLAR_PROCESS: 'pyworker' },
-            onLine: (line) => process.stdout.write(`${line}\n`),
-            graceMs,
-          }),
-      });
+      children.push(supervised('pyworker', python, ['-m', 'cellar_worker.main'], path.join(ROOT, 'pyworker')));
     } else {
       say('no Python worker environment (.tools/venv): simulations and data processing will wait until one runs');
     }
