@@ -8,13 +8,13 @@ import {
   type Client,
   ScheduleAlreadyRunning,
   ScheduleOverlapPolicy,
-  WorkflowIdReusePolicy,
   WorkflowNotFoundError,
 } from '@temporalio/client';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../db/orm.ts';
 import type { Config } from '../stack/config.ts';
 import { CellarOrganization, CellarPipeline, CellarProject, CellarStatus } from '../workflows/searchAttributes.ts';
+import { startWorkflow, type WorkflowStart } from '../api/services/workflowStarts.ts';
 import {
   CANCEL_SIGNAL,
   RETRYABLE_ERROR_CODES,
@@ -107,10 +107,10 @@ export interface PipelineRunRow {
 }
 
 /**
- * Starts (or finds) the workflow of a pipeline. Used at creation and by the retry: the id is
- * the pipeline's, so a second start of a running pipeline finds the first.
+ * The start of a pipeline's workflow, at creation and by the retry: the id is the pipeline's,
+ * so a second start of a running pipeline finds the first.
  */
-export async function startPipelineWorkflow(client: Client, config: Config, p: PipelineRunRow): Promise<void> {
+export function pipelineWorkflowStart(config: Config, p: PipelineRunRow, reusePolicy: WorkflowStart['reusePolicy']): WorkflowStart {
   const input: PipelineInput = {
     pipelineId: p.id,
     pipelineName: p.name,
@@ -119,20 +119,20 @@ export async function startPipelineWorkflow(client: Client, config: Config, p: P
     simulationTaskQueue: config.simulationTaskQueue,
     heartbeatTimeoutSeconds: config.pipelineHeartbeatTimeoutSeconds,
   };
-  await client.workflow.start('pipeline', {
+  return {
+    workflowType: 'pipeline',
     taskQueue: config.taskQueue,
     workflowId: pipelineWorkflowIds.pipeline(p.id),
     args: [input],
-    workflowIdConflictPolicy: 'USE_EXISTING',
-    workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
-    typedSearchAttributes: [
+    reusePolicy,
+    searchAttributes: [
       { key: CellarOrganization, value: p.organization_id },
       { key: CellarProject, value: p.project_id },
       { key: CellarPipeline, value: p.id },
       { key: CellarStatus, value: 'pending' },
     ],
     memo: { pipeline_name: p.name },
-  });
+  };
 }
 
 /**
@@ -498,7 +498,7 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
           where id in (select jsonb_array_elements_text(?::jsonb)::uuid) and status = 'pending'`,
         [JSON.stringify(pipelineIds)],
       );
-      await eachLimited(rows, 16, (p) => startPipelineWorkflow(deps.temporal, deps.config, p));
+      await eachLimited(rows, 16, (p) => startWorkflow(deps.temporal, pipelineWorkflowStart(deps.config, p, 'ALLOW_DUPLICATE')));
     },
   };
 }

@@ -10,6 +10,7 @@ import { sdkLogFields } from './sdkLog.ts';
 import { openOrm } from '../db/orm.ts';
 import { temporalClient } from '../api/temporal.ts';
 import { ensurePipelineRetrySchedule } from '../activities/pipelines.ts';
+import { runStartDispatcher } from '../api/services/workflowStarts.ts';
 
 /** Custom search attributes must exist on the server; the dev server gets them at start. */
 async function registerSearchAttributes(address: string, namespace: string): Promise<void> {
@@ -51,8 +52,12 @@ async function main() {
   const retrySchedule = await ensurePipelineRetrySchedule(temporal, config);
   logger.info({ schedule_id: retrySchedule }, 'pipeline retry schedule ready');
 
+  // Workflow starts that a request recorded but could not make (it stopped, or Temporal was down).
+  const dispatcher = runStartDispatcher({ orm, temporal });
+
   logger.info({ task_queue: config.taskQueue }, 'worker started');
   await worker.run(); // returns after SIGINT/SIGTERM once in-flight tasks finish (the SDK handles the signals)
+  await dispatcher.stop();
   await connection.close();
   await temporal.connection.close();
   await orm.close();

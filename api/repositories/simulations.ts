@@ -103,17 +103,6 @@ export async function linkBatchToStudy(em: EntityManager, batchId: string, study
   );
 }
 
-/** Takes back a batch whose workflow could not be started: rows, search documents and usage. */
-export async function undoBatch(em: EntityManager, batchId: string, organizationId: string, size: number): Promise<void> {
-  await em.execute(`delete from search_documents where entity_type = 'simulation' and entity_id in (select id from simulations where batch_id = ?)`, [batchId]);
-  await em.execute(`delete from jobs where id in (select job_id from simulations where batch_id = ?)`, [batchId]);
-  await em.execute(`delete from simulation_batches where id = ?`, [batchId]);
-  await em.execute(
-    `update usage_counters set simulations = greatest(0, simulations - ?) where organization_id = ? and period_start = ${USAGE_PERIOD_SQL}`,
-    [size, organizationId],
-  );
-}
-
 export interface SimulationRow {
   id: string;
   organization_id: string;

@@ -1,6 +1,6 @@
 // Cell measurement records (metadata), attaching them to channels, and watching them.
 // Data uploads create records of type time_series/file through the measurement-data service,
-// which uses indexMeasurement, assertChannelAttachable and registerMeasurementPurge from here.
+// which uses indexMeasurement and assertChannelAttachable from here.
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../context.ts';
@@ -11,6 +11,10 @@ import { insertRow, page, updateRow } from '../repositories/sqlRows.ts';
 import { assertSameOrganization, requireProjectPermission } from './access.ts';
 import { requireInstance } from './cells.ts';
 import { indexEntity, unindexEntity } from './searchIndex.ts';
+import { purgeStart } from './storedObjects.ts';
+import { recordStarts, startRecorded, type RecordedStart } from './workflowStarts.ts';
+import type { Config } from '../../stack/config.ts';
+import { measurementPrefix } from '../../storage/measurementKeys.ts';
 
 const MEASUREMENT_LIST: ListSpec = {
   columns: {
@@ -38,19 +42,9 @@ const EDITABLE = ['name', 'notes', 'channel_id', 'start_time', 'end_time', 'esti
   'properties', 'requested_by'] as const;
 type MeasurementBody = Partial<Record<(typeof EDITABLE)[number], unknown>> & { measurement_type?: string };
 
-/**
- * Hooks run once the deleting transaction has committed, with the records that went (their
- * stored files are purged by a durable workflow). Starting a purge before the commit could
- * delete the files of a record that a rolled-back transaction kept.
- */
-export type MeasurementPurge = (ctx: RequestContext, measurements: repo.MeasurementRef[]) => Promise<void>;
-const purges: MeasurementPurge[] = [];
-export function registerMeasurementPurge(hook: MeasurementPurge): void {
-  purges.push(hook);
-}
-export async function purgeMeasurements(ctx: RequestContext, measurements: repo.MeasurementRef[]): Promise<void> {
-  if (!measurements.length) return;
-  for (const hook of purges) await hook(ctx, measurements);
+/** Records, in the deleting transaction, the purge of the deleted measurements' stored files. */
+export function recordMeasurementPurges(em: EntityManager, config: Config, measurements: repo.MeasurementRef[]): Promise<RecordedStart[]> {
+  return recordStarts(em, measurements.map((m) => purgeStart(config, measurementPrefix(m.organization_id, m.project_id, m.id))));
 }
 
 /** The record as answered by every operation: internal storage columns left out. */
@@ -179,11 +173,12 @@ export async function updateMeasurement(ctx: RequestContext, measurementId: stri
 
 export async function deleteMeasurement(ctx: RequestContext, measurementId: string) {
   const m = await requireMeasurement(ctx, measurementId, 'cell_measurement:delete');
-  await ctx.em.transactional(async (em) => {
+  const purges = await ctx.em.transactional(async (em) => {
     await unindexEntity(em, 'cell_measurement', measurementId);
     await em.execute(`delete from cell_measurements where id = ?`, [measurementId]);
+    return recordMeasurementPurges(em, ctx.config, [m]);
   });
-  await purgeMeasurements(ctx, [m]);
+  await startRecorded(ctx, purges);
   return { id: measurementId, deleted: true };
 }
 

@@ -7,7 +7,8 @@ import { insertRow, orConflict, page, updateRow } from '../repositories/sqlRows.
 import * as repo from '../repositories/cells.ts';
 import { assertSameOrganization, readableProjectsSql, requireProjectPermission } from './access.ts';
 import { registerCellSpecMappings } from './projects.ts';
-import { purgeMeasurements } from './cellMeasurements.ts';
+import { recordMeasurementPurges } from './cellMeasurements.ts';
+import { startRecorded } from './workflowStarts.ts';
 import { indexEntity, unindexEntity } from './searchIndex.ts';
 
 // The project's create and get answers list its cell specifications.
@@ -127,13 +128,13 @@ export async function updateSpec(ctx: RequestContext, specId: string, body: Body
 /** Deletes the specification with its instances and their measurements. */
 export async function deleteSpec(ctx: RequestContext, specId: string) {
   await requireSpec(ctx, specId, 'cell_specification:delete');
-  const measurements = await ctx.em.transactional(async (em) => {
+  const purges = await ctx.em.transactional(async (em) => {
     const gone = await repo.measurementsUnder(em, { specId });
     await repo.unindexUnderSpec(em, specId);
     await em.execute(`delete from cell_specifications where id = ?`, [specId]);
-    return gone;
+    return recordMeasurementPurges(em, ctx.config, gone);
   });
-  await purgeMeasurements(ctx, measurements);
+  await startRecorded(ctx, purges);
   return { id: specId, deleted: true };
 }
 
@@ -177,13 +178,13 @@ export async function updateInstance(ctx: RequestContext, instanceId: string, bo
 
 export async function deleteInstance(ctx: RequestContext, instanceId: string) {
   await requireInstance(ctx, instanceId, 'cell_instance:delete');
-  const measurements = await ctx.em.transactional(async (em) => {
+  const purges = await ctx.em.transactional(async (em) => {
     const gone = await repo.measurementsUnder(em, { instanceId });
     await em.execute(`delete from search_documents where entity_type = 'cell_measurement' and parent_id = ?`, [instanceId]);
     await unindexEntity(em, 'cell_instance', instanceId);
     await em.execute(`delete from cell_instances where id = ?`, [instanceId]);
-    return gone;
+    return recordMeasurementPurges(em, ctx.config, gone);
   });
-  await purgeMeasurements(ctx, measurements);
+  await startRecorded(ctx, purges);
   return { id: instanceId, deleted: true };
 }

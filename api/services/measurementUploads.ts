@@ -1,26 +1,20 @@
 // Signed-URL uploads of measurement data: initiate (targets), confirm (record + background
 // processing), and extend. The API never carries the bytes.
 import { randomUUID } from 'node:crypto';
-import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/client';
 import type { RequestContext, Services } from '../context.ts';
 import { AppError, conflict, invalid, notFound, type ValidationIssue, ValidationFailed } from '../errors.ts';
 import * as repo from '../repositories/measurementData.ts';
 import { findMeasurement as findMeasurementRecord } from '../repositories/cells.ts';
 import { assertSameOrganization, requireProjectPermission } from './access.ts';
 import { requireInstance } from './cells.ts';
-import { assertChannelAttachable, indexMeasurement, registerMeasurementPurge, serializeMeasurement } from './cellMeasurements.ts';
+import { assertChannelAttachable, indexMeasurement, serializeMeasurement } from './cellMeasurements.ts';
 
 export { serializeMeasurement };
-import { startPurge } from './storedObjects.ts';
+import { recordAndStart, recordStarts, startRecorded, type WorkflowStart } from './workflowStarts.ts';
 import {
   EXTEND_UPLOAD, extendKey, fileKey, measurementPrefix, STEPS_UPLOAD, TIME_SERIES_UPLOAD, uploadKey,
 } from '../../storage/measurementKeys.ts';
 import type { ProcessMeasurementInput } from '../../workflows/processMeasurement.ts';
-
-// Deleting a measurement (or its cell) removes its stored objects in the background, durably.
-registerMeasurementPurge(async (ctx, measurements) => {
-  for (const m of measurements) await startPurge(ctx, measurementPrefix(m.organization_id, m.project_id, m.id));
-});
 
 export const workflowIdOf = (measurementId: string, mode: 'upload' | 'extend', version: number) =>
   mode === 'upload' ? `measurement-${measurementId}-upload` : `measurement-${measurementId}-extend-${version}`;
@@ -123,20 +117,16 @@ function validationOptions(v: ValidationOptions | undefined): ValidationOptions 
   return v === undefined ? undefined : { strict: v.strict ?? true, skip_checks: v.skip_checks ?? [] };
 }
 
-async function startProcessing(ctx: Services, m: { id: string; organization_id: string; project_id: string }, mode: 'upload' | 'extend', version: number) {
+/** The processing workflow of an upload or extend: confirming again while it runs joins it; after a failed run it may run again. */
+function processingStart(ctx: Services, m: { id: string }, mode: 'upload' | 'extend', version: number): WorkflowStart {
   const args: ProcessMeasurementInput = { measurementId: m.id, mode, version, measurementTaskQueue: ctx.config.measurementTaskQueue };
-  try {
-    await ctx.temporal.workflow.start('processMeasurementData', {
-      taskQueue: ctx.config.taskQueue,
-      workflowId: workflowIdOf(m.id, mode, version),
-      args: [args],
-      // Confirming again while it runs joins it; after a failed start it may run again.
-      workflowIdConflictPolicy: 'USE_EXISTING',
-      workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
-    });
-  } catch (err) {
-    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-  }
+  return {
+    workflowType: 'processMeasurementData',
+    taskQueue: ctx.config.taskQueue,
+    workflowId: workflowIdOf(m.id, mode, version),
+    args: [args],
+    reusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
+  };
 }
 
 async function answer(ctx: RequestContext, measurementId: string) {
@@ -172,14 +162,14 @@ export async function confirmUpload(
 
   const existing = await repo.findMeasurement(ctx.em, measurementId);
   if (existing) {
-    if (['pending', 'running'].includes(existing.processing_status)) await startProcessing(ctx, existing, 'upload', 0);
+    if (['pending', 'running'].includes(existing.processing_status)) await recordAndStart(ctx, [processingStart(ctx, existing, 'upload', 0)]);
     return { created: false, measurement: await answer(ctx, measurementId) };
   }
   if (session.confirmed_at) throw new AppError('GONE', `cell measurement ${measurementId} was confirmed and has since been deleted`, { id: measurementId });
   const required = session.measurement_type === 'file' ? session.targets : session.targets.filter((t) => t.filename === TIME_SERIES_UPLOAD);
   await assertUploaded(ctx, session, required);
 
-  const created = await ctx.em.transactional(async (em) => {
+  const recorded = await ctx.em.transactional(async (em) => {
     // Two confirms racing: the second waits here, then finds the record and answers it.
     await em.execute(`select id from measurement_upload_sessions where id = ? for update`, [session.id]);
     if (await repo.findMeasurement(em, measurementId)) return false;
@@ -202,11 +192,17 @@ export async function confirmUpload(
     });
     await repo.markSessionConfirmed(em, session.id);
     await indexMeasurement(em, (await findMeasurementRecord(em, measurementId))!);
-    return true;
+    const m = (await repo.findMeasurement(em, measurementId))!;
+    return recordStarts(em, ['pending', 'running'].includes(m.processing_status) ? [processingStart(ctx, m, 'upload', 0)] : []);
   });
-  const m = (await repo.findMeasurement(ctx.em, measurementId))!;
-  if (['pending', 'running'].includes(m.processing_status)) await startProcessing(ctx, m, 'upload', 0);
-  return { created, measurement: await answer(ctx, measurementId) };
+  if (recorded) {
+    await startRecorded(ctx, recorded);
+  } else {
+    // The other confirm created it: join its processing.
+    const m = (await repo.findMeasurement(ctx.em, measurementId))!;
+    if (['pending', 'running'].includes(m.processing_status)) await recordAndStart(ctx, [processingStart(ctx, m, 'upload', 0)]);
+  }
+  return { created: recorded !== false, measurement: await answer(ctx, measurementId) };
 }
 
 async function requireDataMeasurement(ctx: RequestContext, measurementId: string, permission: string): Promise<repo.MeasurementDataRow> {
@@ -271,10 +267,10 @@ export async function confirmExtend(ctx: RequestContext, measurementId: string, 
   if (session.confirmed_at) {
     // Confirming again: join the processing if it is still the one in flight.
     const m = (await repo.findMeasurement(ctx.em, measurementId))!;
-    if (m.extending_version === session.version) await startProcessing(ctx, m, 'extend', session.version);
+    if (m.extending_version === session.version) await recordAndStart(ctx, [processingStart(ctx, m, 'extend', session.version)]);
     return answer(ctx, measurementId);
   }
-  const started = await ctx.em.transactional(async (em) => {
+  const recorded = await ctx.em.transactional(async (em) => {
     const m = (await repo.findMeasurement(em, measurementId, { forUpdate: true }))!;
     const current = await repo.latestExtendSession(em, measurementId);
     if (current?.id !== session.id || current.confirmed_at) return null;
@@ -282,8 +278,8 @@ export async function confirmExtend(ctx: RequestContext, measurementId: string, 
     await assertUploaded(ctx, session, session.targets);
     const updated = await repo.markExtending(em, m.id, session.version, validationOptions(body.validation));
     await repo.markSessionConfirmed(em, session.id);
-    return updated;
+    return recordStarts(em, [processingStart(ctx, updated, 'extend', session.version)]);
   });
-  if (started) await startProcessing(ctx, started, 'extend', session.version);
+  if (recorded) await startRecorded(ctx, recorded);
   return answer(ctx, measurementId);
 }

@@ -2,14 +2,15 @@
 // creation with one job per element, reads, edits, deletion, and cancellation — in bulk in one
 // transaction, with the Temporal terminations handed to one background workflow.
 import { createHash, randomUUID } from 'node:crypto';
-import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy, WorkflowNotFoundError } from '@temporalio/client';
+import { WorkflowNotFoundError } from '@temporalio/client';
 import type { RequestContext } from '../context.ts';
 import { AppError, ValidationFailed, conflict, forbidden, notFound, type ValidationIssue } from '../errors.ts';
 import { parseList } from '../listQuery.ts';
 import * as repo from '../repositories/pipelines.ts';
 import { assertSameOrganization, readableProjectsSql, requireProjectPermission } from './access.ts';
 import { indexEntity, unindexEntity } from './searchIndex.ts';
-import { startPipelineWorkflow } from '../../activities/pipelines.ts';
+import { pipelineWorkflowStart } from '../../activities/pipelines.ts';
+import { recordStarts, startRecorded } from './workflowStarts.ts';
 import { checkCalculation } from '../../workflows/calculations.ts';
 import { ELEMENT_TYPES, RENAME_SIGNAL, TERMINAL_STATUSES, WORKER_ELEMENT_TYPES, pipelineWorkflowIds } from '../../workflows/pipelineIds.ts';
 
@@ -257,10 +258,11 @@ export async function createPipeline(ctx: RequestContext, body: PipelineCreate, 
       elements,
     );
     await index(em, p);
-    return p;
+    // Its first run: a later run of the same id is the retry's to start.
+    return { p, recorded: await recordStarts(em, [pipelineWorkflowStart(ctx.config, p, 'REJECT_DUPLICATE')]) };
   });
-  await startPipelineWorkflow(ctx.temporal, ctx.config, row);
-  return presentPipeline(row);
+  await startRecorded(ctx, row.recorded);
+  return presentPipeline(row.p);
 }
 
 function index(em: RequestContext['em'], p: repo.PipelineRow) {
@@ -340,7 +342,7 @@ export function cancelWorkflowId(ids: string[]): string {
  */
 export async function cancelPipelines(ctx: RequestContext, requested: string[]) {
   const ids = [...new Set(requested.map((i) => i.toLowerCase()))];
-  const outcome = await ctx.em.transactional(async (em) => {
+  const { outcome, recorded } = await ctx.em.transactional(async (em) => {
     const rows = await repo.findPipelines(em, ids, true);
     const own = rows.filter((r) => r.organization_id === ctx.caller.organizationId);
     const allowed = ctx.caller.isOwner
@@ -350,25 +352,21 @@ export async function cancelPipelines(ctx: RequestContext, requested: string[]) 
     if (selected.length) await repo.markCanceled(em, selected);
     const foundIds = new Set(rows.map((r) => r.id));
     return {
-      canceled_pipeline_ids: selected,
-      not_found_pipeline_ids: ids.filter((i) => !foundIds.has(i)),
-      forbidden_pipeline_ids: rows.filter((r) => !selected.includes(r.id)).map((r) => r.id),
+      outcome: {
+        canceled_pipeline_ids: selected,
+        not_found_pipeline_ids: ids.filter((i) => !foundIds.has(i)),
+        forbidden_pipeline_ids: rows.filter((r) => !selected.includes(r.id)).map((r) => r.id),
+      },
+      // The Temporal side of the cancellation: the same request sent again finds this one.
+      recorded: selected.length
+        ? await recordStarts(em, [{
+          workflowType: 'cancelPipelines', workflowId: cancelWorkflowId(ids), taskQueue: ctx.config.taskQueue,
+          args: [{ pipelineIds: selected }], reusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
+        }])
+        : [],
     };
   });
-  if (outcome.canceled_pipeline_ids.length) {
-    try {
-      await ctx.temporal.workflow.start('cancelPipelines', {
-        taskQueue: ctx.config.taskQueue,
-        workflowId: cancelWorkflowId(ids),
-        args: [{ pipelineIds: outcome.canceled_pipeline_ids }],
-        workflowIdConflictPolicy: 'USE_EXISTING',
-        workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
-      });
-    } catch (err) {
-      // The same request already completed its terminations.
-      if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-    }
-  }
+  await startRecorded(ctx, recorded);
   return outcome;
 }
 

@@ -1,6 +1,5 @@
 // Rules for projects and their members.
 import { randomUUID } from 'node:crypto';
-import { WorkflowIdReusePolicy } from '@temporalio/client';
 import type { RequestContext } from '../context.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
 import { namedRecordList, parseList } from '../listQuery.ts';
@@ -8,7 +7,8 @@ import { PROJECT_ADMIN_ROLE_ID } from '../../db/roles.ts';
 import * as repo from '../repositories/projects.ts';
 import { readableProjectsSql, requireProjectPermission } from './access.ts';
 import { indexEntity, unindexProject } from './searchIndex.ts';
-import { projectPrefix, startPurge } from './storedObjects.ts';
+import { projectPrefix, purgeStart } from './storedObjects.ts';
+import { recordStarts, startRecorded } from './workflowStarts.ts';
 import { workflowIds } from '../../worker/taskQueues.ts';
 
 const PROJECT_LIST = namedRecordList({ description: { kind: 'text' }, created_by: { kind: 'id' } });
@@ -72,22 +72,21 @@ export async function updateProject(ctx: RequestContext, projectId: string, body
 
 export async function deleteProject(ctx: RequestContext, projectId: string) {
   await requireProjectPermission(ctx, projectId, 'project:delete');
-  const running = await ctx.em.transactional(async (em) => {
-    const ids = await repo.runningWorkflowIds(em, projectId);
+  // Running pipelines and simulations, and stored files, go in the background, durably: both
+  // workflows are recorded with the delete, and their ids make a retried request start each once.
+  const recorded = await ctx.em.transactional(async (em) => {
+    const running = await repo.runningWorkflowIds(em, projectId);
     await unindexProject(em, projectId);
     await repo.deleteProject(em, projectId);
-    return ids;
+    return recordStarts(em, [
+      {
+        workflowType: 'stopProjectWork', taskQueue: ctx.config.taskQueue, workflowId: workflowIds.stopProjectWork(projectId),
+        args: [{ projectId, workflowIds: running }], reusePolicy: 'ALLOW_DUPLICATE',
+      },
+      purgeStart(ctx.config, projectPrefix(ctx.caller.organizationId, projectId)),
+    ]);
   });
-  // Running pipelines and simulations, and stored files, go in the background, durably; the
-  // workflow ids make a retried request start each once.
-  await ctx.temporal.workflow.start('stopProjectWork', {
-    taskQueue: ctx.config.taskQueue,
-    workflowId: workflowIds.stopProjectWork(projectId),
-    args: [{ projectId, workflowIds: running }],
-    workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
-    workflowIdConflictPolicy: 'USE_EXISTING',
-  });
-  await startPurge(ctx, projectPrefix(ctx.caller.organizationId, projectId));
+  await startRecorded(ctx, recorded);
   return { id: projectId, deleted: true };
 }
 

@@ -20,6 +20,7 @@ import { loadTemplate, protocolAt } from './experimentTemplates.ts';
 import { modelSpec } from './models.ts';
 import { inputReferences, type Ucp } from './protocols/index.ts';
 import { canonicalJson, CHEMISTRY_NAMES, describeModel, sha256 } from './simulationWorker.ts';
+import { recordStarts, startRecorded } from './workflowStarts.ts';
 
 /** Result columns every simulation has; an extra variable cannot repeat one. */
 const BASE_COLUMNS = ['Time [s]', 'Voltage [V]', 'Current [A]', 'Step count', 'Cycle count', 'Discharge capacity [A.h]', 'Charge capacity [A.h]', 'Discharge energy [W.h]', 'Charge energy [W.h]'];
@@ -165,7 +166,8 @@ async function submit(ctx: RequestContext, s: Submission): Promise<{ simulation_
     }
   }
   const org = ctx.caller.organizationId;
-  await ctx.em.transactional(async (em) => {
+  const input: SimulationBatchInput = { batchId, organizationId: org, projectId, simulationTaskQueue: ctx.config.simulationTaskQueue, afterSeq: 0 };
+  const recorded = await ctx.em.transactional(async (em) => {
     const usage = await repo.addSimulationUsage(em, org, total, ctx.config.simulationMonthlyLimit);
     if (usage.usage > usage.limit) {
       const before = usage.usage - total;
@@ -179,25 +181,22 @@ async function submit(ctx: RequestContext, s: Submission): Promise<{ simulation_
       experiment_template_id: s.templateId ?? null, simulator_version: described.simulator_version, size: total, created_by: ctx.caller.userId,
     }, sims, org, projectId, ctx.caller.userId);
     if (s.studyId) await repo.linkBatchToStudy(em, batchId, s.studyId);
-  });
-
-  const input: SimulationBatchInput = { batchId, organizationId: org, projectId, simulationTaskQueue: ctx.config.simulationTaskQueue, afterSeq: 0 };
-  try {
-    await ctx.temporal.workflow.start('simulationBatch', {
-      taskQueue: ctx.config.taskQueue,
+    // Accepted with the batch: if Temporal cannot take it now, the dispatcher starts it later.
+    return recordStarts(em, [{
+      workflowType: 'simulationBatch',
       workflowId: simulationWorkflowIds.batch(batchId),
+      taskQueue: ctx.config.taskQueue,
       args: [input],
-      typedSearchAttributes: [
+      reusePolicy: 'REJECT_DUPLICATE',
+      searchAttributes: [
         { key: CellarOrganization, value: org },
         { key: CellarBatch, value: batchId },
         { key: CellarStatus, value: 'running' },
         ...(projectId ? [{ key: CellarProject, value: projectId }] : []),
       ],
-    });
-  } catch (err) {
-    await ctx.em.transactional((em) => repo.undoBatch(em, batchId, org, total));
-    throw new AppError('SERVICE_UNAVAILABLE', 'the workflow service is unavailable; nothing was submitted', { reason: (err as Error).message });
-  }
+    }]);
+  });
+  await startRecorded(ctx, recorded);
   return sims.map((sim) => ({ simulation_id: sim.id, job_id: sim.job_id }));
 }
 

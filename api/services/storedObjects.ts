@@ -1,17 +1,18 @@
 // Where stored objects live, and their durable removal. Every key starts with its
 // organization and project, so deleting either removes everything under one prefix.
-import { WorkflowIdReusePolicy } from '@temporalio/client';
-import type { Services } from '../context.ts';
+import type { Config } from '../../stack/config.ts';
 import { workflowIds } from '../../worker/taskQueues.ts';
+import type { WorkflowStart } from './workflowStarts.ts';
 
 export const projectPrefix = (organizationId: string, projectId: string) => `orgs/${organizationId}/projects/${projectId}/`;
 
-export async function startPurge(services: Services, prefix: string): Promise<void> {
-  await services.temporal.workflow.start('purgeObjects', {
-    taskQueue: services.config.taskQueue,
+/** The purge of everything under `prefix`: recorded in the deleting transaction, so a purge is never started for a delete that rolled back. */
+export function purgeStart(config: Config, prefix: string): WorkflowStart {
+  return {
+    workflowType: 'purgeObjects',
+    taskQueue: config.taskQueue,
     workflowId: workflowIds.purgeObjects(prefix),
     args: [{ prefix }],
-    workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
-    workflowIdConflictPolicy: 'USE_EXISTING',
-  });
+    reusePolicy: 'ALLOW_DUPLICATE',
+  };
 }

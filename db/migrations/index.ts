@@ -7,6 +7,7 @@ import { Migration20261120020000MeasurementData } from './Migration2026112002000
 import { Migration20261120030000Simulations } from './Migration20261120030000Simulations.ts';
 import { Migration20261120040000Pipelines } from './Migration20261120040000Pipelines.ts';
 import { Migration20261121000000SimulationSubmission } from './Migration20261121000000SimulationSubmission.ts';
+import { Migration20261121010000WorkflowStarts } from './Migration20261121010000WorkflowStarts.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261120000000Platform', class: Migration20261120000000Platform },
@@ -16,4 +17,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261120030000Simulations', class: Migration20261120030000Simulations },
   { name: 'Migration20261120040000Pipelines', class: Migration20261120040000Pipelines },
   { name: 'Migration20261121000000SimulationSubmission', class: Migration20261121000000SimulationSubmission },
+  { name: 'Migration20261121010000WorkflowStarts', class: Migration20261121010000WorkflowStarts },
 ];

@@ -1,0 +1,150 @@
+// Workflow starts are recorded with the change that needs them: a request that cannot reach
+// Temporal still succeeds, and its work runs once the dispatcher starts what it recorded; a
+// start left behind by a request that stopped in between is started by the running dispatcher.
+import { describe, expect, it, vi } from 'vitest';
+import { WorkflowNotFoundError } from '@temporalio/client';
+import { apiForSuite, client, eventually, newOrg, startApi, type TestApi } from './harness.ts';
+import { freePort } from '../stack/processes.ts';
+import { dispatchDueStarts, recordStarts, runStartDispatcher } from '../api/services/workflowStarts.ts';
+import { purgeStart } from '../api/services/storedObjects.ts';
+import { simulationWorkflowIds } from '../workflows/simulationIds.ts';
+import { pipelineWorkflowIds } from '../workflows/pipelineIds.ts';
+import { workflowIds } from '../worker/taskQueues.ts';
+
+vi.setConfig({ testTimeout: 180_000 });
+
+const api = apiForSuite({ python: true });
+
+/** A second API on the same database, queues and storage, whose Temporal address has no server. */
+async function apiWithoutTemporal(): Promise<TestApi> {
+  return startApi({ config: { ...api.config, temporalAddress: `127.0.0.1:${await freePort()}` } });
+}
+
+async function recordedFor(workflowId: string): Promise<{ attempts: number; last_error: string | null }[]> {
+  return api.orm.em.fork().execute(`select attempts, last_error from workflow_starts where workflow_id = ?`, [workflowId]);
+}
+
+async function exists(workflowId: string): Promise<boolean> {
+  try {
+    await api.temporal.workflow.getHandle(workflowId).describe();
+    return true;
+  } catch (err) {
+    if (err instanceof WorkflowNotFoundError) return false;
+    throw err;
+  }
+}
+
+const QUICK = { quick_model: { capacity: 5, chemistry: 'NMC/Graphite' } };
+const REST = { protocol: 'Rest for 1 minute' };
+
+describe('workflow starts recorded with their change', () => {
+  it('accepts a simulation batch while Temporal is down and runs it once the dispatcher starts it', async () => {
+    const org = await newOrg(api.orm);
+    const c = client(api.url, org.api_key);
+    const project = (await c.post('/projects', { name: 'Starts' })).body;
+    // Through the API with Temporal: the model's description is cached, and the start made at
+    // once leaves nothing recorded.
+    const first = await c.post('/simulations/protocol/batch', { parameterized_model: QUICK, protocol_experiment: REST, project_id: project.id });
+    expect(first.status, first.text).toBe(200);
+    const [firstBatch] = await api.orm.em.fork().execute<{ batch_id: string }[]>(`select batch_id from simulations where id = ?`, [first.body[0].simulation_id]);
+    expect(await exists(simulationWorkflowIds.batch(firstBatch!.batch_id))).toBe(true);
+    expect(await recordedFor(simulationWorkflowIds.batch(firstBatch!.batch_id))).toEqual([]);
+
+    const down = await apiWithoutTemporal();
+    try {
+      const began = Date.now();
+      const res = await client(down.url, org.api_key).post('/simulations/protocol/batch', {
+        parameterized_model: QUICK, protocol_experiment: REST, project_id: project.id,
+        design_parameters_doe: { sampling: 'grid', rows: [{ type: 'discrete', name: 'R0 [Ohm]', values: [0.004, 0.006, 0.008] }] },
+      });
+      expect(res.status, res.text).toBe(200);
+      // The request gave up on Temporal after a few seconds rather than hanging.
+      expect(Date.now() - began).toBeLessThan(15_000);
+      expect(res.body).toHaveLength(3);
+      const [row] = await api.orm.em.fork().execute<{ batch_id: string }[]>(`select batch_id from simulations where id = ?`, [res.body[0].simulation_id]);
+      const workflowId = simulationWorkflowIds.batch(row!.batch_id);
+      expect(await exists(workflowId)).toBe(false);
+      const [recorded] = await recordedFor(workflowId);
+      expect(recorded?.last_error).toBeTruthy();
+      for (const r of res.body) expect((await c.get(`/jobs/${r.job_id}`)).body.status).toBe('pending');
+
+      // A dispatcher that cannot reach Temporal either keeps the row and tries again later.
+      expect(await dispatchDueStarts({ orm: api.orm, temporal: down.temporal })).toEqual({ started: 0, failed: 1 });
+      const [postponed] = await api.orm.em.fork().execute<{ attempts: number; later: boolean }[]>(
+        `select attempts, next_attempt_at > now() as later from workflow_starts where workflow_id = ?`, [workflowId]);
+      expect(postponed).toEqual({ attempts: 1, later: true });
+      await api.orm.em.fork().execute(`update workflow_starts set next_attempt_at = now() where workflow_id = ?`, [workflowId]);
+
+      expect((await dispatchDueStarts({ orm: api.orm, temporal: api.temporal })).started).toBeGreaterThanOrEqual(1);
+      expect(await recordedFor(workflowId)).toEqual([]);
+      const jobs = await Promise.all(res.body.map((r: { job_id: string }) => eventually(async () => {
+        const job = (await c.get(`/jobs/${r.job_id}`)).body;
+        return job.is_terminal ? job : undefined;
+      }, { timeoutMs: 90_000, intervalMs: 300, what: `job ${r.job_id} to end` })));
+      expect(jobs.map((j) => j.status)).toEqual(['completed', 'completed', 'completed']);
+      // Dispatching again starts nothing twice.
+      await dispatchDueStarts({ orm: api.orm, temporal: api.temporal });
+      const runs: string[] = [];
+      for await (const wf of api.temporal.workflow.list({ query: `WorkflowId = '${workflowId}'` })) runs.push(wf.status.name);
+      expect(runs).toEqual(['COMPLETED']);
+    } finally {
+      await down.close();
+    }
+  });
+
+  it('keeps a pipeline created and a project deleted while Temporal is down, and carries both out later', async () => {
+    const org = await newOrg(api.orm);
+    const c = client(api.url, org.api_key);
+    const kept = (await c.post('/projects', { name: 'Kept' })).body;
+    const doomed = (await c.post('/projects', { name: 'Doomed' })).body;
+    const prefix = `orgs/${org.organization_id}/projects/${doomed.id}/`;
+    await api.storage.put(`${prefix}simulations/s1/time_series.parquet`, Buffer.from('data'));
+
+    const down = await apiWithoutTemporal();
+    let pipelineId: string;
+    try {
+      const cd = client(down.url, org.api_key);
+      const p = await cd.post('/pipelines', { project_id: kept.id, name: 'later', elements: { values: { element_type: 'entry', values: { x: 1 } } } });
+      expect(p.status, p.text).toBe(201);
+      expect(p.body.status).toBe('pending');
+      pipelineId = p.body.id;
+      expect((await cd.delete(`/projects/${doomed.id}`)).status).toBe(200);
+    } finally {
+      await down.close();
+    }
+    expect((await c.get(`/projects/${doomed.id}`)).status).toBe(404);
+    const owed = [pipelineWorkflowIds.pipeline(pipelineId), workflowIds.stopProjectWork(doomed.id), purgeStart(api.config, prefix).workflowId];
+    for (const id of owed) {
+      expect(await exists(id)).toBe(false);
+      expect(await recordedFor(id)).toHaveLength(1);
+    }
+    expect(await api.storage.list(prefix)).toHaveLength(1);
+
+    await dispatchDueStarts({ orm: api.orm, temporal: api.temporal });
+    for (const id of owed) expect(await recordedFor(id)).toEqual([]);
+    await api.temporal.workflow.getHandle(pipelineWorkflowIds.pipeline(pipelineId)).result();
+    expect((await c.get(`/pipelines/${pipelineId}`)).body.status).toBe('completed');
+    await eventually(async () => (await api.storage.list(prefix)).length === 0, { what: 'the purge of the deleted project' });
+  });
+
+  it('starts what a request recorded but never started, once its grace has passed', async () => {
+    const org = await newOrg(api.orm);
+    const prefix = `orgs/${org.organization_id}/projects/00000000-0000-4000-8000-00000000abcd/`;
+    await api.storage.put(`${prefix}a.bin`, Buffer.from('a'));
+    // A request that committed its delete and stopped before starting the purge.
+    const start = purgeStart(api.config, prefix);
+    await api.orm.em.fork().transactional((em) => recordStarts(em, [start]));
+    const dispatcher = runStartDispatcher({ orm: api.orm, temporal: api.temporal }, 200);
+    try {
+      // Within its grace the row is left to its request.
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect(await exists(start.workflowId)).toBe(false);
+      // The request is long gone: the grace has passed.
+      await api.orm.em.fork().execute(`update workflow_starts set next_attempt_at = now() - interval '1 second' where workflow_id = ?`, [start.workflowId]);
+      await eventually(async () => (await recordedFor(start.workflowId)).length === 0, { what: 'the dispatcher to start the recorded purge' });
+      await eventually(async () => (await api.storage.list(prefix)).length === 0, { what: 'the purge' });
+    } finally {
+      await dispatcher.stop();
+    }
+  });
+});
