@@ -1,6 +1,7 @@
 // The one error type of the service, and its mapping to HTTP in one central handler.
 import type { ErrorRequestHandler } from 'express';
 import { logger } from './logger.ts';
+import { isTemporalUnavailable } from './temporal.ts';
 
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
@@ -131,6 +132,10 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   } else if (err?.type === 'encoding.unsupported') {
     status = 415;
     body = { error_code: 'UNSUPPORTED_MEDIA_TYPE', message: err.message, detail: {} };
+  } else if (isTemporalUnavailable(err)) {
+    status = 503;
+    logger.warn({ err: err.message, cause: err.cause?.message }, 'Temporal unavailable');
+    body = { error_code: 'SERVICE_UNAVAILABLE', message: 'the workflow service (Temporal) is unavailable; nothing was changed, try again shortly', detail: {} };
   } else if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500) {
     status = err.status;
     body = { error_code: status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', message: String(err.message), detail: {} };

@@ -1,6 +1,8 @@
 // Workflow starts are recorded with the change that needs them: a request that cannot reach
 // Temporal still succeeds, and its work runs once the dispatcher starts what it recorded; a
 // start left behind by a request that stopped in between is started by the running dispatcher.
+// Reads that only decorate with Temporal's view still answer while it is down; what needs it
+// now is refused promptly with 503 and changes nothing.
 import { describe, expect, it, vi } from 'vitest';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { apiForSuite, client, eventually, newOrg, startApi, type TestApi } from './harness.ts';
@@ -10,6 +12,7 @@ import { purgeStart } from '../api/services/storedObjects.ts';
 import { simulationWorkflowIds } from '../workflows/simulationIds.ts';
 import { pipelineWorkflowIds } from '../workflows/pipelineIds.ts';
 import { workflowIds } from '../worker/taskQueues.ts';
+import { QUICK_MODEL, R0, quickDischarge } from './pipelineHelpers.ts';
 
 vi.setConfig({ testTimeout: 180_000 });
 
@@ -37,7 +40,7 @@ async function exists(workflowId: string): Promise<boolean> {
 const QUICK = { quick_model: { capacity: 5, chemistry: 'NMC/Graphite' } };
 const REST = { protocol: 'Rest for 1 minute' };
 
-describe('workflow starts recorded with their change', () => {
+describe('when Temporal is down, or a request stops midway', () => {
   it('accepts a simulation batch while Temporal is down and runs it once the dispatcher starts it', async () => {
     const org = await newOrg(api.orm);
     const c = client(api.url, org.api_key);
@@ -146,5 +149,55 @@ describe('workflow starts recorded with their change', () => {
     } finally {
       await dispatcher.stop();
     }
+  });
+
+  it('reads jobs without progress, renames pipelines, and refuses what needs Temporal with 503, while Temporal is down', async () => {
+    const org = await newOrg(api.orm);
+    const c = client(api.url, org.api_key);
+    const project = (await c.post('/projects', { name: 'Running fit' })).body;
+    // A fit that keeps the Python worker busy until it is canceled.
+    const fit = {
+      element_type: 'data_fit', model: QUICK_MODEL, data: await quickDischarge(),
+      parameters: { [R0]: { bounds: [0.001, 0.1], initial_value: 0.05 } },
+      optimizer: { method: 'differential_evolution', max_iterations: 200, tolerance: 1e-300 },
+    };
+    const p = await c.post('/pipelines', { project_id: project.id, name: 'fit', elements: { fit } });
+    expect(p.status, p.text).toBe(201);
+    const [element] = (await c.get(`/pipelines/${p.body.id}/elements`)).body;
+    const jobId: string = element.job_id;
+    // The fit is running in the Python worker once it has heartbeated.
+    await eventually(async () => {
+      const { raw } = await api.temporal.workflow.getHandle(pipelineWorkflowIds.element(p.body.id, 'fit')).describe();
+      return (raw.pendingActivities ?? []).some((a) => a.heartbeatDetails?.payloads?.length);
+    }, { what: 'the fit to run in the Python worker', timeoutMs: 120_000, intervalMs: 250 });
+    const withTemporal = (await c.get(`/jobs/${jobId}`)).body;
+    expect(withTemporal.status).toBe('running');
+    expect(withTemporal.progress).toBeDefined();
+
+    const down = await apiWithoutTemporal();
+    try {
+      const cd = client(down.url, org.api_key);
+      const began = Date.now();
+      const job = await cd.get(`/jobs/${jobId}`);
+      expect(job.status, job.text).toBe(200);
+      expect(job.body.status).toBe('running');
+      expect(job.body.progress).toBeUndefined();
+      const cancel = await cd.post(`/jobs/${jobId}/cancel`);
+      expect(cancel.status, cancel.text).toBe(503);
+      expect(cancel.body.error_code).toBe('SERVICE_UNAVAILABLE');
+      expect(cancel.headers.get('retry-after')).toBe('5');
+      // Each answer came within a few seconds, not after the SDK's 20 s of retries.
+      expect(Date.now() - began).toBeLessThan(10_000);
+      const renamed = await cd.patch(`/pipelines/${p.body.id}`, { name: 'fit, renamed' });
+      expect(renamed.status, renamed.text).toBe(200);
+      expect(renamed.body.name).toBe('fit, renamed');
+    } finally {
+      await down.close();
+    }
+    // The refused cancel changed nothing; with Temporal it goes through.
+    expect((await c.get(`/jobs/${jobId}`)).body.status).toBe('running');
+    expect((await c.get(`/pipelines/${p.body.id}`)).body.name).toBe('fit, renamed');
+    expect((await c.post(`/jobs/${jobId}/cancel`)).status).toBe(200);
+    await eventually(async () => (await c.get(`/jobs/${jobId}`)).body.status === 'canceled', { what: 'the fit to end canceled', timeoutMs: 60_000 });
   });
 });

@@ -10,6 +10,7 @@ import * as repo from '../repositories/simulations.ts';
 import { cancelPendingElementOfJob } from '../repositories/pipelines.ts';
 import { assertSameOrganization, requireProjectPermission } from './access.ts';
 import { readableSql } from './simulations.ts';
+import { isTemporalUnavailable } from '../temporal.ts';
 
 const TERMINAL = ['completed', 'failed', 'canceled'];
 
@@ -32,6 +33,8 @@ async function progressOf(ctx: RequestContext, job: repo.JobRow): Promise<Progre
       return { steps_done: done, steps_total: total, fraction: total > 0 ? Math.min(1, done / total) : 0 };
     }
   } catch (err) {
+    // The job is read from the database: while Temporal is down it is answered without progress.
+    if (isTemporalUnavailable(err)) return undefined;
     // The workflow may not exist yet (a batch starts its children gradually).
     if (!(err instanceof WorkflowNotFoundError)) throw err;
   }

@@ -11,6 +11,8 @@ import { assertSameOrganization, readableProjectsSql, requireProjectPermission }
 import { indexEntity, unindexEntity } from './searchIndex.ts';
 import { pipelineWorkflowStart } from '../../activities/pipelines.ts';
 import { recordStarts, startRecorded } from './workflowStarts.ts';
+import { isTemporalUnavailable } from '../temporal.ts';
+import { logger } from '../logger.ts';
 import { checkCalculation } from '../../workflows/calculations.ts';
 import { ELEMENT_TYPES, RENAME_SIGNAL, TERMINAL_STATUSES, WORKER_ELEMENT_TYPES, pipelineWorkflowIds } from '../../workflows/pipelineIds.ts';
 
@@ -310,8 +312,10 @@ export async function updatePipeline(ctx: RequestContext, id: string, body: { na
   // The workflow's memo names the pipeline in the Web UI; a repeated PATCH sends it again.
   if (body.name !== undefined && !isTerminal(row.status)) {
     await ctx.temporal.workflow.getHandle(row.workflow_id).signal(RENAME_SIGNAL, row.name).catch((err: unknown) => {
-      // The workflow has just ended: its memo stays as it was.
-      if (!(err instanceof WorkflowNotFoundError)) throw err;
+      // The workflow has just ended: its memo stays as it was. Temporal is down: the rename is
+      // stored all the same, and the Web UI shows the old name until the next PATCH.
+      if (isTemporalUnavailable(err)) logger.warn({ pipeline_id: row.id }, 'pipeline renamed; its workflow memo was not updated (Temporal unavailable)');
+      else if (!(err instanceof WorkflowNotFoundError)) throw err;
     });
   }
   return presentPipeline(row);
