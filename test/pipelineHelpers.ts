@@ -5,7 +5,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
+import type { Client } from '@temporalio/client';
 import { ROOT } from '../stack/config.ts';
+import { eventually } from './harness.ts';
 
 export const QUICK_MODEL = { kind: 'quick', capacity: 2.0, chemistry: 'NMC/Graphite' };
 export const R0 = 'R0 [Ohm]';
@@ -43,4 +45,22 @@ export async function quickDischarge(): Promise<Record<string, number[]>> {
   );
   fs.writeFileSync(cache, stdout);
   return JSON.parse(stdout);
+}
+
+/** A fit of the quick model that keeps the Python worker busy until it is canceled. */
+export async function endlessFit() {
+  return {
+    element_type: 'data_fit', model: QUICK_MODEL, data: await quickDischarge(),
+    parameters: { [R0]: { bounds: [0.001, 0.1], initial_value: 0.05 } },
+    // Many evaluations and a negligible tolerance.
+    optimizer: { method: 'differential_evolution', max_iterations: 200, tolerance: 1e-300 },
+  };
+}
+
+/** Waits until the element workflow's activity runs in the Python worker: it has heartbeated. */
+export async function untilHeartbeating(temporal: Client, elementWorkflowId: string): Promise<void> {
+  await eventually(async () => {
+    const { raw } = await temporal.workflow.getHandle(elementWorkflowId).describe();
+    return (raw.pendingActivities ?? []).some((a) => a.heartbeatDetails?.payloads?.length);
+  }, { what: 'the element to run in the Python worker', timeoutMs: 120_000, intervalMs: 250 });
 }

@@ -2,7 +2,7 @@
 // and a running simulation batch end in Temporal after the delete.
 import { describe, expect, it, vi } from 'vitest';
 import { apiForSuite, client, eventually, newOrg } from './harness.ts';
-import { QUICK_MODEL, R0, quickDischarge } from './pipelineHelpers.ts';
+import { endlessFit, untilHeartbeating } from './pipelineHelpers.ts';
 import { pipelineWorkflowIds } from '../workflows/pipelineIds.ts';
 import { simulationWorkflowIds } from '../workflows/simulationIds.ts';
 import { workflowIds } from '../worker/taskQueues.ts';
@@ -22,12 +22,8 @@ describe('DELETE /projects/{id}', () => {
     const org = await newOrg(api.orm);
     const c = client(api.url, org.api_key);
     const project = (await c.post('/projects', { name: 'deleted with work' })).body;
-    const fit = {
-      element_type: 'data_fit', model: QUICK_MODEL, data: await quickDischarge(),
-      parameters: { [R0]: { bounds: [0.001, 0.1], initial_value: 0.05 } },
-      // Many evaluations and a negligible tolerance: the fit is still running at the delete.
-      optimizer: { method: 'differential_evolution', max_iterations: 200, tolerance: 1e-300 },
-    };
+    // The fit is still running at the delete.
+    const fit = await endlessFit();
     const p = await c.post('/pipelines', { project_id: project.id, name: 'fit', elements: { fit, after: { element_type: 'entry', values: { x: 1 } } } });
     expect(p.status).toBe(201);
     // Enough simulations that the batch is still running at the delete.
@@ -40,11 +36,7 @@ describe('DELETE /projects/{id}', () => {
     expect(sims.status, sims.text).toBe(200);
     const batchId = (await api.orm.em.fork().execute<{ batch_id: string }[]>(`select batch_id from simulations where id = ?`, [sims.body[0].simulation_id]))[0]!.batch_id;
     const fitWorkflow = pipelineWorkflowIds.element(p.body.id, 'fit');
-    // The fit is running in the Python worker once it has heartbeated.
-    await eventually(async () => {
-      const { raw } = await api.temporal.workflow.getHandle(fitWorkflow).describe();
-      return (raw.pendingActivities ?? []).some((a) => a.heartbeatDetails?.payloads?.length);
-    }, { what: 'the fit to run in the Python worker', timeoutMs: 120_000, intervalMs: 250 });
+    await untilHeartbeating(api.temporal, fitWorkflow);
     const workflows = [pipelineWorkflowIds.pipeline(p.body.id), fitWorkflow, simulationWorkflowIds.batch(batchId)];
     for (const id of workflows) expect((await api.temporal.workflow.getHandle(id).describe()).status.name).toBe('RUNNING');
 
