@@ -80,19 +80,26 @@ export async function startWorkflow(temporal: Client, start: WorkflowStart): Pro
  */
 export async function startRecorded(deps: { temporal: Client; em: EntityManager }, recorded: RecordedStart[]): Promise<void> {
   const started: string[] = [];
+  let failure: string | undefined;
   for (const start of recorded) {
     try {
       await deps.temporal.connection.withDeadline(Date.now() + REQUEST_START_MS, () => startWorkflow(deps.temporal, start));
       started.push(start.id);
     } catch (err) {
-      const message = reason(err);
-      logger.warn({ workflow_id: start.workflowId, err: message }, 'workflow not started; the dispatcher will start it');
+      failure = reason(err);
+      logger.warn({ workflow_id: start.workflowId, err: failure }, 'workflow not started; the dispatcher will start it');
       // Temporal is likely unreachable, and the rest would wait just as long.
-      await repo.releaseStarts(deps.em, recorded.slice(started.length).map((s) => s.id), message);
       break;
     }
   }
-  await repo.deleteStarts(deps.em, started);
+  // The change is committed whatever happens here: a row left behind is only started again,
+  // which finds the workflow already there.
+  try {
+    await repo.deleteStarts(deps.em, started);
+    if (failure) await repo.releaseStarts(deps.em, recorded.slice(started.length).map((s) => s.id), failure);
+  } catch (err) {
+    logger.warn({ err: reason(err) }, 'recorded workflow starts not updated; the dispatcher will see to them');
+  }
 }
 
 /** Records starts in a transaction of their own and starts them. */
