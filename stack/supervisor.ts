@@ -3,7 +3,7 @@
 // and the Python worker. Started by stack/start.ts (`npm start`) in a process group of its own;
 // it stops in order on SIGTERM or SIGINT, or when stack/start.ts goes away: the API and the
 // workers first, while the servers they finish their tasks against still run, then Temporal,
-// then PostgreSQL.
+// then PostgreSQL. The API, the workers and the Temporal dev server are restarted if they die.
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig, ROOT, type Config } from './config.ts';
@@ -39,6 +39,19 @@ interface Supervised {
   start(): ManagedProcess;
   proc?: ManagedProcess;
   restarts: number[];
+}
+
+/**
+ * How long to wait before restarting a part that exited, doubling from 0.5 s; undefined when it
+ * is crash-looping (a fifth exit within a minute). `restarts` holds the part's recent restarts.
+ */
+function restartDelay(restarts: number[]): number | undefined {
+  const now = Date.now();
+  const recent = restarts.filter((t) => t > now - 60_000);
+  restarts.splice(0, restarts.length, ...recent);
+  if (restarts.length >= 5) return undefined;
+  restarts.push(now);
+  return 500 * 2 ** (restarts.length - 1);
 }
 
 async function main() {
@@ -112,7 +125,7 @@ async function main() {
         throw new Error(`port ${config.temporalPort} for the Temporal dev server is in use; set TEMPORAL_PORT or TEMPORAL_ADDRESS`);
       }
       say(`starting the Temporal dev server on 127.0.0.1:${config.temporalPort}, Web UI on ${config.temporalUiPort}`);
-      temporal = await startTemporalDevServer({
+      const startTemporal = () => startTemporalDevServer({
         port: config.temporalPort,
         uiPort: config.temporalUiPort,
         dbFile: path.join(config.dataDir, 'temporal.sqlite'),
@@ -120,7 +133,9 @@ async function main() {
           if (!stopNoise(line)) process.stdout.write(`[temporal] ${line}\n`);
         },
       });
+      temporal = await startTemporal();
       temporalAddress = temporal.address;
+      superviseTemporal(startTemporal);
     }
 
     const orm = await openOrm(databaseUrl, { poolMax: 2 });
@@ -183,17 +198,46 @@ async function main() {
     c.proc = c.start();
     c.proc.child.once('exit', (code, signal) => {
       if (stopping) return;
-      const now = Date.now();
-      c.restarts = c.restarts.filter((t) => t > now - 60_000);
-      if (c.restarts.length >= 5) {
+      const delay = restartDelay(c.restarts);
+      if (delay === undefined) {
         say(`${c.name} keeps exiting (last: ${signal ?? code}); stopping`);
         void shutdown(1);
         return;
       }
-      c.restarts.push(now);
-      const delay = 500 * 2 ** (c.restarts.length - 1);
       say(`${c.name} exited (${signal ?? code}); restarting in ${delay} ms`);
       setTimeout(() => !stopping && supervise(c), delay);
+    });
+  }
+
+  /**
+   * The Temporal dev server is restarted the same way, on its port and database file: the API
+   * and the workers reconnect, and the workflow starts recorded while it was down are started
+   * by the worker's dispatcher.
+   */
+  function superviseTemporal(startTemporal: () => Promise<TemporalDevServer>, restarts: number[] = []) {
+    void temporal?.exited?.then((how) => {
+      if (stopping) return;
+      const delay = restartDelay(restarts);
+      if (delay === undefined) {
+        say(`the Temporal dev server keeps exiting (last: ${how}); stopping`);
+        void shutdown(1);
+        return;
+      }
+      say(`the Temporal dev server exited (${how}); restarting in ${delay} ms`);
+      setTimeout(() => {
+        if (stopping) return;
+        startTemporal().then(
+          (restarted) => {
+            temporal = restarted;
+            say('the Temporal dev server is back');
+            superviseTemporal(startTemporal, restarts);
+          },
+          (err: unknown) => {
+            say(`the Temporal dev server did not restart: ${err instanceof Error ? err.message : String(err)}; stopping`);
+            void shutdown(1);
+          },
+        );
+      }, delay);
     });
   }
 }

@@ -12,6 +12,8 @@ export const TEMPORAL_CLI = path.join(ROOT, '.tools', 'bin', 'temporal');
 export interface TemporalDevServer {
   address: string;
   uiUrl: string | undefined;
+  /** Resolves with the exit code or signal when the server process ends (not known for the SDK's download). */
+  exited?: Promise<number | string | null>;
   stop(): Promise<void>;
 }
 
@@ -62,8 +64,10 @@ export async function startTemporalDevServer(opts: {
   for (const name of SEARCH_ATTRIBUTE_NAMES) args.push('--search-attribute', `${name}=Keyword`);
   args.push(...tuningArgs(opts));
   const proc: ManagedProcess = startProcess(TEMPORAL_CLI, args, { onLine: opts.onLine });
+  const exited = new Promise<number | string | null>((resolve) => proc.child.once('exit', (code, signal) => resolve(signal ?? code)));
   await waitForPort(opts.port, 'Temporal dev server', 60_000, proc.child);
   return {
+    exited,
     address: `127.0.0.1:${opts.port}`,
     uiUrl: opts.uiPort ? `http://127.0.0.1:${opts.uiPort}` : undefined,
     stop: () => proc.stop(),

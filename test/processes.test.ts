@@ -6,7 +6,8 @@ import path from 'node:path';
 import { inject, describe, expect, it } from 'vitest';
 import { ROOT } from '../stack/config.ts';
 import { startEmbeddedPostgres } from '../stack/postgres.ts';
-import { descendants, ephemeralRange, freePort, portInUse, processAlive, waitForPort } from '../stack/processes.ts';
+import { descendants, ephemeralRange, freePort, portInUse, processAlive, processTable, waitForPort } from '../stack/processes.ts';
+import { eventually } from './harness.ts';
 
 const NODE = [process.execPath, '--disable-warning=ExperimentalWarning'] as const;
 
@@ -205,6 +206,30 @@ describe('npm start (stack/start.ts)', () => {
     expect(await leftAfter([...run.processes], 30_000)).toEqual([]);
     expect(processAlive(postmaster)).toBe(false);
   }, 180_000);
+
+  it('restarts the Temporal dev server when it dies; a pipeline created meanwhile runs once it is back', async () => {
+    const run = await start(undefined, dataDir('npm-start-temporal-restart'));
+    const key = /cellar_[a-f0-9]{12}_[A-Za-z0-9_-]+/.exec(run.output())![0];
+    const call = async (method: string, p: string, body?: unknown) => {
+      const res = await fetch(`http://127.0.0.1:${run.ports.PORT}${p}`, {
+        method, headers: { 'Content-Type': 'application/json', 'X-API-Key': key }, body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, any> };
+    };
+    const project = await call('POST', '/projects', { name: 'Through a Temporal crash' });
+    const table = processTable();
+    const server = [...run.processes].find((pid) => table.get(pid)?.comm === 'temporal')!;
+    expect(server).toBeDefined();
+    process.kill(server, 'SIGKILL');
+    await eventually(async () => run.output().includes('[cellar] the Temporal dev server exited (SIGKILL)'), { what: 'the supervisor to notice' });
+    const created = await call('POST', '/pipelines', { project_id: project.body.id, name: 'later', elements: { v: { element_type: 'entry', values: { x: 1 } } } });
+    expect(created.status).toBe(201);
+    await eventually(async () => run.output().includes('[cellar] the Temporal dev server is back'), { what: 'the Temporal dev server to restart', timeoutMs: 60_000 });
+    await eventually(async () => (await call('GET', `/pipelines/${created.body.id}`)).body.status === 'completed', { what: 'the pipeline to run', timeoutMs: 90_000, intervalMs: 500 });
+    process.kill(-run.front.pid!, 'SIGINT');
+    expect(await run.exited).toBe(0);
+    expect(await leftAfter([...run.processes], 10_000)).toEqual([]);
+  }, 240_000);
 
   it('leaves nothing behind when Ctrl-C comes while the service is still starting', async () => {
     // Right after the migrations of a first start: the servers are up, the workers not yet.
