@@ -220,6 +220,20 @@ export async function eventually<T>(fn: () => Promise<T | undefined | null | fal
   throw new Error(`timed out waiting for ${opts.what ?? 'condition'}${last ? `: ${String(last)}` : ''}`);
 }
 
+/** The batch a simulation belongs to. */
+export async function batchOf(orm: Orm, simulationId: string): Promise<string> {
+  const [row] = await orm.em.fork().execute<{ batch_id: string }[]>(`select batch_id from simulations where id = ?`, [simulationId]);
+  return row!.batch_id;
+}
+
+/** Polls a job until it has ended; answers it as GET /jobs/{id} does. */
+export async function jobFinished(c: ReturnType<typeof client>, jobId: string, timeoutMs = 90_000) {
+  return eventually(async () => {
+    const job = (await c.get(`/jobs/${jobId}`)).body;
+    return job.is_terminal ? job : undefined;
+  }, { timeoutMs, intervalMs: 300, what: `job ${jobId} to end` });
+}
+
 /** One suite's services: the API, its TypeScript worker and, when asked, the Python worker. */
 export async function startStack(opts: { config?: Config; python?: boolean } = {}) {
   const api = await startApi(opts.config ? { config: opts.config } : {});

@@ -1,7 +1,7 @@
 // Deleting a project stops its work: a data_fit running in the Python worker, its pipeline
 // and a running simulation batch end in Temporal after the delete.
 import { describe, expect, it, vi } from 'vitest';
-import { apiForSuite, client, eventually, newOrg } from './harness.ts';
+import { apiForSuite, batchOf, client, eventually, newOrg } from './harness.ts';
 import { endlessFit, untilHeartbeating } from './pipelineHelpers.ts';
 import { pipelineWorkflowIds } from '../workflows/pipelineIds.ts';
 import { simulationWorkflowIds } from '../workflows/simulationIds.ts';
@@ -34,7 +34,7 @@ describe('DELETE /projects/{id}', () => {
       project_id: project.id,
     });
     expect(sims.status, sims.text).toBe(200);
-    const batchId = (await api.orm.em.fork().execute<{ batch_id: string }[]>(`select batch_id from simulations where id = ?`, [sims.body[0].simulation_id]))[0]!.batch_id;
+    const batchId = await batchOf(api.orm, sims.body[0].simulation_id);
     const fitWorkflow = pipelineWorkflowIds.element(p.body.id, 'fit');
     await untilHeartbeating(api.temporal, fitWorkflow);
     const workflows = [pipelineWorkflowIds.pipeline(p.body.id), fitWorkflow, simulationWorkflowIds.batch(batchId)];

@@ -2,7 +2,7 @@
 // PyBaMM, and the Temporal server, PostgreSQL and storage of the test run.
 import { describe, expect, it, vi } from 'vitest';
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
-import { apiForSuite, client, eventually, newOrg, startApi, startWorker, testConfig } from './harness.ts';
+import { apiForSuite, batchOf, client, eventually, jobFinished, newOrg, startApi, startWorker, testConfig } from './harness.ts';
 import { simulationWorkflowIds } from '../workflows/simulationIds.ts';
 
 vi.setConfig({ testTimeout: 180_000 });
@@ -19,19 +19,9 @@ async function setup() {
   return { org, c, project };
 }
 
-type C = ReturnType<typeof client>;
-
 /** The child workflow that runs a simulation. */
 async function simulationWorkflow(simulationId: string) {
-  const [row] = await api.orm.em.fork().execute<{ batch_id: string }[]>(`select batch_id from simulations where id = ?`, [simulationId]);
-  return api.temporal.workflow.getHandle(simulationWorkflowIds.simulation(row!.batch_id, simulationId));
-}
-
-async function finished(c: C, jobId: string, timeoutMs = 90_000) {
-  return eventually(async () => {
-    const job = (await c.get(`/jobs/${jobId}`)).body;
-    return job.is_terminal ? job : undefined;
-  }, { timeoutMs, intervalMs: 300, what: `job ${jobId} to end` });
+  return api.temporal.workflow.getHandle(simulationWorkflowIds.simulation(await batchOf(api.orm, simulationId), simulationId));
 }
 
 async function countRows(orgId: string) {
@@ -55,7 +45,7 @@ describe('simulation batches', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body).toHaveLength(2);
     for (const { simulation_id, job_id } of res.body) {
-      const job = await finished(c, job_id);
+      const job = await jobFinished(c, job_id);
       expect(job, JSON.stringify(job)).toMatchObject({ status: 'completed', is_terminal: true, is_failed: false, job_type: 'simulation' });
       const sim = (await c.get(`/simulations/${simulation_id}`)).body;
       expect(sim.storage_folder).toBeTruthy();
@@ -98,7 +88,7 @@ describe('simulation batches', () => {
     });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toHaveLength(2);
-    const jobs = await Promise.all(res.body.map((r: { job_id: string }) => finished(c, r.job_id)));
+    const jobs = await Promise.all(res.body.map((r: { job_id: string }) => jobFinished(c, r.job_id)));
     expect(jobs.map((j) => j.status)).toEqual(['completed', 'completed']);
     const inStudy = await c.get(`/simulations?study_id=${study.id}`);
     expect(inStudy.body.total).toBe(2);
@@ -122,10 +112,10 @@ describe('simulation batches', () => {
       experiment_parameters: { 'Cell thermal mass [J/K]': 0 }, project_id: project.id,
     });
     expect(solver.status, solver.text).toBe(200);
-    const config = await finished(c, infeasible.body[0].job_id);
+    const config = await jobFinished(c, infeasible.body[0].job_id);
     expect(config).toMatchObject({ status: 'failed', is_failed: true, is_terminal: true, error_code: 'CONFIGURATION_ERROR' });
     expect(config.error).toMatch(/steps\[0\]/);
-    const failed = await finished(c, solver.body[0].job_id);
+    const failed = await jobFinished(c, solver.body[0].job_id);
     expect(failed).toMatchObject({ status: 'failed', error_code: 'SOLVER_ERROR' });
     // Each workflow ends the way its job did, so the Web UI shows both as failed, with the code.
     for (const [body, code] of [[infeasible.body[0], 'CONFIGURATION_ERROR'], [solver.body[0], 'SOLVER_ERROR']] as const) {
@@ -162,7 +152,7 @@ describe('simulation batches', () => {
     expect(running.progress.fraction).toBeLessThan(1);
     const cancel = await c.post(`/jobs/${jobId}/cancel`);
     expect(cancel.status, cancel.text).toBe(200);
-    const ended = await finished(c, jobId, 30_000);
+    const ended = await jobFinished(c, jobId, 30_000);
     expect(ended).toMatchObject({ status: 'canceled', is_terminal: true });
     const handle = await simulationWorkflow(res.body[0].simulation_id);
     await eventually(async () => (await handle.describe()).status.name === 'CANCELLED', { what: 'the workflow canceled' });
@@ -176,9 +166,9 @@ describe('simulation batches', () => {
     const { c, project } = await setup();
     const body = { parameterized_model: QUICK, protocol_experiment: { protocol: 'Discharge at 2C until 3.0V' }, project_id: project.id };
     const first = (await c.post('/simulations/protocol/batch', body)).body[0];
-    expect((await finished(c, first.job_id)).status).toBe('completed');
+    expect((await jobFinished(c, first.job_id)).status).toBe('completed');
     const second = (await c.post('/simulations/protocol/batch', body)).body[0];
-    const reused = await finished(c, second.job_id);
+    const reused = await jobFinished(c, second.job_id);
     expect(reused).toMatchObject({ status: 'completed', result: { reused: true, reused_from_simulation_id: first.simulation_id } });
     const a = (await c.get(`/simulations/${first.simulation_id}`)).body;
     const b = (await c.get(`/simulations/${second.simulation_id}`)).body;
@@ -186,7 +176,7 @@ describe('simulation batches', () => {
     expect(b.storage_folder).toBe(a.storage_folder);
     expect(b.metrics).toEqual(a.metrics);
     const forced = (await c.post('/simulations/protocol/batch', { ...body, force_rerun: true })).body[0];
-    const solved = await finished(c, forced.job_id);
+    const solved = await jobFinished(c, forced.job_id);
     expect(solved.result.reused).toBe(false);
     expect((await c.get(`/simulations/${forced.simulation_id}`)).body.storage_folder).not.toBe(a.storage_folder);
   });
@@ -212,8 +202,7 @@ describe('batch workflow', () => {
       });
       expect(res.status, res.text).toBe(200);
       // No worker polls this queue yet: replace the batch workflow by one with tiny runs.
-      const [row] = await api2.orm.em.fork().execute<{ batch_id: string }[]>(`select batch_id from simulations where id = ?`, [res.body[0].simulation_id]);
-      const batchId = row!.batch_id;
+      const batchId = await batchOf(api2.orm, res.body[0].simulation_id);
       await api2.temporal.workflow.getHandle(simulationWorkflowIds.batch(batchId)).terminate('replaced by the test');
       const workflowId = `test-window-${batchId}`;
       await api2.temporal.workflow.start('simulationBatch', {
@@ -222,7 +211,7 @@ describe('batch workflow', () => {
       });
       const worker2 = await startWorker(api2);
       try {
-        const jobs = await Promise.all(res.body.map((r: { job_id: string }) => finished(c, r.job_id)));
+        const jobs = await Promise.all(res.body.map((r: { job_id: string }) => jobFinished(c, r.job_id)));
         expect(jobs.map((j) => j.status)).toEqual(Array(5).fill('completed'));
         await api2.temporal.workflow.getHandle(workflowId).result();
         const runs: string[] = [];
@@ -306,6 +295,6 @@ describe('submission checks', () => {
     expect((await stranger.get(`/jobs/${res.body[0].job_id}`)).status).toBe(403);
     expect((await stranger.post(`/jobs/${res.body[0].job_id}/cancel`)).status).toBe(403);
     expect((await stranger.get(`/simulations?project_id=${project.id}`)).body.total).toBe(0);
-    await finished(c, res.body[0].job_id);
+    await jobFinished(c, res.body[0].job_id);
   });
 });

@@ -5,7 +5,7 @@
 // now is refused promptly with 503 and changes nothing.
 import { describe, expect, it, vi } from 'vitest';
 import { WorkflowNotFoundError } from '@temporalio/client';
-import { apiForSuite, client, eventually, newOrg, startApi, type TestApi } from './harness.ts';
+import { apiForSuite, batchOf, client, eventually, jobFinished, newOrg, startApi, type TestApi } from './harness.ts';
 import { freePort } from '../stack/processes.ts';
 import { dispatchDueStarts, recordStarts, runStartDispatcher } from '../api/services/workflowStarts.ts';
 import { purgeStart } from '../api/services/storedObjects.ts';
@@ -49,9 +49,9 @@ describe('when Temporal is down, or a request stops midway', () => {
     // once leaves nothing recorded.
     const first = await c.post('/simulations/protocol/batch', { parameterized_model: QUICK, protocol_experiment: REST, project_id: project.id });
     expect(first.status, first.text).toBe(200);
-    const [firstBatch] = await api.orm.em.fork().execute<{ batch_id: string }[]>(`select batch_id from simulations where id = ?`, [first.body[0].simulation_id]);
-    expect(await exists(simulationWorkflowIds.batch(firstBatch!.batch_id))).toBe(true);
-    expect(await recordedFor(simulationWorkflowIds.batch(firstBatch!.batch_id))).toEqual([]);
+    const firstBatch = simulationWorkflowIds.batch(await batchOf(api.orm, first.body[0].simulation_id));
+    expect(await exists(firstBatch)).toBe(true);
+    expect(await recordedFor(firstBatch)).toEqual([]);
 
     const down = await apiWithoutTemporal();
     try {
@@ -64,8 +64,7 @@ describe('when Temporal is down, or a request stops midway', () => {
       // The request gave up on Temporal after a few seconds rather than hanging.
       expect(Date.now() - began).toBeLessThan(15_000);
       expect(res.body).toHaveLength(3);
-      const [row] = await api.orm.em.fork().execute<{ batch_id: string }[]>(`select batch_id from simulations where id = ?`, [res.body[0].simulation_id]);
-      const workflowId = simulationWorkflowIds.batch(row!.batch_id);
+      const workflowId = simulationWorkflowIds.batch(await batchOf(api.orm, res.body[0].simulation_id));
       expect(await exists(workflowId)).toBe(false);
       const [recorded] = await recordedFor(workflowId);
       expect(recorded?.last_error).toBeTruthy();
@@ -80,10 +79,7 @@ describe('when Temporal is down, or a request stops midway', () => {
 
       expect((await dispatchDueStarts({ orm: api.orm, temporal: api.temporal })).started).toBeGreaterThanOrEqual(1);
       expect(await recordedFor(workflowId)).toEqual([]);
-      const jobs = await Promise.all(res.body.map((r: { job_id: string }) => eventually(async () => {
-        const job = (await c.get(`/jobs/${r.job_id}`)).body;
-        return job.is_terminal ? job : undefined;
-      }, { timeoutMs: 90_000, intervalMs: 300, what: `job ${r.job_id} to end` })));
+      const jobs = await Promise.all(res.body.map((r: { job_id: string }) => jobFinished(c, r.job_id)));
       expect(jobs.map((j) => j.status)).toEqual(['completed', 'completed', 'completed']);
       // One run of the batch: the request's failed start left nothing behind in Temporal.
       await api.temporal.workflow.getHandle(workflowId).result();

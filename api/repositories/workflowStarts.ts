@@ -8,11 +8,10 @@ export interface WorkflowStartRow {
   task_queue: string;
   args: unknown[];
   options: Record<string, unknown>;
-  attempts: number;
 }
 
 /** Rows inserted now are left to the caller's own start until `graceSeconds` have passed. */
-export async function insertStarts(em: EntityManager, rows: Omit<WorkflowStartRow, 'attempts'>[], graceSeconds: number): Promise<void> {
+export async function insertStarts(em: EntityManager, rows: WorkflowStartRow[], graceSeconds: number): Promise<void> {
   if (!rows.length) return;
   await em.execute(
     `insert into workflow_starts (id, workflow_id, workflow_type, task_queue, args, options, next_attempt_at)
@@ -38,7 +37,7 @@ export async function releaseStarts(em: EntityManager, ids: string[], error: str
 /** Due rows, locked for this transaction; rows another dispatcher holds are skipped. */
 export async function claimDueStarts(em: EntityManager, limit: number): Promise<WorkflowStartRow[]> {
   return em.execute<WorkflowStartRow[]>(
-    `select id, workflow_id, workflow_type, task_queue, args, options, attempts from workflow_starts
+    `select id, workflow_id, workflow_type, task_queue, args, options from workflow_starts
       where next_attempt_at <= now() order by next_attempt_at limit ? for update skip locked`,
     [limit],
   );

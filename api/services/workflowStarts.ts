@@ -75,28 +75,34 @@ export async function startWorkflow(temporal: Client, start: WorkflowStart): Pro
 }
 
 /**
+ * Starts in order, each within `deadlineMs`, and stops at the first that fails: Temporal is
+ * then likely unreachable, and the rest would wait just as long. Answers how many started.
+ */
+async function startInOrder(temporal: Client, starts: WorkflowStart[], deadlineMs: number): Promise<{ started: number; failure?: string }> {
+  for (const [i, start] of starts.entries()) {
+    try {
+      await temporal.connection.withDeadline(Date.now() + deadlineMs, () => startWorkflow(temporal, start));
+    } catch (err) {
+      const failure = reason(err);
+      logger.warn({ workflow_id: start.workflowId, err: failure }, 'workflow not started; the dispatcher will start it');
+      return { started: i, failure };
+    }
+  }
+  return { started: starts.length };
+}
+
+/**
  * Starts what a committed transaction recorded, each within a few seconds; what cannot be
  * started now stays recorded for the dispatcher, and the request succeeds all the same.
  */
 export async function startRecorded(deps: { temporal: Client; em: EntityManager }, recorded: RecordedStart[]): Promise<void> {
-  const started: string[] = [];
-  let failure: string | undefined;
-  for (const start of recorded) {
-    try {
-      await deps.temporal.connection.withDeadline(Date.now() + REQUEST_START_MS, () => startWorkflow(deps.temporal, start));
-      started.push(start.id);
-    } catch (err) {
-      failure = reason(err);
-      logger.warn({ workflow_id: start.workflowId, err: failure }, 'workflow not started; the dispatcher will start it');
-      // Temporal is likely unreachable, and the rest would wait just as long.
-      break;
-    }
-  }
+  const { started, failure } = await startInOrder(deps.temporal, recorded, REQUEST_START_MS);
+  const ids = recorded.map((s) => s.id);
   // The change is committed whatever happens here: a row left behind is only started again,
   // which finds the workflow already there.
   try {
-    await repo.deleteStarts(deps.em, started);
-    if (failure) await repo.releaseStarts(deps.em, recorded.slice(started.length).map((s) => s.id), failure);
+    await repo.deleteStarts(deps.em, ids.slice(0, started));
+    if (failure) await repo.releaseStarts(deps.em, ids.slice(started), failure);
   } catch (err) {
     logger.warn({ err: reason(err) }, 'recorded workflow starts not updated; the dispatcher will see to them');
   }
@@ -125,23 +131,11 @@ function fromRow(row: repo.WorkflowStartRow): WorkflowStart {
 export async function dispatchDueStarts(deps: { orm: Orm; temporal: Client }, limit = 100): Promise<{ started: number; failed: number }> {
   return deps.orm.em.fork().transactional(async (em) => {
     const rows = await repo.claimDueStarts(em, limit);
-    const started: string[] = [];
-    let failed = 0;
-    for (const row of rows) {
-      try {
-        await deps.temporal.connection.withDeadline(Date.now() + DISPATCH_START_MS, () => startWorkflow(deps.temporal, fromRow(row)));
-        started.push(row.id);
-      } catch (err) {
-        failed++;
-        const message = reason(err);
-        await repo.postponeStart(em, row.id, message);
-        logger.warn({ workflow_id: row.workflow_id, attempts: row.attempts + 1, err: message }, 'recorded workflow start failed; will retry');
-        break;
-      }
-    }
-    await repo.deleteStarts(em, started);
-    if (started.length) logger.info({ started: started.length }, 'started recorded workflows');
-    return { started: started.length, failed };
+    const { started, failure } = await startInOrder(deps.temporal, rows.map(fromRow), DISPATCH_START_MS);
+    await repo.deleteStarts(em, rows.slice(0, started).map((r) => r.id));
+    if (failure) await repo.postponeStart(em, rows[started]!.id, failure);
+    if (started) logger.info({ started }, 'started recorded workflows');
+    return { started, failed: failure ? 1 : 0 };
   });
 }
 
