@@ -190,8 +190,17 @@ describe.each(['fs', 's3'] as const)('measurement data on %s storage', (storage)
     const storedAfterRefusal = await readParquet(await download(env, `/cell_measurements/${id}/time_series/download`));
     expect(storedAfterRefusal['Time [s]']).toEqual(columns['Time [s]']!.slice(0, SPLIT));
 
+    // An extend initiated and abandoned (its target expired) gives its version up: the next
+    // one takes a new version, neither the refused one's nor the abandoned one's.
+    const abandoned = await ok(env.c.post(`/cell_measurements/${id}/initiate-extend`), 201);
+    expect(abandoned.uploads[0].path).toContain('/extend-v2/');
+    await env.api.orm.em.fork().execute(
+      `update measurement_upload_sessions set expires_at = now() - interval '1 second' where measurement_id = ? and version = 2`, [id],
+    );
+
     // The right delta is appended; processing_error clears; data_updated_at moves on.
     const good = await ok(env.c.post(`/cell_measurements/${id}/initiate-extend`), 201);
+    expect(good.uploads[0].path).toContain('/extend-v3/');
     expect((await put(good.uploads[0].signed_url, toCsv(columns, SPLIT, ROWS))).ok).toBe(true);
     const started = await ok(env.c.post(`/cell_measurements/${id}/confirm-extend`));
     expect(started.processing_error).toBeNull();

@@ -246,8 +246,9 @@ export async function initiateExtend(ctx: RequestContext, measurementId: string)
       }
       await repo.deleteSession(em, latest.id);
     }
-    // Versions are never reused, so a refused extension's objects never collide with the next.
-    const version = Math.max(m.data_version, latest?.confirmed_at ? latest.version : 0) + 1;
+    // Versions are never reused (an abandoned one's number included), so an earlier extend's
+    // session row and object never collide with the next.
+    const version = Math.max(m.data_version, latest?.version ?? 0) + 1;
     const prefix = measurementPrefix(m.organization_id, m.project_id, m.id);
     const target: repo.UploadTarget = { filename: EXTEND_UPLOAD, path: extendKey(prefix, version), max_bytes: ctx.config.uploadMaxBytes, multipart: false };
     const upload = await uploadInfo(ctx, target, ttl);
