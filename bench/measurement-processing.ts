@@ -105,7 +105,7 @@ async function uploads() {
   const port = await freePort();
   const gw = await startVersitygw({ port, dataDir: path.join(work, 'gw'), accessKeyId: 'bench', secretAccessKey: 'bench-secret-0123456789', onLine: () => {} });
   try {
-    const s3 = new S3Storage({ endpoint: gw.endpoint, region: 'us-east-1', bucket: 'bench', accessKeyId: 'bench', secretAccessKey: 'bench-secret-0123456789', stsEndpoint: undefined, stsRoleArn: '' });
+    const s3 = new S3Storage({ endpoint: gw.endpoint, publicEndpoint: gw.endpoint, region: 'us-east-1', bucket: 'bench', accessKeyId: 'bench', secretAccessKey: 'bench-secret-0123456789', stsEndpoint: undefined, stsRoleArn: '' });
     await s3.ensureBucket();
     const plain = await timedUpload(s3.client, 'bench', 'plain.bin', body);
     const signed = await s3.signedPutUrl('signed.bin', { expiresInSeconds: 600 });
@@ -138,7 +138,7 @@ async function uploads() {
   try {
     const endpoint = `http://127.0.0.1:${ports[3]}`;
     for (let i = 0; i < 120 && !(await fetch(endpoint).catch(() => null)); i++) await new Promise((r) => setTimeout(r, 500));
-    const s3 = new S3Storage({ endpoint, region: 'us-east-1', bucket: 'bench', accessKeyId: 'bench', secretAccessKey: 'bench-secret-0123456789', stsEndpoint: endpoint, stsRoleArn: 'arn:aws:iam::role/upload' });
+    const s3 = new S3Storage({ endpoint, publicEndpoint: endpoint, region: 'us-east-1', bucket: 'bench', accessKeyId: 'bench', secretAccessKey: 'bench-secret-0123456789', stsEndpoint: endpoint, stsRoleArn: 'arn:aws:iam::role/upload' });
     await s3.ensureBucket();
     const plain = await timedUpload(s3.client, 'bench', 'plain.bin', body);
     const mp = (await s3.scopedUploadCredentials('scoped.bin', 3600))!;

@@ -6,6 +6,8 @@ export const ROOT = path.resolve(import.meta.dirname, '..');
 
 export interface S3Config {
   endpoint: string;
+  /** The endpoint clients reach (S3_PUBLIC_ENDPOINT): signed URLs and multipart blocks name it. */
+  publicEndpoint: string;
   region: string;
   bucket: string;
   accessKeyId: string;
@@ -124,6 +126,7 @@ export function loadConfig(env: Env = process.env): Config {
       driver: 's3',
       s3: {
         endpoint: s3Endpoint,
+        publicEndpoint: url(env, 'S3_PUBLIC_ENDPOINT') ?? s3Endpoint,
         region: str(env, 'S3_REGION', 'us-east-1'),
         bucket: need('S3_BUCKET'),
         accessKeyId: need('S3_ACCESS_KEY_ID'),

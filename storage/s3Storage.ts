@@ -19,16 +19,20 @@ function isNotFound(err: unknown): boolean {
 export class S3Storage implements ObjectStorage {
   readonly driver = 's3' as const;
   readonly client: S3Client;
+  /** Presigns for the endpoint clients reach, which may differ from ours (a container network's name). */
+  readonly #signer: S3Client;
   readonly #cfg: S3Config;
 
   constructor(cfg: S3Config) {
     this.#cfg = cfg;
-    this.client = new S3Client({
-      endpoint: cfg.endpoint,
+    const clientFor = (endpoint: string) => new S3Client({
+      endpoint,
       region: cfg.region,
       forcePathStyle: true,
       credentials: { accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey },
     });
+    this.client = clientFor(cfg.endpoint);
+    this.#signer = cfg.publicEndpoint === cfg.endpoint ? this.client : clientFor(cfg.publicEndpoint);
   }
 
   get bucket(): string {
@@ -116,7 +120,7 @@ export class S3Storage implements ObjectStorage {
   }
 
   async #presign(command: PutObjectCommand | GetObjectCommand, expiresIn: number): Promise<SignedTarget> {
-    const url = await getSignedUrl(this.client, command, { expiresIn });
+    const url = await getSignedUrl(this.#signer, command, { expiresIn });
     return {
       url,
       token: new URL(url).searchParams.get('X-Amz-Signature') ?? '',
@@ -173,7 +177,7 @@ export class S3Storage implements ObjectStorage {
     const c = out.Credentials;
     if (!c?.AccessKeyId || !c.SecretAccessKey || !c.SessionToken) return null;
     return {
-      endpoint: this.#cfg.endpoint,
+      endpoint: this.#cfg.publicEndpoint,
       region: this.#cfg.region,
       bucket: this.#cfg.bucket,
       object_path: key,

@@ -1,8 +1,9 @@
 // The storage interface against both drivers, through real servers: the API's own signed
 // routes (filesystem) and versitygw (S3). Signed URLs are used exactly as clients use them.
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi, type TestApi } from './harness.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { client, newOrg, startApi, testConfig, type TestApi } from './harness.ts';
+import { labFixture, ok } from './inventoryHelpers.ts';
 import { ObjectNotFound } from '../storage/storage.ts';
 
 async function text(stream: NodeJS.ReadableStream): Promise<string> {
@@ -124,5 +125,41 @@ describe('filesystem signed PUT rules', () => {
     const u = new URL(target.url);
     u.searchParams.set('max', '100000');
     expect((await fetch(u, { method: 'PUT', body: 'x'.repeat(100) })).status).toBe(403);
+  });
+});
+
+describe('S3 storage reached by clients under another name (a container network)', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    // An STS endpoint that is not one (versitygw answers AssumeRole with an error).
+    const s3 = inject('s3');
+    api = await startApi({ config: testConfig('s3', { S3_PUBLIC_ENDPOINT: s3.endpoint.replace('127.0.0.1', 'localhost'), S3_STS_ENDPOINT: s3.endpoint }) });
+  });
+  afterAll(async () => api?.close());
+
+  it('signs URLs for the public endpoint, and they work there', async () => {
+    const publicHost = new URL(inject('s3').endpoint.replace('127.0.0.1', 'localhost')).host;
+    const k = key('public');
+    const target = await api.storage.signedPutUrl(k, { expiresInSeconds: 60 });
+    expect(new URL(target.url).host).toBe(publicHost);
+    const res = await fetch(target.url, { method: 'PUT', body: 'through the public name' });
+    expect(res.status, await res.text()).toBe(200);
+    expect(await text(await api.storage.get(k))).toBe('through the public name');
+    const get = await api.storage.signedGetUrl(k, { expiresInSeconds: 60 });
+    expect(new URL(get.url).host).toBe(publicHost);
+    expect(await (await fetch(get.url)).text()).toBe('through the public name');
+  });
+
+  it('offers the signed PUT with multipart null when the STS endpoint refuses to mint credentials', async () => {
+    const org = await newOrg(api.orm);
+    const c = client(api.url, org.api_key);
+    const lab = await labFixture(c);
+    const init = await ok(c.post(`/cell_instances/${lab.instance.id}/cell_measurements/initiate-upload`, { measurement: { name: 'No STS' } }));
+    expect(init.uploads).toHaveLength(2);
+    for (const u of init.uploads) {
+      expect(u.multipart).toBeNull();
+      expect(new URL(u.signed_url).hostname).toBe('localhost');
+    }
+    expect((await fetch(init.uploads[0].signed_url, { method: 'PUT', body: 'bytes' })).status).toBe(200);
   });
 });

@@ -5,6 +5,7 @@ import type { RequestContext, Services } from '../context.ts';
 import { AppError, conflict, invalid, notFound, type ValidationIssue, ValidationFailed } from '../errors.ts';
 import * as repo from '../repositories/measurementData.ts';
 import { findMeasurement as findMeasurementRecord } from '../repositories/cells.ts';
+import { logger } from '../logger.ts';
 import { assertSameOrganization, requireProjectPermission } from './access.ts';
 import { requireInstance } from './cells.ts';
 import { assertChannelAttachable, indexMeasurement, serializeMeasurement } from './cellMeasurements.ts';
@@ -40,7 +41,13 @@ interface MeasurementFields {
 
 async function uploadInfo(ctx: Services, target: repo.UploadTarget, ttl: number) {
   const signed = await ctx.storage.signedPutUrl(target.path, { expiresInSeconds: ttl, maxBytes: target.max_bytes });
-  const multipart = await ctx.storage.scopedUploadCredentials(target.path, ttl);
+  // Without scoped credentials the signed PUT still works, so a refusing STS only takes the
+  // multipart block away (measurement-data.md: multipart is null when none can be minted).
+  const multipart = await ctx.storage.scopedUploadCredentials(target.path, ttl).catch((err: unknown) => {
+    const { name, message } = err instanceof Error ? err : { name: 'Error', message: String(err) };
+    logger.warn({ err: { name, message }, path: target.path }, 'scoped upload credentials not minted; offering the signed PUT only');
+    return null;
+  });
   target.multipart = multipart !== null;
   return {
     filename: target.filename, signed_url: signed.url, token: signed.token, path: target.path, multipart,
