@@ -34,6 +34,39 @@ describe('projects', () => {
     expect(again.body).toMatchObject({ error_code: 'CONFLICT', detail: { existing_id: first.body.id } });
   });
 
+  it('answers concurrent creates of one project or study name with one 201 and 409s naming it', async () => {
+    const c = client(api.url, (await newOrg(api.orm)).api_key);
+    const projects = await Promise.all(Array.from({ length: 6 }, () => c.post('/projects', { name: 'Raced' })));
+    const project = projects.filter((r) => r.status === 201);
+    expect(project).toHaveLength(1);
+    for (const r of projects.filter((x) => x.status !== 201)) {
+      expect(r.status).toBe(409);
+      expect(r.body.detail.existing_id).toBe(project[0]!.body.id);
+    }
+    const studies = await Promise.all(Array.from({ length: 6 }, () => c.post(`/projects/${project[0]!.body.id}/studies`, { name: 'Raced study' })));
+    const study = studies.filter((r) => r.status === 201);
+    expect(study).toHaveLength(1);
+    for (const r of studies.filter((x) => x.status !== 201)) {
+      expect(r.status).toBe(409);
+      expect(r.body.detail.existing_id).toBe(study[0]!.body.id);
+    }
+  });
+
+  it('takes list filters with unencoded reserved characters, as the wire conventions write them', async () => {
+    const c = client(api.url, (await newOrg(api.orm)).api_key);
+    const a = await c.post('/projects', { name: 'Alpha' });
+    await c.post('/projects', { name: 'Beta' });
+    await c.post('/projects', { name: 'Gamma' });
+    const since = new Date(Date.parse(a.body.created_at) - 1000).toISOString(); // colons left as they are
+    const res = await c.get(`/projects?name=in.(Alpha,Gamma)&created_at_gt=${since}&order_by=name&order=asc`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.items.map((p: { name: string }) => p.name)).toEqual(['Alpha', 'Gamma']);
+    for (const path of ['/jobs/?status=in.(pending,running)', `/simulations?status=in.(pending,running)&created_at_gt=${since}`, `/models?created_at_gt=${since}`]) {
+      const list = await c.get(path);
+      expect(list.status, `${path}: ${JSON.stringify(list.body)}`).toBe(200);
+    }
+  });
+
   it('patches name and description, answering created_by and user_project_roles', async () => {
     const org = await newOrg(api.orm);
     const c = client(api.url, org.api_key);

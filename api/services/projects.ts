@@ -5,6 +5,7 @@ import { conflict, invalid, notFound } from '../errors.ts';
 import { namedRecordList, parseList } from '../listQuery.ts';
 import { PROJECT_ADMIN_ROLE_ID } from '../../db/roles.ts';
 import * as repo from '../repositories/projects.ts';
+import { orConflict } from '../repositories/sqlRows.ts';
 import { readableProjectsSql, requireProjectPermission } from './access.ts';
 import { indexEntity, unindexProject } from './searchIndex.ts';
 import { projectPrefix, purgeStart } from './storedObjects.ts';
@@ -31,10 +32,15 @@ function indexProject(ctx: RequestContext, p: repo.ProjectRow) {
   });
 }
 
+async function assertNameFree(ctx: RequestContext, name: string, selfId?: string) {
+  const clash = await repo.findProjectByName(ctx.em, ctx.caller.organizationId, name);
+  if (clash && clash.id !== selfId) throw conflict(`a project named "${name}" already exists`, { existing_id: clash.id });
+}
+
 export async function createProject(ctx: RequestContext, body: { name: string; description?: string | null }) {
-  const existing = await repo.findProjectByName(ctx.em, ctx.caller.organizationId, body.name);
-  if (existing) throw conflict(`a project named "${body.name}" already exists`, { existing_id: existing.id });
-  const project = await ctx.em.transactional(async (em) => {
+  await assertNameFree(ctx, body.name);
+  // A concurrent create of the same name (a client's retry) loses at the unique key: the same 409.
+  const project = await orConflict(() => ctx.em.transactional(async (em) => {
     const tx = { ...ctx, em };
     const row = await repo.insertProject(em, {
       id: randomUUID(),
@@ -46,7 +52,7 @@ export async function createProject(ctx: RequestContext, body: { name: string; d
     await repo.setUserProjectRole(em, row.id, ctx.caller.userId, PROJECT_ADMIN_ROLE_ID);
     await indexProject(tx, row);
     return row;
-  });
+  }), () => assertNameFree(ctx, body.name));
   return { ...(await withRoles(ctx, project)), cell_spec_project_mappings: await loadCellSpecMappings(ctx, project.id) };
 }
 
@@ -58,15 +64,13 @@ export async function getProject(ctx: RequestContext, projectId: string) {
 
 export async function updateProject(ctx: RequestContext, projectId: string, body: { name?: string; description?: string | null }) {
   await requireProjectPermission(ctx, projectId, 'project:update');
-  if (body.name !== undefined) {
-    const clash = await repo.findProjectByName(ctx.em, ctx.caller.organizationId, body.name);
-    if (clash && clash.id !== projectId) throw conflict(`a project named "${body.name}" already exists`, { existing_id: clash.id });
-  }
-  const project = await ctx.em.transactional(async (em) => {
-    const row = await repo.updateProject(em, projectId, { name: body.name, description: body.description });
+  const name = body.name;
+  if (name !== undefined) await assertNameFree(ctx, name, projectId);
+  const project = await orConflict(() => ctx.em.transactional(async (em) => {
+    const row = await repo.updateProject(em, projectId, { name, description: body.description });
     await indexProject({ ...ctx, em }, row);
     return row;
-  });
+  }), async () => { if (name !== undefined) await assertNameFree(ctx, name, projectId); });
   return withRoles(ctx, project);
 }
 

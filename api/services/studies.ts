@@ -5,6 +5,7 @@ import type { RequestContext } from '../context.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
 import { namedRecordList, parseList } from '../listQuery.ts';
 import * as repo from '../repositories/studies.ts';
+import { orConflict } from '../repositories/sqlRows.ts';
 import { requireProjectPermission } from './access.ts';
 import { indexEntity, unindexEntity } from './searchIndex.ts';
 
@@ -23,15 +24,20 @@ async function loadStudy(ctx: RequestContext, projectId: string, studyId: string
 
 export async function createStudy(ctx: RequestContext, projectId: string, body: { name: string; description?: string | null }) {
   await requireProjectPermission(ctx, projectId, 'study:create');
-  const existing = await repo.findStudyByName(ctx.em, projectId, body.name);
-  if (existing) throw conflict(`a study named "${body.name}" already exists in the project`, { existing_id: existing.id });
-  return ctx.em.transactional(async (em) => {
+  await assertNameFree(ctx, projectId, body.name);
+  // A concurrent create of the same name (a client's retry) loses at the unique key: the same 409.
+  return orConflict(() => ctx.em.transactional(async (em) => {
     const row = await repo.insertStudy(em, {
       id: randomUUID(), organization_id: ctx.caller.organizationId, project_id: projectId, name: body.name, description: body.description ?? null, created_by: ctx.caller.userId,
     });
     await indexStudy({ ...ctx, em }, row);
     return row;
-  });
+  }), () => assertNameFree(ctx, projectId, body.name));
+}
+
+async function assertNameFree(ctx: RequestContext, projectId: string, name: string, selfId?: string) {
+  const clash = await repo.findStudyByName(ctx.em, projectId, name);
+  if (clash && clash.id !== selfId) throw conflict(`a study named "${name}" already exists in the project`, { existing_id: clash.id });
 }
 
 export async function listStudies(ctx: RequestContext, projectId: string, query: Record<string, unknown>) {
@@ -48,15 +54,13 @@ export async function getStudy(ctx: RequestContext, projectId: string, studyId: 
 
 export async function updateStudy(ctx: RequestContext, projectId: string, studyId: string, body: { name?: string; description?: string | null }) {
   await loadStudy(ctx, projectId, studyId, 'study:update');
-  if (body.name !== undefined) {
-    const clash = await repo.findStudyByName(ctx.em, projectId, body.name);
-    if (clash && clash.id !== studyId) throw conflict(`a study named "${body.name}" already exists in the project`, { existing_id: clash.id });
-  }
-  const row = await ctx.em.transactional(async (em) => {
+  const name = body.name;
+  if (name !== undefined) await assertNameFree(ctx, projectId, name, studyId);
+  const row = await orConflict(() => ctx.em.transactional(async (em) => {
     const r = await repo.updateStudy(em, studyId, body);
     await indexStudy({ ...ctx, em }, r);
     return r;
-  });
+  }), async () => { if (name !== undefined) await assertNameFree(ctx, projectId, name, studyId); });
   return { ...row, ...(await repo.studyLinks(ctx.em, studyId)) };
 }
 
