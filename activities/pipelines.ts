@@ -393,7 +393,7 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
           [elementId],
         );
         if (rows[0]) {
-          await em.execute(`update jobs set status = 'canceled', finished_at = now(), updated_at = now() where id = ? and status in ${ACTIVE}`, [rows[0].job_id]);
+          await em.execute(`update jobs set status = 'canceled', error = 'canceled on request', finished_at = now(), updated_at = now() where id = ? and status in ${ACTIVE}`, [rows[0].job_id]);
         }
       });
     },

@@ -90,6 +90,8 @@ describe('POST /pipelines/cancel', () => {
     // The elements and the pipelines read canceled through the API; completed elements kept their results.
     const one = await c.get(`/pipelines/${ids[0]}/elements`);
     expect(one.body.map((e: { status: string }) => e.status)).toEqual(['completed', 'canceled', 'canceled']);
+    // A canceled element's job is failed and says why (a job answer has error when failed).
+    expect((await c.get(`/jobs/${one.body[1].job_id}`)).body).toMatchObject({ status: 'canceled', is_failed: true, error: 'canceled on request' });
     expect((await c.get(`/pipelines/${ids[0]}`)).body).toMatchObject({ status: 'canceled', is_terminal: true, is_failed: true });
   });
 
@@ -109,7 +111,7 @@ describe('POST /pipelines/cancel', () => {
     }, { what: 'the pipeline to end' });
     expect(done).toMatchObject({ status: 'canceled', is_failed: true });
     expect((await c.get(`/pipelines/${p.id}/elements`)).body.map((e: { status: string }) => e.status)).toEqual(['canceled', 'pending']);
-    expect((await c.get(`/jobs/${fit.job_id}`)).body.status).toBe('canceled');
+    expect((await c.get(`/jobs/${fit.job_id}`)).body).toMatchObject({ status: 'canceled', is_failed: true, error: 'canceled on request' });
   });
 
   it('ends the pipeline canceled when a pending element\'s job is canceled through /jobs', async () => {

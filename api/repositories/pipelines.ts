@@ -146,7 +146,7 @@ export async function markCanceled(em: EntityManager, ids: string[]): Promise<vo
                                (attempt_log -> -1) || jsonb_build_object('finished_at', now(), 'status', 'canceled'))
                 else attempt_log end
         where pipeline_id in ${idsIn} and status in ${ACTIVE} returning job_id)
-     update jobs set status = 'canceled', finished_at = now(), updated_at = now() where id in (select job_id from canceled)`,
+     update jobs set status = 'canceled', error = 'canceled on request', finished_at = now(), updated_at = now() where id in (select job_id from canceled)`,
     [json],
   );
 }

@@ -50,7 +50,9 @@ function present(job: repo.JobRow, progress: Progress | undefined) {
     finished_at: finished_at?.toISOString() ?? null,
     is_terminal: TERMINAL.includes(job.status),
     is_failed: job.status === 'failed' || job.status === 'canceled',
-    ...(error !== null ? { error } : {}),
+    // A failed answer always says why (wire conventions), also for jobs ended before every
+    // cancel recorded its reason.
+    ...(error !== null ? { error } : job.status === 'canceled' ? { error: 'canceled' } : job.status === 'failed' ? { error: 'failed' } : {}),
     ...(error_code !== null ? { error_code } : {}),
     ...(result !== null ? { result } : {}),
     ...(progress ? { progress } : {}),
