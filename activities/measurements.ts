@@ -21,6 +21,8 @@ export interface PythonProcessInput {
   source_key: string | string[];
   steps_key?: string;
   current_key?: string;
+  /** The stored steps summary of current_key, whose labels carry over to the extended one. */
+  current_steps_key?: string;
   output_prefix: string;
   version?: number;
   validation: { strict: boolean; skip_checks: string[] };
@@ -71,6 +73,7 @@ export function createMeasurementActivities(deps: { orm: Orm; storage: ObjectSto
           if (!m.time_series_key) throw ApplicationFailure.nonRetryable(`measurement ${m.id} has no stored series to extend`, 'NoSeries');
           return {
             ...base, measurement_type: 'time_series', source_key: extendKey(prefix, job.version), current_key: m.time_series_key, version: job.version,
+            ...(m.steps_key ? { current_steps_key: m.steps_key } : {}),
           };
         }
         return {

@@ -666,13 +666,85 @@ def test_cycles_summary(tmp_path):
     assert cycles["Start time [s]"] == [0, 80] and cycles["End time [s]"] == [70, 150]
 
 
-def test_uploaded_steps_file_is_kept(tmp_path):
-    steps_upload = write(tmp_path / "steps.parquet", {"Step count": [0, 1, 2, 3], "Label": ["a", "b", "c", "d"]}, "csv")
+def derived_steps(tmp_path) -> dict[str, list]:
+    (tmp_path / "plain").mkdir()
+    return read(run(tmp_path / "plain", baseline()).steps_path)
+
+
+def upload_steps(tmp_path, data: dict[str, list], fmt: str = "csv") -> str:
+    return write(tmp_path / f"steps-upload.{fmt}", data, fmt)
+
+
+def test_uploaded_step_labels_are_merged_into_the_derived_summary(tmp_path):
+    steps_upload = upload_steps(
+        tmp_path,
+        {
+            "Label": ["rest", "discharge", "rest", "charge"],
+            "Step count": [3, 1, 2, 0],  # any order
+            "Step type": ["mine"] * 4,  # derived columns are never overridden
+            "Protocol step": ["A", "B", "C", "D"],
+        },
+    )
     outcome = run(tmp_path, baseline(), steps_path=steps_upload)
-    assert outcome.status == "ready"
-    assert read(outcome.steps_path) == {"Step count": [0, 1, 2, 3], "Label": ["a", "b", "c", "d"]}
+    assert outcome.status == "ready" and outcome.issues == []
+    steps = read(outcome.steps_path)
+    derived = derived_steps(tmp_path)
+    assert list(steps) == [*derived, "Protocol step"]
+    assert {name: steps[name] for name in derived if name != "Label"} == {
+        name: values for name, values in derived.items() if name != "Label"
+    }
+    assert steps["Label"] == ["charge", "discharge", "rest", "rest"]
+    assert steps["Protocol step"] == ["D", "B", "C", "A"]
     assert outcome.steps_created == 4
     assert read(outcome.cycles_path)[col.CYCLE] == [0, 1]
+
+
+def test_steps_the_upload_does_not_name_have_no_label(tmp_path):
+    steps_upload = upload_steps(tmp_path, {"Step count": [1], "Label": [7]}, "parquet")
+    outcome = run(tmp_path, baseline(), steps_path=steps_upload)
+    assert outcome.status == "ready" and outcome.issues == []
+    steps = read(outcome.steps_path)
+    assert steps["Label"] == [None, "7", None, None]  # always text
+    assert pq.read_schema(outcome.steps_path).field("Label").type == pa.string()
+    assert outcome.steps_created == 4
+
+
+def test_uploaded_unknown_step_counts_are_a_warning(tmp_path):
+    steps_upload = upload_steps(
+        tmp_path, {"Step count": ["1", "7", "2.5", None, "x", "3", "7"], "Label": ["b", "g", "h", "i", "j", "d", "k"]}
+    )
+    outcome = run(tmp_path, baseline(), steps_path=steps_upload)
+    assert outcome.status == "ready"
+    issue = only(outcome, "steps_file_unknown_step_counts")
+    assert issue["severity"] == "warning"
+    assert issue["payload"] == {
+        "file": "steps",
+        "step_counts": ["7", "2.5", None, "x"],
+        "num_rows": 5,
+        "num_series_steps": 4,
+    }
+    assert codes(outcome) == ["steps_file_unknown_step_counts"]
+    assert read(outcome.steps_path)["Label"] == [None, "b", None, "d"]
+
+
+def test_uploaded_steps_without_step_count_are_a_warning(tmp_path):
+    steps_upload = upload_steps(tmp_path, {"Step": [0, 1, 2, 3], "Label": ["a", "b", "c", "d"]})
+    outcome = run(tmp_path, baseline(), steps_path=steps_upload)
+    assert outcome.status == "ready"
+    issue = only(outcome, "steps_file_step_count_missing")
+    assert issue["severity"] == "warning"
+    assert issue["payload"] == {"file": "steps", "column": "Step count", "available_columns": ["Step", "Label"]}
+    assert read(outcome.steps_path) == derived_steps(tmp_path)
+    assert outcome.steps_created == 4
+
+
+def test_repeated_uploaded_step_counts_keep_the_first_row(tmp_path):
+    steps_upload = upload_steps(tmp_path, {"Step count": [0, 1, 1, 0], "Label": ["a", "b", "again", "again"]})
+    outcome = run(tmp_path, baseline(), steps_path=steps_upload)
+    issue = only(outcome, "steps_file_duplicate_step_counts")
+    assert issue["severity"] == "warning"
+    assert issue["payload"] == {"file": "steps", "step_counts": [1, 0], "num_rows": 2}
+    assert read(outcome.steps_path)["Label"] == ["a", "b", None, None]
 
 
 def test_unreadable_steps_file_fails(tmp_path):
@@ -875,6 +947,33 @@ def test_extend_with_reported_cumulative_values_restarting_in_the_continued_step
     charge = read(outcome.time_series_path)[col.CHARGE_CAPACITY]
     # Stored 40 s of charge, plus the 10 s between the last stored row and the delta.
     assert charge[-4:] == pytest.approx([50 * H, 60 * H, 70 * H, 80 * H])
+
+
+@pytest.mark.parametrize("first_step, current", [(4, 1.0), (3, -1.0)], ids=["new step", "continued step"])
+def test_extend_keeps_the_labels_of_the_stored_steps(tmp_path, first_step, current):
+    (tmp_path / "v0").mkdir()
+    steps_upload = upload_steps(
+        tmp_path / "v0", {"Step count": [0, 1, 2, 3], "Label": ["a", "b", "c", "d"], "Protocol step": [1, 2, 3, 4]}
+    )
+    stored = run(tmp_path / "v0", baseline(cumulative=False), steps_path=steps_upload)
+    assert stored.status == "ready", stored.issues
+    delta_path = write(tmp_path / "delta.parquet", delta(160.0, first_step, current=current))
+    (tmp_path / "ext").mkdir()
+    outcome = extend_series(
+        stored.time_series_path,
+        delta_path,
+        str(tmp_path / "ext"),
+        parse_options(None)[0],
+        version=1,
+        steps_path=stored.steps_path,
+    )
+    assert outcome.status == "ready" and outcome.issues == []
+    steps = read(outcome.steps_path)
+    new_steps = [None] if first_step == 4 else []
+    assert steps["Label"] == ["a", "b", "c", "d", *new_steps]
+    assert steps["Protocol step"] == [1, 2, 3, 4, *new_steps]
+    assert steps["End time [s]"][-1] == 190
+    assert outcome.steps_created == len(steps[col.STEP]) == 4 + len(new_steps)
 
 
 def test_extend_columns_mismatch(tmp_path):

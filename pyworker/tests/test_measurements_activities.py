@@ -13,6 +13,7 @@ from temporalio.testing import ActivityEnvironment
 
 from cellar_worker import storage
 from cellar_worker.measurements.activities import ACTIVITIES, delete_objects, process_measurement
+from cellar_worker.measurements.columns import CUMULATIVE
 from cellar_worker.measurements.generate import write_synthetic_series
 
 PREFIX = "measurements/org-1/m-1/"
@@ -86,14 +87,17 @@ def test_failed_validation_is_a_result_not_an_error(tmp_path, fs_storage):
     assert not storage.exists(PREFIX + "time_series.parquet")
 
 
-def test_uploaded_steps_file_is_kept(tmp_path, fs_storage):
+def test_uploaded_step_labels_join_the_derived_summary(tmp_path, fs_storage):
     upload_generated(tmp_path)
     steps = pa.table({"Step count": list(range(20)), "Label": ["x"] * 20})
     storage.put_bytes(PREFIX + "uploads/steps.parquet", _parquet_bytes(steps, tmp_path))
     result = run_activity(process_measurement, upload_params())
-    assert result["status"] == "ready"
+    assert result["status"] == "ready" and result["issues"] == []
+    assert result["steps_created"] == 20
     with storage.open_read(result["steps_key"]) as handle:
-        assert pq.read_table(handle).column_names == ["Step count", "Label"]
+        stored = pq.read_table(handle)
+    assert stored.column_names[:3] == ["Step count", "Cycle count", "Step type"]
+    assert stored.column_names[-1] == "Label" and stored.column("Label").to_pylist() == ["x"] * 20
 
 
 def test_missing_upload_fails_cleanly(fs_storage):
@@ -132,6 +136,42 @@ def test_extend_writes_a_new_version(tmp_path, fs_storage):
     assert result["steps_key"] == PREFIX + "steps.v2.parquet"
     assert result["row_count"] == 1003 and result["steps_created"] == 11
     assert _digest(stored) == before
+
+
+def test_extend_carries_the_stored_step_labels_over(tmp_path, fs_storage):
+    upload_generated(tmp_path, rows=1000, cycles=2)
+    steps = pa.table({"Step count": list(range(10)), "Label": [f"s{k}" for k in range(10)]})
+    storage.put_bytes(PREFIX + "uploads/steps.parquet", _parquet_bytes(steps, tmp_path))
+    first = run_activity(process_measurement, upload_params())
+    assert first["status"] == "ready" and first["issues"] == [], first["issues"]
+    labels = [f"s{k}" for k in range(10)]
+    for version in (1, 2):  # the second extend reads the summary the first one wrote
+        stored = first["time_series_key"] if version == 1 else result["time_series_key"]
+        stored_steps = first["steps_key"] if version == 1 else result["steps_key"]
+        last_time = first["last_time"] if version == 1 else result["last_time"]
+        delta = pa.table(
+            {
+                "Time [s]": [last_time + 10.0 * k for k in range(1, 4)],
+                "Current [A]": [0.0] * 3,
+                "Voltage [V]": [2.9] * 3,
+                "Step count": [0] * 3,
+                "Cycle count": [0] * 3,
+                "Temperature [degC]": [25.0] * 3,
+                **{name: [0.0] * 3 for name in CUMULATIVE},
+            }
+        )
+        delta_key = PREFIX + f"uploads/extend-v{version}/time_series_extend.parquet"
+        storage.put_bytes(delta_key, _parquet_bytes(delta, tmp_path))
+        result = run_activity(
+            process_measurement,
+            upload_params(mode="extend", source_key=delta_key, current_key=stored, version=version)
+            | {"current_steps_key": stored_steps},
+        )
+        assert result["status"] == "ready", result["issues"]
+        labels.append(None)
+        with storage.open_read(result["steps_key"]) as handle:
+            assert pq.read_table(handle).column("Label").to_pylist() == labels
+        assert result["steps_created"] == len(labels)
 
 
 def test_file_measurements_only_need_their_objects(fs_storage):

@@ -76,12 +76,16 @@ def _process(params: dict, progress: Progress) -> dict:
         source = _download(source_key, work_dir, "source")
         if extending:
             current = _download(params["current_key"], work_dir, "current")
+            # The stored summary, only for its labels: a series stored without one has none to carry over.
+            steps_key = params.get("current_steps_key")
+            steps = _download(steps_key, work_dir, "current-steps") if steps_key and storage.exists(steps_key) else None
             outcome = extend_series(
                 current,
                 source,
                 work_dir,
                 options,
                 version=params["version"],
+                steps_path=steps,
                 option_issues=option_issues,
                 progress=progress,
             )

@@ -52,6 +52,9 @@ SKIP_CHECK_IGNORED = "skip_check_ignored"
 OBJECT_MISSING = "object_missing"
 EXTEND_COLUMNS_MISMATCH = "extend_columns_mismatch"
 EXTEND_NOT_AFTER_LAST_SAMPLE = "extend_not_after_last_sample"
+STEPS_FILE_STEP_COUNT_MISSING = "steps_file_step_count_missing"
+STEPS_FILE_UNKNOWN_STEP_COUNTS = "steps_file_unknown_step_counts"
+STEPS_FILE_DUPLICATE_STEP_COUNTS = "steps_file_duplicate_step_counts"
 
 # Strict checks by the name a client uses to skip them, with the codes each one emits.
 STRICT_CHECKS: dict[str, tuple[str, ...]] = {

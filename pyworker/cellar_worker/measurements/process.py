@@ -22,6 +22,7 @@ from .issues import ValidationOptions
 from .overview import overview_name, write_overview
 from .pipeline import PassResult, SeriesPass
 from .reader import DEFAULT_BATCH_ROWS, MeasurementFileError, SeriesSource, open_series, read_table
+from .step_labels import merge_step_annotations
 
 # Dictionary encoding only pays off for the count columns; on float measurements it
 # makes writing several times slower, and so do statistics on every column (kept for the
@@ -201,12 +202,16 @@ def _finish(
     result: PassResult,
     out_dir: str,
     names: dict[str, str],
-    steps_table: pa.Table | None,
+    annotations: tuple[pa.Table, str] | None,
 ) -> Outcome:
+    """Write the summaries; ``annotations`` is a client steps table (and its file label) to merge in."""
     if iss.has_errors(result.issues):
         return _failed(result.issues)
     paths = {kind: os.path.join(out_dir, name) for kind, name in names.items()}
-    steps = steps_table if steps_table is not None else result.steps
+    steps = result.steps
+    if annotations is not None:
+        steps, warnings = merge_step_annotations(steps, *annotations)
+        result.issues.extend(warnings)
     pq.write_table(steps, paths["steps"], **PARQUET_WRITE_OPTIONS)
     pq.write_table(result.cycles, paths["cycles"], **PARQUET_WRITE_OPTIONS)
     overview = os.path.join(out_dir, overview_name(names["time_series"]))
@@ -238,9 +243,9 @@ def process_upload(
 ) -> Outcome:
     """Read, validate and derive an uploaded time series into canonical Parquet files.
 
-    An uploaded steps file is kept as the steps summary (re-encoded as Parquet); the
-    cycles summary is always derived from the time series. ``batch_rows`` bounds the
-    rows held in memory at once.
+    The steps and cycles summaries are always derived from the time series; an uploaded
+    steps file adds its ``Label`` and extra columns to the steps summary (step_labels.py).
+    ``batch_rows`` bounds the rows held in memory at once.
     """
     progress = progress or Progress()
     leading = list(option_issues or [])
@@ -253,13 +258,13 @@ def process_upload(
     except MeasurementFileError as error:
         return _failed(leading + [error.issue])
     result = series_pass.finish(leading)
-    steps_table = None
+    annotations = None
     if steps_path is not None:
         try:
-            steps_table = read_table(steps_path, "steps")
+            annotations = (read_table(steps_path, "steps"), "steps")
         except MeasurementFileError as error:
             result.issues.append(error.issue)
-    return _finish(series_pass, result, out_dir, names, steps_table)
+    return _finish(series_pass, result, out_dir, names, annotations)
 
 
 # --- extension -----------------------------------------------------------------------
@@ -370,19 +375,23 @@ def extend_series(
     options: ValidationOptions,
     *,
     version: int,
+    steps_path: str | None = None,
     option_issues: list[dict] | None = None,
     progress: Progress | None = None,
 ) -> Outcome:
     """Append a delta to a stored canonical series, writing a new versioned series.
 
-    The stored file is only read. The combined series is validated in full (so the
+    The stored files are only read. The combined series is validated in full (so the
     boundary is checked like any other pair of rows) and steps and cycles are
-    recomputed from it.
+    recomputed from it. ``steps_path`` is the stored steps summary of the current
+    series: its labels and extra columns carry over to the steps that existed before.
     """
     progress = progress or Progress()
     leading = list(option_issues or [])
     stored = _stored_tail(current_path)
     try:
+        # The re-derived summary has no labels; without the previous one they would be lost.
+        annotations = (read_table(steps_path, "stored steps"), "stored steps") if steps_path else None
         delta = open_series(delta_path, "extension")
         leading += _dropped_warning(delta)
         mismatch = _columns_mismatch(stored, delta.columns)
@@ -401,7 +410,7 @@ def extend_series(
         _run_pass(series_pass, batches, os.path.join(out_dir, names["time_series"]), progress)
     except MeasurementFileError as error:
         return _failed(leading + [error.issue])
-    return _finish(series_pass, series_pass.finish(leading), out_dir, names, None)
+    return _finish(series_pass, series_pass.finish(leading), out_dir, names, annotations)
 
 
 def _chain(*iterators: Iterator) -> Iterator:

@@ -209,7 +209,7 @@ def steps_summary(table: dict[str, np.ndarray], types: np.ndarray) -> pa.Table:
         columns[f"Std {name} [{unit}]"] = pa.array(std, from_pandas=True)
     for name in col.CUMULATIVE:
         columns[name] = pa.array(table[f"end_{name}"], from_pandas=True)
-    # Labels come from an uploaded steps file or a protocol; derived steps have none.
+    # Derived steps have no label; step_labels.py fills them from the client's steps file.
     columns["Label"] = pa.nulls(len(types), pa.string())
     return pa.table(columns)
 
