@@ -60,10 +60,15 @@ go_tool() { # name version module ldflags
     fi
     say "building $name $version with 'go install' (the first build takes several minutes; later runs reuse it)"
     local gobin; gobin=$(mktemp -d)
-    GOBIN="$gobin" go install ${ldflags:+-ldflags "$ldflags"} "$module@v$version"
-    mv "$gobin/$name" "$cached" && rm -rf "$gobin"
+    # Called as `go_tool ... || ...`, so set -e does not stop this function: each step checks.
+    if ! GOBIN="$gobin" go install ${ldflags:+-ldflags "$ldflags"} "$module@v$version"; then
+      say "'go install $module@v$version' failed (its error is above): $name is not built"
+      rm -rf "$gobin"
+      return 1
+    fi
+    mv "$gobin/$name" "$cached" && rm -rf "$gobin" || return 1
   fi
-  cp "$cached" "$TOOLS/bin/$name" && echo "$version" > "$TOOLS/bin/$name.version"
+  cp "$cached" "$TOOLS/bin/$name" && echo "$version" > "$TOOLS/bin/$name.version" || return 1
   say "$name $version ready in .tools/bin"
 }
 temporal_ok=1
