@@ -300,7 +300,7 @@ describe('pipelines', () => {
     const unknown = crypto.randomUUID();
     const r = await c.post('/pipelines/cancel', { pipeline_ids: [mine.id, foreign.id, unknown] });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ canceled_pipeline_ids: [mine.id], not_found_pipeline_ids: [unknown], forbidden_pipeline_ids: [foreign.id] });
+    expect(r.body).toEqual({ canceled_pipeline_ids: [mine.id], not_found_pipeline_ids: [foreign.id, unknown], forbidden_pipeline_ids: [] });
     expect((await other.c.get(`/pipelines/${foreign.id}`)).body.status).toBe('completed');
     // From any state: the completed pipeline is canceled, its completed element keeps its result.
     expect((await c.get(`/pipelines/${mine.id}`)).body.status).toBe('canceled');

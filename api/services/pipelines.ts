@@ -18,7 +18,7 @@ import { ELEMENT_TYPES, RENAME_SIGNAL, TERMINAL_STATUSES, WORKER_ELEMENT_TYPES, 
 
 export type PipelineKind = 'pipeline' | 'simple';
 
-const MAX_INLINE_ROWS = 1000;
+export const MAX_INLINE_ROWS = 1000;
 const COSTS = ['RMSE', 'MAE', 'Max', 'SSE'];
 const ARRAY_FIT_MODES = ['joint', 'per_dataset'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -354,12 +354,14 @@ export async function cancelPipelines(ctx: RequestContext, requested: string[]) 
       : await repo.projectsWithPermission(em, ctx.caller.userId, [...new Set(own.map((r) => r.project_id))], 'pipeline:update');
     const selected = own.filter((r) => allowed.has(r.project_id)).map((r) => r.id);
     if (selected.length) await repo.markCanceled(em, selected);
-    const foundIds = new Set(rows.map((r) => r.id));
+    // Another organization's pipeline is not found, as GET /pipelines/{id} answers it: its
+    // existence is not told.
+    const foundIds = new Set(own.map((r) => r.id));
     return {
       outcome: {
         canceled_pipeline_ids: selected,
         not_found_pipeline_ids: ids.filter((i) => !foundIds.has(i)),
-        forbidden_pipeline_ids: rows.filter((r) => !selected.includes(r.id)).map((r) => r.id),
+        forbidden_pipeline_ids: own.filter((r) => !selected.includes(r.id)).map((r) => r.id),
       },
       // The Temporal side of the cancellation: the same request sent again finds this one.
       recorded: selected.length
