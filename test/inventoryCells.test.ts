@@ -134,3 +134,29 @@ describe('cell measurements', () => {
     expect(await ok(c.get(`/projects/${project.id}/lab/watched`))).toEqual({ measurement_ids: [] });
   });
 });
+
+describe('a measurement\'s protocol', () => {
+  it('links an experiment template of the organization by protocol_id, on create and patch; others are 422 naming protocol_id', async () => {
+    const c = client(api.url, (await newOrg(api.orm)).api_key);
+    const { project, instance } = await labFixture(c);
+    const template = (key: typeof c, projectId: string) => ok(key.post('/protocols/parse-to-template', {
+      protocol_experiment: { protocol: 'Discharge at 1C until 2.5 V', name: '1C' }, project_id: projectId, experiment_parameters: {},
+    }));
+    const mine = await template(c, project.id);
+    const created = await measurement(c, instance.id, { protocol_id: mine.template_id });
+    expect(created.protocol_id).toBe(mine.template_id);
+    expect((await ok(c.get(`/cell_measurements/${created.id}`))).protocol_id).toBe(mine.template_id);
+    expect((await ok(c.patch(`/cell_measurements/${created.id}`, { protocol_id: null }))).protocol_id).toBeNull();
+
+    const other = client(api.url, (await newOrg(api.orm)).api_key);
+    const theirs = await template(other, (await ok(other.post('/projects', { name: uniq('Theirs') }), 201)).id);
+    for (const id of [theirs.template_id, '00000000-0000-4000-8000-00000000beef']) {
+      const patched = await c.patch(`/cell_measurements/${created.id}`, { protocol_id: id });
+      expect(patched.status).toBe(422);
+      expect(patched.body.detail[0].loc).toEqual(['body', 'protocol_id']);
+      const refused = await c.post(`/cell_instances/${instance.id}/cell_measurements/create`, { name: uniq('M'), properties: {}, protocol_id: id });
+      expect(refused.status).toBe(422);
+    }
+    expect((await ok(c.get(`/cell_measurements/${created.id}`))).protocol_id).toBeNull();
+  });
+});

@@ -49,6 +49,24 @@ describe.each(['fs', 's3'] as const)('measurement data on %s storage', (storage)
     expect((await env.c.get(`/cell_measurements/${init.measurement_id}`)).status).toBe(404);
   });
 
+  it('confirm-upload links the protocol by protocol_id; an unknown one is 422 and creates nothing', async () => {
+    const template = await ok(env.c.post('/protocols/parse-to-template', {
+      protocol_experiment: { protocol: 'Discharge at 1C until 2.5 V', name: '1C' }, project_id: env.lab.project.id, experiment_parameters: {},
+    }));
+    const init = await initiate(env);
+    expect((await put(init.uploads[0].signed_url, original)).ok).toBe(true);
+    const confirm = (protocolId: string) => env.c.post(`/cell_measurements/${init.measurement_id}/confirm-upload`, {
+      cell_instance_id: env.lab.instance.id, measurement: { name: 'With protocol', protocol_id: protocolId },
+    });
+    const unknown = await confirm('00000000-0000-4000-8000-00000000beef');
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.detail[0].loc).toEqual(['body', 'measurement', 'protocol_id']);
+    expect((await env.c.get(`/cell_measurements/${init.measurement_id}`)).status).toBe(404);
+    const confirmed = await confirm(template.template_id);
+    expect(confirmed.status).toBe(201);
+    expect(confirmed.body.protocol_id).toBe(template.template_id);
+  });
+
   it('processes an uploaded Parquet series and serves it back value for value', async () => {
     const id = await uploadSeries(env, original);
     const report = await settled(env, id);

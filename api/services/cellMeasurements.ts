@@ -38,8 +38,8 @@ const MEASUREMENT_LIST: ListSpec = {
   tieBreak: 'm.id',
 };
 
-const EDITABLE = ['name', 'notes', 'channel_id', 'start_time', 'end_time', 'estimated_end_time', 'protocol', 'program_name', 'test_setup',
-  'properties', 'requested_by'] as const;
+const EDITABLE = ['name', 'notes', 'channel_id', 'start_time', 'end_time', 'estimated_end_time', 'protocol', 'protocol_id', 'program_name',
+  'test_setup', 'properties', 'requested_by'] as const;
 type MeasurementBody = Partial<Record<(typeof EDITABLE)[number], unknown>> & { measurement_type?: string };
 
 /** Records, in the deleting transaction, the purge of the deleted measurements' stored files. */
@@ -102,6 +102,19 @@ function checkTimes(start: unknown, end: unknown) {
   }
 }
 
+export const NO_SUCH_PROTOCOL = 'no such experiment template (protocol) in this organization';
+
+/** protocol_id names an experiment template of the caller's organization. */
+export async function protocolTemplateExists(ctx: RequestContext, templateId: string): Promise<boolean> {
+  const rows = await ctx.em.execute(`select 1 from experiment_templates where id = ? and organization_id = ?`, [templateId, ctx.caller.organizationId]);
+  return rows.length > 0;
+}
+
+async function checkProtocol(ctx: RequestContext, templateId: unknown) {
+  if (templateId == null) return;
+  if (!(await protocolTemplateExists(ctx, templateId as string))) throw invalid(['body', 'protocol_id'], NO_SUCH_PROTOCOL, 'value_error', templateId);
+}
+
 async function checkRequester(ctx: RequestContext, userId: unknown) {
   if (userId == null) return;
   const rows = await ctx.em.execute(`select 1 from memberships where organization_id = ? and user_id = ?`, [ctx.caller.organizationId, userId]);
@@ -130,6 +143,7 @@ export async function createPropertiesMeasurement(ctx: RequestContext, instanceI
   }
   checkTimes(body.start_time, body.end_time);
   await checkRequester(ctx, body.requested_by);
+  await checkProtocol(ctx, body.protocol_id);
   const id = randomUUID();
   return ctx.em.transactional(async (em) => {
     const values = Object.fromEntries(EDITABLE.map((f) => [f, body[f]]));
@@ -158,6 +172,7 @@ export async function updateMeasurement(ctx: RequestContext, measurementId: stri
   };
   checkTimes(next.start_time, next.end_time);
   if (body.requested_by !== undefined) await checkRequester(ctx, body.requested_by);
+  await checkProtocol(ctx, body.protocol_id);
   const relinks = next.channel_id !== null
     && (body.channel_id !== undefined || body.start_time !== undefined || body.end_time !== undefined);
   return ctx.em.transactional(async (em) => {

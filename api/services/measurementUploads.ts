@@ -8,7 +8,7 @@ import { findMeasurement as findMeasurementRecord } from '../repositories/cells.
 import { logger } from '../logger.ts';
 import { assertSameOrganization, requireProjectPermission } from './access.ts';
 import { requireInstance } from './cells.ts';
-import { assertChannelAttachable, indexMeasurement, serializeMeasurement } from './cellMeasurements.ts';
+import { assertChannelAttachable, indexMeasurement, NO_SUCH_PROTOCOL, protocolTemplateExists, serializeMeasurement } from './cellMeasurements.ts';
 
 export { serializeMeasurement };
 import { recordAndStart, recordStarts, startRecorded, type WorkflowStart } from './workflowStarts.ts';
@@ -29,6 +29,7 @@ interface MeasurementFields {
   name?: string;
   notes?: string | null;
   protocol?: string | null;
+  protocol_id?: string | null;
   program_name?: string | null;
   test_setup?: unknown;
   properties?: unknown;
@@ -165,6 +166,9 @@ export async function confirmUpload(
   if (fields.start_time && fields.end_time && new Date(fields.start_time) > new Date(fields.end_time)) {
     issues.push({ loc: ['body', 'measurement', 'end_time'], msg: 'must not be before start_time', type: 'value_error', input: fields.end_time });
   }
+  if (fields.protocol_id != null && !(await protocolTemplateExists(ctx, fields.protocol_id))) {
+    issues.push({ loc: ['body', 'measurement', 'protocol_id'], msg: NO_SUCH_PROTOCOL, type: 'value_error', input: fields.protocol_id });
+  }
   if (issues.length) throw new ValidationFailed(issues);
 
   const existing = await repo.findMeasurement(ctx.em, measurementId);
@@ -191,6 +195,7 @@ export async function confirmUpload(
       cell_instance_id: session.cell_instance_id, name: fields.name ?? initiated.name ?? measurementId,
       measurement_type: session.measurement_type, channel_id: fields.channel_id ?? null, start_time: fields.start_time ?? null,
       end_time: fields.end_time ?? null, estimated_end_time: fields.estimated_end_time ?? null, protocol: fields.protocol ?? null,
+      protocol_id: fields.protocol_id ?? null,
       program_name: fields.program_name ?? null, test_setup: fields.test_setup ?? null,
       notes: fields.notes !== undefined ? fields.notes : initiated.notes ?? null, properties: fields.properties ?? null,
       filenames: session.measurement_type === 'file' ? initiatedNames : null,

@@ -8,6 +8,7 @@ import { Migration20261120030000Simulations } from './Migration20261120030000Sim
 import { Migration20261120040000Pipelines } from './Migration20261120040000Pipelines.ts';
 import { Migration20261121000000SimulationSubmission } from './Migration20261121000000SimulationSubmission.ts';
 import { Migration20261121010000WorkflowStarts } from './Migration20261121010000WorkflowStarts.ts';
+import { Migration20261121020000MeasurementProtocolId } from './Migration20261121020000MeasurementProtocolId.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261120000000Platform', class: Migration20261120000000Platform },
@@ -18,4 +19,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261120040000Pipelines', class: Migration20261120040000Pipelines },
   { name: 'Migration20261121000000SimulationSubmission', class: Migration20261121000000SimulationSubmission },
   { name: 'Migration20261121010000WorkflowStarts', class: Migration20261121010000WorkflowStarts },
+  { name: 'Migration20261121020000MeasurementProtocolId', class: Migration20261121020000MeasurementProtocolId },
 ];
