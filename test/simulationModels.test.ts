@@ -35,6 +35,16 @@ describe('models', () => {
     expect(bad.body.detail[0].loc).toEqual(['body', 'config']);
     expect(bad.body.detail[0].msg).toMatch(/Flux capacitance/);
 
+    // simulation_settings may name PyBaMM submeshes and spatial methods by domain (simulation.md).
+    const meshed = await c.post('/models', { name: 'SPM Chebyshev', config: { type: 'SPM', simulation_settings: {
+      submesh_types: { 'negative particle': 'Chebyshev1DSubMesh' }, spatial_methods: { macroscale: 'FiniteVolume' } } } });
+    expect(meshed.status, meshed.text).toBe(201);
+    expect(meshed.body.config.simulation_settings).toMatchObject({ submesh_types: { 'negative particle': 'Chebyshev1DSubMesh' } });
+    const badMesh = await c.post('/models', { name: 'Bad mesh', config: { type: 'SPM', simulation_settings: { submesh_types: { 'negative particle': 'Warp1DSubMesh' } } } });
+    expect(badMesh.status).toBe(422);
+    expect(badMesh.body.detail[0].msg).toMatch(/submesh_types/);
+    await c.delete(`/models/${meshed.body.id}`);
+
     const custom = await upload(org.api_key, { name: 'Uploaded', description: 'from a file' }, JSON.stringify({ type: 'ECM' }));
     expect(custom.status, JSON.stringify(custom.body)).toBe(201);
     expect(custom.body).toMatchObject({ name: 'Uploaded', is_custom_model: true, chemistry: 'lithium_ion' });

@@ -48,6 +48,9 @@ function shapeKey(spec: Record<string, unknown>): string {
     kind: spec.kind, type: spec.type, options: spec.options ?? {}, parameter_set: spec.parameter_set ?? null,
     parameters: Object.keys((spec.parameters ?? {}) as object).sort(),
     var_pts: Object.keys((settings.var_pts ?? {}) as object).sort(),
+    // Class names, whole: the worker checks each, so a spec naming another must be described anew.
+    ...(settings.submesh_types ? { submesh_types: settings.submesh_types } : {}),
+    ...(settings.spatial_methods ? { spatial_methods: settings.spatial_methods } : {}),
   });
 }
 

@@ -4,6 +4,7 @@ import copy
 
 import numpy as np
 import pyarrow.parquet as pq
+import pybamm
 import pytest
 
 from application_errors import raises
@@ -270,3 +271,74 @@ def test_pybamm_spm_runs_with_geometric_design_parameter(fs_storage):
     result = run_simulation(request(protocol, {"Negative electrode thickness [m]": 8.0e-5}, model=model))
     # Chen2020 is a 5 A.h cell.
     assert result["metrics"]["discharge_capacity_ah"] == pytest.approx(5.0, rel=0.15)
+
+
+def test_drive_cycle_that_runs_out_of_data_ends_normally(fs_storage):
+    # Without a duration a drive cycle lasts as long as its data; a cut-off it never
+    # meets is not a missed end condition.
+    data = [[0, 5], [60, -2.5], [120, 0], [180, 5]]
+    protocol = {
+        "global": {"initial_state_type": "soc_percentage", "initial_state_value": 80},
+        "steps": [{"DriveCycle": {"mode": "current", "data": data, "ends": ["Voltage < 2.5"]}}],
+    }
+    result = run_simulation(request(protocol))
+    assert result["metrics"]["duration_s"] == pytest.approx(180)
+
+
+def test_drive_cycle_cut_off_still_ends_it_early(fs_storage):
+    data = [[0, 5], [60, -2.5], [120, 0], [180, 5]]
+    protocol = {
+        "global": {"initial_state_type": "soc_percentage", "initial_state_value": 80},
+        # The voltage passes 3.87 V in the last minute's discharge (about 3.84 V at 180 s).
+        "steps": [{"DriveCycle": {"mode": "current", "data": data, "ends": ["Voltage < 3.87"]}}],
+    }
+    result = run_simulation(request(protocol))
+    assert 120 < result["metrics"]["duration_s"] < 179
+    assert result["metrics"]["min_voltage_v"] == pytest.approx(3.87, abs=1e-3)
+
+
+SPM_COARSE = {"kind": "pybamm", "type": "SPM", "simulation_settings": {"var_pts": {"r_n": 10, "r_p": 10}}}
+
+
+def test_submesh_types_and_spatial_methods_reach_the_built_mesh(fs_storage):
+    model = copy.deepcopy(SPM_COARSE)
+    model["simulation_settings"]["submesh_types"] = {"negative particle": "Chebyshev1DSubMesh"}
+    model["simulation_settings"]["spatial_methods"] = {"macroscale": "FiniteVolume"}
+    protocol = {
+        "global": {"initial_state_type": "soc_percentage", "initial_state_value": 90},
+        "steps": [{"Discharge": {"mode": "C-rate", "value": 1, "duration": 300}}],
+    }
+    job = runner._prepare(request(protocol, model=model))
+    assert job.cache_key() != runner._prepare(request(protocol, model=SPM_COARSE)).cache_key()
+    simulation = runner._build(job, tighten=False, inputs={**job.protocol_inputs, **runner._state_inputs(job)})
+    negative = np.diff(simulation.mesh["negative particle"].edges)
+    positive = np.diff(simulation.mesh["positive particle"].edges)
+    assert len(negative) == 10 and np.ptp(negative) > 1e-3 * negative.max()  # Chebyshev: uneven
+    assert np.ptp(positive) < 1e-9 * positive.max()  # still the default uniform mesh
+    assert isinstance(simulation.spatial_methods["macroscale"], pybamm.FiniteVolume)
+
+    result = run_simulation(request(protocol, model=model))
+    assert result["metrics"]["discharge_capacity_ah"] == pytest.approx(5.0 * 300 / 3600, rel=1e-3)
+    assert describe_model(model)["model"]["simulation_settings"]["submesh_types"] == {
+        "negative particle": "Chebyshev1DSubMesh"
+    }
+
+
+@pytest.mark.parametrize(
+    "settings, fragment",
+    [
+        ({"submesh_types": {"negative particle": "Hexagonal1DSubMesh"}}, "submesh_types['negative particle']"),
+        ({"spatial_methods": {"macroscale": "FiniteElephant"}}, "spatial_methods['macroscale']"),
+        ({"submesh_types": {"moon": "Uniform1DSubMesh"}}, "submesh_types['moon']"),
+        ({"submesh_types": {"negative particle": "SubMesh0D"}}, "model.simulation_settings.submesh_types"),
+        (
+            {"spatial_methods": {"negative particle": "ZeroDimensionalSpatialMethod"}},
+            "model.simulation_settings.spatial_methods",
+        ),
+    ],
+)
+def test_unusable_mesh_settings_are_configuration_errors(fs_storage, settings, fragment):
+    model = {"kind": "pybamm", "type": "SPM", "simulation_settings": settings}
+    message = raises("CONFIGURATION_ERROR", run_simulation, request(full_discharge(), model=model))
+    assert fragment in message
+    assert validate_custom_model(model)["valid"] is False

@@ -235,7 +235,7 @@ class DriveCycleEvaluator(Evaluator):
         )
         solver = _solver(recipe, self.dataset.target_name)
         simulation = pybamm.Simulation(
-            recipe.new_model(), parameter_values=values, var_pts=recipe.var_pts, solver=solver
+            recipe.new_model(), parameter_values=values, solver=solver, **recipe.mesh_settings()
         )
         try:
             with runner._BUILD_LOCK:

@@ -14,12 +14,14 @@ from .ucp import EndCondition, InputRef, PlannedStep, Protocol, Step
 
 PROTOCOL_INPUT_PREFIX = "Protocol input: "
 DEFAULT_PERIOD_S = 10.0
-# A step with ends but no duration stops after this long at the latest: a C-rate or
-# current step after three times the time to move the nominal capacity (PyBaMM's own
-# default is twice), any other step after 48 h. Reaching the limit means its end condition
+# A step with ends but no duration (a drive cycle aside: it lasts as long as its data)
+# stops after this long at the latest: a C-rate or current step after three times the
+# time to move the nominal capacity (PyBaMM's own default is twice), any other step
+# after 48 h. Reaching the limit means its end condition
 # never happened, which is reported as an infeasible protocol. The limit is kept tight
 # because PyBaMM prepares an output grid for the whole of it at every step: a 1C step
 # limited to 48 h instead of 3 h solves about three times slower.
+# ucp.schema.json's top-level description states this rule to users; keep the two in step.
 OPEN_ENDED_STEP_LIMIT_S = 48 * 3600.0
 _OPEN_ENDED_CAPACITY_FACTOR = 3.0
 # With a voltage or current resolution, the solution is sampled this much finer than the

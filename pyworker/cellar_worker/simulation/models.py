@@ -7,16 +7,24 @@ Two kinds of model spec are accepted (``kind`` may be left out when the shape is
   circuit, see ``quick_model.py`` and ``chemistries.json``;
 - pybamm: ``{"kind": "pybamm", "type": "SPM" | "SPMe" | "DFN" | "ECM", "options": {...},
   "parameter_set": "Chen2020", "parameters": {"<PyBaMM name>": number},
-  "simulation_settings": {"var_pts": {"x_n": 20, ...}, "solver": {"name": "IDAKLUSolver",
+  "simulation_settings": {"var_pts": {"x_n": 20, ...},
+  "submesh_types": {"negative particle": "Chebyshev1DSubMesh", ...},
+  "spatial_methods": {"macroscale": "FiniteVolume", ...}, "solver": {"name": "IDAKLUSolver",
   "rtol": 1e-4, "atol": 1e-6}}}`` -- a built-in PyBaMM model. The custom-model upload
   format is this same object (``kind`` optional).
 
-Both kinds accept ``simulation_settings.solver``.
+Both kinds accept ``simulation_settings.solver``. The mesh settings (pybamm kind only)
+override the model's defaults entry by entry, as PyBaMM's own arguments of the same
+names do when given in full: ``var_pts`` by spatial variable name, ``submesh_types`` and
+``spatial_methods`` by domain, naming a PyBaMM class (:data:`SUBMESH_TYPES`,
+:data:`SPATIAL_METHODS`).
 """
 
 from __future__ import annotations
 
+import copy
 import functools
+import importlib.util
 import json
 import math
 from dataclasses import dataclass
@@ -34,6 +42,35 @@ MODEL_TYPES = {
     "ECM": (pybamm.equivalent_circuit.Thevenin, "ECM_Example"),
 }
 SOLVERS = ("IDAKLUSolver", "CasadiSolver")
+# PyBaMM classes a setting may name: those that can be made from their name alone (the
+# user-supplied and 3D/unstructured meshes need edges or a mesh generator, so are left
+# out), and the scikit-fem ones only where scikit-fem is installed.
+_SCIKIT_FEM = importlib.util.find_spec("skfem") is not None
+SUBMESH_TYPES = tuple(
+    name
+    for name in (
+        "Uniform1DSubMesh",
+        "Exponential1DSubMesh",
+        "Chebyshev1DSubMesh",
+        "SpectralVolume1DSubMesh",
+        "SymbolicUniform1DSubMesh",
+        "SubMesh0D",
+        "Uniform2DSubMesh",
+        *(("ScikitUniform2DSubMesh", "ScikitExponential2DSubMesh", "ScikitChebyshev2DSubMesh") if _SCIKIT_FEM else ()),
+    )
+    if hasattr(pybamm, name)
+)
+SPATIAL_METHODS = tuple(
+    name
+    for name in (
+        "FiniteVolume",
+        "SpectralVolume",
+        "ZeroDimensionalSpatialMethod",
+        "FiniteVolume2D",
+        *(("ScikitFiniteElement",) if _SCIKIT_FEM else ()),
+    )
+    if hasattr(pybamm, name)
+)
 DEFAULT_RTOL = 1e-4
 DEFAULT_ATOL = 1e-6
 
@@ -48,7 +85,8 @@ _NON_PARAMETER_KEYS = frozenset({"citations", "chemistry"})
 
 _QUICK_FIELDS = {"kind", "capacity", "chemistry", "resistance_pct", "cell_spec_id", "simulation_settings"}
 _PYBAMM_FIELDS = {"kind", "type", "options", "parameter_set", "parameters", "simulation_settings"}
-_SETTINGS_FIELDS = {"var_pts", "solver"}
+_SETTINGS_FIELDS = {"var_pts", "submesh_types", "spatial_methods", "solver"}
+_CLASS_SETTINGS = {"submesh_types": SUBMESH_TYPES, "spatial_methods": SPATIAL_METHODS}
 _SOLVER_FIELDS = {"name", "rtol", "atol"}
 
 
@@ -94,7 +132,7 @@ def _normalize_quick(spec: dict) -> dict:
     resistance_pct = _finite(spec.get("resistance_pct", 100), "model.resistance_pct")
     if resistance_pct <= 0:
         raise configuration_error("model.resistance_pct: must be greater than 0")
-    settings = _normalize_settings(spec.get("simulation_settings"), allow_var_pts=False)
+    settings = _normalize_settings(spec.get("simulation_settings"), allow_mesh=False)
     return {
         "kind": "quick",
         "capacity": capacity,
@@ -128,16 +166,17 @@ def _normalize_pybamm(spec: dict) -> dict:
         "options": options,
         "parameter_set": parameter_set,
         "parameters": parameters,
-        "simulation_settings": _normalize_settings(spec.get("simulation_settings"), allow_var_pts=True),
+        "simulation_settings": _normalize_settings(spec.get("simulation_settings"), allow_mesh=True),
     }
 
 
-def _normalize_settings(settings, allow_var_pts: bool) -> dict:
+def _normalize_settings(settings, allow_mesh: bool) -> dict:
     if settings is None:
         settings = {}
     if not isinstance(settings, dict):
         raise configuration_error("model.simulation_settings: must be an object")
-    allowed = _SETTINGS_FIELDS if allow_var_pts else {"solver"}
+    # The quick model has no spatial dimension to mesh.
+    allowed = _SETTINGS_FIELDS if allow_mesh else {"solver"}
     _reject_unknown(settings, allowed, "model.simulation_settings")
     normalized: dict = {}
     var_pts = settings.get("var_pts")
@@ -148,6 +187,19 @@ def _normalize_settings(settings, allow_var_pts: bool) -> dict:
             if isinstance(count, bool) or not isinstance(count, int) or count < 1:
                 raise configuration_error(f"model.simulation_settings.var_pts[{name!r}]: must be a positive integer")
         normalized["var_pts"] = dict(var_pts)
+    for field, classes in _CLASS_SETTINGS.items():
+        chosen = settings.get(field)
+        if chosen is None:
+            continue
+        path = f"model.simulation_settings.{field}"
+        if not isinstance(chosen, dict):
+            raise configuration_error(f"{path}: must map domains to PyBaMM class names")
+        for domain, name in chosen.items():
+            if name not in classes:
+                raise configuration_error(
+                    f"{path}[{domain!r}]: unknown class {name!r}; allowed: {', '.join(classes)}"
+                )
+        normalized[field] = dict(chosen)
     solver = settings.get("solver") or {}
     if isinstance(solver, str):
         solver = {"name": solver}
@@ -186,6 +238,9 @@ class ModelRecipe:
     model_options: object
     variable_names: tuple[str, ...]
     var_pts: dict | None  # mesh points: the model's defaults with the spec's overrides
+    # Likewise by domain (None: the model's defaults); use mesh_settings() to pass them.
+    submesh_types: dict | None = None
+    spatial_methods: dict | None = None
 
     @functools.cached_property
     def state_parameters(self) -> tuple[str, ...]:
@@ -198,6 +253,18 @@ class ModelRecipe:
 
     def new_model(self) -> pybamm.BaseModel:
         return _construct(self.spec)
+
+    def mesh_settings(self) -> dict:
+        """``var_pts``, ``submesh_types`` and ``spatial_methods`` for ``pybamm.Simulation``.
+
+        Fresh containers on every call: PyBaMM's mesh rewrites the submesh map in place
+        and its discretisation attaches the mesh to each spatial method.
+        """
+        return {
+            "var_pts": self.var_pts,
+            "submesh_types": None if self.submesh_types is None else dict(self.submesh_types),
+            "spatial_methods": None if self.spatial_methods is None else copy.deepcopy(self.spatial_methods),
+        }
 
     def make_solver(self, tighten: bool = False) -> pybamm.BaseSolver:
         """The solver from the spec; ``tighten`` is the single retry after a failure."""
@@ -315,6 +382,12 @@ def _recipe_for_key(key: str) -> ModelRecipe:
                         f"allowed: {', '.join(sorted(var_pts))}"
                     )
             var_pts.update(overrides)
+    submesh_types = spatial_methods = None
+    if spec["kind"] == "pybamm":
+        submesh_types = _by_domain(spec, "submesh_types", model.default_submesh_types, lambda cls: cls)
+        spatial_methods = _by_domain(spec, "spatial_methods", model.default_spatial_methods, lambda cls: cls())
+        if submesh_types is not None or spatial_methods is not None:
+            _check_mesh(model, values, var_pts, submesh_types, spatial_methods)
     return ModelRecipe(
         spec=spec,
         base_parameters=values,
@@ -323,7 +396,48 @@ def _recipe_for_key(key: str) -> ModelRecipe:
         model_options=model.options,
         variable_names=tuple(model.variables.keys()),
         var_pts=var_pts,
+        submesh_types=submesh_types,
+        spatial_methods=spatial_methods,
     )
+
+
+def _by_domain(spec: dict, field: str, defaults: dict, make) -> dict | None:
+    """The model's default ``field`` map with the spec's overrides, or None without any."""
+    overrides = spec["simulation_settings"].get(field)
+    if not overrides:
+        return None
+    merged = dict(defaults)
+    for domain, name in overrides.items():
+        if domain not in merged:
+            raise configuration_error(
+                f"model.simulation_settings.{field}[{domain!r}]: unknown domain for this model; "
+                f"allowed: {', '.join(sorted(merged))}"
+            )
+        merged[domain] = make(getattr(pybamm, name))
+    return merged
+
+
+def _check_mesh(model, values: pybamm.ParameterValues, var_pts, submesh_types, spatial_methods) -> None:
+    """Mesh the model's geometry and set up the spatial methods on it, so that a class that
+    does not fit its domain is refused here, naming the setting, rather than at build time."""
+    submesh_types = dict(submesh_types or model.default_submesh_types)
+    spatial_methods = copy.deepcopy(spatial_methods) if spatial_methods else model.default_spatial_methods
+    try:
+        geometry = model.default_geometry
+        values.process_geometry(geometry)
+        mesh = pybamm.Mesh(geometry, submesh_types, var_pts or model.default_var_pts)
+    except Exception as error:  # noqa: BLE001 - PyBaMM raises many types for a misfit mesh
+        raise configuration_error(
+            f"model.simulation_settings.submesh_types: PyBaMM cannot mesh this model with them: "
+            f"{type(error).__name__}: {_message(error)}"
+        ) from None
+    try:
+        pybamm.Discretisation(mesh, spatial_methods)
+    except Exception as error:  # noqa: BLE001
+        raise configuration_error(
+            f"model.simulation_settings.spatial_methods: PyBaMM cannot use them on this model's mesh: "
+            f"{type(error).__name__}: {_message(error)}"
+        ) from None
 
 
 def recipe(spec: dict) -> ModelRecipe:
@@ -379,8 +493,8 @@ def validate_custom_model(model_json) -> dict:
             pybamm.Simulation(
                 model_recipe.new_model(),
                 parameter_values=model_recipe.base_parameters.copy(),
-                var_pts=model_recipe.var_pts,
                 solver=model_recipe.make_solver(),
+                **model_recipe.mesh_settings(),
             ).build()
         except Exception as error:  # any PyBaMM build failure means the model is unusable
             raise configuration_error(

@@ -294,8 +294,8 @@ def _build(job: _Job, tighten: bool, inputs: dict[str, float]) -> pybamm.Simulat
         recipe.new_model(),
         experiment=exp.build_experiment(job.plan, job.period, job.temperature_k, job.nominal_capacity_ah),
         parameter_values=values,
-        var_pts=recipe.var_pts,
         solver=recipe.make_solver(tighten=tighten),
+        **recipe.mesh_settings(),
     )
     try:
         with _BUILD_LOCK:
@@ -385,7 +385,10 @@ def _solve(job: _Job, simulation: pybamm.Simulation, inputs, on_progress, should
         )
     for planned, cycle in zip(job.plan, solution.cycles):
         step = planned.step
-        if step.ends and step.duration is None and cycle.termination == "final time":
+        # A drive cycle without a duration lasts as long as its data (the schema's rule):
+        # running to the end of the data is its normal end, not a missed cut-off.
+        open_ended = step.ends and step.duration is None and step.type != "DriveCycle"
+        if open_ended and cycle.termination == "final time":
             limit_h = exp.open_ended_limit(step, job.nominal_capacity_ah) / 3600
             raise configuration_error(
                 f"{_where(planned)}: no end condition was reached within {limit_h:g} h; "

@@ -10,11 +10,12 @@ per-step cumulative capacity/energy columns and ``Frequency [Hz]``).
 - :func:`summarize_steps` turns a table (``pyarrow.Table``, ``pandas.DataFrame`` or a
   mapping of column name to array) into one row per step, with :data:`SUMMARY_COLUMNS`.
 
-Step types: a step is a rest when every ``|I|`` is below 1e-3 A; otherwise it is constant
+Step types follow the measurement pipeline's rule, by calling it
+(:func:`cellar_worker.measurements.steps.step_types`): a step carrying ``Frequency [Hz]``
+values is EIS; a rest when its mean ``|I|`` is below 1e-3 A; otherwise it is constant
 current, else constant voltage, else constant power (checked in that order) when the
 population standard deviation of that quantity is below 1e-2 (A, V, W), charge or
-discharge by the sign of its mean current; a step carrying ``Frequency [Hz]`` values is
-EIS; anything else is ``Unknown step type``.
+discharge by the sign of its mean current; anything else is ``Unknown step type``.
 """
 
 from __future__ import annotations
@@ -24,8 +25,7 @@ from collections.abc import Mapping
 import numpy as np
 import pyarrow as pa
 
-REST_CURRENT_A = 1e-3
-CONSTANT_STD = 1e-2
+from ..measurements import steps as measured_steps
 
 STEP_TYPES = (
     "Rest",
@@ -114,17 +114,19 @@ def step_cumulative_throughput(time, current, voltage, step_count, power=None) -
     return result
 
 
-def classify_step(voltage: np.ndarray, current: np.ndarray, power: np.ndarray, frequency=None) -> str:
-    """Step type of one step's rows (see the module docstring)."""
-    if frequency is not None and np.any(np.isfinite(frequency)):
-        return "EIS"
-    if np.all(np.abs(current) < REST_CURRENT_A):
-        return "Rest"
-    direction = "discharge" if np.mean(current) > 0 else "charge"
-    for quantity, values in (("current", current), ("voltage", voltage), ("power", power)):
-        if np.std(values) < CONSTANT_STD:
-            return f"Constant {quantity} {direction}"
-    return "Unknown step type"
+def _step_types(starts, time, step_count, cycle_count, voltage, current, power, frequency, throughput) -> list[str]:
+    """Step type per step, by the measurement pipeline's own rule and aggregates.
+
+    The summary is "the same as for measurements", so the rule is called rather than
+    copied: the whole series is one batch of the pipeline's per-step reduction.
+    """
+    if len(starts) == 0:
+        return []
+    values = {"t": time, "step": step_count, "cycle": cycle_count, "V": voltage, "I": current, "P": power}
+    valid = {q: (~np.isnan(values[q]) if np.isnan(values[q]).any() else None) for q in measured_steps.QUANTITIES}
+    eis = None if frequency is None else ~np.isnan(frequency)
+    parts = measured_steps.run_parts(starts, len(time), values, valid, eis, throughput, throughput, {})
+    return list(measured_steps.step_types(parts))
 
 
 def summarize_steps(table, labels: Mapping[int, str] | None = None) -> pa.Table:
@@ -151,14 +153,14 @@ def summarize_steps(table, labels: Mapping[int, str] | None = None) -> pa.Table:
     labels = labels or {}
     rows: dict[str, list] = {name: [] for name in SUMMARY_COLUMNS}
     starts = _step_starts(step_count)
+    rows["Step type"] = _step_types(
+        starts, time, step_count, cycle_count, voltage, current, power, frequency, throughput
+    )
     for start, end in zip(starts, np.r_[starts[1:], n]):
         part = slice(start, end)
         step = int(step_count[start])
         rows["Step count"].append(step)
         rows["Cycle count"].append(int(cycle_count[start]))
-        rows["Step type"].append(
-            classify_step(voltage[part], current[part], power[part], None if frequency is None else frequency[part])
-        )
         rows["Start time [s]"].append(float(time[start]))
         rows["End time [s]"].append(float(time[end - 1]))
         rows["Duration [s]"].append(float(time[end - 1] - time[start]))
