@@ -88,7 +88,7 @@ describe('cell measurements', () => {
     expect((await c.get(`/cell_measurements/${m.id}`)).status).toBe(404);
   });
 
-  it('attaching to a channel: out of commission 409, overlapping unfinished 409, other project 400, null detaches', async () => {
+  it('attaching to a channel: out of commission 409, overlapping unfinished 409, other project 422, null detaches', async () => {
     const org = await newOrg(api.orm);
     const c = client(api.url, org.api_key);
     const { channels, instance, spec } = await labFixture(c, { channels: 3 });
@@ -107,8 +107,8 @@ describe('cell measurements', () => {
     expect(ooc.status).toBe(409);
     const otherProject = await labFixture(c);
     const cross = await c.patch(`/cell_measurements/${second.id}`, { channel_id: otherProject.channels[0].id });
-    expect(cross.status).toBe(400);
-    expect(cross.body.detail.field).toBe('channel_id');
+    expect(cross.status).toBe(422);
+    expect(cross.body.detail[0].loc).toEqual(['body', 'channel_id']);
     const otherOrg = await labFixture(client(api.url, (await newOrg(api.orm)).api_key));
     expect((await c.patch(`/cell_measurements/${second.id}`, { channel_id: otherOrg.channels[0].id })).status).toBe(403);
     expect((await c.patch(`/cell_measurements/${second.id}`, { channel_id: '00000000-0000-4000-8000-00000000dead' })).status).toBe(422);

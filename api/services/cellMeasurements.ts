@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../context.ts';
-import { AppError, conflict, forbidden, invalid, notFound } from '../errors.ts';
+import { conflict, forbidden, invalid, notFound } from '../errors.ts';
 import { parseList, type ListSpec } from '../listQuery.ts';
 import * as repo from '../repositories/cells.ts';
 import { insertRow, page, updateRow } from '../repositories/sqlRows.ts';
@@ -74,22 +74,21 @@ export async function requireMeasurement(ctx: RequestContext, measurementId: str
 
 /**
  * Checks, under a lock on the channel, that the measurement may occupy it: same organization
- * (403) and project (400), in commission (409), no other unfinished measurement overlapping
- * its time (409). Call inside the transaction that writes channel_id.
+ * (403) and project (422 at `loc`), in commission (409), no other unfinished measurement
+ * overlapping its time (409). Call inside the transaction that writes channel_id.
  */
 export async function assertChannelAttachable(
   em: EntityManager,
   caller: RequestContext['caller'],
   m: { id: string | null; project_id: string; start_time: Date | string | null; end_time: Date | string | null },
   channelId: string,
+  loc: (string | number)[] = ['body', 'channel_id'],
 ): Promise<void> {
   const channel = await repo.lockChannelForAttach(em, channelId);
-  if (!channel) throw invalid(['body', 'channel_id'], 'no such channel', 'value_error', channelId);
+  if (!channel) throw invalid(loc, 'no such channel', 'value_error', channelId);
   if (channel.organization_id !== caller.organizationId) throw forbidden('the channel belongs to another organization', { channel_id: channelId });
   if (channel.project_id !== m.project_id) {
-    throw new AppError('BAD_REQUEST', 'the channel belongs to another project than the measurement', {
-      field: 'channel_id', channel_project_id: channel.project_id, measurement_project_id: m.project_id,
-    });
+    throw invalid(loc, `the channel belongs to another project (${channel.project_id}) than the measurement (${m.project_id})`, 'value_error', channelId);
   }
   if (channel.out_of_commission) throw conflict('the channel is out of commission', { channel_id: channelId });
   const other = await repo.overlappingRunning(em, channelId, m.id, m.start_time, m.end_time);

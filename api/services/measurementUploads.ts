@@ -187,7 +187,7 @@ export async function confirmUpload(
     if (fields.channel_id) {
       await assertChannelAttachable(em, ctx.caller, {
         id: null, project_id: session.project_id, start_time: fields.start_time ?? null, end_time: fields.end_time ?? null,
-      }, fields.channel_id);
+      }, fields.channel_id, ['body', 'measurement', 'channel_id']);
     }
     const initiated = session.measurement as MeasurementFields;
     await repo.insertMeasurement(em, {
