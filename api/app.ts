@@ -19,6 +19,7 @@ import { storageRoutes } from './routes/storage.ts';
 import { measurementDataRoutes } from './routes/measurementData.ts';
 import { simulationRoutes } from './routes/simulations.ts';
 import { pipelineRoutes } from './routes/pipelines.ts';
+import { fitFromDataRoutes } from './routes/fitFromData.ts';
 
 export interface AppDeps {
   config: Config;
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(measurementDataRoutes());
   app.use(simulationRoutes());
   app.use(pipelineRoutes());
+  app.use(fitFromDataRoutes());
 
   app.use((req) => {
     throw new AppError('NOT_FOUND', `no route for ${req.method} ${req.path}`);
