@@ -72,10 +72,15 @@ function isOpenApiValidatorError(err: unknown): err is OpenApiValidatorError {
 }
 
 /** ".body.name" or "/body/name" → ["body", "name"]; the validator names path params "params". */
-function toLoc(path: string): (string | number)[] {
-  return path
-    .replace(/^[./]/, '')
-    .split(/[./]/)
+/**
+ * A validator error's path as a loc. Schema errors give JSON pointers ('/body/parameters/Negative
+ * electrode diffusivity [m2.s-1]', where keys may hold dots); parameter errors give '.query.name'.
+ */
+export function toLoc(path: string): (string | number)[] {
+  const segments = path.startsWith('/')
+    ? path.slice(1).split('/').map((seg) => seg.replaceAll('~1', '/').replaceAll('~0', '~'))
+    : path.replace(/^\./, '').split('.');
+  return segments
     .filter(Boolean)
     .map((seg, i) => (i === 0 && seg === 'params' ? 'path' : /^\d+$/.test(seg) ? Number(seg) : seg));
 }

@@ -110,6 +110,11 @@ describe('HTTP conventions', () => {
     const badLimit = await c.get('/projects?limit=0');
     expect(badLimit.status).toBe(422);
     expect(badLimit.body.detail[0].loc).toEqual(['query', 'limit']);
+    // A key holding dots or slashes (PyBaMM parameter names) stays one element of loc.
+    const name = 'Negative electrode diffusivity [m2.s-1] / a/b';
+    const badValue = await c.post('/parameterized_models', { name: 'x', model_id: crypto.randomUUID(), parameters: { [name]: 'fast' } });
+    expect(badValue.status).toBe(422);
+    expect(badValue.body.detail[0]).toMatchObject({ loc: ['body', 'parameters', name], input: 'fast' });
   });
 
   it('maps unknown routes to 404, wrong methods to 405, malformed JSON to 400 and large bodies to 413, all in the error form', async () => {
