@@ -9,7 +9,7 @@ import { FsStorage } from '../storage/fsStorage.ts';
 import { authenticate } from './auth.ts';
 import { AuthCache } from './authCache.ts';
 import { AppError, errorHandler } from './errors.ts';
-import { correlation, exactJson, requestLog } from './http.ts';
+import { correlation, exactJson, inflateMultipart, multipartStreamHandler, requestLog } from './http.ts';
 import { loadOpenApi, openApiRoutes } from './openapi.ts';
 import { cacheRouteMatchers } from './routeMatcherCache.ts';
 import { healthRoutes, identityRoutes } from './routes/platform.ts';
@@ -51,6 +51,7 @@ export function createApp(deps: AppDeps): Express {
   app.locals.stop = () => authCache.stop();
   const auth = authenticate(deps.orm, { config: deps.config, temporal: deps.temporal, storage: deps.storage }, authCache);
   app.use((req, res, next) => (UNVALIDATED.test(req.path) ? next() : auth(req, res, next)));
+  app.use(inflateMultipart);
   cacheRouteMatchers();
   app.use(
     OpenApiValidator.middleware({
@@ -60,6 +61,8 @@ export function createApp(deps: AppDeps): Express {
       validateResponses: deps.validateResponses ? { removeAdditional: false } : false,
       ignorePaths: (path: string) => UNVALIDATED.test(path),
       validateFormats: true,
+      // multer 2's streamHandler is missing from the validator's (multer 1) option types.
+      fileUploader: { streamHandler: multipartStreamHandler } as object,
       $refParser: { mode: 'dereference' },
     }),
   );

@@ -1,7 +1,10 @@
 // HTTP conventions shared by every route: correlation ids, the exact JSON content type,
-// request logs without secrets.
+// request logs without secrets, compressed multipart bodies.
 import { randomUUID } from 'node:crypto';
-import type { RequestHandler, Response } from 'express';
+import type { Readable, Transform, Writable } from 'node:stream';
+import zlib from 'node:zlib';
+import type { Request, RequestHandler, Response } from 'express';
+import { AppError } from './errors.ts';
 import { logger, requestContext } from './logger.ts';
 
 const CORRELATION_HEADER = 'x-correlation-id';
@@ -37,3 +40,37 @@ export const requestLog: RequestHandler = (req, res, next) => {
   });
   next();
 };
+
+const INFLATERS: Record<string, () => Transform> = {
+  gzip: () => zlib.createGunzip(),
+  'x-gzip': () => zlib.createGunzip(),
+  deflate: () => zlib.createInflate(),
+  br: () => zlib.createBrotliDecompress(),
+};
+const inflatedBodies = new WeakMap<Request, Readable>();
+
+/**
+ * Clients compress request bodies of 512 KiB and more (wire conventions). express.json inflates
+ * JSON itself; a compressed multipart upload is inflated here, as a stream the multipart parser
+ * reads through `multipartStreamHandler`. An encoding we cannot inflate is 415.
+ */
+export const inflateMultipart: RequestHandler = (req, _res, next) => {
+  const encoding = req.header('content-encoding')?.trim().toLowerCase();
+  if (!encoding || encoding === 'identity' || !req.is('multipart/*')) return next();
+  const inflater = INFLATERS[encoding];
+  if (!inflater) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Content-Encoding ${encoding} is not supported; send gzip, deflate or br`, { content_encoding: encoding });
+  inflatedBodies.set(req, req.pipe(inflater()));
+  next();
+};
+
+/** multer's streamHandler: the inflated body when inflateMultipart made one, else the request. */
+export function multipartStreamHandler(req: Request, busboy: Writable): void {
+  const inflated = inflatedBodies.get(req);
+  if (!inflated) {
+    req.pipe(busboy);
+    return;
+  }
+  // A corrupt compressed body ends the upload as a malformed one.
+  inflated.on('error', (err) => busboy.emit('error', Object.assign(new Error(`the compressed body could not be inflated: ${err.message}`), { code: 'LIMIT_PART_COUNT' })));
+  inflated.pipe(busboy);
+}

@@ -1,5 +1,6 @@
 // Measurement data end to end on both storage drivers: initiate → PUT → confirm → ready →
 // downloads equal the upload; extend success and failure; files byte for byte.
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findMeasurement } from '../api/repositories/measurementData.ts';
 import { workflowIdOf } from '../api/services/measurementUploads.ts';
@@ -65,6 +66,17 @@ describe.each(['fs', 's3'] as const)('measurement data on %s storage', (storage)
     const confirmed = await confirm(template.template_id);
     expect(confirmed.status).toBe(201);
     expect(confirmed.body.protocol_id).toBe(template.template_id);
+  });
+
+  it('processes a gzip-compressed upload (Content-Encoding: gzip) as the series it holds', async () => {
+    const init = await initiate(env);
+    const compressed = gzipSync(toCsv(columns));
+    const res = await fetch(init.uploads[0].signed_url, { method: 'PUT', headers: { 'Content-Type': 'text/csv', 'Content-Encoding': 'gzip' }, body: compressed });
+    expect(res.ok, await res.text()).toBe(true);
+    await ok(env.c.post(`/cell_measurements/${init.measurement_id}/confirm-upload`, { cell_instance_id: env.lab.instance.id, measurement: {} }), 201);
+    const report = await settled(env, init.measurement_id);
+    expect(report.processing_status, JSON.stringify(report.issues)).toBe('ready');
+    expectSameColumns(await readParquet(await download(env, `/cell_measurements/${init.measurement_id}/time_series/download`)), columns);
   });
 
   it('processes an uploaded Parquet series and serves it back value for value', async () => {

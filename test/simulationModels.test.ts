@@ -1,5 +1,6 @@
 // Models, parameterized models, studies and search documents, against the real API and the
 // Python worker (which builds every model before it is stored).
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { apiForSuite, client, eventually, newOrg } from './harness.ts';
 import { labFixture, measurement, ok } from './inventoryHelpers.ts';
@@ -48,6 +49,25 @@ describe('models', () => {
     const custom = await upload(org.api_key, { name: 'Uploaded', description: 'from a file' }, JSON.stringify({ type: 'ECM' }));
     expect(custom.status, JSON.stringify(custom.body)).toBe(201);
     expect(custom.body).toMatchObject({ name: 'Uploaded', is_custom_model: true, chemistry: 'lithium_ion' });
+    // A compressed multipart body (clients compress bodies of 512 KiB and more) is inflated.
+    const form = new FormData();
+    form.append('name', 'Compressed');
+    form.append('file', new Blob([JSON.stringify({ type: 'ECM' })], { type: 'application/json' }), 'model.json');
+    const encoded = new Request('http://x/', { method: 'POST', body: form });
+    const compressed = await fetch(`${api.url}/models/upload-custom`, {
+      method: 'POST', body: gzipSync(Buffer.from(await encoded.arrayBuffer())),
+      headers: { 'X-API-Key': org.api_key, Accept: 'application/json', 'Content-Type': encoded.headers.get('content-type')!, 'Content-Encoding': 'gzip' },
+    });
+    const compressedBody = await compressed.json() as { name: string; id: string };
+    expect(compressed.status, JSON.stringify(compressedBody)).toBe(201);
+    expect(compressedBody.name).toBe('Compressed');
+    await c.delete(`/models/${compressedBody.id}`);
+    const zstd = await fetch(`${api.url}/models/upload-custom`, {
+      method: 'POST', body: Buffer.from(await new Request('http://x/', { method: 'POST', body: form }).arrayBuffer()),
+      headers: { 'X-API-Key': org.api_key, 'Content-Type': encoded.headers.get('content-type')!, 'Content-Encoding': 'zstd' },
+    });
+    expect(zstd.status).toBe(415);
+
     const notJson = await upload(org.api_key, { name: 'Garbage' }, '{not json');
     expect(notJson.status).toBe(422);
     expect(notJson.body.detail[0].loc).toEqual(['body', 'file']);

@@ -7,6 +7,8 @@ Series are crafted in the tests and written to real Parquet/CSV files. The basel
 
 from __future__ import annotations
 
+import gzip
+
 import hashlib
 import math
 import os
@@ -115,6 +117,30 @@ def test_csv_and_parquet_give_identical_outputs(tmp_path):
     b = run(tmp_path / "b", baseline(), "csv")
     for kind in ("time_series_path", "steps_path", "cycles_path"):
         assert pq.read_table(getattr(a, kind)).equals(pq.read_table(getattr(b, kind)))
+
+
+@pytest.mark.parametrize("fmt", ["parquet", "csv"])
+def test_gzip_compressed_uploads_are_read_as_what_they_hold(tmp_path, fmt):
+    (tmp_path / "plain").mkdir()
+    (tmp_path / "gz").mkdir()
+    plain = run(tmp_path / "plain", baseline(), fmt)
+    raw = open(write(tmp_path / f"raw.{fmt}", baseline(), fmt), "rb").read()
+    compressed = tmp_path / "gz" / "upload.bin"
+    compressed.write_bytes(gzip.compress(raw))
+    out = tmp_path / "gz" / "out"
+    out.mkdir()
+    outcome = process_upload(str(compressed), str(out), parse_options(None)[0])
+    assert outcome.status == "ready", outcome.issues
+    for kind in ("time_series_path", "steps_path", "cycles_path"):
+        assert pq.read_table(getattr(outcome, kind)).equals(pq.read_table(getattr(plain, kind)))
+
+
+def test_corrupt_gzip_upload_is_unreadable(tmp_path):
+    path = tmp_path / "upload.bin"
+    path.write_bytes(gzip.compress(b"Time [s],Current [A]\n" * 1000)[:60])
+    outcome = process_upload(str(path), str(tmp_path), parse_options(None)[0])
+    assert codes(outcome) == ["unreadable_file"]
+    assert "gzip" in outcome.issues[0]["message"]
 
 
 # --- always-checked rules ------------------------------------------------------------------

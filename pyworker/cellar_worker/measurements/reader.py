@@ -9,7 +9,10 @@ can fix in the file is raised as ``MeasurementFileError`` carrying an error issu
 from __future__ import annotations
 
 import csv
+import gzip
 import os
+import shutil
+import zlib
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -40,6 +43,31 @@ class MeasurementFileError(Exception):
 
 def _fail(code: str, message: str, **payload) -> MeasurementFileError:
     return MeasurementFileError(iss.make_issue(code, message, payload))
+
+
+GZIP_MAGIC = b"\x1f\x8b"
+
+
+def inflated(path: str, label: str) -> str:
+    """The upload itself, or its inflated copy when it arrived gzip-compressed.
+
+    Clients compress bodies of 512 KiB and more (Content-Encoding: gzip), and object stores
+    keep such a PUT's bytes as sent, so an upload may be a gzip stream of the file.
+    """
+    with open(path, "rb") as handle:
+        if handle.read(2) != GZIP_MAGIC:
+            return path
+    target = path + ".inflated"
+    try:
+        with gzip.open(path, "rb") as source, open(target, "wb") as out:
+            shutil.copyfileobj(source, out, 1 << 20)
+    except (OSError, EOFError, zlib.error) as exc:
+        raise _fail(
+            iss.UNREADABLE_FILE,
+            f"The {label} file is gzip-compressed but could not be inflated ({exc}); upload it again.",
+            file=label,
+        ) from exc
+    return target
 
 
 def sniff_format(path: str, label: str) -> str:
@@ -189,6 +217,7 @@ def _is_numeric_type(data_type: pa.DataType) -> bool:
 
 def open_series(path: str, label: str = "time series") -> SeriesSource:
     """Open a time-series upload; raises MeasurementFileError for unusable files."""
+    path = inflated(path, label)
     fmt = sniff_format(path, label)
     delimiter = ","
     if fmt == "parquet":
@@ -270,6 +299,7 @@ def open_series(path: str, label: str = "time series") -> SeriesSource:
 
 def read_table(path: str, label: str) -> pa.Table:
     """Read a small tabular upload (the optional steps file) whole, keeping all columns."""
+    path = inflated(path, label)
     fmt = sniff_format(path, label)
     try:
         if fmt == "parquet":
