@@ -1,13 +1,15 @@
 // Protocol parsing (UCP YAML/JSON and PyBaMM experiment lines) and DOE expansion: pure
 // logic, plus the protocol operations of the API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseProtocol, ProtocolError } from '../api/services/protocols/index.ts';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { countExpansion, JumpLimitError, parseProtocol, ProtocolError, UCP_SCHEMA } from '../api/services/protocols/index.ts';
+import { initialStateParameters, inputsChecker } from '../api/services/protocols/inputs.ts';
 import { DoeError, expandDoe, normalQuantile } from '../api/services/doe.ts';
 import { client, newOrg, startApi, type TestApi } from './harness.ts';
 
-function error(input: unknown): ProtocolError {
+function error(input: unknown, maxBackwardJumps?: number): ProtocolError {
   try {
-    parseProtocol(input);
+    parseProtocol(input, maxBackwardJumps);
   } catch (err) {
     if (err instanceof ProtocolError) return err;
     throw err;
@@ -87,12 +89,108 @@ steps:
       [{ global: { initial_state_type: 'soc_percentage' }, steps: [{ Rest: { duration: 5 } }] }, ['global', 'initial_state_value'], /given together/],
       [{ steps: [] }, ['steps'], /non-empty/],
       ['steps: [unclosed', [], /neither PyBaMM experiment lines nor valid UCP/],
+      // Values the worker refuses (ucp.py _parse_end, runner.py _initial_state and _prepare).
+      [{ steps: [{ Discharge: { mode: 'C-rate', value: 1, ends: ['Voltage < 0'] } }] }, ['steps', 0, 'Discharge', 'ends', 0], /voltage threshold must be positive/],
+      [{ steps: [{ Hold: { mode: 'voltage', value: 4.2, ends: ['Current < -0.05'] } }] }, ['steps', 0, 'Hold', 'ends', 0], /Current is a magnitude, so the threshold must not be negative/],
+      [{ steps: [{ Hold: { mode: 'voltage', value: 4.2, ends: ['Voltage > 4', 'C-rate < -1'] } }] }, ['steps', 0, 'Hold', 'ends', 1], /C-rate is a magnitude/],
+      [{ steps: [{ Rest: { ends: ['Time > -5'] } }] }, ['steps', 0, 'Rest', 'ends', 0], /Time is a magnitude/],
+      [{ steps: [{ Rest: { ends: ['Voltage > 3', 'Time >= 0'] } }] }, ['steps', 0, 'Rest', 'ends', 1], /^steps\[0\] \(Rest\)\.ends\[1\]: a 'Time > 0' condition ends the step at once/],
+      [{ global: { initial_state_type: 'soc_percentage', initial_state_value: 101 }, steps: [{ Rest: { duration: 5 } }] }, ['global', 'initial_state_value'], /between 0 and 100 %, got 101/],
+      [{ global: { initial_state_type: 'voltage', initial_state_value: '0' }, steps: [{ Rest: { duration: 5 } }] }, ['global', 'initial_state_value'], /initial voltage must be positive/],
+      [{ global: { initial_temperature: -273.15 }, steps: [{ Rest: { duration: 5 } }] }, ['global', 'initial_temperature'], /above absolute zero/],
+      // Loops: jumps past the default cap, and an unrolled protocol past the worker's limit.
+      [{ steps: [{ Rest: { duration: 5 } }, { Goto: { step: 0, repeat: 1001 } }] }, ['steps', 1, 'Goto', 'repeat'], /^steps\[1\] \(Goto\)\.repeat: the protocol needs more than max_backward_jumps=1000/],
+      [{ steps: [...Array.from({ length: 100 }, () => ({ Rest: { duration: 1 } })), { Goto: { step: 0, repeat: 500 } }] }, ['steps'], /unroll into more than 50000 steps/],
     ];
     for (const [input, path, message] of cases) {
       const err = error(input);
       expect(err.path, err.message).toEqual(path);
       expect(err.message).toMatch(message);
     }
+  });
+});
+
+describe('protocol limits and values as the worker has them', () => {
+  const ucp = (doc: unknown) => parseProtocol(doc, Infinity).ucp;
+
+  it('counts jumps and unrolled steps as ucp.py expand() does, nested loops re-armed', () => {
+    // The cases of pyworker tests/test_simulation_protocol.py.
+    const flat = ucp({ steps: [{ Rest: { duration: 10 } }, { Discharge: { mode: 'C-rate', value: 1, ends: ['Voltage < 3'] } }, { Charge: { mode: 'current', value: 2.5, ends: ['Voltage > 4.1'] } }, { Goto: { step: 1, repeat: 2 } }, { Rest: { duration: 60 } }] });
+    expect(countExpansion(flat)).toEqual({ steps: 8, jumps: 2 });
+    const nested = ucp({ steps: [{ Discharge: { mode: 'C-rate', value: 1, duration: 60 } }, { Rest: { duration: 10 } }, { Goto: { step: 1, repeat: 1 } }, { Goto: { step: 0, repeat: 1 } }] });
+    expect(countExpansion(nested, 3)).toEqual({ steps: 6, jumps: 3 });
+    // The third jump is the inner Goto's, on the second pass.
+    const over = (() => { try { countExpansion(nested, 2); } catch (err) { return err; } })();
+    expect(over).toBeInstanceOf(JumpLimitError);
+    expect((over as JumpLimitError).path).toEqual(['steps', 2, 'Goto', 'repeat']);
+    expect((over as JumpLimitError).message).toMatch(/max_backward_jumps=2 /);
+    // 10 x 100 passes of a two-step body: 2000 steps, 99 * 10 + 9 jumps.
+    const deep = ucp({ steps: [{ Rest: { duration: 1 } }, { Rest: { duration: 1 } }, { Goto: { step: 0, repeat: 99 } }, { Goto: { step: 0, repeat: 9 } }] });
+    expect(countExpansion(deep, Infinity)).toEqual({ steps: 2000, jumps: 999 });
+    expect(() => countExpansion(deep, 998)).toThrow(JumpLimitError);
+    // A cap above the default admits more jumps; the step limit holds whatever the cap.
+    expect(parseProtocol({ steps: [{ Rest: { duration: 5 } }, { Goto: { step: 0, repeat: 1001 } }] }, 1001).ucp.steps).toHaveLength(2);
+    expect(error({ steps: [{ Rest: { duration: 1 } }, { Goto: { step: 0, repeat: 999 } }, { Goto: { step: 0, repeat: 99 } }] }, 1e9).path).toEqual(['steps']);
+    expect(error({ steps: [{ Rest: { duration: 5 } }, { Goto: { step: 0, repeat: 3 } }] }, 2).path).toEqual(['steps', 1, 'Goto', 'repeat']);
+  });
+
+  it('accepts the values the worker accepts, at the limits', () => {
+    const ok = ucp({
+      global: { initial_state_type: 'soc_percentage', initial_state_value: 0, initial_temperature: -273 },
+      steps: [{ Hold: { mode: 'voltage', value: 4.2, ends: ['Current < -0', 'C-rate < 0', 'Time > 0.5'] } }],
+    });
+    expect(ok.steps[0]).toEqual({ Hold: { mode: 'voltage', value: 4.2, ends: ['Current < 0', 'C-rate < 0', 'Time > 0.5'] } });
+    expect(ucp({ global: { initial_state_type: 'soc_percentage', initial_state_value: 100 }, steps: [{ Rest: { duration: 1 } }] }).global).toMatchObject({ initial_state_value: 100 });
+    expect(ucp({ global: { initial_state_type: 'voltage', initial_state_value: 0.1 }, steps: [{ Rest: { duration: 1 } }] }).global).toMatchObject({ initial_state_value: 0.1 });
+  });
+
+  it('publishes the same limits in the protocol schema', () => {
+    const validate = new Ajv2020({ strict: false }).compile(UCP_SCHEMA);
+    const doc = (ends: string[], global?: Record<string, unknown>) => ({ ...(global ? { global } : {}), steps: [{ Rest: { ends } }] });
+    for (const refused of [['Voltage < 0'], ['Voltage < -1'], ['Voltage > 0.0e3'], ['Current < -0.1'], ['C-rate < -1e-3'], ['Time > 0'], ['Time >= -5'], ['Time < 5']]) {
+      expect(validate(doc(refused)), refused[0]).toBe(false);
+    }
+    for (const accepted of [['Voltage < 0.5'], ['Current < 0'], ['Current < -0.0'], ['C-rate < 0.02'], ['Time > 0.5'], ['Time >= 10']]) {
+      expect(validate(doc(accepted)), `${accepted[0]}: ${JSON.stringify(validate.errors)}`).toBe(true);
+    }
+    const soc = (v: unknown) => doc(['Voltage < 3'], { initial_state_type: 'soc_percentage', initial_state_value: v });
+    const volts = (v: unknown) => doc(['Voltage < 3'], { initial_state_type: 'voltage', initial_state_value: v });
+    expect([soc(-1), soc(100.5), volts(0), doc(['Voltage < 3'], { initial_temperature: -273.15 })].map((d) => validate(d))).toEqual([false, false, false, false]);
+    expect([soc(0), soc(100), volts(3.5), soc("input['SOC']"), doc(['Voltage < 3'], { initial_temperature: -273 })].map((d) => validate(d))).toEqual([true, true, true, true, true]);
+  });
+
+  it('checks the inputs of each design point as runner.py does', () => {
+    const params = new Set(['Initial SoC', 'R0 [Ohm]', 'Ambient temperature [K]', 'Initial temperature [K]', 'Initial SOC [%]']);
+    const quick = initialStateParameters({ kind: 'quick', capacity: 5, chemistry: 'NMC/Graphite' });
+    expect(quick).toEqual(['Initial SoC']);
+    expect(initialStateParameters({ kind: 'pybamm', type: 'SPMe', options: {}, parameter_set: 'Chen2020' })).toHaveLength(2);
+    // Unknown without asking PyBaMM: left to the worker.
+    expect(initialStateParameters({ kind: 'pybamm', type: 'SPM', options: { thermal: 'lumped' } })).toBeUndefined();
+    expect(initialStateParameters({ kind: 'pybamm', type: 'SPM', parameter_set: 'Marquis2019' })).toBeUndefined();
+
+    const rate = inputsChecker(ucp({ steps: [{ Rest: { duration: 1 } }, { Discharge: { mode: 'C-rate', value: "input['Rate']", ends: ['Voltage < 3'] } }] }), params, quick);
+    expect(rate({ Rate: 1 })).toBeUndefined();
+    expect(rate({ Rate: 0 })).toEqual({ name: 'Rate', message: "steps[1] (Discharge).value (input['Rate']) must be greater than 0" });
+    expect(rate({ Rate: 1, 'Initial SOC [%]': 100 })).toBeUndefined();
+    expect(rate({ Rate: 1, 'Initial SOC [%]': -1 })).toMatchObject({ name: 'Initial SOC [%]', message: expect.stringMatching(/between 0 and 100/) });
+    // 'Initial SOC [%]' sets the initial state, which a state parameter would contradict.
+    expect(rate({ Rate: 1, 'Initial SOC [%]': 50, 'Initial SoC': 0.5 })).toMatchObject({ name: 'Initial SoC', message: expect.stringMatching(/conflicts with the initial state/) });
+    expect(rate({ Rate: 1, 'Initial SoC': 0.5 })).toBeUndefined();
+    expect(inputsChecker(ucp({ steps: [{ Rest: { duration: 1 } }] }), params, undefined)({ 'Initial SOC [%]': 50, 'Initial SoC': 0.5 })).toBeUndefined();
+
+    const fixed = inputsChecker(ucp({ global: { initial_state_type: 'soc_percentage', initial_state_value: 50, initial_temperature: 25 }, steps: [{ Rest: { duration: 1 } }] }), params, quick);
+    expect(fixed({ 'R0 [Ohm]': 0.01 })).toBeUndefined();
+    expect(fixed({ 'Initial SOC [%]': 80 })).toMatchObject({ name: 'Initial SOC [%]', message: expect.stringMatching(/conflicts with the protocol's global.initial_state_value/) });
+    expect(fixed({ 'Initial SoC': 0.2 })).toMatchObject({ name: 'Initial SoC' });
+    expect(fixed({ 'R0 [Ohm]': 0.01, 'Initial temperature [K]': 300 })).toMatchObject({ name: 'Initial temperature [K]', message: expect.stringMatching(/initial_temperature/) });
+
+    const placeholders = inputsChecker(ucp({ global: { initial_state_type: 'voltage', initial_state_value: "input['V0']", initial_temperature: "input['T']" }, steps: [{ Rest: { duration: 1 } }] }), params, quick);
+    expect(placeholders({ V0: 3.8, T: 25 })).toBeUndefined();
+    expect(placeholders({ V0: 0, T: 25 })).toMatchObject({ name: 'V0', message: expect.stringMatching(/initial voltage must be positive/) });
+    expect(placeholders({ V0: 3.8, T: -280 })).toMatchObject({ name: 'T', message: expect.stringMatching(/absolute zero/) });
+    const socInput = inputsChecker(ucp({ global: { initial_state_type: 'soc_percentage', initial_state_value: "input['Initial SOC [%]']" }, steps: [{ Rest: { duration: 1 } }] }), params, quick);
+    expect(socInput({ 'Initial SOC [%]': 40 })).toBeUndefined();
+    expect(socInput({ 'Initial SOC [%]': 140 })).toMatchObject({ name: 'Initial SOC [%]' });
   });
 });
 
@@ -158,6 +256,15 @@ describe('protocol operations', () => {
     expect(bad.status).toBe(200);
     expect(bad.body.valid).toBe(false);
     expect(bad.body.error).toMatch(/steps\[0\] \(Charge\)\.value/);
+    // What the worker would refuse is reported the same way, naming step and field.
+    const loops = await c.post('/protocols/validate', { protocol: { steps: [{ Rest: { duration: 5 } }, { Rest: { duration: 5 } }, { Goto: { step: 0, repeat: 1001 } }] } });
+    expect(loops.body).toMatchObject({ valid: false, loc: ['steps', 2, 'Goto', 'repeat'] });
+    expect(loops.body.error).toMatch(/^steps\[2\] \(Goto\)\.repeat: .*max_backward_jumps=1000/);
+    const zero = await c.post('/protocols/validate', { protocol: 'Discharge at 1C until 0 V' });
+    expect(zero.body).toMatchObject({ valid: false, loc: ['steps', 0, 'Discharge', 'ends', 0] });
+    expect(zero.body.error).toMatch(/^steps\[0\] \(Discharge\)\.ends\[0\]: the voltage threshold must be positive/);
+    const hot = await c.post('/protocols/validate', { protocol: { global: { initial_temperature: -300 }, steps: [{ Rest: { duration: 5 } }] } });
+    expect(hot.body).toMatchObject({ valid: false, loc: ['global', 'initial_temperature'] });
     const refs = await c.post('/protocols/input_references', {
       protocol: { global: { initial_state_type: 'soc_percentage', initial_state_value: "input['SOC']" }, steps: [{ Discharge: { mode: 'C-rate', value: "input['Rate']", ends: ['Voltage < 3'] } }] },
     });
@@ -190,5 +297,21 @@ describe('protocol operations', () => {
     expect((await c.get(`/experiment_templates/${first.body.template_id}`)).status).toBe(404);
     const [doc] = await api.orm.em.fork().execute(`select name from search_documents where entity_type = 'experiment_template' and entity_id = ?`, [other.body.template_id]);
     expect(doc).toEqual({ name: 'Rest' });
+
+    // A protocol the worker would refuse is not stored as a template.
+    const refused: [unknown, (string | number)[]][] = [
+      [{ steps: [...Array.from({ length: 100 }, () => ({ Rest: { duration: 1 } })), { Goto: { step: 0, repeat: 500 } }] }, ['steps']],
+      [{ steps: [{ Hold: { mode: 'voltage', value: 4.2, ends: ['Current < -0.05'] } }] }, ['steps', 0, 'Hold', 'ends', 0]],
+      [{ global: { initial_state_type: 'soc_percentage', initial_state_value: 120 }, steps: [{ Rest: { duration: 1 } }] }, ['global', 'initial_state_value']],
+    ];
+    for (const [protocol, loc] of refused) {
+      const res = await c.post('/protocols/parse-to-template', { ...body, protocol_experiment: { protocol, name: 'Refused' } });
+      expect(res.status, res.text).toBe(422);
+      expect(res.body.detail[0].loc).toEqual(['body', 'protocol_experiment', 'protocol', ...loc]);
+    }
+    expect((await c.get(`/experiment_templates?project_id=${project.id}`)).body.total).toBe(1);
+    // Loops beyond the default cap make a template: each batch counts them against its own max_backward_jumps.
+    const ageing = await c.post('/protocols/parse-to-template', { ...body, protocol_experiment: { protocol: { steps: [{ Rest: { duration: 1 } }, { Goto: { step: 0, repeat: 1500 } }] }, name: 'Ageing' } });
+    expect(ageing.status, ageing.text).toBe(200);
   });
 });

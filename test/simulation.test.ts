@@ -99,6 +99,29 @@ describe('simulation batches', () => {
     expect((await c.get(`/projects/${project.id}/studies/${study.id}`)).body.simulation_ids).toHaveLength(2);
   });
 
+  it('runs a model given as {model, parameters}: a config inline or a stored model id', async () => {
+    const { c, project } = await setup();
+    const stored = await c.post('/models', { name: 'SPM', config: { type: 'SPM' } });
+    expect(stored.status, stored.text).toBe(201);
+    const parameters = { 'Ambient temperature [K]': 298.15 };
+    // The stored model twice, by id and as {"id"}: the second reuses the first's result.
+    for (const model of [{ type: 'SPM', simulation_settings: { solver: { rtol: 1e-5 } } }, stored.body.id, { id: stored.body.id }]) {
+      const res = await c.post('/simulations/protocol/batch', {
+        parameterized_model: { model, parameters }, protocol_experiment: { protocol: 'Discharge at 1C until 3.0V', name: 'SPM 1C' },
+        experiment_parameters: { 'Initial SOC [%]': 100 }, project_id: project.id,
+      });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body).toHaveLength(1);
+      const job = await jobFinished(c, res.body[0].job_id);
+      expect(job, JSON.stringify(job)).toMatchObject({ status: 'completed' });
+      const sim = (await c.get(`/simulations/${res.body[0].simulation_id}`)).body;
+      expect(sim.storage_folder).toBeTruthy();
+      // The Chen2020 cell is 5 A.h.
+      expect(sim.metrics.discharge_capacity_ah).toBeGreaterThan(4);
+      expect(sim.metrics.discharge_capacity_ah).toBeLessThan(5.1);
+    }
+  });
+
   it('ends a job with CONFIGURATION_ERROR or SOLVER_ERROR', async () => {
     const { c, project } = await setup();
     // A full quick cell cannot be charged to its top voltage: the end condition holds at once.
@@ -243,6 +266,10 @@ describe('submission checks', () => {
     const other = (await c.post('/projects', { name: 'Other' })).body;
     const foreignStudy = (await c.post(`/projects/${other.id}/studies`, { name: 'Elsewhere' })).body;
     const ok = { parameterized_model: QUICK, protocol_experiment: { protocol: DISCHARGE_1C }, project_id: project.id };
+    const protocolAt = ['body', 'protocol_experiment', 'protocol'];
+    const rateProtocol = { steps: [{ Discharge: { mode: 'C-rate', value: "input['Rate']", ends: ['Voltage < 2.5'] } }] };
+    const fixedStart = { global: { initial_state_type: 'soc_percentage', initial_state_value: 50, initial_temperature: 25 }, steps: [{ Rest: { duration: 60 } }] };
+    const startFromInputs = { global: { initial_state_type: 'soc_percentage', initial_state_value: "input['SOC']", initial_temperature: "input['T']" }, steps: [{ Rest: { duration: 60 } }] };
     const cases: [unknown, (string | number)[]][] = [
       [{ ...ok, protocol_experiment: { protocol: { steps: [{ Jump: { to: 0 } }] } } }, ['body', 'protocol_experiment', 'protocol', 'steps', 0, 'Jump']],
       [{ ...ok, protocol_experiment: { protocol: { steps: [{ Discharge: { mode: 'C-rate', value: 'fast', ends: ['Voltage < 2.5'] } }] } } }, ['body', 'protocol_experiment', 'protocol', 'steps', 0, 'Discharge', 'value']],
@@ -257,6 +284,33 @@ describe('submission checks', () => {
       [{ ...ok, design_parameters_doe: { sampling: 'grid', rows: [{ type: 'discrete', name: 'Warp factor [-]', values: [1] }] } }, ['body', 'design_parameters_doe', 'rows', 0, 'name']],
       [{ ...ok, study_id: foreignStudy.id }, ['body', 'study_id']],
       [{ ...ok, protocol_experiment: { protocol: { steps: [{ Discharge: { mode: 'C-rate', value: "input['Rate']", ends: ['Voltage < 2.5'] } }] } } }, ['body', 'experiment_parameters']],
+      // What the worker refuses of the protocol: loops past max_backward_jumps or its step limit, values out of range.
+      [{ ...ok, protocol_experiment: { protocol: { steps: [{ Rest: { duration: 1 } }, { Goto: { step: 0, repeat: 1001 } }] } } }, [...protocolAt, 'steps', 1, 'Goto', 'repeat']],
+      [{ ...ok, protocol_experiment: { protocol: { steps: [{ Rest: { duration: 1 } }, { Goto: { step: 0, repeat: 3 } }] } }, max_backward_jumps: 2 }, [...protocolAt, 'steps', 1, 'Goto', 'repeat']],
+      [{ ...ok, protocol_experiment: { protocol: { steps: [{ Rest: { duration: 1 } }, { Goto: { step: 0, repeat: 999 } }, { Goto: { step: 0, repeat: 99 } }] } }, max_backward_jumps: 1_000_000 }, [...protocolAt, 'steps']],
+      [{ ...ok, protocol_experiment: { protocol: 'Discharge at 1C until 0 V' } }, [...protocolAt, 'steps', 0, 'Discharge', 'ends', 0]],
+      [{ ...ok, protocol_experiment: { protocol: { steps: [{ Rest: { ends: ['Time > 0'] } }] } } }, [...protocolAt, 'steps', 0, 'Rest', 'ends', 0]],
+      [{ ...ok, protocol_experiment: { protocol: { global: { initial_state_type: 'soc_percentage', initial_state_value: 120 }, steps: [{ Rest: { duration: 1 } }] } } }, [...protocolAt, 'global', 'initial_state_value']],
+      [{ ...ok, protocol_experiment: { protocol: { global: { initial_temperature: -300 }, steps: [{ Rest: { duration: 1 } }] } } }, [...protocolAt, 'global', 'initial_temperature']],
+      // What the worker refuses of a design point's values, at the row or parameter that gives it.
+      [{ ...ok, protocol_experiment: { protocol: rateProtocol }, design_parameters_doe: { sampling: 'grid', rows: [{ type: 'discrete', name: 'Rate', values: [1, -1] }] } }, ['body', 'design_parameters_doe', 'rows', 0]],
+      [{ ...ok, protocol_experiment: { protocol: rateProtocol }, experiment_parameters: { Rate: 0 } }, ['body', 'experiment_parameters', 'Rate']],
+      [{ ...ok, experiment_parameters: { 'Initial SOC [%]': 150 } }, ['body', 'experiment_parameters', 'Initial SOC [%]']],
+      [{ ...ok, protocol_experiment: { protocol: fixedStart }, experiment_parameters: { 'Initial SOC [%]': 80 } }, ['body', 'experiment_parameters', 'Initial SOC [%]']],
+      [{ ...ok, protocol_experiment: { protocol: fixedStart }, experiment_parameters: { 'Initial SoC': 0.5 } }, ['body', 'experiment_parameters', 'Initial SoC']],
+      [{ ...ok, protocol_experiment: { protocol: fixedStart }, design_parameters_doe: { sampling: 'grid', rows: [{ type: 'discrete', name: 'R0 [Ohm]', values: [0.004] }, { type: 'discrete', name: 'Ambient temperature [K]', values: [298, 308] }] } }, ['body', 'design_parameters_doe', 'rows', 1]],
+      [{ ...ok, protocol_experiment: { protocol: startFromInputs }, design_parameters_doe: { sampling: 'grid', rows: [{ type: 'discrete', name: 'SOC', values: [50, 101] }] }, experiment_parameters: { T: 25 } }, ['body', 'design_parameters_doe', 'rows', 0]],
+      [{ ...ok, protocol_experiment: { protocol: startFromInputs }, experiment_parameters: { SOC: 50, T: -300 } }, ['body', 'experiment_parameters', 'T']],
+      // {"model", "parameters"}: a model id that is none, an inline config the worker would refuse.
+      [{ ...ok, parameterized_model: { model: 'no-such-model', parameters: {} } }, ['body', 'parameterized_model', 'model']],
+      [{ ...ok, parameterized_model: { model: { id: '00000000-0000-4000-8000-000000000000' }, parameters: {} } }, ['body', 'parameterized_model', 'model', 'id']],
+      [{ ...ok, parameterized_model: { model: { type: 'Bogus' }, parameters: {} } }, ['body', 'parameterized_model', 'model', 'type']],
+      [{ ...ok, parameterized_model: { model: { type: 'SPM', colour: 'red' }, parameters: {} } }, ['body', 'parameterized_model', 'model', 'colour']],
+      [{ ...ok, parameterized_model: { model: { type: 'SPM', kind: 'quick' }, parameters: {} } }, ['body', 'parameterized_model', 'model', 'kind']],
+      [{ ...ok, parameterized_model: { model: { type: 'SPM', simulation_settings: { var_pts: { x_n: 0 } } } } }, ['body', 'parameterized_model', 'model', 'simulation_settings', 'var_pts', 'x_n']],
+      [{ ...ok, parameterized_model: { model: { type: 'SPM', simulation_settings: { solver: { name: 'Euler' } } } } }, ['body', 'parameterized_model', 'model', 'simulation_settings', 'solver', 'name']],
+      [{ ...ok, parameterized_model: { model: { type: 'SPM' }, parameters: { 'Flux capacitance [F]': 1 } } }, ['body', 'parameterized_model']],
+      [{ ...ok, parameterized_model: { quick_model: { ...QUICK.quick_model, simulation_settings: { solver: { rtol: 0 } } } } }, ['body', 'parameterized_model', 'quick_model', 'simulation_settings', 'solver', 'rtol']],
     ];
     for (const [body, loc] of cases) {
       const res = await c.post('/simulations/protocol/batch', body);
@@ -264,9 +318,24 @@ describe('submission checks', () => {
       expect(res.body.detail[0].loc, res.text).toEqual(loc);
       expect(res.body.detail[0].msg).toBeTruthy();
     }
+    // A template's loops are counted against the batch's own max_backward_jumps.
+    const looped = await c.post('/protocols/parse-to-template', {
+      protocol_experiment: { protocol: { steps: [{ Rest: { duration: 1 } }, { Goto: { step: 0, repeat: 3 } }] }, name: 'Loop' }, project_id: project.id,
+    });
+    expect(looped.status, looped.text).toBe(200);
+    const template = { parameterized_model: QUICK, experiment_template_id: looped.body.template_id, project_id: project.id };
+    const capped = await c.post('/simulations/with-template/batch', { ...template, max_backward_jumps: 2 });
+    expect(capped.status, capped.text).toBe(422);
+    expect(capped.body.detail[0].loc).toEqual(['body', 'max_backward_jumps']);
+    expect(capped.body.detail[0].msg).toMatch(/steps\[1\] \(Goto\)\.repeat: .*max_backward_jumps=2/);
+    const badSet = await c.post('/simulations/with-template/batch', { ...template, experiment_parameter_sets: [{ 'R0 [Ohm]': 0.004 }, { 'Initial SOC [%]': -5 }] });
+    expect(badSet.status, badSet.text).toBe(422);
+    expect(badSet.body.detail[0].loc).toEqual(['body', 'experiment_parameter_sets', 1, 'Initial SOC [%]']);
     expect(await countRows(org.organization_id)).toEqual({ sims: 0, jobs: 0 });
     const [wf] = await api.orm.em.fork().execute<{ n: string }[]>(`select count(*) as n from simulation_batches where organization_id = ?`, [org.organization_id]);
     expect(Number(wf!.n)).toBe(0);
+    const usage = await c.get('/organizations/current/usage');
+    expect(usage.body.simulation.usage).toBe(0);
   });
 
   it('refuses a batch past the monthly limit with 429 naming limit and usage', async () => {

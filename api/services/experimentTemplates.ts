@@ -10,10 +10,13 @@ import { inputReferences, parseProtocol, ProtocolError, type ParsedProtocol } fr
 import { indexEntity, unindexEntity } from './searchIndex.ts';
 import { canonicalJson, sha256 } from './simulationWorker.ts';
 
-/** Parses a protocol given at `loc`; a mistake is a 422 whose loc goes down to the field. */
-export function protocolAt(input: unknown, loc: (string | number)[]): ParsedProtocol {
+/**
+ * Parses a protocol given at `loc`; a mistake is a 422 whose loc goes down to the field.
+ * `maxBackwardJumps`: the loops' cap (the worker's default unless the caller knows better).
+ */
+export function protocolAt(input: unknown, loc: (string | number)[], maxBackwardJumps?: number): ParsedProtocol {
   try {
-    return parseProtocol(input);
+    return parseProtocol(input, maxBackwardJumps);
   } catch (err) {
     if (err instanceof ProtocolError) throw invalid([...loc, ...err.path], err.message, 'protocol_error', input);
     throw err;
@@ -52,7 +55,9 @@ export interface ParseToTemplateBody {
 export async function parseToTemplate(ctx: RequestContext, body: ParseToTemplateBody) {
   await requireProjectPermission(ctx, body.project_id, 'experiment_template:create');
   const pe = body.protocol_experiment;
-  const parsed = protocolAt(pe.protocol, ['body', 'protocol_experiment', 'protocol']);
+  // A template's loops are capped by each batch's own max_backward_jumps (a long ageing
+  // protocol may need more than the default); the unrolled size still counts here.
+  const parsed = protocolAt(pe.protocol, ['body', 'protocol_experiment', 'protocol'], Infinity);
   const experimentParameters = body.experiment_parameters ?? {};
   const hash = sha256(canonicalJson({ protocol: parsed.ucp, name: pe.name, experiment_parameters: experimentParameters, parameters_schema: pe.parameters_schema ?? null }));
   const existing = await repo.findTemplateByHash(ctx.em, body.project_id, hash);

@@ -16,15 +16,20 @@ import { simulationWorkflowIds } from '../../workflows/simulationIds.ts';
 import type { SimulationBatchInput } from '../../workflows/simulationBatch.ts';
 import { assertSameOrganization, readableProjectsSql, requireProjectPermission } from './access.ts';
 import { DoeError, expandDoe, MAX_DESIGN_POINTS, type DoeRequest } from './doe.ts';
-import { loadTemplate, protocolAt } from './experimentTemplates.ts';
+import { loadTemplate } from './experimentTemplates.ts';
 import { modelSpec } from './models.ts';
-import { inputReferences, type Ucp } from './protocols/index.ts';
-import { canonicalJson, CHEMISTRY_NAMES, describeModel, sha256 } from './simulationWorker.ts';
+import { DEFAULT_MAX_BACKWARD_JUMPS, inputReferences, JumpLimitError, parseProtocol, ProtocolError, type Ucp } from './protocols/index.ts';
+import { initialStateParameters, inputsChecker } from './protocols/inputs.ts';
+import { canonicalJson, CHEMISTRY_NAMES, describeModel, PYBAMM_MODELS, sha256 } from './simulationWorker.ts';
 import { recordStarts, startRecorded } from './workflowStarts.ts';
 
 /** Result columns every simulation has; an extra variable cannot repeat one. */
 const BASE_COLUMNS = ['Time [s]', 'Voltage [V]', 'Current [A]', 'Step count', 'Cycle count', 'Discharge capacity [A.h]', 'Charge capacity [A.h]', 'Discharge energy [W.h]', 'Charge energy [W.h]'];
 const QUICK_FIELDS = ['capacity', 'chemistry', 'resistance_pct', 'cell_spec_id', 'simulation_settings'];
+const MODEL_CONFIG_FIELDS = ['kind', 'type', 'options', 'parameter_set', 'parameters', 'simulation_settings'];
+const MODEL_TYPES: readonly string[] = PYBAMM_MODELS.map((m) => m.type);
+const SOLVERS = ['IDAKLUSolver', 'CasadiSolver'];
+const MODEL_FORMS = 'must be {"quick_model": {...}}, {"model_id", "parameters"}, {"model", "parameters"} or a parameterized model id';
 
 type Loc = (string | number)[];
 
@@ -35,6 +40,72 @@ interface ResolvedModel {
 }
 
 const positive = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0;
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const UUID = /^[0-9a-f-]{36}$/i;
+
+/**
+ * simulation_settings as the worker's normalize_model_spec checks it. The model description
+ * is cached per model shape, which leaves out the var_pts counts and the solver, so those are
+ * checked here (submesh_types and spatial_methods are part of the shape: described anew).
+ */
+function checkSettings(raw: unknown, loc: Loc, allowMesh: boolean): void {
+  if (raw === undefined || raw === null) return;
+  if (!isObject(raw)) throw invalid(loc, 'must be an object', 'dict_type', raw);
+  const allowed = allowMesh ? ['var_pts', 'submesh_types', 'spatial_methods', 'solver'] : ['solver'];
+  for (const key of Object.keys(raw)) {
+    if (!allowed.includes(key)) throw invalid([...loc, key], `unknown field; allowed: ${allowed.join(', ')}`, 'extra_forbidden', raw[key]);
+  }
+  if (raw.var_pts !== undefined && raw.var_pts !== null) {
+    if (!isObject(raw.var_pts)) throw invalid([...loc, 'var_pts'], 'must map spatial variables to point counts', 'dict_type', raw.var_pts);
+    for (const [name, count] of Object.entries(raw.var_pts)) {
+      if (!Number.isInteger(count) || (count as number) < 1) throw invalid([...loc, 'var_pts', name], 'must be a positive integer', 'greater_than_equal', count);
+    }
+  }
+  let solver = raw.solver || {};
+  if (typeof solver === 'string') solver = { name: solver };
+  if (!isObject(solver)) throw invalid([...loc, 'solver'], 'must be an object or a solver name', 'dict_type', raw.solver);
+  for (const key of Object.keys(solver)) {
+    if (!['name', 'rtol', 'atol'].includes(key)) throw invalid([...loc, 'solver', key], 'unknown field; allowed: name, rtol, atol', 'extra_forbidden', solver[key]);
+  }
+  if ('name' in solver && !SOLVERS.includes(solver.name as string)) {
+    throw invalid([...loc, 'solver', 'name'], `must be one of ${SOLVERS.join(', ')}`, 'enum', solver.name, { expected: SOLVERS });
+  }
+  for (const key of ['rtol', 'atol']) {
+    if (key in solver && !positive(solver[key])) throw invalid([...loc, 'solver', key], 'must be a finite number greater than 0', 'greater_than', solver[key]);
+  }
+}
+
+/** A model config given inline (what POST /models takes as config), with the checks the cached description skips. */
+function inlineModelConfig(raw: Record<string, unknown>, loc: Loc): Record<string, unknown> {
+  for (const key of Object.keys(raw)) {
+    if (!MODEL_CONFIG_FIELDS.includes(key)) throw invalid([...loc, key], `unknown model config field; allowed: ${MODEL_CONFIG_FIELDS.join(', ')}`, 'extra_forbidden', raw[key]);
+  }
+  if (raw.kind !== undefined && raw.kind !== 'pybamm') {
+    throw invalid([...loc, 'kind'], 'must be "pybamm" (a quick model is given as {"quick_model": {...}})', 'literal_error', raw.kind);
+  }
+  if (!MODEL_TYPES.includes(raw.type as string)) {
+    throw invalid([...loc, 'type'], `must be one of ${MODEL_TYPES.join(', ')} (GET /discovery/pybamm_models)`, 'enum', raw.type, { expected: MODEL_TYPES });
+  }
+  checkParameters(raw.parameters, [...loc, 'parameters']);
+  checkSettings(raw.simulation_settings, [...loc, 'simulation_settings'], true);
+  return raw;
+}
+
+function checkParameters(raw: unknown, loc: Loc): Record<string, number> {
+  const parameters = raw ?? {};
+  if (!isObject(parameters)) throw invalid(loc, 'must be an object of parameter names to numbers', 'dict_type', parameters);
+  for (const [k, v] of Object.entries(parameters)) {
+    if (typeof v !== 'number' || !Number.isFinite(v)) throw invalid([...loc, k], 'must be a finite number', 'float_type', v);
+  }
+  return parameters as Record<string, number>;
+}
+
+async function storedModel(ctx: RequestContext, id: unknown, loc: Loc) {
+  const model = typeof id === 'string' && UUID.test(id) ? await modelRepo.findModel(ctx.em, id) : null;
+  if (!model) throw invalid(loc, 'is not a model id', 'value_error', id);
+  assertSameOrganization(ctx.caller, model.organization_id, 'model');
+  return model;
+}
 
 function quickSpec(raw: Record<string, unknown>, loc: Loc): Record<string, unknown> {
   for (const key of Object.keys(raw)) {
@@ -47,6 +118,7 @@ function quickSpec(raw: Record<string, unknown>, loc: Loc): Record<string, unkno
   if (raw.resistance_pct !== undefined && raw.resistance_pct !== null && !positive(raw.resistance_pct)) {
     throw invalid([...loc, 'resistance_pct'], 'must be a percentage greater than 0', 'greater_than', raw.resistance_pct);
   }
+  checkSettings(raw.simulation_settings, [...loc, 'simulation_settings'], false);
   return {
     kind: 'quick', capacity: raw.capacity, chemistry: raw.chemistry,
     ...(raw.resistance_pct != null ? { resistance_pct: raw.resistance_pct } : {}),
@@ -54,34 +126,42 @@ function quickSpec(raw: Record<string, unknown>, loc: Loc): Record<string, unkno
   };
 }
 
-/** parameterized_model in its three forms → the worker's model spec and the project it implies. */
+/** parameterized_model in its forms → the worker's model spec and the project it implies. */
 async function resolveModel(ctx: RequestContext, raw: unknown, loc: Loc): Promise<ResolvedModel> {
   if (typeof raw === 'string') {
-    const pm = /^[0-9a-f-]{36}$/i.test(raw) ? await modelRepo.findParameterizedModel(ctx.em, raw) : null;
+    const pm = UUID.test(raw) ? await modelRepo.findParameterizedModel(ctx.em, raw) : null;
     if (!pm) throw invalid(loc, 'is not a parameterized model id', 'value_error', raw);
     assertSameOrganization(ctx.caller, pm.organization_id, 'parameterized model');
     const model = (await modelRepo.findModel(ctx.em, pm.model_id))!;
     return { spec: modelSpec(model, pm.parameters), parameterizedModelId: pm.id, projectId: pm.project_id };
   }
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw invalid(loc, 'must be {"quick_model": {...}}, {"model_id", "parameters"} or a parameterized model id', 'model_type', raw);
+  if (!isObject(raw)) throw invalid(loc, MODEL_FORMS, 'model_type', raw);
   const obj = raw as Record<string, unknown>;
   if ('quick_model' in obj) {
     if (obj.quick_model === null || typeof obj.quick_model !== 'object') throw invalid([...loc, 'quick_model'], 'must be an object with capacity and chemistry', 'model_type', obj.quick_model);
     return { spec: quickSpec(obj.quick_model as Record<string, unknown>, [...loc, 'quick_model']), parameterizedModelId: null, projectId: null };
   }
   if ('model_id' in obj) {
-    const model = typeof obj.model_id === 'string' && /^[0-9a-f-]{36}$/i.test(obj.model_id) ? await modelRepo.findModel(ctx.em, obj.model_id) : null;
-    if (!model) throw invalid([...loc, 'model_id'], 'is not a model id', 'value_error', obj.model_id);
-    assertSameOrganization(ctx.caller, model.organization_id, 'model');
-    const parameters = (obj.parameters ?? {}) as Record<string, unknown>;
-    if (typeof parameters !== 'object' || Array.isArray(parameters)) throw invalid([...loc, 'parameters'], 'must be an object of parameter names to numbers', 'dict_type', parameters);
-    for (const [k, v] of Object.entries(parameters)) {
-      if (typeof v !== 'number' || !Number.isFinite(v)) throw invalid([...loc, 'parameters', k], 'must be a finite number', 'float_type', v);
+    const model = await storedModel(ctx, obj.model_id, [...loc, 'model_id']);
+    const parameters = checkParameters(obj.parameters, [...loc, 'parameters']);
+    return { spec: modelSpec(model, parameters), parameterizedModelId: null, projectId: null };
+  }
+  // {"model", "parameters"}: model is a stored model's id (a string or {"id"}) or a model
+  // config given inline, which becomes a spec the way a stored model's config does.
+  if ('model' in obj) {
+    const parameters = checkParameters(obj.parameters, [...loc, 'parameters']);
+    const m = obj.model;
+    if (typeof m === 'string' || (isObject(m) && 'id' in m)) {
+      const model = await storedModel(ctx, isObject(m) ? m.id : m, isObject(m) ? [...loc, 'model', 'id'] : [...loc, 'model']);
+      return { spec: modelSpec(model, parameters), parameterizedModelId: null, projectId: null };
     }
-    return { spec: modelSpec(model, parameters as Record<string, number>), parameterizedModelId: null, projectId: null };
+    if (!isObject(m)) throw invalid([...loc, 'model'], 'must be a model id or a model config such as {"type": "SPMe"}', 'model_type', m);
+    const config = inlineModelConfig(m, [...loc, 'model']);
+    const spec = { ...config, kind: 'pybamm', parameters: { ...((config.parameters ?? {}) as Record<string, number>), ...parameters } };
+    return { spec, parameterizedModelId: null, projectId: null };
   }
   if ('capacity' in obj || 'chemistry' in obj) return { spec: quickSpec(obj, loc), parameterizedModelId: null, projectId: null };
-  throw invalid(loc, 'must be {"quick_model": {...}}, {"model_id", "parameters"} or a parameterized model id', 'model_type', raw);
+  throw invalid(loc, MODEL_FORMS, 'model_type', raw);
 }
 
 interface Submission {
@@ -148,6 +228,19 @@ async function submit(ctx: RequestContext, s: Submission): Promise<{ simulation_
     }
     const missing = refs.filter((r) => !(r in set.values) && !doeNames.includes(r));
     if (missing.length) throw invalid(set.loc, `no value for ${missing.map((m) => `input['${m}']`).join(', ')} used by the protocol`, 'missing');
+  }
+  // Every design point, as the worker will check its inputs: a value it refuses is a 422 at
+  // the DOE row or experiment parameter that gave it.
+  const check = inputsChecker(s.ucp, parameterNames, initialStateParameters(model.spec));
+  for (const set of s.sets) {
+    for (const point of points) {
+      const problem = check({ ...set.values, ...point });
+      if (!problem) continue;
+      const row = problem.name in point ? doeNames.indexOf(problem.name) : -1;
+      const value = problem.name in point ? point[problem.name] : set.values[problem.name];
+      const msg = `${JSON.stringify(problem.name)} = ${value}: ${problem.message}`;
+      throw invalid(row >= 0 ? ['body', 'design_parameters_doe', 'rows', row] : [...set.loc, problem.name], msg, 'value_error', value);
+    }
   }
 
   // Everything checked: build the rows. The content hash decides reuse of stored results.
@@ -226,7 +319,15 @@ function sharedFields(body: ProtocolBatchBody | TemplateBatchBody) {
 }
 
 export function submitProtocolBatch(ctx: RequestContext, body: ProtocolBatchBody) {
-  const parsed = protocolAt(body.protocol_experiment.protocol, ['body', 'protocol_experiment', 'protocol']);
+  const loc = ['body', 'protocol_experiment', 'protocol'];
+  let parsed;
+  try {
+    // The loops are counted against this batch's max_backward_jumps, as the worker will.
+    parsed = parseProtocol(body.protocol_experiment.protocol, body.max_backward_jumps ?? DEFAULT_MAX_BACKWARD_JUMPS);
+  } catch (err) {
+    if (err instanceof ProtocolError) throw invalid([...loc, ...err.path], err.message, 'protocol_error', body.protocol_experiment.protocol);
+    throw err;
+  }
   return submit(ctx, {
     ucp: parsed.ucp,
     name: body.protocol_experiment.name || parsed.ucp.name || 'Simulation',
@@ -251,6 +352,15 @@ export async function submitTemplateBatch(ctx: RequestContext, body: TemplateBat
   await requireProjectPermission(ctx, body.project_id, 'simulation:create');
   const template = await loadTemplate(ctx, body.experiment_template_id, 'experiment_template:read');
   if (template.project_id !== body.project_id) throw invalid(['body', 'experiment_template_id'], 'belongs to another project than project_id', 'value_error', body.experiment_template_id);
+  try {
+    // Checked again: against this batch's max_backward_jumps (the template was counted
+    // against the default), and by any rule newer than the template.
+    parseProtocol(template.protocol_config, body.max_backward_jumps ?? DEFAULT_MAX_BACKWARD_JUMPS);
+  } catch (err) {
+    if (err instanceof JumpLimitError) throw invalid(['body', 'max_backward_jumps'], `the template's ${err.message}`, 'protocol_error', body.max_backward_jumps ?? DEFAULT_MAX_BACKWARD_JUMPS);
+    if (err instanceof ProtocolError) throw invalid(['body', 'experiment_template_id'], `the template's ${err.message}`, 'protocol_error', body.experiment_template_id);
+    throw err;
+  }
   const base = template.experiment_parameters ?? {};
   const given = body.experiment_parameter_sets?.length ? body.experiment_parameter_sets : [{}];
   return submit(ctx, {

@@ -85,7 +85,8 @@ function canonicalValue(v: unknown, where: string, path: (string | number)[], po
 
 function checkEnds(raw: unknown, where: string, path: (string | number)[]): string[] {
   if (!Array.isArray(raw)) throw new ProtocolError(path, `${where}: must be a list of conditions such as 'Voltage < 2.5'`);
-  return raw.map((cond, i) => {
+  let zeroTime = -1;
+  const ends = raw.map((cond, i) => {
     const at = `${where}[${i}]`;
     const m = typeof cond === 'string' ? END_CONDITION.exec(cond) : null;
     if (!m) throw new ProtocolError([...path, i], `${at}: ${describe(cond)} is not '<Variable> <op> <number>' such as 'Voltage < 2.5'`);
@@ -97,8 +98,18 @@ function checkEnds(raw: unknown, where: string, path: (string | number)[]): stri
     if (variable === 'Time' && op.startsWith('<')) {
       throw new ProtocolError([...path, i], `${at}: 'Time < ...' is true from the start; use 'Time > ...' or duration`);
     }
-    return `${variable} ${op} ${Number(value)}`;
+    // The worker's parser (ucp.py _parse_end) refuses these thresholds.
+    const threshold = Number(value);
+    if (variable === 'Voltage' && threshold <= 0) throw new ProtocolError([...path, i], `${at}: the voltage threshold must be positive, got ${threshold}`);
+    if (variable !== 'Voltage' && threshold < 0) {
+      throw new ProtocolError([...path, i], `${at}: ${variable} is a magnitude, so the threshold must not be negative, got ${threshold}`);
+    }
+    if (variable === 'Time' && threshold <= 0 && zeroTime < 0) zeroTime = i;
+    return `${variable} ${op} ${threshold}`;
   });
+  // Checked after every condition, as the worker does: a zero time limit ends the step at once.
+  if (zeroTime >= 0) throw new ProtocolError([...path, zeroTime], `${where}[${zeroTime}]: a 'Time > 0' condition ends the step at once`);
+  return ends;
 }
 
 function checkStep(raw: unknown, index: number, steps: unknown[]): Record<string, Record<string, unknown>> {
@@ -180,6 +191,16 @@ function checkStep(raw: unknown, index: number, steps: unknown[]): Record<string
   return { [t]: out };
 }
 
+export const ABSOLUTE_ZERO_C = -273.15;
+
+/** Why the worker refuses this initial state (runner.py _initial_state), or undefined. */
+export function initialStateProblem(type: 'soc_percentage' | 'voltage', value: number): string | undefined {
+  if (type === 'soc_percentage') return value >= 0 && value <= 100 ? undefined : 'a state of charge must be between 0 and 100 %';
+  return value > 0 ? undefined : 'an initial voltage must be positive';
+}
+
+export const TEMPERATURE_PROBLEM = `must be above absolute zero (${ABSOLUTE_ZERO_C} degC)`;
+
 function checkGlobal(raw: unknown): Record<string, unknown> {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new ProtocolError(['global'], 'global: must be an object');
   const g = raw as Record<string, unknown>;
@@ -197,10 +218,20 @@ function checkGlobal(raw: unknown): Record<string, unknown> {
       throw new ProtocolError(['global', 'initial_state_type'], `global.initial_state_type: must be soc_percentage or voltage, got ${describe(g.initial_state_type)}`);
     }
     out.initial_state_type = g.initial_state_type;
-    out.initial_state_value = canonicalValue(g.initial_state_value, 'global.initial_state_value', ['global', 'initial_state_value'], false);
+    const v = canonicalValue(g.initial_state_value, 'global.initial_state_value', ['global', 'initial_state_value'], false);
+    // A number is checked here; a placeholder per design point (both as runner.py _initial_state).
+    if (typeof v === 'number') {
+      const problem = initialStateProblem(g.initial_state_type, v);
+      if (problem) throw new ProtocolError(['global', 'initial_state_value'], `global.initial_state_value: ${problem}, got ${v}`);
+    }
+    out.initial_state_value = v;
   }
   if (g.initial_temperature !== undefined && g.initial_temperature !== null) {
-    out.initial_temperature = canonicalValue(g.initial_temperature, 'global.initial_temperature', ['global', 'initial_temperature'], false);
+    const t = canonicalValue(g.initial_temperature, 'global.initial_temperature', ['global', 'initial_temperature'], false);
+    if (typeof t === 'number' && t <= ABSOLUTE_ZERO_C) {
+      throw new ProtocolError(['global', 'initial_temperature'], `global.initial_temperature: ${TEMPERATURE_PROBLEM}, got ${t}`);
+    }
+    out.initial_temperature = t;
   }
   if (g.resolution !== undefined && g.resolution !== null) {
     const r = g.resolution as Record<string, unknown>;
@@ -219,8 +250,60 @@ function checkGlobal(raw: unknown): Record<string, unknown> {
   return out;
 }
 
-/** Checks a UCP document and answers its canonical form; throws ProtocolError. */
-export function canonicalUcp(doc: unknown): Ucp {
+/** The worker's default cap on backward jumps and its limit on the unrolled protocol (ucp.py). */
+export const DEFAULT_MAX_BACKWARD_JUMPS = 1000;
+export const MAX_EXPANDED_STEPS = 50_000;
+
+/** The jumps past max_backward_jumps; `step` is the Goto that made one too many. */
+export class JumpLimitError extends ProtocolError {
+  readonly step: number;
+  constructor(step: number, maxBackwardJumps: number) {
+    super(['steps', step, 'Goto', 'repeat'], `${stepWhere(step, 'Goto')}.repeat: the protocol needs more than max_backward_jumps=${maxBackwardJumps} backward jumps in total (nested loops included)`);
+    this.step = step;
+  }
+}
+
+/**
+ * Counts what ucp.py expand() unrolls, step for step, without building the list, and
+ * refuses what it refuses: more than `maxBackwardJumps` jumps (JumpLimitError) or more than
+ * MAX_EXPANDED_STEPS simulated steps, whichever the walk meets first. A Goto jumps back
+ * `repeat` times and re-arms when passed, so nested loops multiply. Each jump lands on a
+ * non-Goto step, and each Goto is passed only after one of its jumps, so the walk stays
+ * within a few times MAX_EXPANDED_STEPS iterations.
+ */
+export function countExpansion(ucp: Ucp, maxBackwardJumps: number = DEFAULT_MAX_BACKWARD_JUMPS): { steps: number; jumps: number } {
+  const gotos = ucp.steps.map((s) => (s.Goto ? { step: s.Goto.step as number, repeat: s.Goto.repeat as number } : undefined));
+  const remaining = new Map<number, number>();
+  let planned = 0;
+  let jumps = 0;
+  let position = 0;
+  while (position < gotos.length) {
+    const goto = gotos[position];
+    if (!goto) {
+      planned += 1;
+      if (planned > MAX_EXPANDED_STEPS) throw new ProtocolError(['steps'], `steps: the loops unroll into more than ${MAX_EXPANDED_STEPS} steps`);
+      position += 1;
+      continue;
+    }
+    const left = remaining.get(position) ?? goto.repeat;
+    if (left === 0) {
+      remaining.delete(position);
+      position += 1;
+      continue;
+    }
+    remaining.set(position, left - 1);
+    jumps += 1;
+    if (jumps > maxBackwardJumps) throw new JumpLimitError(position, maxBackwardJumps);
+    position = goto.step;
+  }
+  return { steps: planned, jumps };
+}
+
+/**
+ * Checks a UCP document and answers its canonical form; throws ProtocolError. Its loops
+ * are counted against `maxBackwardJumps` (Infinity: only the unrolled-size limit).
+ */
+export function canonicalUcp(doc: unknown, maxBackwardJumps: number = DEFAULT_MAX_BACKWARD_JUMPS): Ucp {
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) {
     throw new ProtocolError([], "protocol: must be an object with 'steps' (and optionally 'global')");
   }
@@ -244,6 +327,7 @@ export function canonicalUcp(doc: unknown): Ucp {
     const where = loc[0] === 'steps' && typeof loc[1] === 'number' ? `${stepWhere(loc[1], loc[2] as string | undefined)}${loc.slice(3).map((s) => `.${s}`).join('')}` : loc.join('.') || 'protocol';
     throw new ProtocolError(loc, `${where}: ${err.message}`);
   }
+  countExpansion(out, maxBackwardJumps);
   return out;
 }
 
