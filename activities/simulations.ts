@@ -119,10 +119,15 @@ on conflict (organization_id, period_start) do update set compute_seconds = usag
 export function createSimulationActivities(deps: { orm: Orm }) {
   const fork = () => deps.orm.em.fork();
   return {
-    /** Simulations of a batch after position `afterSeq`, in order. */
+    /**
+     * Simulations of a batch after position `afterSeq`, in order, whose jobs have not ended: a
+     * job canceled before its turn gets no workflow (one that would only end Completed, and
+     * count as such in the Web UI).
+     */
     async batchSimulationPage(batchId: string, afterSeq: number, limit: number): Promise<{ id: string; seq: number }[]> {
       return fork().execute<{ id: string; seq: number }[]>(
-        `select id, seq from simulations where batch_id = ? and seq > ? order by seq limit ?`,
+        `select s.id, s.seq from simulations s join jobs j on j.id = s.job_id
+          where s.batch_id = ? and s.seq > ? and j.status in ('pending', 'running') order by s.seq limit ?`,
         [batchId, afterSeq, limit],
       );
     },

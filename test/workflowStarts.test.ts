@@ -69,6 +69,8 @@ describe('when Temporal is down, or a request stops midway', () => {
       const [recorded] = await recordedFor(workflowId);
       expect(recorded?.last_error).toBeTruthy();
       for (const r of res.body) expect((await c.get(`/jobs/${r.job_id}`)).body.status).toBe('pending');
+      // A job canceled before its turn gets no workflow when the batch runs.
+      expect((await c.post(`/jobs/${res.body[2].job_id}/cancel`)).body.status).toBe('canceled');
 
       // A dispatcher that cannot reach Temporal either keeps the row and tries again later.
       expect(await dispatchDueStarts({ orm: api.orm, temporal: down.temporal })).toEqual({ started: 0, failed: 1 });
@@ -80,9 +82,12 @@ describe('when Temporal is down, or a request stops midway', () => {
       expect((await dispatchDueStarts({ orm: api.orm, temporal: api.temporal })).started).toBeGreaterThanOrEqual(1);
       expect(await recordedFor(workflowId)).toEqual([]);
       const jobs = await Promise.all(res.body.map((r: { job_id: string }) => jobFinished(c, r.job_id)));
-      expect(jobs.map((j) => j.status)).toEqual(['completed', 'completed', 'completed']);
+      expect(jobs.map((j) => j.status)).toEqual(['completed', 'completed', 'canceled']);
       // One run of the batch: the request's failed start left nothing behind in Temporal.
-      await api.temporal.workflow.getHandle(workflowId).result();
+      expect(await api.temporal.workflow.getHandle(workflowId).result()).toEqual({ started: 2 });
+      const batchId = await batchOf(api.orm, res.body[0].simulation_id);
+      expect(await exists(simulationWorkflowIds.simulation(batchId, res.body[2].simulation_id))).toBe(false);
+      expect(await exists(simulationWorkflowIds.simulation(batchId, res.body[0].simulation_id))).toBe(true);
       await eventually(async () => {
         const runs: string[] = [];
         for await (const wf of api.temporal.workflow.list({ query: `WorkflowId = '${workflowId}'` })) runs.push(wf.status.name);
