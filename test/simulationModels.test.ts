@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { apiForSuite, client, eventually, newOrg } from './harness.ts';
 import { labFixture, measurement, ok } from './inventoryHelpers.ts';
+import { ENGINE_BUILD } from '../api/services/simulationWorker.ts';
 
 vi.setConfig({ testTimeout: 180_000 });
 
@@ -30,6 +31,8 @@ describe('models', () => {
     expect(created.status, created.text).toBe(201);
     expect(created.body).toMatchObject({ name: 'SPM thin', is_custom_model: false, organization_id: org.organization_id, user_id: org.user_id, created_by_email: org.email });
     expect(created.body.simulator_version).toMatch(/^26\./);
+    // The engine the reuse hash and description cache name is the one the worker runs.
+    expect(ENGINE_BUILD).toContain(`pybamm ${created.body.simulator_version};`);
     expect(created.body.config).toMatchObject({ kind: 'pybamm', type: 'SPM', parameter_set: 'Chen2020' });
     const bad = await c.post('/models', { name: 'Broken', config: { type: 'SPM', parameters: { 'Flux capacitance [F]': 1 } } });
     expect(bad.status).toBe(422);

@@ -20,6 +20,18 @@ export const CHEMISTRIES: { description: string; chemistries: { name: string; de
 );
 export const CHEMISTRY_NAMES = CHEMISTRIES.chemistries.map((c) => c.name);
 
+/**
+ * What results depend on besides the request: the PyBaMM version the Python worker is
+ * provisioned with (pinned in pyworker/requirements.in) and the quick models' base
+ * parameters. Part of the model-description cache key and of the reuse hash, so after an
+ * upgrade models are described anew and results of the engine before are never reused.
+ */
+export const ENGINE_BUILD = (() => {
+  const pin = /^pybamm==(\S+)/m.exec(fs.readFileSync(path.join(ROOT, 'pyworker', 'requirements.in'), 'utf8'))?.[1] ?? 'unpinned';
+  const chemistries = createHash('sha256').update(fs.readFileSync(CHEMISTRIES_PATH)).digest('hex').slice(0, 16);
+  return `pybamm ${pin}; chemistries ${chemistries}`;
+})();
+
 /** Built-in PyBaMM model types the worker builds (see pyworker simulation/models.py). */
 export const PYBAMM_MODELS = [
   { type: 'SPM', name: 'Single Particle Model', default_parameter_set: 'Chen2020', family: 'lithium_ion' },
@@ -80,7 +92,7 @@ async function callWorker<T>(services: Services, activity: 'describeModel' | 'va
 
 /** Variable and parameter names of a model spec; a configuration mistake is a 422 at `loc`. */
 export async function describeModel(services: Services, em: EntityManager, spec: Record<string, unknown>, loc: (string | number)[]): Promise<ModelDescription> {
-  const key = sha256(shapeKey(spec));
+  const key = sha256(`${shapeKey(spec)}\n${ENGINE_BUILD}`);
   const [cached] = await em.execute<{ description: ModelDescription }[]>(`select description from model_descriptions where key = ?`, [key]);
   if (cached) return cached.description;
   let description: ModelDescription;

@@ -20,7 +20,7 @@ import { loadTemplate } from './experimentTemplates.ts';
 import { modelSpec } from './models.ts';
 import { DEFAULT_MAX_BACKWARD_JUMPS, inputReferences, JumpLimitError, parseProtocol, ProtocolError, type Ucp } from './protocols/index.ts';
 import { initialStateParameters, inputsChecker } from './protocols/inputs.ts';
-import { canonicalJson, CHEMISTRY_NAMES, describeModel, PYBAMM_MODELS, sha256 } from './simulationWorker.ts';
+import { canonicalJson, CHEMISTRY_NAMES, describeModel, ENGINE_BUILD, PYBAMM_MODELS, sha256 } from './simulationWorker.ts';
 import { recordStarts, startRecorded } from './workflowStarts.ts';
 
 /** Result columns every simulation has; an extra variable cannot repeat one. */
@@ -245,7 +245,7 @@ async function submit(ctx: RequestContext, s: Submission): Promise<{ simulation_
 
   // Everything checked: build the rows. The content hash decides reuse of stored results.
   const { name: _n, description: _d, ...protocolBody } = s.ucp;
-  const common = sha256(canonicalJson({ model: model.spec, protocol: protocolBody, extra_variables: extra, max_backward_jumps: s.maxBackwardJumps ?? null, engine: described.simulator_version }));
+  const common = sha256(canonicalJson({ model: model.spec, protocol: protocolBody, extra_variables: extra, max_backward_jumps: s.maxBackwardJumps ?? null, engine: [described.simulator_version, ENGINE_BUILD] }));
   const batchId = randomUUID();
   const sims: repo.SimulationInsert[] = [];
   for (const set of s.sets) {
