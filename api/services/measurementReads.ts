@@ -19,7 +19,10 @@ async function loadMeasurement(ctx: RequestContext, measurementId: string): Prom
   return m;
 }
 
-/** Data exists only once processing is ready; 409 says which state it is in. */
+/**
+ * Data exists once processing is ready; 409 says which state it is in. While an extend is
+ * processing, the stored series (the version before it, kept whole until the switch) is read.
+ */
 async function readable(ctx: RequestContext, measurementId: string, type: 'time_series' | 'file'): Promise<repo.MeasurementDataRow> {
   const m = await loadMeasurement(ctx, measurementId);
   if (m.measurement_type !== type) {
@@ -27,7 +30,8 @@ async function readable(ctx: RequestContext, measurementId: string, type: 'time_
       measurement_type: m.measurement_type,
     });
   }
-  if (m.processing_status !== 'ready') {
+  const extending = m.extending_version !== null && m.time_series_key !== null;
+  if (m.processing_status !== 'ready' && !extending) {
     const why = m.processing_status === 'failed' ? `its data failed processing: ${m.processing_error}` : `its data is still processing (${m.processing_status})`;
     throw conflict(`cell measurement ${m.id} has no data to read yet: ${why}`, {
       processing_status: m.processing_status, processing_error: m.processing_error,
