@@ -41,7 +41,12 @@ export class FsStorage implements ObjectStorage {
   }
 
   /** Streams to a temporary file and renames it into place, so readers never see half an object. */
-  async writeStream(key: string, body: Readable, maxBytes = Infinity): Promise<number> {
+  /**
+   * Writes `key` from a stream, whole or not at all. `once`: the object is written only if
+   * absent; the same bytes again succeed (a client resending its PUT), other bytes throw
+   * ObjectExists and leave the first ones.
+   */
+  async writeStream(key: string, body: Readable, maxBytes = Infinity, opts: { once?: boolean } = {}): Promise<number> {
     const file = this.pathOf(key);
     await fsp.mkdir(path.dirname(file), { recursive: true });
     const tmp = `${file}.part-${randomUUID()}`;
@@ -58,7 +63,18 @@ export class FsStorage implements ObjectStorage {
         },
         fs.createWriteStream(tmp),
       );
-      await fsp.rename(tmp, file);
+      if (!opts.once) {
+        await fsp.rename(tmp, file);
+        return written;
+      }
+      // link() fails when the object exists, atomically: two PUTs never both win.
+      try {
+        await fsp.link(tmp, file);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+        if (!(await sameBytes(tmp, file))) throw new ObjectExists(key);
+      }
+      await fsp.rm(tmp, { force: true });
       return written;
     } catch (err) {
       await fsp.rm(tmp, { force: true });
@@ -167,6 +183,28 @@ export class FsStorage implements ObjectStorage {
 
   async scopedUploadCredentials(): Promise<null> {
     return null; // a local folder has no credentials to hand out; clients use the signed PUT
+  }
+}
+
+async function sameBytes(a: string, b: string): Promise<boolean> {
+  const [sa, sb] = await Promise.all([fsp.stat(a), fsp.stat(b)]);
+  if (sa.size !== sb.size) return false;
+  const [ha, hb] = await Promise.all([fsp.open(a, 'r'), fsp.open(b, 'r')]);
+  try {
+    const [ba, bb] = [Buffer.alloc(1 << 20), Buffer.alloc(1 << 20)];
+    for (let pos = 0; pos < sa.size; pos += ba.length) {
+      const [ra, rb] = await Promise.all([ha.read(ba, 0, ba.length, pos), hb.read(bb, 0, bb.length, pos)]);
+      if (ra.bytesRead !== rb.bytesRead || !ba.subarray(0, ra.bytesRead).equals(bb.subarray(0, rb.bytesRead))) return false;
+    }
+    return true;
+  } finally {
+    await Promise.all([ha.close(), hb.close()]);
+  }
+}
+
+export class ObjectExists extends Error {
+  constructor(key: string) {
+    super(`the object ${key} was already written with other bytes`);
   }
 }
 

@@ -1,10 +1,13 @@
 // The storage interface against both drivers, through real servers: the API's own signed
 // routes (filesystem) and versitygw (S3). Signed URLs are used exactly as clients use them.
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { client, newOrg, startApi, testConfig, type TestApi } from './harness.ts';
 import { labFixture, ok } from './inventoryHelpers.ts';
 import { ObjectNotFound } from '../storage/storage.ts';
+import type { FsStorage } from '../storage/fsStorage.ts';
 
 async function text(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
@@ -85,13 +88,24 @@ describe('filesystem signed PUT rules', () => {
   });
   afterAll(async () => api?.close());
 
-  it('is single-use: a replayed PUT is refused and the object stays as first written', async () => {
+  it('writes once: the same PUT again succeeds (a client resending), other bytes are refused and the first stay', async () => {
     const k = key('replay');
     const target = await api.storage.signedPutUrl(k, { expiresInSeconds: 60 });
     expect((await fetch(target.url, { method: 'PUT', body: 'first' })).status).toBe(200);
-    const replay = await fetch(target.url, { method: 'PUT', body: 'second' });
+    expect((await fetch(target.url, { method: 'PUT', body: 'first' })).status).toBe(200);
+    const replay = await fetch(target.url, { method: 'PUT', body: 'other' });
     expect(replay.status).toBe(409);
+    // Concurrent PUTs of different bytes: one wins whole, the others are refused.
+    const raced = key('race');
+    const race = await api.storage.signedPutUrl(raced, { expiresInSeconds: 60 });
+    const bodies = ['a', 'b', 'c', 'd'].map((ch) => ch.repeat(200_000));
+    const statuses = await Promise.all(bodies.map((body) => fetch(race.url, { method: 'PUT', body }).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(3);
+    expect(await text(await api.storage.get(raced))).toBe(bodies[statuses.indexOf(200)]);
     expect(await text(await api.storage.get(k))).toBe('first');
+    const leftovers = (await fs.promises.readdir(path.dirname((api.storage as FsStorage).pathOf(raced)))).filter((f) => f.includes('.part-'));
+    expect(leftovers).toEqual([]);
   });
 
   it('refuses a body above the signed size limit, declared or streamed, and keeps nothing', async () => {

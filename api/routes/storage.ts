@@ -2,7 +2,7 @@
 // exactly one operation on one object until it expires. Bodies stream straight to disk.
 import { Router, type Request } from 'express';
 import { AppError } from '../errors.ts';
-import { type FsStorage, ObjectTooLarge, type SignedParams } from '../../storage/fsStorage.ts';
+import { type FsStorage, ObjectExists, ObjectTooLarge, type SignedParams } from '../../storage/fsStorage.ts';
 import { ObjectNotFound } from '../../storage/storage.ts';
 
 function signedParams(req: Request, op: 'put' | 'get'): { params: SignedParams; sig: string } {
@@ -38,17 +38,16 @@ export function storageRoutes(storage: FsStorage): Router {
     if (params.max && declared > params.max) {
       throw new AppError('PAYLOAD_TOO_LARGE', `this upload target accepts at most ${params.max} bytes`, { max_bytes: params.max });
     }
-    // A signed PUT is single-use: once its object exists, replaying the URL is refused.
-    if (await storage.head(params.key)) {
-      throw new AppError('CONFLICT', 'this upload target has already been used', { path: params.key });
-    }
+    // A signed PUT writes its object once: the same bytes again are a client resending after
+    // a dropped connection (200), other bytes are refused and the first ones stay.
     try {
-      const size = await storage.writeStream(params.key, req, params.max || Infinity);
+      const size = await storage.writeStream(params.key, req, params.max || Infinity, { once: true });
       res.status(200).json({ path: params.key, size });
     } catch (err) {
       if (err instanceof ObjectTooLarge) {
         throw new AppError('PAYLOAD_TOO_LARGE', err.message, { max_bytes: err.maxBytes });
       }
+      if (err instanceof ObjectExists) throw new AppError('CONFLICT', 'this upload target has already been used for other bytes', { path: params.key });
       throw err;
     }
   });
