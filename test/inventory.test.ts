@@ -212,6 +212,12 @@ describe('channels', () => {
     expect(incidents.items[1].description).toBe('relay stuck');
     await measurement(c, instance.id, { channel_id: ch2.id });
     expect((await c.patch(`/channels/${ch2.id}`, { out_of_commission: true })).status).toBe(409);
+    // Any setting of a running channel is refused; its notes are not a setting, and an unchanged value changes nothing.
+    const limits = await c.patch(`/channels/${ch2.id}`, { max_amps: 50 });
+    expect(limits.status).toBe(409);
+    expect(limits.body.detail.fields).toEqual(['max_amps']);
+    expect((await c.patch(`/channels/${ch2.id}`, { name: 'renamed' })).status).toBe(409);
+    await ok(c.patch(`/channels/${ch2.id}`, { notes: 'running fine', name: ch2.name }));
     expect((await c.delete(`/channels/${ch2.id}`)).status).toBe(409);
     expect((await ok(c.get(`/channels/${ch2.id}/incidents`))).total).toBe(0);
     expect((await c.delete(`/channels/${ch1.id}`)).status).toBe(200);

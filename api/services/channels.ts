@@ -114,17 +114,23 @@ export async function listChannels(ctx: RequestContext, query: Record<string, un
   });
 }
 
-/** Changing out_of_commission records an incident; refused while a measurement runs on the channel. */
+/** The settings a running measurement depends on: changing any of them then is 409 (wire conventions). Notes are not one. */
+const RUN_SETTINGS = ['name', 'max_amps', 'min_volts', 'max_volts', 'out_of_commission'] as const;
+
+/** Changing out_of_commission records an incident; changing a setting is refused while a measurement runs on the channel. */
 export async function updateChannel(ctx: RequestContext, channelId: string, body: ChannelBody) {
   const channel = await requireChannel(ctx, channelId, 'channel:update');
   checkVoltages(body.min_volts === undefined ? channel.min_volts : body.min_volts, body.max_volts === undefined ? channel.max_volts : body.max_volts);
   if (body.name !== undefined) await assertNameFree(ctx, channel.cycler_id, body.name, channelId);
   return orConflict(() => ctx.em.transactional(async (em) => {
     await repo.lockChannel(em, channelId);
-    const toggled = body.out_of_commission !== undefined && body.out_of_commission !== channel.out_of_commission;
-    if (toggled) {
+    const changed = RUN_SETTINGS.filter((f) => body[f] !== undefined && body[f] !== channel[f]);
+    if (changed.length) {
       const running = await repo.runningMeasurement(em, { channelId });
-      if (running) throw conflict('a measurement is running on this channel', { measurement_id: running.id });
+      if (running) throw conflict(`a measurement is running on this channel; ${changed.join(', ')} cannot change until it ends`, { measurement_id: running.id, fields: changed });
+    }
+    const toggled = changed.includes('out_of_commission');
+    if (toggled) {
       await insertRow(em, 'channel_incidents', {
         id: randomUUID(), organization_id: channel.organization_id, project_id: channel.project_id, channel_id: channelId,
         out_of_commission: body.out_of_commission, incident_category: body.incident_category ?? 'other',
