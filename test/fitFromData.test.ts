@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { client, eventually, newOrg } from './harness.ts';
 import { dataEnv, generatedSeries, readParquet, settled, toCsv, uploadSeries, type Columns, type DataEnv } from './measurementDataHelpers.ts';
-import { QUICK_MODEL, R0, TRUE_R0, quickDischarge } from './pipelineHelpers.ts';
+import { insertMeasurement, QUICK_MODEL, R0, TRUE_R0, quickDischarge } from './pipelineHelpers.ts';
 
 vi.setConfig({ testTimeout: 240_000 });
 
@@ -133,12 +133,12 @@ describe('fits from data', () => {
 
     const other = await newOrg(env.api.orm);
     const otherProject = (await client(env.api.url, other.api_key).post('/projects', { name: 'theirs' })).body;
-    const foreign = await insertMeasurement(other.organization_id, otherProject.id, other.user_id, 'ready');
+    const foreign = await insertMeasurement(env.api.orm, other.organization_id, otherProject.id, other.user_id, 'ready');
     r = await fromMeasurements({ measurement_ids: [foreign] });
     expect(r.status).toBe(403);
     expect(r.body).toMatchObject({ error_code: 'FORBIDDEN', detail: { loc: ['body', 'measurement_ids', 0] } });
 
-    const processing = await insertMeasurement(env.org.organization_id, project.id, env.org.user_id, 'running');
+    const processing = await insertMeasurement(env.api.orm, env.org.organization_id, project.id, env.org.user_id, 'running');
     r = await fromMeasurements({ measurement_ids: [processing] });
     expect(r.status).toBe(409);
     expect(r.body).toMatchObject({ error_code: 'CONFLICT', detail: { loc: ['body', 'measurement_ids', 0], processing_status: 'running' } });
@@ -213,16 +213,3 @@ describe('fits from data', () => {
   });
 });
 
-/** A cell measurement row with a time series in the given processing state (as pipelines.test.ts makes one). */
-async function insertMeasurement(orgId: string, projectId: string, userId: string, status: string): Promise<string> {
-  const em = env.api.orm.em.fork();
-  const [id, spec, inst] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
-  await em.execute(`insert into cell_specifications (id, organization_id, project_id, name, created_by) values (?, ?, ?, ?, ?)`, [spec, orgId, projectId, `spec ${spec}`, userId]);
-  await em.execute(`insert into cell_instances (id, organization_id, project_id, cell_specification_id, name, created_by) values (?, ?, ?, ?, ?, ?)`, [inst, orgId, projectId, spec, `cell ${inst}`, userId]);
-  await em.execute(
-    `insert into cell_measurements (id, organization_id, project_id, cell_instance_id, name, measurement_type, processing_status, time_series_key, created_by)
-     values (?, ?, ?, ?, ?, 'time_series', ?, ?, ?)`,
-    [id, orgId, projectId, inst, 'm', status, `orgs/${orgId}/projects/${projectId}/measurements/${id}/time_series.parquet`, userId],
-  );
-  return id;
-}

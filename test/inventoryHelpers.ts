@@ -38,3 +38,14 @@ export async function measurement(c: Client, instanceId: string, extra: Record<s
     name: uniq('Run'), properties: { ocv: { value: 3.6, unit: 'V' } }, start_time: new Date(Date.now() - 3600_000).toISOString(), ...extra,
   }), 201);
 }
+
+/** Replies to concurrent creates of one name: exactly one 201, every other a 409 naming it. Answers the created record. */
+export function oneCreated(replies: { status: number; body: any }[]) {
+  const created = replies.filter((r) => r.status === 201);
+  expect(created).toHaveLength(1);
+  for (const r of replies.filter((x) => x.status !== 201)) {
+    expect(r.status).toBe(409);
+    expect(r.body.detail.existing_id).toBe(created[0]!.body.id);
+  }
+  return created[0]!.body;
+}

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { inject } from 'vitest';
 import type { Client } from '@temporalio/client';
 import { ROOT } from '../stack/config.ts';
+import type { Orm } from '../db/orm.ts';
 import { eventually } from './harness.ts';
 
 export const QUICK_MODEL = { kind: 'quick', capacity: 2.0, chemistry: 'NMC/Graphite' };
@@ -63,4 +64,18 @@ export async function untilHeartbeating(temporal: Client, elementWorkflowId: str
     const { raw } = await temporal.workflow.getHandle(elementWorkflowId).describe();
     return (raw.pendingActivities ?? []).some((a) => a.heartbeatDetails?.payloads?.length);
   }, { what: 'the element to run in the Python worker', timeoutMs: 120_000, intervalMs: 250 });
+}
+
+/** A cell measurement row with a time series in the given processing state (a db: fit source without processing one). */
+export async function insertMeasurement(orm: Orm, orgId: string, projectId: string, userId: string, status: string): Promise<string> {
+  const em = orm.em.fork();
+  const [id, spec, inst] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+  await em.execute(`insert into cell_specifications (id, organization_id, project_id, name, created_by) values (?, ?, ?, ?, ?)`, [spec, orgId, projectId, `spec ${spec}`, userId]);
+  await em.execute(`insert into cell_instances (id, organization_id, project_id, cell_specification_id, name, created_by) values (?, ?, ?, ?, ?, ?)`, [inst, orgId, projectId, spec, `cell ${inst}`, userId]);
+  await em.execute(
+    `insert into cell_measurements (id, organization_id, project_id, cell_instance_id, name, measurement_type, processing_status, time_series_key, created_by)
+     values (?, ?, ?, ?, ?, 'time_series', ?, ?, ?)`,
+    [id, orgId, projectId, inst, 'm', status, `orgs/${orgId}/projects/${projectId}/measurements/${id}/time_series.parquet`, userId],
+  );
+  return id;
 }

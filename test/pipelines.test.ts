@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { apiForSuite, client, eventually, newMember, newOrg } from './harness.ts';
 import { PROJECT_ROLES } from '../db/roles.ts';
 import { CellarElementType, CellarProject, CellarStatus } from '../workflows/searchAttributes.ts';
+import { insertMeasurement } from './pipelineHelpers.ts';
 
 const api = apiForSuite();
 
@@ -162,10 +163,10 @@ describe('pipelines', () => {
     expect(r.body.detail[0].loc).toEqual(['body', 'elements', 'f', 'data']);
 
     // Measurements of another organization, and ones still processing.
-    const foreign = await insertMeasurement(other.org.organization_id, other.project.id, other.org.user_id, 'ready');
+    const foreign = await insertMeasurement(api.orm, other.org.organization_id, other.project.id, other.org.user_id, 'ready');
     r = await post({ f: { ...fit, parameters: { x: { bounds: [0, 1], initial_value: 0.5 } }, data: `db:${foreign}` } });
     expect(r.status).toBe(403);
-    const processing = await insertMeasurement(project.organization_id, project.id, project.created_by, 'running');
+    const processing = await insertMeasurement(api.orm, project.organization_id, project.id, project.created_by, 'running');
     r = await post({ f: { ...fit, parameters: { x: { bounds: [0, 1], initial_value: 0.5 } }, data: `db:${processing}` } });
     expect(r.status).toBe(409);
     expect(r.body.message).toContain('still processing');
@@ -354,18 +355,3 @@ async function insertSimulation(orgId: string, projectId: string, userId: string
   return sim;
 }
 
-/** A cell measurement row with a time series, in the given processing state. */
-async function insertMeasurement(orgId: string, projectId: string, userId: string, status: string): Promise<string> {
-  const em = api.orm.em.fork();
-  const id = crypto.randomUUID();
-  const spec = crypto.randomUUID();
-  const inst = crypto.randomUUID();
-  await em.execute(`insert into cell_specifications (id, organization_id, project_id, name, created_by) values (?, ?, ?, ?, ?)`, [spec, orgId, projectId, `spec ${spec}`, userId]);
-  await em.execute(`insert into cell_instances (id, organization_id, project_id, cell_specification_id, name, created_by) values (?, ?, ?, ?, ?, ?)`, [inst, orgId, projectId, spec, `cell ${inst}`, userId]);
-  await em.execute(
-    `insert into cell_measurements (id, organization_id, project_id, cell_instance_id, name, measurement_type, processing_status, time_series_key, created_by)
-     values (?, ?, ?, ?, ?, 'time_series', ?, ?, ?)`,
-    [id, orgId, projectId, inst, 'm', status, `orgs/${orgId}/projects/${projectId}/measurements/${id}/time_series.parquet`, userId],
-  );
-  return id;
-}

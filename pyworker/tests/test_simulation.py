@@ -273,26 +273,25 @@ def test_pybamm_spm_runs_with_geometric_design_parameter(fs_storage):
     assert result["metrics"]["discharge_capacity_ah"] == pytest.approx(5.0, rel=0.15)
 
 
+def drive_cycle_with_cut_off(cut_off: str) -> dict:
+    """Three minutes of current data from 80 % charge, with one end condition and no duration."""
+    data = [[0, 5], [60, -2.5], [120, 0], [180, 5]]
+    return {
+        "global": {"initial_state_type": "soc_percentage", "initial_state_value": 80},
+        "steps": [{"DriveCycle": {"mode": "current", "data": data, "ends": [cut_off]}}],
+    }
+
+
 def test_drive_cycle_that_runs_out_of_data_ends_normally(fs_storage):
     # Without a duration a drive cycle lasts as long as its data; a cut-off it never
     # meets is not a missed end condition.
-    data = [[0, 5], [60, -2.5], [120, 0], [180, 5]]
-    protocol = {
-        "global": {"initial_state_type": "soc_percentage", "initial_state_value": 80},
-        "steps": [{"DriveCycle": {"mode": "current", "data": data, "ends": ["Voltage < 2.5"]}}],
-    }
-    result = run_simulation(request(protocol))
+    result = run_simulation(request(drive_cycle_with_cut_off("Voltage < 2.5")))
     assert result["metrics"]["duration_s"] == pytest.approx(180)
 
 
 def test_drive_cycle_cut_off_still_ends_it_early(fs_storage):
-    data = [[0, 5], [60, -2.5], [120, 0], [180, 5]]
-    protocol = {
-        "global": {"initial_state_type": "soc_percentage", "initial_state_value": 80},
-        # The voltage passes 3.87 V in the last minute's discharge (about 3.84 V at 180 s).
-        "steps": [{"DriveCycle": {"mode": "current", "data": data, "ends": ["Voltage < 3.87"]}}],
-    }
-    result = run_simulation(request(protocol))
+    # The voltage passes 3.87 V in the last minute's discharge (about 3.84 V at 180 s).
+    result = run_simulation(request(drive_cycle_with_cut_off("Voltage < 3.87")))
     assert 120 < result["metrics"]["duration_s"] < 179
     assert result["metrics"]["min_voltage_v"] == pytest.approx(3.87, abs=1e-3)
 
