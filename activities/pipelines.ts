@@ -27,7 +27,7 @@ import {
 } from '../workflows/pipelineIds.ts';
 
 /** Data for a fit: a stored canonical time series, or columns given inline. */
-export type FitData = { source: 'storage'; key: string } | { source: 'inline'; columns: Record<string, unknown[]> };
+export type FitData = ({ source: 'storage'; key: string } | { source: 'inline'; columns: Record<string, unknown[]> }) & { time_range?: [number, number] };
 
 export interface FitRequest {
   element_name: string;
@@ -169,9 +169,10 @@ export async function ensurePipelineRetrySchedule(client: Client, config: Config
   return scheduleId;
 }
 
-/** Resolves "db:<measurement_id>" to the measurement's canonical time series; inline columns stay. */
-async function resolveData(em: EntityManager, organizationId: string, data: unknown): Promise<FitData> {
-  if (typeof data !== 'string') return { source: 'inline', columns: data as Record<string, unknown[]> };
+/** Resolves "db:<measurement_id>" to the measurement's canonical time series; inline columns stay; a time_range goes along. */
+async function resolveData(em: EntityManager, organizationId: string, data: unknown, timeRange?: [number, number]): Promise<FitData> {
+  const window = timeRange ? { time_range: timeRange } : {};
+  if (typeof data !== 'string') return { source: 'inline', columns: data as Record<string, unknown[]>, ...window };
   const id = data.slice('db:'.length);
   const [m] = await em.execute<{ organization_id: string; processing_status: string; time_series_key: string | null }[]>(
     `select organization_id, processing_status, time_series_key from cell_measurements where id = ?`,
@@ -183,7 +184,7 @@ async function resolveData(em: EntityManager, organizationId: string, data: unkn
   if (m.processing_status !== 'ready' || !m.time_series_key) {
     throw ApplicationFailure.nonRetryable(`measurement ${id} has no ready time series (${m.processing_status})`, 'CONFIGURATION_ERROR');
   }
-  return { source: 'storage', key: m.time_series_key };
+  return { source: 'storage', key: m.time_series_key, ...window };
 }
 
 interface ElementRow {
@@ -231,13 +232,13 @@ async function buildRun(em: EntityManager, el: ElementRow, values: ParameterValu
         type: 'data_fit',
         request: {
           ...info, model: cfg.model, parameters: cfg.parameters, fixed_parameters: fixed(cfg),
-          data: await resolveData(em, el.organization_id, cfg.data), cost: cfg.cost ?? 'RMSE', ...optional(cfg),
+          data: await resolveData(em, el.organization_id, cfg.data, cfg.time_range), cost: cfg.cost ?? 'RMSE', ...optional(cfg),
         },
       };
     case 'array_data_fit': {
       const datasets: FitArrayRequest['datasets'] = [];
-      for (const d of cfg.datasets as { value: number; data: unknown; protocol?: unknown }[]) {
-        datasets.push({ value: d.value, data: await resolveData(em, el.organization_id, d.data), ...(d.protocol !== undefined ? { protocol: d.protocol } : {}) });
+      for (const d of cfg.datasets as { value: number; data: unknown; time_range?: [number, number]; protocol?: unknown }[]) {
+        datasets.push({ value: d.value, data: await resolveData(em, el.organization_id, d.data, d.time_range), ...(d.protocol !== undefined ? { protocol: d.protocol } : {}) });
       }
       return {
         type: 'array_data_fit',
@@ -253,7 +254,7 @@ async function buildRun(em: EntityManager, el: ElementRow, values: ParameterValu
         type: 'validation',
         request: {
           ...info, model: cfg.model, parameter_values: { ...values, ...(cfg.parameter_values ?? {}) },
-          data: await resolveData(em, el.organization_id, cfg.data),
+          data: await resolveData(em, el.organization_id, cfg.data, cfg.time_range),
           ...(cfg.protocol !== undefined ? { protocol: cfg.protocol } : {}),
           ...(cfg.target !== undefined ? { target: cfg.target } : {}),
         },

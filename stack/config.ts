@@ -47,6 +47,8 @@ export interface Config {
   simulationMonthlyLimit: number;
   /** Largest object one signed PUT may carry; larger uploads go through `multipart`. */
   uploadMaxBytes: number;
+  /** Rows of a stored series a fit or validation may use (FIT_MAX_ROWS, read by the Python worker too). */
+  fitMaxRows: number;
   /** How often the Temporal Schedule retries failed pipeline elements, and the base of their backoff. */
   pipelineRetryIntervalSeconds: number;
   /** Runs of one pipeline element at most (the first run included) before retries stop. */
@@ -167,6 +169,7 @@ export function loadConfig(env: Env = process.env): Config {
     staleAfterHours: int(env, 'STALE_AFTER_HOURS', 24, 1, 24 * 365),
     simulationMonthlyLimit: int(env, 'SIMULATION_MONTHLY_LIMIT', 100_000, 0, 1_000_000_000),
     uploadMaxBytes: int(env, 'UPLOAD_MAX_BYTES', 5 * 1024 ** 3, 1, 5 * 1024 ** 4),
+    fitMaxRows: int(env, 'FIT_MAX_ROWS', 20_000, 3, 10_000_000),
     pipelineRetryIntervalSeconds: int(env, 'PIPELINE_RETRY_INTERVAL_SECONDS', 300, 1, 7 * 24 * 3600),
     pipelineRetryMaxAttempts: int(env, 'PIPELINE_RETRY_MAX_ATTEMPTS', 3, 1, 100),
     pipelineHeartbeatTimeoutSeconds: int(env, 'PIPELINE_HEARTBEAT_TIMEOUT_SECONDS', 60, 2, 3600),

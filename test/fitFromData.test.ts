@@ -58,6 +58,7 @@ describe('fits from data', () => {
     const res = await env.c.post('/fit-from-measurements', {
       project_id: env.lab.project.id, name: 'R0 from the discharge', description: 'quick model',
       model: QUICK_MODEL, parameters: PARAMETERS, measurement_ids: [measurementId], cost: 'RMSE', optimizer: OPTIMIZER,
+      time_range: [0, 1800], // the first half hour of the discharge
     });
     expect(res.status, res.text).toBe(202);
     expect(res.headers.get('content-type')).toBe('application/json');
@@ -70,7 +71,7 @@ describe('fits from data', () => {
     const elements = (await env.c.get(`/pipelines/${res.body.id}/elements`)).body;
     expect(elements).toHaveLength(1);
     expect(elements[0]).toMatchObject({ name: 'fit', element_type: 'data_fit' });
-    expect(elements[0].config).toEqual({ model: QUICK_MODEL, parameters: PARAMETERS, data: `db:${measurementId}`, cost: 'RMSE', optimizer: OPTIMIZER });
+    expect(elements[0].config).toEqual({ model: QUICK_MODEL, parameters: PARAMETERS, data: `db:${measurementId}`, cost: 'RMSE', optimizer: OPTIMIZER, time_range: [0, 1800] });
     const listed = (await env.c.get(`/simple_pipelines?project_id=${env.lab.project.id}`)).body.items.map((p: { id: string }) => p.id);
     expect(listed).toContain(res.body.id);
 
@@ -78,6 +79,15 @@ describe('fits from data', () => {
     const result = (await env.c.get(`/pipelines/${res.body.id}/result`)).body;
     expect(result.element_results.fit.parameter_values[R0]).toBeCloseTo(TRUE_R0, 2);
     expect(result.result.parameter_values[R0]).toBe(result.element_results.fit.parameter_values[R0]);
+
+    // The time_range reaches the worker: a window after the data leaves it nothing to fit.
+    const empty = await env.c.post('/fit-from-measurements', {
+      project_id: env.lab.project.id, name: 'after the data', model: QUICK_MODEL, parameters: PARAMETERS, measurement_ids: [measurementId], time_range: [1e6, 2e6],
+    });
+    expect(empty.status, empty.text).toBe(202);
+    expect(await finished(empty.body.id)).toMatchObject({ status: 'failed' });
+    const [element] = (await env.c.get(`/pipelines/${empty.body.id}/elements`)).body;
+    expect((await env.c.get(`/jobs/${element.job_id}`)).body).toMatchObject({ status: 'failed', error_code: 'CONFIGURATION_ERROR' });
   });
 
   it('fits an uploaded CSV file: its fit columns become the element\'s inline data, and the fit completes', async () => {

@@ -170,6 +170,24 @@ describe('pipelines', () => {
     r = await post({ f: { ...fit, parameters: { x: { bounds: [0, 1], initial_value: 0.5 } }, data: `db:${processing}` } });
     expect(r.status).toBe(409);
     expect(r.body.message).toContain('still processing');
+    // A series longer than a fit may use needs a time_range picking the part to fit.
+    const long = await insertMeasurement(api.orm, project.organization_id, project.id, project.created_by, 'ready');
+    await api.orm.em.fork().execute(`update cell_measurements set row_count = ? where id = ?`, [api.config.fitMaxRows + 1, long]);
+    r = await post({ f: { ...fit, parameters: { x: { bounds: [0, 1], initial_value: 0.5 } }, data: `db:${long}` } });
+    expect(r.status).toBe(422);
+    expect(r.body.detail[0]).toMatchObject({ loc: ['body', 'elements', 'f', 'data'], type: 'too_long' });
+    expect(r.body.detail[0].msg).toContain('time_range');
+    r = await post({ f: { ...fit, parameters: { x: { bounds: [0, 1], initial_value: 0.5 } }, data: `db:${long}`, time_range: [600, 60] } });
+    expect(r.status).toBe(422);
+    expect(r.body.detail[0].loc).toEqual(['body', 'elements', 'f', 'time_range']);
+    // With one it is accepted (in another project: this one must stay empty); canceled at once, its data being a stand-in.
+    const windowed = (await c.post('/projects', { name: 'windowed' })).body;
+    const part = await insertMeasurement(api.orm, project.organization_id, windowed.id, project.created_by, 'ready');
+    await api.orm.em.fork().execute(`update cell_measurements set row_count = ? where id = ?`, [api.config.fitMaxRows + 1, part]);
+    r = await c.post('/pipelines', { project_id: windowed.id, name: 'part', elements: { f: { ...fit, parameters: { x: { bounds: [0, 1], initial_value: 0.5 } }, data: `db:${part}`, time_range: [0, 3600] } } });
+    expect(r.status, r.text).toBe(201);
+    expect((await c.post(`/pipelines/${r.body.id}/cancel`)).status).toBe(200);
+    expect((await c.get(`/pipelines/${r.body.id}/elements`)).body[0].config.time_range).toEqual([0, 3600]);
 
     const array = { element_type: 'array_data_fit', model: fit.model, parameters: { x: { bounds: [0, 1], initial_value: 0.5 } }, independent_variable: 'C-rate', datasets: [{ value: 1, data: fit.data }] };
     r = await post({ f: { ...array, mode: 'both' } });

@@ -192,12 +192,14 @@ export interface MeasurementRef {
   processing_status: string;
   measurement_type: string;
   time_series_key: string | null;
+  row_count: number | null;
 }
 
 export async function findMeasurements(em: EntityManager, ids: string[]): Promise<MeasurementRef[]> {
   if (!ids.length) return [];
   return em.execute<MeasurementRef[]>(
-    `select id, organization_id, processing_status, measurement_type, time_series_key from cell_measurements where id in ${idsIn}`,
+    `select id, organization_id, processing_status, measurement_type, time_series_key, row_count::float8 as row_count
+       from cell_measurements where id in ${idsIn}`,
     [JSON.stringify(ids)],
   );
 }

@@ -11,7 +11,7 @@ import { MAX_INLINE_ROWS, createPipeline } from './pipelines.ts';
 /** The element's name: its result is element_results.fit of GET /pipelines/{id}/result. */
 const FIT_ELEMENT = 'fit';
 /** data_fit fields besides model, parameters and data, passed on as given. */
-const FIT_OPTIONS = ['cost', 'fixed_parameters', 'protocol', 'target', 'optimizer'] as const;
+const FIT_OPTIONS = ['cost', 'fixed_parameters', 'protocol', 'target', 'optimizer', 'time_range'] as const;
 
 const TIME = 'Time [s]';
 const CURRENT = 'Current [A]';
@@ -33,6 +33,8 @@ export interface FitFields {
   protocol?: Json;
   target?: string;
   optimizer?: Json;
+  /** [start_s, end_s]: the rows of the data used. */
+  time_range?: number[];
 }
 
 export interface FitFromMeasurementsBody extends FitFields {

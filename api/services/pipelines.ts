@@ -44,7 +44,8 @@ const isObj = (v: unknown): v is Json => v !== null && typeof v === 'object' && 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 interface Refs {
-  measurements: { id: string; loc: (string | number)[] }[];
+  /** `windowed`: a time_range picks the rows the fit uses. */
+  measurements: { id: string; loc: (string | number)[]; windowed: boolean }[];
   pipelines: { id: string; loc: (string | number)[] }[];
 }
 
@@ -57,12 +58,22 @@ function checkNumberMap(v: unknown, loc: (string | number)[], issues: Validation
   for (const [k, x] of Object.entries(v)) if (!isNum(x)) issues.push({ loc: [...loc, k], msg: 'must be a number', type: 'float_type', input: x });
 }
 
-/** "db:<measurement_id>" or an inline column dict of at most 1,000 rows. */
-function checkData(v: unknown, loc: (string | number)[], issues: ValidationIssue[], refs: Refs) {
+/** An optional [start_s, end_s] window of the data a fit or validation uses (beside `data`). */
+function checkTimeRange(v: unknown, loc: (string | number)[], issues: ValidationIssue[]): boolean {
+  if (v === undefined || v === null) return false;
+  const [start, end] = Array.isArray(v) && v.length === 2 && v.every(isNum) ? (v as [number, number]) : [NaN, NaN];
+  if (!(start >= 0 && start < end)) {
+    issues.push({ loc, msg: 'must be [start_s, end_s]: two numbers of seconds, 0 <= start_s < end_s', type: 'value_error', input: v });
+  }
+  return true;
+}
+
+/** "db:<measurement_id>" or an inline column dict of at most 1,000 rows; `windowed` when a time_range goes with it. */
+function checkData(v: unknown, loc: (string | number)[], issues: ValidationIssue[], refs: Refs, windowed = false) {
   if (typeof v === 'string') {
     const id = v.startsWith('db:') ? v.slice(3) : '';
     if (!UUID.test(id)) issues.push({ loc, msg: 'must be "db:<measurement_id>" or an object of columns', type: 'value_error', input: v });
-    else refs.measurements.push({ id: id.toLowerCase(), loc });
+    else refs.measurements.push({ id: id.toLowerCase(), loc, windowed });
     return;
   }
   if (!isObj(v) || Object.keys(v).length === 0) {
@@ -167,7 +178,7 @@ function checkElements(elements: Json, kind: PipelineKind): { issues: Validation
         checkModel(el.model, [...loc, 'model'], issues);
         checkFitParameters(el.parameters, [...loc, 'parameters'], issues);
         checkNumberMap(el.fixed_parameters, [...loc, 'fixed_parameters'], issues, false);
-        checkData(el.data, [...loc, 'data'], issues, refs);
+        checkData(el.data, [...loc, 'data'], issues, refs, checkTimeRange(el.time_range, [...loc, 'time_range'], issues));
         checkFitOptions(el, loc, issues);
         break;
       case 'array_data_fit':
@@ -182,7 +193,7 @@ function checkElements(elements: Json, kind: PipelineKind): { issues: Validation
         } else {
           el.datasets.forEach((d: unknown, i: number) => {
             if (!isObj(d) || !isNum(d.value)) issues.push({ loc: [...loc, 'datasets', i, 'value'], msg: 'must be a number (the independent variable)', type: 'float_type' });
-            else checkData(d.data, [...loc, 'datasets', i, 'data'], issues, refs);
+            else checkData(d.data, [...loc, 'datasets', i, 'data'], issues, refs, checkTimeRange(d.time_range, [...loc, 'datasets', i, 'time_range'], issues));
           });
         }
         if (el.mode !== undefined && !ARRAY_FIT_MODES.includes(el.mode as string)) {
@@ -192,7 +203,7 @@ function checkElements(elements: Json, kind: PipelineKind): { issues: Validation
         break;
       case 'validation':
         checkModel(el.model, [...loc, 'model'], issues);
-        checkData(el.data, [...loc, 'data'], issues, refs);
+        checkData(el.data, [...loc, 'data'], issues, refs, checkTimeRange(el.time_range, [...loc, 'time_range'], issues));
         checkNumberMap(el.parameter_values, [...loc, 'parameter_values'], issues, false);
         checkTarget(el, loc, issues);
         break;
@@ -213,6 +224,13 @@ async function checkRefs(ctx: RequestContext, refs: Refs) {
     if (!m) issues.push({ loc: ref.loc, msg: `no measurement ${ref.id}`, type: 'value_error', input: `db:${ref.id}` });
     else if (m.organization_id !== ctx.caller.organizationId) throw forbidden(`measurement ${ref.id} belongs to another organization`, { loc: ref.loc });
     else if (m.measurement_type !== 'time_series') issues.push({ loc: ref.loc, msg: `measurement ${ref.id} is a ${m.measurement_type} measurement, not a time series`, type: 'value_error' });
+    else if (!ref.windowed && m.row_count !== null && m.row_count > ctx.config.fitMaxRows) {
+      // The worker uses at most FIT_MAX_ROWS rows of a stored series (each solve interpolates the measured current).
+      issues.push({
+        loc: ref.loc, type: 'too_long', input: `db:${ref.id}`, ctx: { max_rows: ctx.config.fitMaxRows, rows: m.row_count },
+        msg: `measurement ${ref.id} has ${m.row_count} rows; a fit or validation uses at most ${ctx.config.fitMaxRows}: give "time_range": [start_s, end_s] beside data to use a part of it`,
+      });
+    }
   }
   for (const ref of refs.pipelines) {
     const p = await repo.findPipeline(ctx.em, ref.id);
