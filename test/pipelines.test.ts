@@ -134,7 +134,7 @@ describe('pipelines', () => {
     const { c, project } = await setup();
     const other = await setup();
     const post = (elements: unknown) => c.post('/pipelines', { project_id: project.id, name: 'bad', elements });
-    const fit = { element_type: 'data_fit', model: { type: 'SPMe' }, data: { 'Time [s]': [0, 1], 'Voltage [V]': [4, 3.9] } };
+    const fit = { element_type: 'data_fit', model: { type: 'SPMe' }, data: { 'Time [s]': [0, 1, 2], 'Voltage [V]': [4, 3.9, 3.8] } };
 
     let r = await post({ a: { element_type: 'magic' } });
     expect(r.status).toBe(422);
@@ -200,6 +200,29 @@ describe('pipelines', () => {
     });
     expect(r.status).toBe(422);
     expect(r.body.detail[0].msg).toContain('at most one');
+
+    // Names that are whole numbers would run first, whatever their place; too little inline data.
+    r = await post({ load: GEOMETRY, 1: { element_type: 'calculation', type: 'cell_mass' } });
+    expect(r.status).toBe(422);
+    expect(r.body.detail[0].loc).toEqual(['body', 'elements', '1']);
+    r = await post({ f: { ...fit, parameters: { x: { bounds: [0, 1], initial_value: 0.5 } }, data: { 'Time [s]': [0, 1], 'Voltage [V]': [4, 3.9] } } });
+    expect(r.status).toBe(422);
+    expect(r.body.detail[0].msg).toContain('at least 3 rows');
+    r = await post({ f: { ...fit, parameters: { x: { bounds: [0, 1], initial_value: 0.5 } }, data: { 'Voltage [V]': [4, 3.9, 3.8] } } });
+    expect(r.status).toBe(422);
+    expect(r.body.detail[0].loc).toEqual(['body', 'elements', 'f', 'data', 'Time [s]']);
+
+    // An entry copies another pipeline's results: the caller must be able to read that pipeline.
+    const theirs = (await c.post('/projects', { name: 'Theirs' })).body;
+    const source = (await c.post('/pipelines', { project_id: theirs.id, name: 'source', elements: { g: GEOMETRY } })).body;
+    await eventually(async () => (await c.get(`/pipelines/${source.id}`)).body.status === 'completed');
+    const member = await newMember(api.orm, project.organization_id);
+    await c.post(`/projects/${project.id}/members`, { user_id: member.user_id, project_role_id: PROJECT_ROLES[1].id });
+    const mc = client(api.url, member.api_key);
+    expect((await mc.get(`/pipelines/${source.id}`)).status).toBe(403);
+    r = await mc.post('/pipelines', { project_id: project.id, name: 'copy', elements: { prev: { element_type: 'entry', pipeline_id: source.id } } });
+    expect(r.status).toBe(403);
+    expect(r.body.detail).toMatchObject({ loc: ['body', 'elements', 'prev', 'pipeline_id'], permission: 'pipeline:read' });
 
     const count = await api.orm.em.fork().execute<{ n: string }[]>(`select count(*) as n from pipelines where project_id = ?`, [project.id]);
     expect(Number(count[0]!.n)).toBe(0);

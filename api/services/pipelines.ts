@@ -94,8 +94,11 @@ function checkData(v: unknown, loc: (string | number)[], issues: ValidationIssue
   }
   if (rows! > MAX_INLINE_ROWS) {
     issues.push({ loc, msg: `inline data has ${rows} rows; at most ${MAX_INLINE_ROWS} (store larger data as a measurement and use "db:<id>")`, type: 'too_long', ctx: { max_rows: MAX_INLINE_ROWS } });
-  } else if (rows! < 2) {
-    issues.push({ loc, msg: 'inline data needs at least 2 rows', type: 'too_short' });
+  } else if (rows! < 3) {
+    // As the worker counts them (fitting/data.py MIN_ROWS).
+    issues.push({ loc, msg: 'inline data needs at least 3 rows', type: 'too_short' });
+  } else if (!('Time [s]' in v)) {
+    issues.push({ loc: [...loc, 'Time [s]'], msg: 'inline data needs a "Time [s]" column', type: 'missing' });
   }
 }
 
@@ -150,8 +153,14 @@ function checkElements(elements: Json, kind: PipelineKind): { issues: Validation
   const issues: ValidationIssue[] = [];
   const refs: Refs = { measurements: [], pipelines: [] };
   let workerElements = 0;
+  const names = Object.keys(elements);
   for (const [name, el] of Object.entries(elements)) {
     const loc = ['body', 'elements', name];
+    // JSON object order puts names that are whole numbers first: the running order would not be the one written.
+    if (names.length > 1 && /^(0|[1-9]\d{0,8})$/.test(name)) {
+      issues.push({ loc, msg: 'a name that is a whole number runs before the other elements whatever its place; use a name such as "step-1"', type: 'value_error', input: name });
+      continue;
+    }
     if (!isObj(el)) {
       issues.push({ loc, msg: 'must be an object with element_type', type: 'dict_type' });
       continue;
@@ -236,6 +245,15 @@ async function checkRefs(ctx: RequestContext, refs: Refs) {
     const p = await repo.findPipeline(ctx.em, ref.id);
     if (!p) issues.push({ loc: ref.loc, msg: `no pipeline ${ref.id}`, type: 'value_error', input: ref.id });
     else if (p.organization_id !== ctx.caller.organizationId) throw forbidden(`pipeline ${ref.id} belongs to another organization`, { loc: ref.loc });
+    else {
+      // An entry copies the source's results: reading them needs what GET /pipelines/{id} needs.
+      try {
+        await requireProjectPermission(ctx, p.project_id, 'pipeline:read');
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'FORBIDDEN') throw forbidden(`pipeline ${ref.id} is in a project where you lack pipeline:read`, { loc: ref.loc, permission: 'pipeline:read' });
+        throw err;
+      }
+    }
   }
   if (issues.length) throw new ValidationFailed(issues);
   for (const ref of refs.measurements) {
