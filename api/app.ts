@@ -9,7 +9,7 @@ import { FsStorage } from '../storage/fsStorage.ts';
 import { authenticate } from './auth.ts';
 import { AuthCache } from './authCache.ts';
 import { AppError, errorHandler } from './errors.ts';
-import { correlation, exactJson, inflateMultipart, multipartStreamHandler, requestLog } from './http.ts';
+import { canonicalIds, correlation, exactJson, inflateMultipart, multipartStreamHandler, requestLog } from './http.ts';
 import { loadOpenApi, openApiRoutes } from './openapi.ts';
 import { cacheRouteMatchers } from './routeMatcherCache.ts';
 import { healthRoutes, identityRoutes } from './routes/platform.ts';
@@ -47,6 +47,8 @@ export function createApp(deps: AppDeps): Express {
 
   // Gzip and deflate bodies are inflated by the parser; the size limit applies after inflation.
   app.use(express.json({ limit: deps.config.bodyLimitBytes, inflate: true, type: ['application/json', 'application/*+json'] }));
+  // After the storage routes: a signed object key is taken as signed.
+  app.use(canonicalIds);
   const authCache = new AuthCache(deps.config.databaseUrl!);
   app.locals.stop = () => authCache.stop();
   const auth = authenticate(deps.orm, { config: deps.config, temporal: deps.temporal, storage: deps.storage }, authCache);

@@ -38,7 +38,8 @@ export function authenticate(orm: MikroORM, services: Services, cache: AuthCache
       if (requestedOrg !== undefined && !UUID.test(requestedOrg)) {
         throw new AppError('BAD_REQUEST', 'X-Organization-Id must be a UUID', { header: 'X-Organization-Id' });
       }
-      const organizationId = requestedOrg ?? identity.key_organization_id;
+      // Compared with the lower-case ids PostgreSQL answers.
+      const organizationId = requestedOrg?.toLowerCase() ?? identity.key_organization_id;
       let membership = entry.memberships.get(organizationId);
       if (membership === undefined) {
         membership = await findMembership(em, organizationId, identity.user_id);

@@ -74,3 +74,30 @@ export function multipartStreamHandler(req: Request, busboy: Writable): void {
   inflated.on('error', (err) => busboy.emit('error', Object.assign(new Error(`the compressed body could not be inflated: ${err.message}`), { code: 'LIMIT_PART_COUNT' })));
   inflated.pipe(busboy);
 }
+
+const UUIDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+const UUID_VALUE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ID_KEY = /(^|_)ids?$/;
+
+/**
+ * Ids are the lower-case UUIDs PostgreSQL answers; an upper-case spelling is the same id. The
+ * URL (path and query) and the id fields of a JSON body (`id`, `*_id`, `*_ids`) are made
+ * lower-case here, so every comparison of ids in the services holds whatever the client sent.
+ */
+export const canonicalIds: RequestHandler = (req, _res, next) => {
+  const lower = req.url.replace(UUIDS, (id) => id.toLowerCase());
+  if (lower !== req.url) req.url = lower;
+  if (req.body && typeof req.body === 'object') lowerIdFields(req.body as Record<string, unknown>);
+  next();
+};
+
+function lowerIdFields(obj: Record<string, unknown>): void {
+  for (const [key, value] of Object.entries(obj)) {
+    if (ID_KEY.test(key)) {
+      if (typeof value === 'string' && UUID_VALUE.test(value)) obj[key] = value.toLowerCase();
+      else if (Array.isArray(value)) obj[key] = value.map((v) => (typeof v === 'string' && UUID_VALUE.test(v) ? v.toLowerCase() : v));
+    } else if (value && typeof value === 'object' && !Array.isArray(value)) {
+      lowerIdFields(value as Record<string, unknown>);
+    }
+  }
+}

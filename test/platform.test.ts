@@ -56,6 +56,23 @@ describe('authentication', () => {
     expect(me.body.authorized_organization).toEqual({ id: a.organization_id, name: a.org });
     expect(me.body.organizations.map((o: { id: string }) => o.id).sort()).toEqual([a.organization_id, b.organization_id].sort());
   });
+
+  it('takes ids in upper case as the same ids: the organization header, paths, queries and id fields of a body', async () => {
+    const a = await newOrg(api.orm);
+    const c = client(api.url, a.api_key, { 'X-Organization-Id': a.organization_id.toUpperCase() });
+    const project = await c.post('/projects', { name: 'Upper' });
+    expect(project.status).toBe(201);
+    const P = project.body.id.toUpperCase();
+    expect((await c.get(`/projects/${P}`)).status).toBe(200);
+    const study = await c.post(`/projects/${P}/studies`, { name: 'S' });
+    expect(study.status, study.text).toBe(201);
+    expect((await c.get(`/projects/${P}/studies/${study.body.id.toUpperCase()}`)).body.project_id).toBe(project.body.id);
+    expect((await c.get(`/projects?created_by=${a.user_id.toUpperCase()}`)).body.total).toBe(1);
+    const site = await c.post('/sites', { name: 'Upper site' });
+    const cycler = await c.post(`/sites/${site.body.id}/cyclers`, { name: 'C', project_id: P });
+    expect(cycler.status, cycler.text).toBe(201);
+    expect(cycler.body.project_id).toBe(project.body.id);
+  });
 });
 
 describe('tenant isolation on projects', () => {
