@@ -84,6 +84,29 @@ describe('projects', () => {
     expect(badFilter.body.detail[0].loc).toEqual(['query', 'created_at']);
   });
 
+  it('keeps a Project Admin when two admins demote each other at once', async () => {
+    const org = await newOrg(api.orm);
+    const a = client(api.url, org.api_key);
+    const p = (await a.post('/projects', { name: 'Two admins' })).body;
+    const other = await newMember(api.orm, org.organization_id);
+    expect((await a.post(`/projects/${p.id}/members`, { user_id: other.user_id, project_role_id: ADMIN })).status).toBe(201);
+    const b = client(api.url, other.api_key);
+    for (let round = 0; round < 5; round++) {
+      const [ab, ba] = await Promise.all([
+        a.patch(`/projects/${p.id}/members/${other.user_id}`, { project_role_id: VIEWER }),
+        b.patch(`/projects/${p.id}/members/${org.user_id}`, { project_role_id: VIEWER }),
+      ]);
+      // One demotion wins; the other is 409, or 403 when its caller was demoted first.
+      expect([ab.status, ba.status].filter((s) => s === 200)).toHaveLength(1);
+      const roles = (await api.orm.em.fork().execute<{ project_role_id: string }[]>(`select project_role_id from user_project_roles where project_id = ?`, [p.id]));
+      expect(roles.filter((r) => r.project_role_id === ADMIN)).toHaveLength(1);
+      // Back to two admins for the next round.
+      const demoted = ab.status === 200 ? other.user_id : org.user_id;
+      const admin = ab.status === 200 ? a : b;
+      expect((await admin.patch(`/projects/${p.id}/members/${demoted}`, { project_role_id: ADMIN })).status).toBe(200);
+    }
+  });
+
   it('enforces project roles: a Viewer cannot patch (403 naming the permission), a Contributor cannot manage members', async () => {
     const org = await newOrg(api.orm);
     const admin = client(api.url, org.api_key);

@@ -129,6 +129,11 @@ export async function userProjectRoles(em: EntityManager, projectIds: string[]):
   return byProject;
 }
 
+/** Locks the project's row: its member changes then run one at a time. */
+export async function lockProject(em: EntityManager, projectId: string): Promise<void> {
+  await em.execute(`select id from projects where id = ? for update`, [projectId]);
+}
+
 export async function setUserProjectRole(em: EntityManager, projectId: string, userId: string, roleId: string): Promise<void> {
   await em.execute(
     `insert into user_project_roles (user_id, project_id, project_role_id) values (?, ?, ?)

@@ -101,9 +101,9 @@ export async function listProjects(ctx: RequestContext, query: Record<string, un
   return { items: items.map((p) => ({ ...p, user_project_roles: roles.get(p.id) ?? [] })), count: items.length, total };
 }
 
-async function checkMemberInput(ctx: RequestContext, userId: string, roleId: string | undefined) {
+async function checkMemberInput(ctx: RequestContext, userId: string, roleId: string | undefined, userLoc: (string | number)[] = ['body', 'user_id']) {
   if (!(await repo.isOrganizationMember(ctx.em, ctx.caller.organizationId, userId))) {
-    throw invalid(['body', 'user_id'], 'is not a member of this organization', 'value_error', userId);
+    throw invalid(userLoc, 'is not a member of this organization', 'value_error', userId);
   }
   if (roleId !== undefined && !(await repo.roleExists(ctx.em, roleId))) {
     throw invalid(['body', 'project_role_id'], 'is not a project role (see GET /roles/project)', 'value_error', roleId);
@@ -130,17 +130,25 @@ export async function addMember(ctx: RequestContext, projectId: string, body: { 
 export async function changeMember(ctx: RequestContext, projectId: string, userId: string, body: { project_role_id: string }) {
   await requireProjectPermission(ctx, projectId, 'member:update');
   if (!(await repo.findUserProjectRole(ctx.em, projectId, userId))) throw invalidMember(userId);
-  await checkMemberInput(ctx, userId, body.project_role_id);
-  if (body.project_role_id !== PROJECT_ADMIN_ROLE_ID) await assertNotLastAdmin(ctx, projectId, userId);
-  await repo.setUserProjectRole(ctx.em, projectId, userId, body.project_role_id);
+  await checkMemberInput(ctx, userId, body.project_role_id, ['path', 'user_id']);
+  // Checked and written under the project's lock: two admins demoting each other at once
+  // would otherwise both see the other and leave none.
+  await ctx.em.transactional(async (em) => {
+    await repo.lockProject(em, projectId);
+    if (body.project_role_id !== PROJECT_ADMIN_ROLE_ID) await assertNotLastAdmin({ ...ctx, em }, projectId, userId);
+    await repo.setUserProjectRole(em, projectId, userId, body.project_role_id);
+  });
   return (await repo.userProjectRoles(ctx.em, [projectId])).get(projectId)!.find((r) => r.user_id === userId)!;
 }
 
 export async function removeMember(ctx: RequestContext, projectId: string, userId: string) {
   await requireProjectPermission(ctx, projectId, 'member:delete');
   if (!(await repo.findUserProjectRole(ctx.em, projectId, userId))) throw invalidMember(userId);
-  await assertNotLastAdmin(ctx, projectId, userId);
-  await repo.removeUserProjectRole(ctx.em, projectId, userId);
+  await ctx.em.transactional(async (em) => {
+    await repo.lockProject(em, projectId);
+    await assertNotLastAdmin({ ...ctx, em }, projectId, userId);
+    await repo.removeUserProjectRole(em, projectId, userId);
+  });
   return { project_id: projectId, user_id: userId, deleted: true };
 }
 
