@@ -142,6 +142,9 @@ describe('HTTP conventions', () => {
     expect(unknown.body).toMatchObject({ error_code: 'NOT_FOUND', detail: {} });
     const wrongMethod = await c.put('/projects', {});
     expect(wrongMethod.status).toBe(405);
+    const healthPost = await client(api.url).post('/healthz', {});
+    expect(healthPost.status).toBe(405);
+    expect(healthPost.body.error_code).toBe('METHOD_NOT_ALLOWED');
     expect(wrongMethod.body.error_code).toBe('METHOD_NOT_ALLOWED');
     const malformed = await c.call('POST', '/projects', '{"name": ');
     expect(malformed.status).toBe(400);

@@ -2,6 +2,7 @@
 import { Router } from 'express';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
+import { AppError } from '../errors.ts';
 import { temporalReachable } from '../temporal.ts';
 import { listUserOrganizations } from '../repositories/identity.ts';
 import { listRoles } from '../services/projects.ts';
@@ -21,6 +22,10 @@ export function healthRoutes(orm: MikroORM, temporal: Client): Router {
       database: database ? 'ok' : 'unreachable',
       temporal: temporalOk ? 'ok' : 'unreachable',
     });
+  });
+  // Outside the validated routes, so the method is checked here (HEAD is GET's).
+  r.all('/healthz', (req) => {
+    throw new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on /healthz`);
   });
   return r;
 }
