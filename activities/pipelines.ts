@@ -413,12 +413,27 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
         );
         errorDetail = { ...(el?.error_detail ?? {}), element_name: el?.name ?? null };
       }
-      const rows = await em.execute<{ status: string }[]>(
-        `update pipelines set status = ?, result = ?, error_detail = ?, finished_at = now(), updated_at = now(),
-                canceled_at = case when ? = 'canceled' then now() end
-          where id = ? and status in ${ACTIVE} returning status`,
-        [outcome.status, outcome.status === 'completed' ? JSON.stringify(outcome.result) : null, errorDetail && JSON.stringify(errorDetail), outcome.status, pipelineId],
-      );
+      const rows = await em.transactional(async (tx) => {
+        const ended = await tx.execute<{ status: string }[]>(
+          `update pipelines set status = ?, result = ?, error_detail = ?, finished_at = now(), updated_at = now(),
+                  canceled_at = case when ? = 'canceled' then now() end
+            where id = ? and status in ${ACTIVE} returning status`,
+          [outcome.status, outcome.status === 'completed' ? JSON.stringify(outcome.result) : null, errorDetail && JSON.stringify(errorDetail), outcome.status, pipelineId],
+        );
+        // A canceled pipeline runs nothing more: its elements still pending end with it, jobs
+        // included, as a bulk cancel leaves them (a failed one keeps them for its retries).
+        if (ended[0]?.status === 'canceled') {
+          await tx.execute(
+            `with canceled as (
+               update pipeline_elements set status = 'canceled', finished_at = now(), updated_at = now()
+                where pipeline_id = ? and status = 'pending' returning job_id)
+             update jobs set status = 'canceled', error = 'canceled on request', finished_at = now(), updated_at = now()
+              where id in (select job_id from canceled) and status in ${ACTIVE}`,
+            [pipelineId],
+          );
+        }
+        return ended;
+      });
       if (rows[0]) return { status: rows[0].status };
       const [p] = await em.execute<{ status: string }[]>(`select status from pipelines where id = ?`, [pipelineId]);
       return { status: p?.status ?? 'deleted' };

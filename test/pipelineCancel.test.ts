@@ -110,8 +110,11 @@ describe('POST /pipelines/cancel', () => {
       return r.body.is_terminal ? r.body : null;
     }, { what: 'the pipeline to end' });
     expect(done).toMatchObject({ status: 'canceled', is_failed: true });
-    expect((await c.get(`/pipelines/${p.id}/elements`)).body.map((e: { status: string }) => e.status)).toEqual(['canceled', 'pending']);
+    // The element after it will never run: it ends canceled with the pipeline, its job too.
+    const elements = (await c.get(`/pipelines/${p.id}/elements`)).body;
+    expect(elements.map((e: { status: string }) => e.status)).toEqual(['canceled', 'canceled']);
     expect((await c.get(`/jobs/${fit.job_id}`)).body).toMatchObject({ status: 'canceled', is_failed: true, error: 'canceled on request' });
+    expect((await c.get(`/jobs/${elements[1].job_id}`)).body).toMatchObject({ status: 'canceled', is_terminal: true });
   });
 
   it('ends the pipeline canceled when a pending element\'s job is canceled through /jobs', async () => {
