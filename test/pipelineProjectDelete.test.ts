@@ -37,6 +37,14 @@ describe('DELETE /projects/{id}', () => {
     const batchId = await batchOf(api.orm, sims.body[0].simulation_id);
     const fitWorkflow = pipelineWorkflowIds.element(p.body.id, 'fit');
     await untilHeartbeating(api.temporal, fitWorkflow);
+    // A running fit's job shows its progress: optimizer iterations against the budget.
+    const [fitElement] = (await c.get(`/pipelines/${p.body.id}/elements`)).body;
+    const progress = await eventually(async () => {
+      const job = (await c.get(`/jobs/${fitElement.job_id}`)).body;
+      return job.progress?.steps_total ? job.progress : null;
+    }, { what: 'the fit\'s progress in its job' });
+    expect(progress.steps_total).toBe(200);
+    expect(progress.fraction).toBe(progress.steps_done / 200);
     const workflows = [pipelineWorkflowIds.pipeline(p.body.id), fitWorkflow, simulationWorkflowIds.batch(batchId)];
     for (const id of workflows) expect((await api.temporal.workflow.getHandle(id).describe()).status.name).toBe('RUNNING');
 

@@ -48,7 +48,10 @@ def test_fit_heartbeats_its_progress(data, fast_heartbeat, monkeypatch):
     result = asyncio.run(env.run(activities.fit_parameters_activity, fit_request(data)))
     assert result["parameter_values"][R0] == pytest.approx(TRUE_R0, rel=0.02)
     assert beats, "no heartbeat"
-    assert all(set(beat) == {"iteration", "evaluations", "best_cost", "best_parameters"} for beat in beats)
+    assert all(set(beat) == {"steps_done", "steps_total", "iteration", "evaluations", "best_cost", "best_parameters"} for beat in beats)
+    # The job's progress: iterations against the request's budget (100), once the fit has begun.
+    assert beats[-1]["steps_total"] == 100
+    assert all(beat["steps_done"] == min(beat["iteration"], 100) for beat in beats if beat["steps_total"])
     evaluations = [beat["evaluations"] for beat in beats]
     assert evaluations == sorted(evaluations)
     costs = [beat["best_cost"] for beat in beats if beat["best_cost"] is not None]

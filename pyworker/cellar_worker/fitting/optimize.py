@@ -54,6 +54,8 @@ class Progress:
     """What the fit has done so far; read by the heartbeat loop from another thread."""
 
     iteration: int = 0
+    # The fit's iteration budget, so the heartbeat says how far along it is (steps_done/steps_total, as simulations do).
+    max_iterations: int = 0
     evaluations: int = 0
     best_cost: float | None = None
     best_parameters: dict[str, float] | None = None
@@ -83,6 +85,8 @@ class Progress:
         """Heartbeat details; also the checkpoint a retried attempt resumes from."""
         with self._lock:
             snapshot = {
+                "steps_done": min(self.iteration, self.max_iterations) if self.max_iterations else self.iteration,
+                "steps_total": self.max_iterations,
                 "iteration": self.iteration,
                 "evaluations": self.evaluations,
                 "best_cost": self.best_cost,

@@ -184,6 +184,7 @@ def _run(
     if checkpoint:
         progress.iteration = checkpoint.iteration
         progress.evaluations = checkpoint.evaluations
+    progress.max_iterations = settings.max_iterations
 
     def residuals(values: dict[str, float]) -> list[np.ndarray]:
         return [case.residuals(values, should_cancel) for case in cases]
