@@ -14,7 +14,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../db/orm.ts';
 import type { Config } from '../stack/config.ts';
 import { CellarOrganization, CellarPipeline, CellarProject, CellarStatus } from '../workflows/searchAttributes.ts';
-import { startWorkflow, type WorkflowStart } from '../api/services/workflowStarts.ts';
+import { recordStarts, startRecorded, startWorkflow, type WorkflowStart } from '../api/services/workflowStarts.ts';
 import {
   CANCEL_SIGNAL,
   RETRYABLE_ERROR_CODES,
@@ -479,33 +479,27 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
      * runs left and has waited out its backoff (base · 2^(attempts − 1)); answers their ids.
      */
     async claimRetryablePipelines(maxAttempts: number, backoffSeconds: number, limit: number): Promise<string[]> {
-      return fork().transactional(async (em) => {
-        const rows = await em.execute<{ element_id: string; pipeline_id: string; job_id: string }[]>(
-          `select e.id as element_id, e.pipeline_id, e.job_id from pipeline_elements e join pipelines p on p.id = e.pipeline_id
-            where e.status = 'failed' and p.status = 'failed' and e.error_code in (${RETRYABLE_ERROR_CODES.map(() => '?').join(', ')})
-              and e.attempts < ? and e.finished_at + make_interval(secs => ? * power(2, greatest(e.attempts - 1, 0))) <= now()
-            order by e.finished_at limit ? for update of e, p skip locked`,
-          [...RETRYABLE_ERROR_CODES, maxAttempts, backoffSeconds, limit],
+      return fork().transactional((em) => claimRetryable(em, maxAttempts, backoffSeconds, limit));
+    },
+
+    /**
+     * Claims retryable pipelines and records their workflow starts in one transaction, then
+     * starts them: a start that fails or never happens (the worker stopped) is made by the
+     * start dispatcher, so a claimed pipeline never stays pending without a workflow.
+     */
+    async claimAndRestartPipelines(maxAttempts: number, backoffSeconds: number, limit: number): Promise<number> {
+      const em = fork();
+      const { ids, recorded } = await em.transactional(async (tx) => {
+        const claimed = await claimRetryable(tx, maxAttempts, backoffSeconds, limit);
+        if (!claimed.length) return { ids: claimed, recorded: [] };
+        const rows = await tx.execute<PipelineRunRow[]>(
+          `select id, name, organization_id, project_id from pipelines where id in (select jsonb_array_elements_text(?::jsonb)::uuid)`,
+          [JSON.stringify(claimed)],
         );
-        if (!rows.length) return [];
-        const json = (k: 'element_id' | 'pipeline_id' | 'job_id') => JSON.stringify(rows.map((r) => r[k]));
-        await em.execute(
-          `update pipeline_elements set status = 'pending', error_code = null, error_detail = null, finished_at = null, updated_at = now()
-            where id in (select jsonb_array_elements_text(?::jsonb)::uuid)`,
-          [json('element_id')],
-        );
-        await em.execute(
-          `update jobs set status = 'pending', error = null, error_code = null, finished_at = null, updated_at = now()
-            where id in (select jsonb_array_elements_text(?::jsonb)::uuid)`,
-          [json('job_id')],
-        );
-        await em.execute(
-          `update pipelines set status = 'pending', error_detail = null, finished_at = null, updated_at = now()
-            where id in (select jsonb_array_elements_text(?::jsonb)::uuid)`,
-          [json('pipeline_id')],
-        );
-        return [...new Set(rows.map((r) => r.pipeline_id))];
+        return { ids: claimed, recorded: await recordStarts(tx, rows.map((p) => pipelineWorkflowStart(deps.config, p, 'ALLOW_DUPLICATE'))) };
       });
+      if (recorded.length) await startRecorded({ temporal: deps.temporal, em }, recorded);
+      return ids.length;
     },
 
     async restartPipelines(pipelineIds: string[]): Promise<void> {
@@ -517,6 +511,35 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
       await eachLimited(rows, 16, (p) => startWorkflow(deps.temporal, pipelineWorkflowStart(deps.config, p, 'ALLOW_DUPLICATE')));
     },
   };
+}
+
+/** Failed pipelines with a retryable failed element past its backoff, set pending again (element, job, pipeline). */
+async function claimRetryable(em: EntityManager, maxAttempts: number, backoffSeconds: number, limit: number): Promise<string[]> {
+  const rows = await em.execute<{ element_id: string; pipeline_id: string; job_id: string }[]>(
+    `select e.id as element_id, e.pipeline_id, e.job_id from pipeline_elements e join pipelines p on p.id = e.pipeline_id
+      where e.status = 'failed' and p.status = 'failed' and e.error_code in (${RETRYABLE_ERROR_CODES.map(() => '?').join(', ')})
+        and e.attempts < ? and e.finished_at + make_interval(secs => ? * power(2, greatest(e.attempts - 1, 0))) <= now()
+      order by e.finished_at limit ? for update of e, p skip locked`,
+    [...RETRYABLE_ERROR_CODES, maxAttempts, backoffSeconds, limit],
+  );
+  if (!rows.length) return [];
+  const json = (k: 'element_id' | 'pipeline_id' | 'job_id') => JSON.stringify(rows.map((r) => r[k]));
+  await em.execute(
+    `update pipeline_elements set status = 'pending', error_code = null, error_detail = null, finished_at = null, updated_at = now()
+      where id in (select jsonb_array_elements_text(?::jsonb)::uuid)`,
+    [json('element_id')],
+  );
+  await em.execute(
+    `update jobs set status = 'pending', error = null, error_code = null, finished_at = null, updated_at = now()
+      where id in (select jsonb_array_elements_text(?::jsonb)::uuid)`,
+    [json('job_id')],
+  );
+  await em.execute(
+    `update pipelines set status = 'pending', error_detail = null, finished_at = null, updated_at = now()
+      where id in (select jsonb_array_elements_text(?::jsonb)::uuid)`,
+    [json('pipeline_id')],
+  );
+  return [...new Set(rows.map((r) => r.pipeline_id))];
 }
 
 async function currentElementStatus(em: EntityManager, elementId: string): Promise<{ status: string }> {

@@ -13,6 +13,7 @@ import { simulationWorkflowIds } from '../workflows/simulationIds.ts';
 import { pipelineWorkflowIds } from '../workflows/pipelineIds.ts';
 import { workflowIds } from '../worker/taskQueues.ts';
 import { endlessFit, untilHeartbeating } from './pipelineHelpers.ts';
+import { createPipelineActivities } from '../activities/pipelines.ts';
 
 vi.setConfig({ testTimeout: 180_000 });
 
@@ -131,6 +132,35 @@ describe('when Temporal is down, or a request stops midway', () => {
     await api.temporal.workflow.getHandle(pipelineWorkflowIds.pipeline(pipelineId)).result();
     expect((await c.get(`/pipelines/${pipelineId}`)).body.status).toBe('completed');
     await eventually(async () => (await api.storage.list(prefix)).length === 0, { what: 'the purge of the deleted project' });
+  });
+
+  it('a scheduled retry that cannot reach Temporal leaves its claimed pipelines to the dispatcher', async () => {
+    const org = await newOrg(api.orm);
+    const c = client(api.url, org.api_key);
+    const project = (await c.post('/projects', { name: 'Retry' })).body;
+    const p = (await c.post('/pipelines', { project_id: project.id, name: 'retried', elements: { values: { element_type: 'entry', values: { x: 1 } } } })).body;
+    await api.temporal.workflow.getHandle(pipelineWorkflowIds.pipeline(p.id)).result();
+    // As if its element had failed for a retryable cause a while ago.
+    const em = api.orm.em.fork();
+    await em.execute(`update pipeline_elements set status = 'failed', error_code = 'SOLVER_ERROR', attempts = 1, finished_at = now() - interval '1 hour' where pipeline_id = ?`, [p.id]);
+    await em.execute(`update jobs set status = 'failed' where id in (select job_id from pipeline_elements where pipeline_id = ?)`, [p.id]);
+    await em.execute(`update pipelines set status = 'failed', finished_at = now() where id = ?`, [p.id]);
+
+    const down = await apiWithoutTemporal();
+    try {
+      const activities = createPipelineActivities({ orm: api.orm, temporal: down.temporal, config: api.config });
+      expect(await activities.claimAndRestartPipelines(3, 1, 50)).toBeGreaterThanOrEqual(1);
+    } finally {
+      await down.close();
+    }
+    // Claimed: pending again, with its start recorded though not made.
+    expect((await c.get(`/pipelines/${p.id}`)).body.status).toBe('pending');
+    const workflowId = pipelineWorkflowIds.pipeline(p.id);
+    expect(await recordedFor(workflowId)).toHaveLength(1);
+    await api.orm.em.fork().execute(`update workflow_starts set next_attempt_at = now() where workflow_id = ?`, [workflowId]);
+    await dispatchDueStarts({ orm: api.orm, temporal: api.temporal });
+    expect(await recordedFor(workflowId)).toEqual([]);
+    await eventually(async () => (await c.get(`/pipelines/${p.id}`)).body.status === 'completed', { what: 'the retried pipeline to complete' });
   });
 
   it('starts what a request recorded but never started, once its grace has passed', async () => {
