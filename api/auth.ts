@@ -27,8 +27,9 @@ export function authenticate(orm: MikroORM, services: Services, cache: AuthCache
       cache.ensureListening();
       let entry = prefix ? cache.get(prefix) : undefined;
       if (!entry && prefix) {
+        const generation = cache.generation;
         const found = await findActiveKeyByPrefix(em, prefix);
-        if (found) entry = cache.put(prefix, found);
+        if (found) entry = cache.put(prefix, found, generation);
       }
       const identity = entry?.identity;
       if (!entry || !identity || !apiKeyMatches(key, identity.key_hash)) {

@@ -29,6 +29,8 @@ export class AuthCache {
   #listening = false;
   #stopped = false;
   #starting: Promise<void> | undefined;
+  /** Counts evictions: a lookup that began before one may be stale and is not cached. */
+  #evictions = 0;
 
   constructor(databaseUrl: string, ttlMs = 30_000) {
     this.#databaseUrl = databaseUrl;
@@ -48,6 +50,7 @@ export class AuthCache {
       if (this.#client !== client) return;
       this.#listening = false;
       this.#client = undefined;
+      this.#evictions++;
       this.#entries.clear();
       client.end().catch(() => {});
       if (!this.#stopped) setTimeout(() => this.ensureListening(), 1000).unref();
@@ -61,7 +64,10 @@ export class AuthCache {
       const [kind, id] = (msg.payload ?? '').split(':');
       if (kind === 'key' && id) this.evictKey(id);
       else if (kind === 'user' && id) this.#evictUser(id);
-      else this.#entries.clear();
+      else {
+        this.#evictions++;
+        this.#entries.clear();
+      }
     });
     try {
       await client.connect();
@@ -89,17 +95,28 @@ export class AuthCache {
     return e;
   }
 
-  put(prefix: string, identity: KeyIdentity): Entry {
+  /** Take before reading a key from the database, and hand to put(). */
+  get generation(): number {
+    return this.#evictions;
+  }
+
+  /**
+   * Caches what the database answered, unless an eviction arrived since `generation` was
+   * taken: a key revoked while it was being read would otherwise stay cached for the TTL.
+   */
+  put(prefix: string, identity: KeyIdentity, generation: number): Entry {
     const entry = { identity, memberships: new Map<string, Membership>(), expires: Date.now() + this.#ttlMs };
-    if (this.#listening) this.#entries.set(prefix, entry);
+    if (this.#listening && generation === this.#evictions) this.#entries.set(prefix, entry);
     return entry;
   }
 
   evictKey(prefix: string): void {
+    this.#evictions++;
     this.#entries.delete(prefix);
   }
 
   #evictUser(userId: string): void {
+    this.#evictions++;
     for (const [prefix, e] of this.#entries) if (e.identity.user_id === userId) this.#entries.delete(prefix);
   }
 

@@ -1,7 +1,8 @@
 // Authentication, tenant isolation and the HTTP conventions of wire-conventions.md.
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, newOrg, startApi, type TestApi } from './harness.ts';
+import { client, eventually, newOrg, startApi, type TestApi } from './harness.ts';
+import { AuthCache } from '../api/authCache.ts';
 import { bootstrap, revokeApiKey } from '../api/services/bootstrap.ts';
 
 let api: TestApi;
@@ -201,5 +202,27 @@ describe('HTTP conventions', () => {
     const asset = html.match(/src="([^"]+\.js)"/)![1]!;
     expect(asset.startsWith('/')).toBe(true); // served by us, not a CDN
     expect((await fetch(api.url + asset)).status).toBe(200);
+  });
+});
+
+describe('the API key cache', () => {
+  it('does not cache a key read before an eviction that arrived meanwhile (a revocation during the lookup)', async () => {
+    const cache = new AuthCache(api.config.databaseUrl!);
+    try {
+      const identity = { key_id: 'k', key_hash: 'h', prefix: 'p', user_id: 'u', email: 'e', key_organization_id: 'o', last_used_at: null };
+      cache.ensureListening();
+      await eventually(async () => {
+        cache.put('probe', identity, cache.generation);
+        return cache.get('probe');
+      }, { what: 'the cache to listen' });
+      const before = cache.generation;
+      cache.evictKey('p'); // the revocation's notification, while the lookup was in flight
+      cache.put('p', identity, before);
+      expect(cache.get('p')).toBeUndefined();
+      cache.put('p', identity, cache.generation);
+      expect(cache.get('p')?.identity).toEqual(identity);
+    } finally {
+      await cache.stop();
+    }
   });
 });
