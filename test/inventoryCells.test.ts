@@ -88,7 +88,7 @@ describe('cell measurements', () => {
     expect((await c.get(`/cell_measurements/${m.id}`)).status).toBe(404);
   });
 
-  it('attaching to a channel: out of commission 409, overlapping unfinished 409, other project 422, null detaches', async () => {
+  it('attaching to a channel: out of commission 409, overlapping unfinished 409, other project 400, null detaches', async () => {
     const org = await newOrg(api.orm);
     const c = client(api.url, org.api_key);
     const { channels, instance, spec } = await labFixture(c, { channels: 3 });
@@ -107,8 +107,10 @@ describe('cell measurements', () => {
     expect(ooc.status).toBe(409);
     const otherProject = await labFixture(c);
     const cross = await c.patch(`/cell_measurements/${second.id}`, { channel_id: otherProject.channels[0].id });
-    expect(cross.status).toBe(422);
-    expect(cross.body.detail[0].loc).toEqual(['body', 'channel_id']);
+    expect(cross.status).toBe(400);
+    expect(cross.body).toMatchObject({ error_code: 'BAD_REQUEST', detail: {
+      field: 'channel_id', loc: ['body', 'channel_id'], channel_project_id: otherProject.project.id, measurement_project_id: instance.project_id,
+    } });
     const otherOrg = await labFixture(client(api.url, (await newOrg(api.orm)).api_key));
     expect((await c.patch(`/cell_measurements/${second.id}`, { channel_id: otherOrg.channels[0].id })).status).toBe(403);
     expect((await c.patch(`/cell_measurements/${second.id}`, { channel_id: '00000000-0000-4000-8000-00000000dead' })).status).toBe(422);
@@ -120,6 +122,37 @@ describe('cell measurements', () => {
     expect((await ok(c.patch(`/cell_measurements/${running.id}`, { channel_id: null }))).channel_id).toBeNull();
     expect((await ok(c.patch(`/cell_measurements/${second.id}`, { channel_id: ch1.id }))).channel_id).toBe(ch1.id);
     expect(spec.project_id).toBe(instance.project_id);
+  });
+
+  it('re-timing a measurement on its channel checks only the overlap, even once the channel is out of commission or in another project', async () => {
+    const c = client(api.url, (await newOrg(api.orm)).api_key);
+    const { cycler, channels, instance } = await labFixture(c);
+    const [ch1, ch2] = channels;
+    const times = { start_time: '2025-01-01T00:00:00Z', end_time: '2025-01-02T00:00:00Z' };
+    const done1 = await measurement(c, instance.id, { channel_id: ch1.id, ...times });
+    const done2 = await measurement(c, instance.id, { channel_id: ch2.id, ...times });
+    await ok(c.patch(`/channels/${ch1.id}`, { out_of_commission: true, incident_category: 'hardware_failure' }));
+    const later = await ok(c.patch(`/cell_measurements/${done1.id}`, { end_time: '2025-01-03T00:00:00Z', channel_id: ch1.id }));
+    expect(later).toMatchObject({ channel_id: ch1.id, end_time: '2025-01-03T00:00:00.000Z' });
+    // Linking another measurement there is still refused.
+    expect((await c.patch(`/cell_measurements/${done2.id}`, { channel_id: ch1.id })).status).toBe(409);
+
+    // The cycler moves to another project; the finished run stays on its channel and can still be re-timed.
+    const other = await ok(c.post('/projects', { name: uniq('Elsewhere') }), 201);
+    await ok(c.patch(`/cyclers/${cycler.id}`, { project_id: other.id }));
+    expect((await ok(c.patch(`/cell_measurements/${done2.id}`, { start_time: '2024-12-31T00:00:00Z' }))).start_time).toBe('2024-12-31T00:00:00.000Z');
+    // Linking to it again from elsewhere is a cross-project link.
+    const running = await measurement(c, instance.id);
+    expect((await c.patch(`/cell_measurements/${running.id}`, { channel_id: ch2.id })).status).toBe(400);
+
+    // The overlap check stays: a run on ch2 of the new project, then reopening the finished one overlaps it.
+    const spec = await ok(c.post('/cell_specifications', { project_id: other.id, name: uniq('Spec') }), 201);
+    const cell = await ok(c.post(`/cell_specifications/${spec.id}/cell_instances`, { name: uniq('Cell') }), 201);
+    const theirs = await measurement(c, cell.id, { channel_id: ch2.id });
+    const reopen = await c.patch(`/cell_measurements/${done2.id}`, { end_time: null });
+    expect(reopen.status).toBe(409);
+    expect(reopen.body.detail.measurement_id).toBe(theirs.id);
+    expect((await ok(c.get(`/cell_measurements/${done2.id}`))).end_time).toBe('2025-01-02T00:00:00.000Z');
   });
 
   it('watching is idempotent and listed per project', async () => {

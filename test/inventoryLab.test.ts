@@ -76,6 +76,45 @@ describe('lab status', () => {
   });
 });
 
+describe('lab status with several running measurements on a channel', () => {
+  it('shows a started run before one booked for later, then a fresh one; occupied when any is fresh; the template names the protocol', async () => {
+    const c = client(api.url, (await newOrg(api.orm)).api_key);
+    const { project, cycler, channels, instance } = await labFixture(c, { channels: 4 });
+    const [a, b, d, e] = channels;
+    const hours = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
+    const staleSql = `update cell_measurements set data_updated_at = now() - interval '30 hours' where id = ?`;
+    const template = await ok(c.post('/protocols/parse-to-template', {
+      protocol_experiment: { protocol: 'Discharge at 1C until 2.5 V', name: '1C' }, project_id: project.id, experiment_parameters: {},
+    }));
+    const templateName = (await sql(`select name from experiment_templates where id = ?`, [template.template_id]))[0]!.name;
+    // a: running now (fresh, protocol only by template) and a stale booking for tomorrow.
+    const nowA = await measurement(c, instance.id, { channel_id: a.id, end_time: hours(2), protocol_id: template.template_id });
+    const laterA = await measurement(c, instance.id, { channel_id: a.id, start_time: hours(24) });
+    await sql(staleSql, [laterA.id]);
+    // b: running now but stale, and a fresh booking: occupied, still showing the run going on.
+    const nowB = await measurement(c, instance.id, { channel_id: b.id, end_time: hours(2), protocol: 'CCCV 1C', protocol_id: template.template_id });
+    await measurement(c, instance.id, { channel_id: b.id, start_time: hours(24) });
+    await sql(staleSql, [nowB.id]);
+    // d: two bookings, the later one stale: the fresh one shows.
+    const soonD = await measurement(c, instance.id, { channel_id: d.id, start_time: hours(24), end_time: hours(30) });
+    const laterD = await measurement(c, instance.id, { channel_id: d.id, start_time: hours(48) });
+    await sql(staleSql, [laterD.id]);
+    // e: every run stale: stale.
+    const nowE = await measurement(c, instance.id, { channel_id: e.id, end_time: hours(2) });
+    const laterE = await measurement(c, instance.id, { channel_id: e.id, start_time: hours(24) });
+    await sql(`update cell_measurements set data_updated_at = now() - interval '30 hours' where id in (?, ?)`, [nowE.id, laterE.id]);
+
+    const tree = await ok(c.get(`/projects/${project.id}/lab/status`));
+    expect(tree).toMatchObject({ occupied: 3, stale: 1, free: 0, out_of_commission: 0 });
+    const A = tree.sites[0].cyclers.find((x: { id: string }) => x.id === cycler.id);
+    const byName = Object.fromEntries(A.channels.map((ch: { name: string }) => [ch.name, ch]));
+    expect(byName[a.name]).toMatchObject({ state: 'occupied', measurement: { id: nowA.id, protocol_name: templateName } });
+    expect(byName[b.name]).toMatchObject({ state: 'occupied', measurement: { id: nowB.id, protocol_name: 'CCCV 1C' } });
+    expect(byName[d.name]).toMatchObject({ state: 'occupied', measurement: { id: soonD.id, protocol_name: null } });
+    expect(byName[e.name]).toMatchObject({ state: 'stale', measurement: { id: nowE.id } });
+  });
+});
+
 describe('search', () => {
   it('finds every indexed kind by prefix and substring, ranked, within the organization and readable projects', async () => {
     const org = await newOrg(api.orm);
@@ -137,7 +176,7 @@ describe('search', () => {
 });
 
 describe('roles and tenants on every inventory route', () => {
-  it('Viewers read and cannot write, Contributors write, other organizations get 403 and no data', async () => {
+  it('Viewers read and cannot write, members without a role neither, Contributors write, other organizations get 403 and no data', async () => {
     const org = await newOrg(api.orm);
     const admin = client(api.url, org.api_key);
     const f = await labFixture(admin);
@@ -172,47 +211,55 @@ describe('roles and tenants on every inventory route', () => {
       expect((await ok(outsider.get(path))).total, `outsider list ${path}`).toBe(0);
     }
     expect((await ok(noRole.get('/cyclers'))).total).toBe(0);
-    for (const who of [viewer, outsider]) {
-      expect((await who.post(`/cell_measurements/${m.id}/watch`)).status).toBe(who === viewer ? 200 : 403);
-    }
-
-    const writes: [string, string, unknown?][] = [
-      ['PATCH', `/sites/${f.site.id}`, { name: 'renamed' }],
-      ['DELETE', `/sites/${f.site.id}`],
+    // Every write, for each role: [method, path, body, needs only read (watching)]. The table runs in this
+    // order for the Contributor, whose writes all succeed, so deletes come last and children first.
+    const writes: [string, string, unknown?, boolean?][] = [
+      ['POST', '/sites', { name: uniq('Role site') }],
+      ['PATCH', `/sites/${f.site.id}`, { name: uniq('renamed') }],
       ['POST', `/sites/${f.site.id}/cyclers`, { name: 'new', project_id: f.project.id }],
       ['PATCH', `/cyclers/${f.cycler.id}`, { name: 'renamed' }],
-      ['DELETE', `/cyclers/${f.cycler.id}`],
       ['POST', `/cyclers/${f.cycler.id}/service_events`, { event_type: 'repair' }],
       ['POST', `/cyclers/${f.cycler.id}/service_events/complete`, {}],
       ['POST', `/cyclers/${f.cycler.id}/channels`, { name: 'new' }],
       ['PATCH', `/channels/${ch}`, { notes: 'x' }],
-      ['DELETE', `/channels/${ch}`],
       ['POST', '/cell_specifications', { project_id: f.project.id, name: 'new' }],
       ['PATCH', `/cell_specifications/${f.spec.id}`, { name: 'renamed' }],
-      ['DELETE', `/cell_specifications/${f.spec.id}`],
       ['POST', `/cell_specifications/${f.spec.id}/cell_instances`, { name: 'new' }],
       ['PATCH', `/cell_instances/${f.instance.id}`, { name: 'renamed' }],
-      ['DELETE', `/cell_instances/${f.instance.id}`],
       ['POST', `/cell_instances/${f.instance.id}/cell_measurements/create`, { name: 'new', properties: {} }],
-      ['PATCH', `/cell_measurements/${m.id}`, { name: 'renamed' }],
+      ['PATCH', `/cell_measurements/${m.id}`, { name: 'renamed', channel_id: ch }],
+      ['POST', `/cell_measurements/${m.id}/watch`, undefined, true],
+      ['DELETE', `/cell_measurements/${m.id}/watch`, undefined, true],
       ['DELETE', `/cell_measurements/${m.id}`],
+      ['DELETE', `/channels/${ch}`],
+      ['DELETE', `/cell_instances/${f.instance.id}`],
+      ['DELETE', `/cell_specifications/${f.spec.id}`],
+      ['DELETE', `/cyclers/${f.cycler.id}`],
+      ['DELETE', `/sites/${f.site.id}`],
     ];
-    for (const [method, path, body] of writes) {
-      expect((await viewer.call(method, path, body)).status, `viewer ${method} ${path}`).toBe(403);
-      expect((await outsider.call(method, path, body)).status, `outsider ${method} ${path}`).toBe(403);
+    for (const [method, path, body, readOnly] of writes) {
+      const label = `${method} ${path}`;
+      expect((await viewer.call(method, path, body)).status, `viewer ${label}`).toBe(readOnly ? 200 : 403);
+      expect((await noRole.call(method, path, body)).status, `no role ${label}`).toBe(403);
+      if (path === '/sites') continue; // another organization's owner adds sites to its own organization
+      const out = await outsider.call(method, path, body);
+      expect(out.status, `outsider ${label}`).toBe(403);
+      expect(out.text).not.toContain(f.project.name);
     }
-    expect((await viewer.post('/sites', { name: 'viewer site' })).status).toBe(403);
     // Nothing changed.
     expect((await ok(admin.get(`/sites/${f.site.id}`))).name).toBe(f.site.name);
+    expect((await ok(admin.get(`/cyclers/${f.cycler.id}`))).name).toBe(f.cycler.name);
     expect((await ok(admin.get(`/cell_measurements/${m.id}`))).name).toBe(m.name);
     expect((await ok(admin.get(`/cyclers/${f.cycler.id}/channels`))).total).toBe(2);
+    expect((await ok(admin.get(`/cyclers/${f.cycler.id}/service_events`))).total).toBe(0);
+    expect((await ok(admin.get('/sites'))).total).toBe(1);
+    expect((await ok(admin.get('/cell_specifications'))).total).toBe(1);
 
     // A Contributor writes the project's equipment and cells, and may add sites.
-    await ok(contributor.post('/sites', { name: uniq('Contributor site') }), 201);
-    await ok(contributor.patch(`/channels/${ch}`, { notes: 'checked' }));
-    await ok(contributor.post(`/cyclers/${f.cycler.id}/channels`, { name: 'C9' }), 201);
-    await ok(contributor.post('/cell_specifications', { project_id: f.project.id, name: uniq('Spec') }), 201);
-    await ok(contributor.patch(`/cell_measurements/${m.id}`, { channel_id: ch }));
-    await ok(contributor.delete(`/cell_measurements/${m.id}`));
+    for (const [method, path, body] of writes) {
+      const res = await contributor.call(method, path, body);
+      expect(res.status, `contributor ${method} ${path}: ${res.text}`).toBe(method === 'POST' && !path.endsWith('/watch') && !path.endsWith('/complete') ? 201 : 200);
+    }
+    expect((await admin.get(`/sites/${f.site.id}`)).status).toBe(404);
   });
 });

@@ -146,10 +146,41 @@ export async function unindexCyclerChannels(em: EntityManager, cyclerId: string)
   await em.execute(`delete from search_documents where entity_type = 'channel' and entity_id in (select id from channels where cycler_id = ?)`, [cyclerId]);
 }
 
-/** A cycler moved to another project takes its channels along. */
+/**
+ * A cycler moved to another project takes along its channels, their incidents and its service
+ * events (each carries project_id and would otherwise go with the old project when it is deleted).
+ */
 export async function moveCyclerChannels(em: EntityManager, cyclerId: string, projectId: string): Promise<void> {
   await em.execute(`update channels set project_id = ?, updated_at = now() where cycler_id = ?`, [projectId, cyclerId]);
+  await em.execute(`update channel_incidents set project_id = ? where channel_id in (select id from channels where cycler_id = ?)`, [projectId, cyclerId]);
+  await em.execute(`update cycler_service_events set project_id = ? where cycler_id = ?`, [projectId, cyclerId]);
   await em.execute(`update search_documents set project_id = ? where entity_type = 'channel' and parent_id = ?`, [projectId, cyclerId]);
+}
+
+/*
+ * Attaching a measurement locks only its channel (cells.ts lockChannelForAttach). Deleting or
+ * moving equipment therefore locks every channel concerned before it checks for a running
+ * measurement, so that an attach either commits first (and the check sees it) or waits and
+ * then finds the channel gone or moved. Order: site, then its cyclers, then channels, each by
+ * id, so that site and cycler deletes running together cannot deadlock.
+ */
+
+/** Locks the cycler's channels (after the cycler itself). */
+export async function lockCyclerChannels(em: EntityManager, cyclerId: string): Promise<void> {
+  await em.execute(`select id from channels where cycler_id = ? order by id for update`, [cyclerId]);
+}
+
+/** Locks the site's cyclers, then their channels (after the site itself). */
+export async function lockSiteEquipment(em: EntityManager, siteId: string): Promise<void> {
+  await em.execute(`select id from cyclers where site_id = ? order by id for update`, [siteId]);
+  await em.execute(`select id from channels where cycler_id in (select id from cyclers where site_id = ?) order by id for update`, [siteId]);
+}
+
+/** The cycler's owner, locked against a concurrent move or delete (for share), or null when it is gone. */
+export async function shareCycler(em: EntityManager, id: string): Promise<{ organization_id: string; project_id: string } | null> {
+  const rows = await em.execute<{ organization_id: string; project_id: string }[]>(
+    `select organization_id, project_id from cyclers where id = ? for share`, [id]);
+  return rows[0] ?? null;
 }
 
 export async function lockChannel(em: EntityManager, id: string): Promise<void> {

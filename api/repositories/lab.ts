@@ -34,13 +34,14 @@ export interface LabChannelRow {
   cell_instance_id: string | null;
   start_time: number | null;
   estimated_end_time: number | null;
+  /** The protocol text, else the name of its experiment template (protocol_id). */
   protocol: string | null;
   program_name: string | null;
   cell_instance_name: string | null;
   cell_specification_name: string | null;
   requested_by_email: string | null;
   watched: boolean;
-  /** Data (or, without data, the record) was updated within the staleness window. */
+  /** Some running measurement's data (or, without data, its record) was updated within the staleness window. */
   fresh: boolean | null;
 }
 
@@ -58,31 +59,38 @@ export function labCyclers(em: EntityManager, projectId: string): Promise<LabCyc
 
 /**
  * Every channel of the project, unordered (the caller orders each cycler's few channels; one
- * sort of all the wide rows would spill to disk), with its running measurement: the
- * latest-started linked one without an end_time or with an end_time still ahead.
+ * sort of all the wide rows would spill to disk), with the measurement it shows among those
+ * running on it (no end_time, or an end_time still ahead): one that has started (no start_time,
+ * or one not in the future) before a run booked for later, then a fresh one, then the latest
+ * start. `fresh` is over all of them: one fresh run makes the channel occupied. The window and
+ * DISTINCT ON share one ordering, so the measurements are sorted once.
  */
 export function labChannels(em: EntityManager, projectId: string, userId: string, staleAfterHours: number): Promise<LabChannelRow[]> {
   return em.execute<LabChannelRow[]>(
     `with running as (
        select distinct on (m.channel_id) m.channel_id, m.id, m.name, m.updated_at, m.data_updated_at, m.cell_instance_id, m.start_time,
-              m.estimated_end_time, m.protocol, m.program_name, m.requested_by
-         from cell_measurements m
-        where m.project_id = ? and m.channel_id is not null and (m.end_time is null or m.end_time > now())
-        order by m.channel_id, m.start_time desc nulls last, m.id)
+              m.estimated_end_time, m.protocol, m.protocol_id, m.program_name, m.requested_by, bool_or(m.is_fresh) over w as any_fresh
+         from (select m.*, coalesce(m.data_updated_at, m.updated_at) >= now() - make_interval(hours => ?) as is_fresh,
+                      (m.start_time is null or m.start_time <= now()) as started
+                 from cell_measurements m
+                where m.project_id = ? and m.channel_id is not null and (m.end_time is null or m.end_time > now())) m
+       window w as (partition by m.channel_id order by m.started desc, m.is_fresh desc, m.start_time desc nulls last, m.id
+                    rows between unbounded preceding and unbounded following)
+        order by m.channel_id, m.started desc, m.is_fresh desc, m.start_time desc nulls last, m.id)
      select ch.cycler_id, ch.id, ch.name, ch.notes, ch.out_of_commission, ch.max_amps, ch.min_volts, ch.max_volts,
             r.id as m_id, r.name as m_name, ${ms('r.updated_at')} as m_updated_at, ${ms('r.data_updated_at')} as data_updated_at,
             r.cell_instance_id, ${ms('r.start_time')} as start_time, ${ms('r.estimated_end_time')} as estimated_end_time,
-            r.protocol, r.program_name, ci.name as cell_instance_name, cs.name as cell_specification_name,
-            u.email as requested_by_email, (w.user_id is not null) as watched,
-            (coalesce(r.data_updated_at, r.updated_at) >= now() - make_interval(hours => ?)) as fresh
+            coalesce(r.protocol, et.name) as protocol, r.program_name, ci.name as cell_instance_name, cs.name as cell_specification_name,
+            u.email as requested_by_email, (w.user_id is not null) as watched, r.any_fresh as fresh
        from channels ch
        left join running r on r.channel_id = ch.id
+       left join experiment_templates et on et.id = r.protocol_id
        left join cell_instances ci on ci.id = r.cell_instance_id
        left join cell_specifications cs on cs.id = ci.cell_specification_id
        left join users u on u.id = r.requested_by
        left join measurement_watches w on w.measurement_id = r.id and w.user_id = ?
       where ch.project_id = ?`,
-    [projectId, staleAfterHours, userId, projectId],
+    [staleAfterHours, projectId, userId, projectId],
   );
 }
 

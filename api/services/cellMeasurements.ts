@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../context.ts';
-import { conflict, forbidden, invalid, notFound } from '../errors.ts';
+import { AppError, conflict, forbidden, invalid, notFound } from '../errors.ts';
 import { parseList, type ListSpec } from '../listQuery.ts';
 import * as repo from '../repositories/cells.ts';
 import { insertRow, page, updateRow } from '../repositories/sqlRows.ts';
@@ -74,8 +74,8 @@ export async function requireMeasurement(ctx: RequestContext, measurementId: str
 
 /**
  * Checks, under a lock on the channel, that the measurement may occupy it: same organization
- * (403) and project (422 at `loc`), in commission (409), no other unfinished measurement
- * overlapping its time (409). Call inside the transaction that writes channel_id.
+ * (403) and project (400, naming the field at `loc`), in commission (409), no other unfinished
+ * measurement overlapping its time (409). Call inside the transaction that writes channel_id.
  */
 export async function assertChannelAttachable(
   em: EntityManager,
@@ -88,9 +88,17 @@ export async function assertChannelAttachable(
   if (!channel) throw invalid(loc, 'no such channel', 'value_error', channelId);
   if (channel.organization_id !== caller.organizationId) throw forbidden('the channel belongs to another organization', { channel_id: channelId });
   if (channel.project_id !== m.project_id) {
-    throw invalid(loc, `the channel belongs to another project (${channel.project_id}) than the measurement (${m.project_id})`, 'value_error', channelId);
+    // 400, not 422: the issue's attach rules answer a cross-project link with 400.
+    throw new AppError('BAD_REQUEST', `the channel belongs to another project (${channel.project_id}) than the measurement (${m.project_id})`, {
+      field: loc.at(-1), loc, channel_project_id: channel.project_id, measurement_project_id: m.project_id,
+    });
   }
   if (channel.out_of_commission) throw conflict('the channel is out of commission', { channel_id: channelId });
+  await assertNoOverlap(em, m, channelId);
+}
+
+/** No other unfinished measurement on the channel overlaps the measurement's time; the caller holds the channel's lock. */
+async function assertNoOverlap(em: EntityManager, m: { id: string | null; start_time: Date | string | null; end_time: Date | string | null }, channelId: string) {
   const other = await repo.overlappingRunning(em, channelId, m.id, m.start_time, m.end_time);
   if (other) throw conflict('another unfinished measurement occupies the channel in an overlapping time', { channel_id: channelId, measurement_id: other.id });
 }
@@ -161,7 +169,11 @@ export async function createPropertiesMeasurement(ctx: RequestContext, instanceI
   });
 }
 
-/** Only given fields change; channel_id null detaches, a channel is checked when linking or re-timing. */
+/**
+ * Only given fields change; channel_id null detaches. Linking to another channel runs every
+ * attach check; re-timing on the same channel only the overlap check, since the run was already
+ * there (its channel may since have gone out of commission or moved to another project).
+ */
 export async function updateMeasurement(ctx: RequestContext, measurementId: string, body: MeasurementBody) {
   const current = await requireMeasurement(ctx, measurementId, 'cell_measurement:update');
   const next = {
@@ -172,11 +184,14 @@ export async function updateMeasurement(ctx: RequestContext, measurementId: stri
   checkTimes(next.start_time, next.end_time);
   if (body.requested_by !== undefined) await checkRequester(ctx, body.requested_by);
   await checkProtocol(ctx, body.protocol_id);
-  const relinks = next.channel_id !== null
-    && (body.channel_id !== undefined || body.start_time !== undefined || body.end_time !== undefined);
+  const relinks = next.channel_id !== null && next.channel_id !== current.channel_id;
+  const retimes = next.channel_id !== null && !relinks && (body.start_time !== undefined || body.end_time !== undefined);
   return ctx.em.transactional(async (em) => {
-    if (relinks) {
-      await assertChannelAttachable(em, ctx.caller, { id: measurementId, project_id: current.project_id, ...next }, next.channel_id!);
+    const m = { id: measurementId, project_id: current.project_id, ...next };
+    if (relinks) await assertChannelAttachable(em, ctx.caller, m, next.channel_id!);
+    if (retimes) {
+      await repo.lockChannelForAttach(em, next.channel_id!);
+      await assertNoOverlap(em, m, next.channel_id!);
     }
     await updateRow(em, 'cell_measurements', measurementId, Object.fromEntries(EDITABLE.map((f) => [f, body[f]])));
     const row = (await repo.findMeasurement(em, measurementId))!;

@@ -91,8 +91,13 @@ export async function createChannel(ctx: RequestContext, cyclerId: string, body:
   await assertNameFree(ctx, cyclerId, body.name);
   const id = randomUUID();
   return orConflict(() => ctx.em.transactional(async (em) => {
+    // The project is read again under a share lock: a move of the cycler waits for this channel
+    // (and takes it along), or has committed and the channel joins the new project.
+    const owner = await repo.shareCycler(em, cyclerId);
+    if (!owner) throw notFound('cycler', cyclerId);
+    if (owner.project_id !== cycler.project_id) await requireProjectPermission({ ...ctx, em }, owner.project_id, 'channel:create');
     await insertRow(em, 'channels', {
-      id, organization_id: cycler.organization_id, project_id: cycler.project_id, cycler_id: cyclerId, name: body.name,
+      id, organization_id: owner.organization_id, project_id: owner.project_id, cycler_id: cyclerId, name: body.name,
       notes: body.notes ?? null, max_amps: body.max_amps ?? null, min_volts: body.min_volts ?? null, max_volts: body.max_volts ?? null,
       created_by: ctx.caller.userId,
     }, 'id');

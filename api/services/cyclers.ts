@@ -113,6 +113,7 @@ export async function updateCycler(ctx: RequestContext, cyclerId: string, body: 
   return orConflict(() => ctx.em.transactional(async (em) => {
     await repo.lockCycler(em, cyclerId);
     if (moving) {
+      await repo.lockCyclerChannels(em, cyclerId); // see lockCyclerChannels: no attach slips in between check and move
       const running = await repo.runningMeasurement(em, { cyclerId });
       if (running) throw conflict('a measurement is running on this cycler; it cannot move to another project', { measurement_id: running.id });
       await repo.moveCyclerChannels(em, cyclerId, body.project_id!);
@@ -128,6 +129,7 @@ export async function deleteCycler(ctx: RequestContext, cyclerId: string) {
   await requireCycler(ctx, cyclerId, 'cycler:delete');
   await ctx.em.transactional(async (em) => {
     await repo.lockCycler(em, cyclerId);
+    await repo.lockCyclerChannels(em, cyclerId); // an attach racing the delete commits before the check or fails after it
     const running = await repo.runningMeasurement(em, { cyclerId });
     if (running) throw conflict('a measurement is running on a channel of this cycler', { measurement_id: running.id, channel_id: running.channel_id });
     await repo.unindexCyclerChannels(em, cyclerId);

@@ -56,6 +56,7 @@ export async function buildLabStatus(em: EntityManager, projectId: string, userI
   for (const r of channelRows) {
     const cycler = cyclers.get(r.cycler_id);
     if (!cycler) continue; // created between the two reads
+    // Over every running measurement of the channel, not only the one shown: one fresh run makes it occupied.
     const state: State = r.m_id === null ? 'free' : r.fresh ? 'occupied' : 'stale';
     // An out-of-commission channel counts there only, whatever else holds.
     const bucket: keyof Counts = r.out_of_commission ? 'out_of_commission' : state;
