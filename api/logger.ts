@@ -4,8 +4,17 @@ import { pino } from 'pino';
 
 export const requestContext = new AsyncLocalStorage<{ correlationId: string }>();
 
+/**
+ * LOG_LEVEL as pino takes it. This module is imported before loadConfig runs, and pino throws on
+ * an unknown level: a bad or empty value falls back to info here so that loadConfig can stop the
+ * process with a message naming the variable.
+ */
+function level(raw: string | undefined): string {
+  return raw !== undefined && (raw === 'silent' || Object.hasOwn(pino.levels.values, raw)) ? raw : 'info';
+}
+
 export const logger = pino({
-  level: process.env.LOG_LEVEL ?? 'info',
+  level: level(process.env.LOG_LEVEL),
   base: { service: process.env.CELLAR_PROCESS ?? 'cellar' },
   mixin() {
     const ctx = requestContext.getStore();

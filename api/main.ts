@@ -19,15 +19,31 @@ async function main() {
     logger.info({ url: `http://${config.host}:${config.port}` }, 'API listening');
   });
   const stop = async () => {
+    // Running requests finish against the database and Temporal, for up to the shutdown grace
+    // the workers have (WORKER_SHUTDOWN_GRACE_S; the supervisor kills a little later).
+    await closeServer(server, config.workerShutdownGraceSeconds * 1000);
     await (app.locals.stop as () => Promise<void>)();
-    server.close();
-    server.closeIdleConnections();
     await orm.close();
     await temporal.connection.close();
     process.exit(0);
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+/**
+ * Stops accepting connections and waits for the running requests to end; connections still
+ * busy after `graceMs` are cut.
+ */
+async function closeServer(server: Server, graceMs: number): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // Keep-alive connections (kept 65 s) would hold close() open once their request is answered.
+  server.closeIdleConnections();
+  const sweep = setInterval(() => server.closeIdleConnections(), 100);
+  const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+  await closed;
+  clearInterval(sweep);
+  clearTimeout(cut);
 }
 
 main().catch((err) => {

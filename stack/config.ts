@@ -57,6 +57,12 @@ export interface Config {
   pipelineHeartbeatTimeoutSeconds: number;
   /** How long a stopping worker (TypeScript or Python) lets its running tasks finish. */
   workerShutdownGraceSeconds: number;
+  /**
+   * Activities at once per queue of the Python worker, which reads these itself; checked here
+   * too so that `npm start` stops at once on a bad value. Unset means the CPU count.
+   */
+  simulationConcurrency: number | undefined;
+  measurementConcurrency: number | undefined;
 }
 
 export class ConfigError extends Error {
@@ -87,6 +93,10 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
   const n = Number(raw);
   if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
   return n;
+}
+
+function optionalInt(env: Env, name: string, min: number, max: number): number | undefined {
+  return optional(env, name) === undefined ? undefined : int(env, name, 0, min, max);
 }
 
 function url(env: Env, name: string): string | undefined {
@@ -174,6 +184,9 @@ export function loadConfig(env: Env = process.env): Config {
     pipelineRetryMaxAttempts: int(env, 'PIPELINE_RETRY_MAX_ATTEMPTS', 3, 1, 100),
     pipelineHeartbeatTimeoutSeconds: int(env, 'PIPELINE_HEARTBEAT_TIMEOUT_SECONDS', 60, 2, 3600),
     workerShutdownGraceSeconds: int(env, 'WORKER_SHUTDOWN_GRACE_S', 20, 0, 3600),
+    // The same bounds as pyworker/cellar_worker/main.py.
+    simulationConcurrency: optionalInt(env, 'SIMULATION_CONCURRENCY', 1, 10_000),
+    measurementConcurrency: optionalInt(env, 'MEASUREMENT_CONCURRENCY', 1, 10_000),
   };
 }
 

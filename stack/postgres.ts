@@ -27,22 +27,54 @@ export interface EmbeddedPostgresHandle {
 const USER = 'cellar';
 const PASSWORD = 'cellar';
 
-/** A server left running by a crashed supervisor still holds the data dir: stop it first. */
-async function stopLeftover(dataDir: string): Promise<void> {
+/**
+ * A server left running by a crashed supervisor still holds the data dir: stop it first. The
+ * pid file outlives its server (a reboot, a SIGKILL), and its pid may then belong to any
+ * process: only this data dir's PostgreSQL is signalled. A pid file naming another live
+ * process is removed, since PostgreSQL refuses to start while that process runs.
+ */
+export async function stopLeftover(dataDir: string, log: (line: string) => void = () => {}): Promise<void> {
   const pidFile = path.join(dataDir, 'postmaster.pid');
   if (!fs.existsSync(pidFile)) return;
   const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
   if (!Number.isInteger(pid) || pid <= 0) return;
+  if (!processAlive(pid)) return; // not running: PostgreSQL itself sees the pid file is stale
+  if (!isPostmasterOf(pid, dataDir)) {
+    log(`removing stale ${pidFile}: its pid ${pid} is another process now`);
+    fs.rmSync(pidFile, { force: true });
+    return;
+  }
   try {
     process.kill(pid, 'SIGINT'); // fast shutdown
   } catch {
-    return; // not running: the stale pid file is harmless
+    return; // it ended meanwhile
   }
   for (let i = 0; i < 100; i++) {
     if (!processAlive(pid)) return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`an old PostgreSQL (pid ${pid}) still holds ${dataDir}`);
+}
+
+/** Whether `pid` is a PostgreSQL server running on `dataDir` (from /proc). */
+function isPostmasterOf(pid: number, dataDir: string): boolean {
+  const read = (file: string) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/${file}`, 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+  if (read('comm')?.trim() !== 'postgres') return false;
+  // PostgreSQL runs in its data directory; this is readable for our own processes (and as root).
+  try {
+    return fs.realpathSync(`/proc/${pid}/cwd`) === fs.realpathSync(dataDir);
+  } catch {
+    // Another OS user's process: its command line (`postgres -D <dir> …`) names the directory.
+    const args = read('cmdline')?.split('\0') ?? [];
+    const dir = args[args.indexOf('-D') + 1];
+    return args.includes('-D') && dir !== undefined && path.resolve(dir) === path.resolve(dataDir);
+  }
 }
 
 export async function startEmbeddedPostgres(opts: {
@@ -53,7 +85,7 @@ export async function startEmbeddedPostgres(opts: {
 }): Promise<EmbeddedPostgresHandle> {
   const log = opts.onLog ?? (() => {});
   const fresh = !fs.existsSync(path.join(opts.dataDir, 'PG_VERSION'));
-  if (!fresh) await stopLeftover(opts.dataDir);
+  if (!fresh) await stopLeftover(opts.dataDir, log);
   const server = new EmbeddedPostgres({
     databaseDir: opts.dataDir,
     port: opts.port,

@@ -9,9 +9,10 @@ import path from 'node:path';
 import { ConfigError, loadConfig, ROOT, type Config } from './config.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './postgres.ts';
 import { startTemporalDevServer, type TemporalDevServer } from './temporal.ts';
-import { portInUse, startProcess, waitForPort, type ManagedProcess } from './processes.ts';
+import { portInUse, reachableHost, startProcess, waitForPort, type ManagedProcess } from './processes.ts';
 import { migrate, openOrm } from '../db/orm.ts';
 import { bootstrap, countOrganizations } from '../api/services/bootstrap.ts';
+import { signingSecret } from '../storage/index.ts';
 
 const say = (msg: string) => process.stdout.write(`[cellar] ${msg}\n`);
 
@@ -101,7 +102,10 @@ async function main() {
   for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 
   try {
-    if (await portInUse(config.port, config.host === '0.0.0.0' ? '127.0.0.1' : config.host)) {
+    // Made (or checked) here, once, before the API and the worker read it.
+    if (config.storage.driver === 'fs') signingSecret(config);
+    const apiHost = reachableHost(config.host);
+    if (await portInUse(config.port, apiHost)) {
       throw new Error(`port ${config.port} is already in use (another npm start?); set PORT to use another`);
     }
     let databaseUrl = config.databaseUrl;
@@ -141,10 +145,7 @@ async function main() {
     const orm = await openOrm(databaseUrl, { poolMax: 2 });
     const applied = await migrate(orm);
     if (applied.length) say(`applied migrations: ${applied.join(', ')}`);
-    let firstKey: string | undefined;
-    if ((await countOrganizations(orm.em.fork())) === 0) {
-      firstKey = (await bootstrap(orm.em.fork(), 'Default organization', 'admin@localhost')).api_key;
-    }
+    const firstStart = (await countOrganizations(orm.em.fork())) === 0;
     await orm.close();
 
     const env = childEnv(config, databaseUrl, temporalAddress);
@@ -172,7 +173,21 @@ async function main() {
     }
 
     for (const c of children) supervise(c);
-    await waitForPort(config.port, 'the API', 60_000);
+    await waitForPort(config.port, 'the API', 60_000, undefined, apiHost);
+    if (stopping) return; // Ctrl-C came first: no key that nobody would see
+    // The first key is made only now, and shown right below: a start-up that fails earlier
+    // leaves no key that nobody saw (the next start makes it).
+    let firstKey: string | undefined;
+    if (firstStart) {
+      const keyOrm = await openOrm(databaseUrl, { poolMax: 1 });
+      try {
+        if ((await countOrganizations(keyOrm.em.fork())) === 0) {
+          firstKey = (await bootstrap(keyOrm.em.fork(), 'Default organization', 'admin@localhost')).api_key;
+        }
+      } finally {
+        await keyOrm.close();
+      }
+    }
     const api = config.publicUrl;
     say('ready');
     say(`  API:              ${api}`);

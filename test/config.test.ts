@@ -1,9 +1,14 @@
 // Configuration is read and checked once; docker-compose.yml wires the same variables.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import YAML from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, REQUIRED_RUNTIME_VARIABLES, ROOT } from '../stack/config.ts';
+import { signingSecret } from '../storage/index.ts';
+
+const NODE = [process.execPath, '--disable-warning=ExperimentalWarning'] as const;
 
 describe('loadConfig', () => {
   it('has working defaults: embedded parts on fixed local ports, filesystem storage', () => {
@@ -28,6 +33,10 @@ describe('loadConfig', () => {
       [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
       [{ SIGNING_SECRET: 'short' }, 'SIGNING_SECRET'],
       [{ WORKER_SHUTDOWN_GRACE_S: 'soon' }, 'WORKER_SHUTDOWN_GRACE_S'],
+      // Read by the Python worker, checked here too so that npm start stops at once.
+      [{ SIMULATION_CONCURRENCY: '0' }, 'SIMULATION_CONCURRENCY'],
+      [{ SIMULATION_CONCURRENCY: '-2' }, 'SIMULATION_CONCURRENCY'],
+      [{ MEASUREMENT_CONCURRENCY: 'many' }, 'MEASUREMENT_CONCURRENCY'],
     ];
     for (const [env, variable] of bad) {
       let err: unknown;
@@ -40,6 +49,84 @@ describe('loadConfig', () => {
       expect((err as ConfigError).variable).toBe(variable);
       expect((err as Error).message).toContain(variable);
     }
+  });
+
+  it('takes an empty variable as unset', () => {
+    const c = loadConfig({ LOG_LEVEL: '', SIMULATION_CONCURRENCY: '', MEASUREMENT_CONCURRENCY: '', PORT: '' });
+    expect(c).toMatchObject({ logLevel: 'info', simulationConcurrency: undefined, measurementConcurrency: undefined, port: 8000 });
+    expect(loadConfig({ SIMULATION_CONCURRENCY: '3' }).simulationConcurrency).toBe(3);
+  });
+});
+
+describe('the logger, imported before the configuration is read', () => {
+  const levelWith = (value: string) => {
+    const script = `const { logger } = await import(${JSON.stringify(path.join(ROOT, 'api/logger.ts'))}); process.stdout.write(logger.level);`;
+    return spawnSync(NODE[0], [NODE[1], '--input-type=module', '-e', script], { env: { PATH: process.env.PATH, LOG_LEVEL: value }, encoding: 'utf8' });
+  };
+
+  it('never fails on a bad or empty LOG_LEVEL (loadConfig reports it), and uses a good one', () => {
+    for (const [value, level] of [['loud', 'info'], ['', 'info'], ['debug', 'debug'], ['silent', 'silent'], ['toString', 'info']]) {
+      const res = levelWith(value!);
+      expect(res.stderr, value).toBe('');
+      expect(res.status, value).toBe(0);
+      expect(res.stdout, value).toBe(level);
+    }
+  });
+});
+
+describe('the local signing secret', () => {
+  const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'cellar-secret-'));
+
+  it('is made once, whole and private, and kept', () => {
+    const dataDir = path.join(tempDir(), 'data');
+    const secret = signingSecret({ signingSecret: undefined, dataDir });
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+    const file = path.join(dataDir, 'signing-secret');
+    expect(fs.readFileSync(file, 'utf8')).toBe(secret);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(fs.readdirSync(dataDir)).toEqual(['signing-secret']); // no temporary file left
+    expect(signingSecret({ signingSecret: undefined, dataDir })).toBe(secret);
+    fs.rmSync(path.dirname(dataDir), { recursive: true });
+  });
+
+  it('is refused when the kept one is empty or shorter than 32 characters', () => {
+    const dataDir = tempDir();
+    const file = path.join(dataDir, 'signing-secret');
+    for (const content of ['', '\n', 'short-secret\n', 'x'.repeat(31)]) {
+      fs.writeFileSync(file, content);
+      expect(() => signingSecret({ signingSecret: undefined, dataDir }), JSON.stringify(content)).toThrow(
+        /signing secret in .*signing-secret has \d+ characters, fewer than 32.*SIGNING_SECRET/,
+      );
+      expect(fs.readFileSync(file, 'utf8')).toBe(content); // left for the operator to look at
+    }
+    fs.writeFileSync(file, `${'x'.repeat(32)}\n`);
+    expect(signingSecret({ signingSecret: undefined, dataDir })).toBe('x'.repeat(32));
+    // SIGNING_SECRET (checked by loadConfig) wins over the file.
+    expect(signingSecret({ signingSecret: 'y'.repeat(40), dataDir })).toBe('y'.repeat(40));
+    fs.rmSync(dataDir, { recursive: true });
+  });
+
+  it('is the same for processes making it at once (the API and the worker on a first start)', async () => {
+    const dataDir = path.join(tempDir(), 'data');
+    const script = `const { signingSecret } = await import(${JSON.stringify(path.join(ROOT, 'storage/index.ts'))});
+      process.stdout.write(signingSecret({ signingSecret: undefined, dataDir: ${JSON.stringify(dataDir)} }));`;
+    const run = () =>
+      new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+        const child = spawn(NODE[0], [NODE[1], '--input-type=module', '-e', script], { env: { PATH: process.env.PATH } });
+        let out = '';
+        let err = '';
+        child.stdout.on('data', (d) => (out += d));
+        child.stderr.on('data', (d) => (err += d));
+        child.once('close', (code) => resolve({ code, out, err }));
+      });
+    const results = await Promise.all(Array.from({ length: 6 }, run));
+    for (const r of results) expect(r.code, r.err).toBe(0);
+    const secrets = new Set(results.map((r) => r.out));
+    expect(secrets.size).toBe(1);
+    expect([...secrets][0]!.length).toBeGreaterThanOrEqual(32);
+    expect(fs.readFileSync(path.join(dataDir, 'signing-secret'), 'utf8')).toBe([...secrets][0]);
+    expect(fs.readdirSync(dataDir)).toEqual(['signing-secret']);
+    fs.rmSync(path.dirname(dataDir), { recursive: true });
   });
 });
 

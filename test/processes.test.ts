@@ -2,10 +2,12 @@
 // configuration, and the admin command's keys.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
+import pg from 'pg';
 import { inject, describe, expect, it } from 'vitest';
 import { ROOT } from '../stack/config.ts';
-import { startEmbeddedPostgres } from '../stack/postgres.ts';
+import { startEmbeddedPostgres, stopLeftover } from '../stack/postgres.ts';
 import { descendants, ephemeralRange, freePort, portInUse, processAlive, processTable, waitForPort } from '../stack/processes.ts';
 import { eventually } from './harness.ts';
 
@@ -97,6 +99,40 @@ describe('embedded PostgreSQL module', () => {
     const stopped = await Promise.race([server.stop().then(() => 'stopped'), new Promise((r) => setTimeout(() => r('still waiting'), 10_000))]);
     expect(stopped).toBe('stopped');
   });
+
+  it('stops a PostgreSQL left running on its data dir before starting', async () => {
+    const dataDir = path.join(inject('runDir'), `pg-leftover-${Date.now()}`);
+    fs.chmodSync(inject('runDir'), 0o755); // PostgreSQL runs as its own OS user when we are root
+    const server = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'leftover' });
+    const postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    try {
+      await stopLeftover(dataDir);
+      expect(processAlive(postmaster)).toBe(false);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('leaves alone a process that took the pid of a stale postmaster.pid (after a reboot), and removes the file', async () => {
+    const dataDir = fs.mkdtempSync(path.join(inject('runDir'), 'pg-stale-'));
+    const other = spawn('sleep', ['60'], { stdio: 'ignore' });
+    const pidFile = path.join(dataDir, 'postmaster.pid');
+    try {
+      await new Promise((r) => other.once('spawn', r));
+      // The first lines of a real postmaster.pid: pid, data dir, start time, port.
+      fs.writeFileSync(pidFile, `${other.pid}\n${dataDir}\n1700000000\n55432\n`);
+      const lines: string[] = [];
+      await stopLeftover(dataDir, (line) => lines.push(line));
+      await new Promise((r) => setTimeout(r, 300)); // a signal would have ended it by now
+      expect(other.exitCode).toBeNull();
+      expect(other.signalCode).toBeNull();
+      expect(processAlive(other.pid!)).toBe(true);
+      expect(fs.existsSync(pidFile)).toBe(false); // PostgreSQL would refuse to start while that pid lives
+      expect(lines.join('\n')).toContain(`pid ${other.pid}`);
+    } finally {
+      other.kill('SIGKILL');
+    }
+  });
 });
 
 describe('API process', () => {
@@ -139,6 +175,73 @@ describe('API process', () => {
     expect(res.status).not.toBe(0);
     expect(res.stdout + res.stderr).toContain('PORT');
   });
+
+  it('stops at start-up naming a bad LOG_LEVEL (the logger is created before the configuration is read)', () => {
+    const api = spawnSync(NODE[0], [NODE[1], path.join(ROOT, 'api/main.ts')], { env: baseEnv({ LOG_LEVEL: 'loud' }), encoding: 'utf8' });
+    expect(api.status).not.toBe(0);
+    const apiOutput = api.stdout + api.stderr;
+    expect(apiOutput).toContain('configuration: LOG_LEVEL');
+    expect(apiOutput).not.toContain('    at '); // a message, not a stack trace
+    // npm start: the supervisor reports it before starting anything.
+    const dataDir = path.join(inject('runDir'), 'bad-log-level');
+    const start = spawnSync(NODE[0], [NODE[1], path.join(ROOT, 'stack/start.ts')], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: 'loud' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(start.status).toBe(2);
+    expect(start.stderr).toMatch(/^\[cellar\] configuration: LOG_LEVEL must be one of/);
+    expect(fs.existsSync(dataDir)).toBe(false);
+  });
+
+  it('lets running requests finish when stopped, up to WORKER_SHUTDOWN_GRACE_S, then exits', async () => {
+    const key = JSON.parse(admin(['bootstrap', '--org', `Stop ${Date.now()}`, '--email', 'stop@lab.test']).stdout).api_key as string;
+    const port = await freePort();
+    const api = spawn(NODE[0], [NODE[1], path.join(ROOT, 'api/main.ts')], { env: baseEnv({ PORT: String(port), LOG_LEVEL: 'silent', WORKER_SHUTDOWN_GRACE_S: '3' }) });
+    const exited = new Promise<{ code: number | null; at: number }>((resolve) => api.once('exit', (code) => resolve({ code, at: Date.now() })));
+    try {
+      await waitForPort(port, 'API', 30_000, api);
+      const post = (body: string) => {
+        const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/projects', agent: false, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'X-API-Key': key } });
+        const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+          req.once('response', (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (d) => (text += d));
+            res.once('end', () => resolve({ status: res.statusCode!, body: text }));
+            res.once('error', reject);
+          });
+          req.once('error', reject);
+        });
+        response.catch(() => {});
+        return { req, response };
+      };
+      // A request whose body is still arriving when the stop comes, and one that never completes.
+      const body = JSON.stringify({ name: `In flight ${Date.now()}` });
+      const inFlight = post(body);
+      inFlight.req.write(body.slice(0, 5));
+      const stuck = post('{"name": "never sent in full"}');
+      stuck.req.write('{');
+      await new Promise((r) => setTimeout(r, 300)); // both reached the server
+      const stoppedAt = Date.now();
+      api.kill('SIGTERM');
+      // New connections are refused at once...
+      await eventually(async () => !(await portInUse(port)), { what: 'the API to stop listening', timeoutMs: 2_000, intervalMs: 50 });
+      // ...while the running request is answered, with the database still open.
+      inFlight.req.end(body.slice(5));
+      const answer = await inFlight.response;
+      expect(answer.status, answer.body).toBe(201);
+      expect(JSON.parse(answer.body).name).toBe(JSON.parse(body).name);
+      // The other holds the stop for the grace time only.
+      await expect(stuck.response).rejects.toThrow();
+      const { code, at } = await exited;
+      expect(code).toBe(0);
+      expect(at - stoppedAt).toBeGreaterThanOrEqual(2_500);
+      expect(at - stoppedAt).toBeLessThan(8_000);
+    } finally {
+      api.kill('SIGKILL');
+    }
+  });
 });
 
 describe('npm start (stack/start.ts)', () => {
@@ -149,9 +252,9 @@ describe('npm start (stack/start.ts)', () => {
    * Starts the service and waits until the output has every line of `until`. `processes` is
    * every process it has started so far (polled until it exits).
    */
-  async function start(until = ['[cellar] ready', '"msg":"worker started"', '"msg": "connected"'], dir = dataDir()) {
+  async function start(until = ['[cellar] ready', '"msg":"worker started"', '"msg": "connected"'], dir = dataDir(), extraEnv: Record<string, string> = {}) {
     const ports = { PORT: await freePort(), POSTGRES_PORT: await freePort(), TEMPORAL_PORT: await freePort(), TEMPORAL_UI_PORT: await freePort() };
-    const env = { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dir, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])) };
+    const env = { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dir, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])), ...extraEnv };
     const front = spawn(NODE[0], [NODE[1], path.join(ROOT, 'stack/start.ts')], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     front.stdout.on('data', (d) => (output += d));
@@ -233,7 +336,8 @@ describe('npm start (stack/start.ts)', () => {
 
   it('leaves nothing behind when Ctrl-C comes while the service is still starting', async () => {
     // Right after the migrations of a first start: the servers are up, the workers not yet.
-    const run = await start(['[cellar] applied migrations'], dataDir('npm-start-interrupted'));
+    const dir = dataDir('npm-start-interrupted');
+    const run = await start(['[cellar] applied migrations'], dir);
     process.kill(-run.front.pid!, 'SIGINT');
     expect(await run.exited).toBe(0);
     expect(run.output()).toContain('[cellar] stopped');
@@ -241,5 +345,31 @@ describe('npm start (stack/start.ts)', () => {
     expect(run.processes.size).toBeGreaterThan(0);
     expect(await leftAfter([...run.processes], 10_000)).toEqual([]);
     for (const port of Object.values(run.ports)) expect(await portInUse(port)).toBe(false);
+    // Nor a first key that was never shown: it is made once the API is ready.
+    const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'postgres'), port: await freePort(), database: 'cellar' });
+    try {
+      const client = new pg.Client({ connectionString: server.url });
+      await client.connect();
+      const { rows } = await client.query<{ n: number }>('select count(*)::int as n from organizations');
+      await client.end();
+      expect(rows[0]!.n).toBe(0);
+    } finally {
+      await server.stop();
+    }
+  }, 180_000);
+
+  it('comes up with the API on another address (HOST) and shows the first key once ready', async () => {
+    // 127.0.0.2 is a loopback address, but a server bound to it is not reachable at 127.0.0.1.
+    const run = await start(['[cellar] ready'], dataDir('npm-start-host'), { HOST: '127.0.0.2' });
+    const out = run.output();
+    const ready = out.slice(out.indexOf('[cellar] ready'));
+    expect(ready).toContain(`[cellar]   API:              http://127.0.0.2:${run.ports.PORT}`);
+    expect(ready).toContain('[cellar]   A first organization and API key were created. The key is shown only this once:');
+    const key = /cellar_[a-f0-9]{12}_[A-Za-z0-9_-]+/.exec(ready)![0];
+    const health = await fetch(`http://127.0.0.2:${run.ports.PORT}/auth/health`, { headers: { 'X-API-Key': key } });
+    expect(health.status).toBe(200);
+    process.kill(-run.front.pid!, 'SIGINT');
+    expect(await run.exited).toBe(0);
+    expect(await leftAfter([...run.processes], 10_000)).toEqual([]);
   }, 180_000);
 });

@@ -8,7 +8,7 @@ Environment:
 - ``MEASUREMENT_TASK_QUEUE`` (``cellar-measurements``): the activities listed in
   ``cellar_worker.measurements.activities.ACTIVITIES``, when that module exists;
 - ``SIMULATION_CONCURRENCY`` (CPU count), ``MEASUREMENT_CONCURRENCY`` (CPU count):
-  activities run at once per queue;
+  activities run at once per queue (a whole number from 1 to 10000);
 - ``WORKER_SHUTDOWN_GRACE_S`` (``20``): on SIGINT/SIGTERM, in-flight activities get this
   long to finish before they are cancelled (a simulation stops at its next step);
 - ``TEMPORAL_CONNECT_TIMEOUT_S`` (``60``): how long to keep retrying the first connection;
@@ -16,7 +16,9 @@ Environment:
   background at start (``cellar_worker.fitting.warmup``; empty: none);
 - ``LOG_LEVEL`` (``info``; pino names: trace, debug, info, warn, error, fatal, silent); plus the storage variables of ``cellar_worker.storage``.
 
-Logs are JSON lines on stderr. They never include storage credentials.
+Logs are JSON lines on stderr. They never include storage credentials. An empty variable
+counts as unset; a bad number stops the worker at once (exit code 2) with a message naming
+the variable.
 """
 
 from __future__ import annotations
@@ -31,7 +33,9 @@ import os
 import signal
 import sys
 import time
+from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
 from temporalio.client import Client
@@ -90,8 +94,73 @@ def configure_logging() -> None:
     pybamm_logger.propagate = True
 
 
-def _env_int(name: str, default: int) -> int:
-    return max(1, int(os.environ.get(name, default)))
+class ConfigError(Exception):
+    """A bad environment variable; the message starts with its name."""
+
+    def __init__(self, variable: str, problem: str) -> None:
+        super().__init__(f"{variable} {problem}")
+        self.variable = variable
+
+
+# The same bound as stack/config.ts, which checks these for `npm start`.
+MAX_CONCURRENCY = 10_000
+
+
+@dataclass(frozen=True)
+class Settings:
+    address: str
+    namespace: str
+    simulation_task_queue: str
+    measurement_task_queue: str
+    simulation_concurrency: int
+    measurement_concurrency: int
+    shutdown_grace_s: float
+    connect_timeout_s: float
+
+
+def _env_str(env: Mapping[str, str], name: str, default: str) -> str:
+    return env.get(name) or default
+
+
+def _env_int(env: Mapping[str, str], name: str, default: int, low: int, high: int) -> int:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    if not raw.isascii() or not raw.isdigit():
+        raise ConfigError(name, f'must be a whole number, got "{env[name]}"')
+    value = int(raw)
+    if not low <= value <= high:
+        raise ConfigError(name, f"must be between {low} and {high}, got {value}")
+    return value
+
+
+def _env_seconds(env: Mapping[str, str], name: str, default: float, low: float, high: float) -> float:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ConfigError(name, f'must be a number of seconds, got "{env[name]}"') from None
+    if not low <= value <= high:  # also refuses nan
+        raise ConfigError(name, f"must be between {low:g} and {high:g} seconds, got {raw}")
+    return value
+
+
+def read_settings(env: Mapping[str, str], cpus: int | None = None) -> Settings:
+    """The worker's settings from the environment, checked before anything connects."""
+    cpus = cpus or os.cpu_count() or 1
+    return Settings(
+        address=_env_str(env, "TEMPORAL_ADDRESS", "127.0.0.1:7233"),
+        namespace=_env_str(env, "TEMPORAL_NAMESPACE", "default"),
+        simulation_task_queue=_env_str(env, "SIMULATION_TASK_QUEUE", "cellar-simulations"),
+        measurement_task_queue=_env_str(env, "MEASUREMENT_TASK_QUEUE", "cellar-measurements"),
+        simulation_concurrency=_env_int(env, "SIMULATION_CONCURRENCY", cpus, 1, MAX_CONCURRENCY),
+        measurement_concurrency=_env_int(env, "MEASUREMENT_CONCURRENCY", cpus, 1, MAX_CONCURRENCY),
+        # Seconds may have a fraction here; stack/config.ts takes whole ones for `npm start`.
+        shutdown_grace_s=_env_seconds(env, "WORKER_SHUTDOWN_GRACE_S", 20.0, 0.0, 3600.0),
+        connect_timeout_s=_env_seconds(env, "TEMPORAL_CONNECT_TIMEOUT_S", 60.0, 0.0, 24 * 3600.0),
+    )
 
 
 def measurement_activities() -> list:
@@ -120,31 +189,17 @@ async def connect(address: str, namespace: str, timeout_s: float, stop: asyncio.
     return None
 
 
-async def run(stop: asyncio.Event) -> None:
-    address = os.environ.get("TEMPORAL_ADDRESS", "127.0.0.1:7233")
-    namespace = os.environ.get("TEMPORAL_NAMESPACE", "default")
-    grace = timedelta(seconds=float(os.environ.get("WORKER_SHUTDOWN_GRACE_S", "20")))
-    cpus = os.cpu_count() or 1
-    client = await connect(address, namespace, float(os.environ.get("TEMPORAL_CONNECT_TIMEOUT_S", "60")), stop)
+async def run(settings: Settings, stop: asyncio.Event) -> None:
+    address, namespace = settings.address, settings.namespace
+    grace = timedelta(seconds=settings.shutdown_grace_s)
+    client = await connect(address, namespace, settings.connect_timeout_s, stop)
     if client is None:
         return
 
-    queues = [
-        (
-            os.environ.get("SIMULATION_TASK_QUEUE", "cellar-simulations"),
-            SIMULATION_ACTIVITIES,
-            _env_int("SIMULATION_CONCURRENCY", cpus),
-        )
-    ]
+    queues = [(settings.simulation_task_queue, SIMULATION_ACTIVITIES, settings.simulation_concurrency)]
     measurement = measurement_activities()
     if measurement:
-        queues.append(
-            (
-                os.environ.get("MEASUREMENT_TASK_QUEUE", "cellar-measurements"),
-                measurement,
-                _env_int("MEASUREMENT_CONCURRENCY", cpus),
-            )
-        )
+        queues.append((settings.measurement_task_queue, measurement, settings.measurement_concurrency))
 
     with ThreadPoolExecutor(max_workers=max(limit for _, _, limit in queues)) as executor:
         async with contextlib.AsyncExitStack() as stack:
@@ -169,18 +224,24 @@ async def run(stop: asyncio.Event) -> None:
     log.info("stopped")
 
 
-async def serve() -> None:
+async def serve(settings: Settings) -> None:
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
-    await run(stop)
+    await run(settings, stop)
 
 
 def main() -> int:
     configure_logging()
     try:
-        asyncio.run(serve())
+        settings = read_settings(os.environ)
+    except ConfigError as error:
+        # Like the Node processes: before connecting to anything, naming the variable.
+        log.error(f"configuration: {error}", extra={"variable": error.variable})
+        return 2
+    try:
+        asyncio.run(serve(settings))
     except Exception:  # noqa: BLE001 - report any fatal error as a log line, then fail
         log.exception("worker failed")
         return 1
