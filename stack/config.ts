@@ -156,7 +156,9 @@ export function loadConfig(env: Env = process.env): Config {
   if (signingSecret !== undefined && signingSecret.length < 32) {
     throw new ConfigError('SIGNING_SECRET', 'must be at least 32 characters');
   }
-  const publicUrl = url(env, 'PUBLIC_URL') ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  // The address a local client reaches: loopback for a wildcard host, IPv6 literals in brackets.
+  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  const publicUrl = url(env, 'PUBLIC_URL') ?? `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
   return {
     host,
     port,

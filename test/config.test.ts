@@ -18,6 +18,10 @@ describe('loadConfig', () => {
     expect(c.temporalAddress).toBeUndefined();
     expect(c.storage.driver).toBe('fs');
     expect(c.publicUrl).toBe('http://127.0.0.1:8000');
+    // Signed URLs name an address a client reaches: loopback for a wildcard host, IPv6 in brackets.
+    expect(loadConfig({ HOST: '0.0.0.0' }).publicUrl).toBe('http://127.0.0.1:8000');
+    expect(loadConfig({ HOST: '::' }).publicUrl).toBe('http://[::1]:8000');
+    expect(loadConfig({ HOST: 'fd00::5', PORT: '9000' }).publicUrl).toBe('http://[fd00::5]:9000');
     expect(c.workerShutdownGraceSeconds).toBe(20);
   });
 

@@ -91,3 +91,26 @@ def test_worker_stops_at_once_on_a_bad_value_without_connecting():
     assert done.returncode == 2, done.stderr
     assert "configuration: SIMULATION_CONCURRENCY" in done.stderr
     assert "temporal not reachable" not in done.stderr
+
+
+def test_empty_tuning_variables_mean_their_defaults():
+    # npm start's configuration takes an empty value as unset; the modules reading these at
+    # import must too (int('') raised before).
+    names = ["FIT_MAX_ROWS", "SIMULATION_CACHE_SIZE", "FIT_CACHE_SIZE", "SIMULATION_HEARTBEAT_INTERVAL_S", "FIT_HEARTBEAT_INTERVAL_S"]
+    code = (
+        "import cellar_worker.fitting.data as d, cellar_worker.fitting.activities as fa, "
+        "cellar_worker.simulation.activities as sa, cellar_worker.simulation.cache as c; "
+        "print(d.MAX_ROWS, fa.HEARTBEAT_INTERVAL_S, sa.HEARTBEAT_INTERVAL_S, c.cache_size_from_env())"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=Path(__file__).resolve().parents[1],
+        env={**os.environ, **{name: "" for name in names}, "PYTHONPATH": "."},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    rows, fit_beat, sim_beat, cache = done.stdout.split()
+    assert (rows, float(fit_beat), float(sim_beat)) == ("20000", 2.0, 2.0)
+    assert int(cache) >= 1

@@ -46,7 +46,7 @@ from . import warmup
 from .optimize import FitCancelled, Progress
 from .service import fit_parameters, fit_parameters_array, validate_against_data
 
-HEARTBEAT_INTERVAL_S = float(os.environ.get("FIT_HEARTBEAT_INTERVAL_S", "2"))
+HEARTBEAT_INTERVAL_S = float(os.environ.get("FIT_HEARTBEAT_INTERVAL_S") or "2")
 
 
 def _after_warm_up(work, should_cancel):

@@ -32,7 +32,8 @@ from .. import storage
 from ..simulation.errors import configuration_error
 
 MAX_INLINE_ROWS = 1000
-MAX_ROWS = int(os.environ.get("FIT_MAX_ROWS", "20000"))
+# Empty is unset, as for the API (stack/config.ts), which checks the value at start-up.
+MAX_ROWS = int(os.environ.get("FIT_MAX_ROWS") or "20000")
 MIN_ROWS = 3
 TIME = "Time [s]"
 CURRENT = "Current [A]"

@@ -57,7 +57,7 @@ AMBIENT_TEMPERATURE = "Ambient temperature [K]"
 INITIAL_TEMPERATURE = "Initial temperature [K]"
 
 FIT_CACHE: BuiltSimulationCache[tuple] = BuiltSimulationCache(
-    max(1, int(os.environ.get("FIT_CACHE_SIZE", os.environ.get("SIMULATION_CACHE_SIZE", "8"))))
+    max(1, int(os.environ.get("FIT_CACHE_SIZE") or os.environ.get("SIMULATION_CACHE_SIZE") or "8"))
 )
 
 

@@ -27,7 +27,7 @@ from temporalio import activity
 from .models import describe_model, validate_custom_model
 from .runner import run_simulation
 
-HEARTBEAT_INTERVAL_S = float(os.environ.get("SIMULATION_HEARTBEAT_INTERVAL_S", "2"))
+HEARTBEAT_INTERVAL_S = float(os.environ.get("SIMULATION_HEARTBEAT_INTERVAL_S") or "2")
 
 
 @activity.defn(name="runSimulation")

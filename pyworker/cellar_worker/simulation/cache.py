@@ -48,4 +48,4 @@ class BuiltSimulationCache(Generic[T]):
 
 
 def cache_size_from_env() -> int:
-    return max(1, int(os.environ.get("SIMULATION_CACHE_SIZE", DEFAULT_MAX_ENTRIES)))
+    return max(1, int(os.environ.get("SIMULATION_CACHE_SIZE") or DEFAULT_MAX_ENTRIES))
