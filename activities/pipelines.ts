@@ -363,11 +363,17 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
           diagnostic_event_id: eventId,
           diagnostic_url: `/diagnostics/${eventId}`,
         };
+        const outcome = `jsonb_build_object('finished_at', now(), 'status', 'failed', 'error_code', ?::text, 'diagnostic_event_id', ?::text)`;
+        // Failed before its run began (its data or source could not be read, or its workflow was
+        // ended first): that is an attempt too, with its own entry, not the previous attempt's.
         const rows = await em.execute<{ job_id: string; pipeline_id: string; name: string; attempts: number }[]>(
           `update pipeline_elements set status = 'failed', error_code = ?, error_detail = ?, finished_at = now(), updated_at = now(),
-                  ${closeAttempt(`jsonb_build_object('finished_at', now(), 'status', 'failed', 'error_code', ?::text, 'diagnostic_event_id', ?::text)`)}
+                  attempts = attempts + case when status = 'pending' then 1 else 0 end,
+                  attempt_log = case when status = 'pending'
+                    then attempt_log || jsonb_build_array(jsonb_build_object('attempt', attempts + 1, 'started_at', now()) || ${outcome})
+                    else ${closeAttempt(outcome).replace(/^attempt_log = /, '')} end
             where id = ? and status in ${ACTIVE} returning job_id, pipeline_id, name, attempts`,
-          [failure.error_code, JSON.stringify(detail), failure.error_code, eventId, elementId],
+          [failure.error_code, JSON.stringify(detail), failure.error_code, eventId, failure.error_code, eventId, elementId],
         );
         const el = rows[0];
         if (!el) return currentElementStatus(em, elementId);

@@ -12,7 +12,7 @@ import { purgeStart } from '../api/services/storedObjects.ts';
 import { simulationWorkflowIds } from '../workflows/simulationIds.ts';
 import { pipelineWorkflowIds } from '../workflows/pipelineIds.ts';
 import { workflowIds } from '../worker/taskQueues.ts';
-import { endlessFit, untilHeartbeating } from './pipelineHelpers.ts';
+import { endlessFit, insertMeasurement, untilHeartbeating } from './pipelineHelpers.ts';
 import { createPipelineActivities } from '../activities/pipelines.ts';
 
 vi.setConfig({ testTimeout: 180_000 });
@@ -161,6 +161,32 @@ describe('when Temporal is down, or a request stops midway', () => {
     await dispatchDueStarts({ orm: api.orm, temporal: api.temporal });
     expect(await recordedFor(workflowId)).toEqual([]);
     await eventually(async () => (await c.get(`/pipelines/${p.id}`)).body.status === 'completed', { what: 'the retried pipeline to complete' });
+  });
+
+  it('counts a run that fails before it begins as an attempt of its own', async () => {
+    const org = await newOrg(api.orm);
+    const c = client(api.url, org.api_key);
+    const project = (await c.post('/projects', { name: 'Gone data' })).body;
+    const measurement = await insertMeasurement(api.orm, org.organization_id, project.id, org.user_id, 'ready');
+    const fit = { element_type: 'data_fit', model: { kind: 'quick', capacity: 2, chemistry: 'NMC/Graphite' }, data: `db:${measurement}`, parameters: { 'R0 [Ohm]': { bounds: [0.001, 0.1], initial_value: 0.05 } } };
+    // Created while Temporal is down, so it runs only once the measurement is gone.
+    const down = await apiWithoutTemporal();
+    let pipelineId: string;
+    try {
+      const p = await client(down.url, org.api_key).post('/pipelines', { project_id: project.id, name: 'gone', elements: { fit } });
+      expect(p.status, p.text).toBe(201);
+      pipelineId = p.body.id;
+    } finally {
+      await down.close();
+    }
+    await api.orm.em.fork().execute(`delete from cell_measurements where id = ?`, [measurement]);
+    await api.orm.em.fork().execute(`update workflow_starts set next_attempt_at = now() where workflow_id = ?`, [pipelineWorkflowIds.pipeline(pipelineId)]);
+    await dispatchDueStarts({ orm: api.orm, temporal: api.temporal });
+    await api.temporal.workflow.getHandle(pipelineWorkflowIds.pipeline(pipelineId)).result();
+    const [element] = (await c.get(`/pipelines/${pipelineId}/elements`)).body;
+    expect(element).toMatchObject({ status: 'failed', error_code: 'CONFIGURATION_ERROR', attempts: 1 });
+    expect(element.attempt_log).toHaveLength(1);
+    expect(element.attempt_log[0]).toMatchObject({ attempt: 1, status: 'failed', error_code: 'CONFIGURATION_ERROR' });
   });
 
   it('starts what a request recorded but never started, once its grace has passed', async () => {
