@@ -194,6 +194,23 @@ describe('pipelines', () => {
     expect(r.status).toBe(422);
     expect(r.body.detail[0].loc).toEqual(['body', 'elements', 'f', 'mode']);
 
+    // The optimizer is checked as the worker checks it.
+    const optimizerCases: [unknown, unknown, (string | number)[]][] = [
+      [{ method: 'BFGS' }, undefined, ['optimizer', 'method']],
+      [{ method: 'least_squares' }, 'MAE', ['optimizer', 'method']],
+      [{ max_iterations: 0 }, undefined, ['optimizer', 'max_iterations']],
+      [{ tolerance: -1 }, undefined, ['optimizer', 'tolerance']],
+      [{ colour: 'red' }, undefined, ['optimizer', 'colour']],
+    ];
+    for (const [optimizer, cost, loc] of optimizerCases) {
+      r = await post({ f: { ...fit, parameters: { x: { bounds: [0, 1], initial_value: 0.5 } }, optimizer, ...(cost ? { cost } : {}) } });
+      expect(r.status, JSON.stringify(optimizer)).toBe(422);
+      expect(r.body.detail[0].loc).toEqual(['body', 'elements', 'f', ...loc]);
+    }
+    r = await post({ f: { ...array, datasets: [{ value: 1, data: fit.data }, { value: 2, data: fit.data }], optimizer: { method: 'least_squares' } } });
+    expect(r.status).toBe(422);
+    expect(r.body.detail[0].msg).toContain('SSE');
+
     r = await c.post('/simple_pipelines', {
       project_id: project.id, name: 'two fits',
       elements: { a: { ...fit, parameters: { x: { bounds: [0, 1], initial_value: 0.5 } } }, b: { element_type: 'validation', model: { type: 'SPM' }, data: fit.data } },

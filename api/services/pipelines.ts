@@ -133,12 +133,47 @@ function checkFitParameters(v: unknown, loc: (string | number)[], issues: Valida
   }
 }
 
-function checkFitOptions(el: Json, loc: (string | number)[], issues: ValidationIssue[]) {
+// The worker's optimizers (pyworker fitting/spec.py): checked here too, so a mistake is a 422, not a failed run.
+const FIT_METHODS = ['L-BFGS-B', 'Nelder-Mead', 'Powell', 'TNC', 'SLSQP', 'least_squares', 'differential_evolution'];
+const OPTIMIZER_FIELDS = ['method', 'max_iterations', 'max_evaluations', 'tolerance'];
+const MAX_ITERATIONS_LIMIT = 100_000;
+
+function checkFitOptions(el: Json, loc: (string | number)[], issues: ValidationIssue[], datasets = 1) {
   if (el.cost !== undefined && !COSTS.includes(el.cost as string)) {
     issues.push({ loc: [...loc, 'cost'], msg: `must be one of ${COSTS.join(', ')}`, type: 'enum', input: el.cost, ctx: { expected: COSTS } });
   }
-  if (el.optimizer !== undefined && !isObj(el.optimizer)) issues.push({ loc: [...loc, 'optimizer'], msg: 'must be an object', type: 'dict_type' });
+  checkOptimizer(el.optimizer, (el.cost as string | undefined) ?? 'RMSE', datasets, [...loc, 'optimizer'], issues);
   checkTarget(el, loc, issues);
+}
+
+function checkOptimizer(raw: unknown, cost: string, datasets: number, loc: (string | number)[], issues: ValidationIssue[]) {
+  if (raw === undefined || raw === null) return;
+  const o = typeof raw === 'string' ? { method: raw } : raw;
+  if (!isObj(o)) {
+    issues.push({ loc, msg: 'must be an object such as {"method": "Nelder-Mead", "max_iterations": 100}', type: 'dict_type' });
+    return;
+  }
+  for (const key of Object.keys(o)) {
+    if (!OPTIMIZER_FIELDS.includes(key)) issues.push({ loc: [...loc, key], msg: `unknown field; allowed: ${OPTIMIZER_FIELDS.join(', ')}`, type: 'extra_forbidden' });
+  }
+  const method = (o.method as string | undefined) || 'Nelder-Mead';
+  if (!FIT_METHODS.includes(method)) {
+    issues.push({ loc: [...loc, 'method'], msg: `must be one of ${FIT_METHODS.join(', ')}`, type: 'enum', input: o.method, ctx: { expected: FIT_METHODS } });
+  } else if (method === 'least_squares' && !['RMSE', 'SSE'].includes(cost)) {
+    issues.push({ loc: [...loc, 'method'], msg: `least_squares minimizes squared residuals, so the cost must be RMSE or SSE, not ${cost}`, type: 'value_error', input: method });
+  } else if (method === 'least_squares' && cost === 'RMSE' && datasets > 1) {
+    // The sum of several data sets' RMSEs is not a sum of squares: least_squares would minimize another objective than the one reported.
+    issues.push({ loc: [...loc, 'method'], msg: 'least_squares over several data sets needs cost SSE (a sum of RMSEs is not a sum of squares); or choose another method', type: 'value_error', input: method });
+  }
+  for (const key of ['max_iterations', 'max_evaluations']) {
+    const v = o[key];
+    if (v !== undefined && v !== null && !(Number.isInteger(v) && (v as number) >= 1 && (v as number) <= MAX_ITERATIONS_LIMIT)) {
+      issues.push({ loc: [...loc, key], msg: `must be an integer between 1 and ${MAX_ITERATIONS_LIMIT}`, type: 'int_type', input: v });
+    }
+  }
+  if (o.tolerance !== undefined && o.tolerance !== null && !(isNum(o.tolerance) && o.tolerance > 0)) {
+    issues.push({ loc: [...loc, 'tolerance'], msg: 'must be a number greater than 0', type: 'greater_than', input: o.tolerance });
+  }
 }
 
 function checkTarget(el: Json, loc: (string | number)[], issues: ValidationIssue[]) {
@@ -208,7 +243,7 @@ function checkElements(elements: Json, kind: PipelineKind): { issues: Validation
         if (el.mode !== undefined && !ARRAY_FIT_MODES.includes(el.mode as string)) {
           issues.push({ loc: [...loc, 'mode'], msg: `must be one of ${ARRAY_FIT_MODES.join(', ')}`, type: 'enum', input: el.mode, ctx: { expected: ARRAY_FIT_MODES } });
         }
-        checkFitOptions(el, loc, issues);
+        checkFitOptions(el, loc, issues, Array.isArray(el.datasets) ? el.datasets.length : 1);
         break;
       case 'validation':
         checkModel(el.model, [...loc, 'model'], issues);

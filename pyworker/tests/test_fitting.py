@@ -349,6 +349,10 @@ def test_array_fit_bad_input():
     assert "independent_variable" in raises("CONFIGURATION_ERROR", fit_parameters_array, clash)
     both = {**base, "mode": "both", "datasets": [{"value": 1, "data": _long_inline(10)}]}
     assert raises("CONFIGURATION_ERROR", fit_parameters_array, both).startswith("mode:")
+    # least_squares minimizes a sum of squares; a sum of several RMSEs is not one.
+    two = [{"value": 1, "data": _long_inline(10)}, {"value": 2, "data": _long_inline(10)}]
+    squares = {**base, "datasets": two, "optimizer": {"method": "least_squares"}}
+    assert raises("CONFIGURATION_ERROR", fit_parameters_array, squares).startswith("optimizer.method:")
 
 
 def test_start_point_the_solver_cannot_handle_is_a_solver_error(quick_discharge):

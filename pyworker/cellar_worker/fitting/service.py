@@ -193,7 +193,8 @@ def _run(
         return float(sum(cost_value(cost_name, array) for array in arrays))
 
     def stack(arrays: list[np.ndarray]) -> np.ndarray:
-        # least_squares minimizes the sum of squares: per data set, its SSE, or its MSE for RMSE.
+        # least_squares minimizes the sum of squares: per data set, its SSE, or its MSE for RMSE
+        # (one data set only: minimizing its MSE minimizes its RMSE).
         if cost_name == "SSE":
             return np.concatenate(arrays)
         return np.concatenate([array / math.sqrt(len(array)) for array in arrays])
@@ -313,6 +314,13 @@ def fit_parameters_array(
         raise configuration_error("datasets: must be a non-empty list of {'value', 'data', 'protocol'?}")
     if len(datasets) > MAX_DATASETS:
         raise configuration_error(f"datasets: at most {MAX_DATASETS} data sets, got {len(datasets)}")
+    if settings.method == "least_squares" and cost_name == "RMSE" and len(datasets) > 1:
+        # The joint cost is the sum of the data sets' RMSEs, not a sum of squares: least_squares
+        # would minimize another objective than the one reported.
+        raise configuration_error(
+            "optimizer.method: least_squares over several data sets needs cost SSE (a sum of RMSEs is not a sum of squares); "
+            "or choose another method"
+        )
     spec, recipe = _model(request)
     names = [p.name for p in fitted]
     check_fitted_names(recipe, names)
