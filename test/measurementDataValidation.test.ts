@@ -45,6 +45,8 @@ describe('measurement data: bad input and validation', () => {
     const record = await ok(env.c.get(`/cell_measurements/${id}`));
     expect(record.processing_status).toBe('failed');
     expect(record.processing_error).toBe(report.processing_error);
+    // The record carries the same issues in its processing report.
+    expect(record.processing_report.issues.map((i: { code: string }) => i.code)).toEqual(codes);
     // Nothing is served from a failed upload.
     for (const p of ['time_series/download', 'steps/download', 'steps_and_cycles', 'cycles', 'time_series']) {
       const r = await env.c.get(`/cell_measurements/${id}/${p}`);

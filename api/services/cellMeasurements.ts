@@ -47,14 +47,21 @@ export function recordMeasurementPurges(em: EntityManager, config: Config, measu
   return recordStarts(em, measurements.map((m) => purgeStart(config, measurementPrefix(m.organization_id, m.project_id, m.id))));
 }
 
-/** The record as answered by every operation: internal storage columns left out. */
+/**
+ * The record as answered by every operation: internal storage columns left out; the last
+ * processing's issues as its processing report (measurement-data.md: errors fail processing
+ * "with the issues in the measurement's processing report"; warnings are kept and shown).
+ */
 export function serializeMeasurement(row: object): Record<string, unknown> {
   const {
-    time_series_key: _ts, steps_key: _st, cycles_key: _cy, validation_report: _vr, extending_version: _ev, validation_options: _vo,
+    time_series_key: _ts, steps_key: _st, cycles_key: _cy, validation_report: report, extending_version: _ev, validation_options: _vo,
     data_columns, row_count, ...rest
   } = row as Record<string, unknown>;
   const iso = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
-  return { ...iso, row_count: row_count == null ? null : Number(row_count), columns: data_columns ?? null };
+  return {
+    ...iso, row_count: row_count == null ? null : Number(row_count), columns: data_columns ?? null,
+    ...(report !== undefined ? { processing_report: report ?? null } : {}),
+  };
 }
 
 export function indexMeasurement(em: EntityManager, m: repo.MeasurementRow) {
