@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from cellar_worker.main import ConfigError, read_settings
+from cellar_worker.simulation.cache import DEFAULT_MAX_ENTRIES
 
 
 def test_defaults_and_empty_values_count_as_unset():
@@ -99,8 +100,8 @@ def test_empty_tuning_variables_mean_their_defaults():
     names = ["FIT_MAX_ROWS", "SIMULATION_CACHE_SIZE", "FIT_CACHE_SIZE", "SIMULATION_HEARTBEAT_INTERVAL_S", "FIT_HEARTBEAT_INTERVAL_S"]
     code = (
         "import cellar_worker.fitting.data as d, cellar_worker.fitting.activities as fa, "
-        "cellar_worker.simulation.activities as sa, cellar_worker.simulation.cache as c; "
-        "print(d.MAX_ROWS, fa.HEARTBEAT_INTERVAL_S, sa.HEARTBEAT_INTERVAL_S, c.cache_size_from_env())"
+        "cellar_worker.simulation.activities as sa, cellar_worker.simulation.cache as c, cellar_worker.fitting.evaluator as e; "
+        "print(d.MAX_ROWS, fa.HEARTBEAT_INTERVAL_S, sa.HEARTBEAT_INTERVAL_S, c.cache_size_from_env(), e.FIT_CACHE.max_entries)"
     )
     done = subprocess.run(
         [sys.executable, "-c", code],
@@ -111,6 +112,6 @@ def test_empty_tuning_variables_mean_their_defaults():
         timeout=120,
     )
     assert done.returncode == 0, done.stderr
-    rows, fit_beat, sim_beat, cache = done.stdout.split()
+    rows, fit_beat, sim_beat, cache, fit_cache = done.stdout.split()
     assert (rows, float(fit_beat), float(sim_beat)) == ("20000", 2.0, 2.0)
-    assert int(cache) >= 1
+    assert int(cache) == int(fit_cache) == DEFAULT_MAX_ENTRIES

@@ -36,7 +36,6 @@ instead of being undefined.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable
 
 import numpy as np
@@ -45,7 +44,7 @@ from temporalio.exceptions import ApplicationError
 
 from ..simulation import models
 from ..simulation import runner
-from ..simulation.cache import BuiltSimulationCache
+from ..simulation.cache import BuiltSimulationCache, cache_size_from_env
 from ..simulation.errors import configuration_error, solver_error
 from ..simulation.quick_model import SOC_MARGIN
 from .data import CURRENT, Dataset
@@ -56,9 +55,7 @@ CURRENT_FUNCTION = "Current function [A]"
 AMBIENT_TEMPERATURE = "Ambient temperature [K]"
 INITIAL_TEMPERATURE = "Initial temperature [K]"
 
-FIT_CACHE: BuiltSimulationCache[tuple] = BuiltSimulationCache(
-    max(1, int(os.environ.get("FIT_CACHE_SIZE") or os.environ.get("SIMULATION_CACHE_SIZE") or "8"))
-)
+FIT_CACHE: BuiltSimulationCache[tuple] = BuiltSimulationCache(cache_size_from_env("FIT_CACHE_SIZE", "SIMULATION_CACHE_SIZE"))
 
 
 class EvaluationFailed(Exception):

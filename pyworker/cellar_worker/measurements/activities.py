@@ -77,8 +77,7 @@ def _process(params: dict, progress: Progress) -> dict:
         if extending:
             current = _download(params["current_key"], work_dir, "current")
             # The stored summary, only for its labels: a series stored without one has none to carry over.
-            steps_key = params.get("current_steps_key")
-            steps = _download(steps_key, work_dir, "current-steps") if steps_key and storage.exists(steps_key) else None
+            steps = _download_if_present(params.get("current_steps_key"), work_dir, "current-steps")
             outcome = extend_series(
                 current,
                 source,
@@ -90,8 +89,7 @@ def _process(params: dict, progress: Progress) -> dict:
                 progress=progress,
             )
         else:
-            steps_key = params.get("steps_key")
-            steps = _download(steps_key, work_dir, "steps") if steps_key and storage.exists(steps_key) else None
+            steps = _download_if_present(params.get("steps_key"), work_dir, "steps")
             outcome = process_upload(
                 source, work_dir, options, steps_path=steps, option_issues=option_issues, progress=progress
             )
@@ -117,6 +115,11 @@ def _require(params: dict, *keys: str) -> None:
         raise ApplicationError(
             f"processMeasurement input lacks {', '.join(missing)}", type="InvalidInput", non_retryable=True
         )
+
+
+def _download_if_present(key: str | None, work_dir: str, role: str) -> str | None:
+    """An optional object (a steps table): its local copy, or None when it was not given or not uploaded."""
+    return _download(key, work_dir, role) if key and storage.exists(key) else None
 
 
 def _download(key: str, work_dir: str, role: str) -> str:

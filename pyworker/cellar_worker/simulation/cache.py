@@ -47,5 +47,7 @@ class BuiltSimulationCache(Generic[T]):
                     del self._idle[oldest_key]
 
 
-def cache_size_from_env() -> int:
-    return max(1, int(os.environ.get("SIMULATION_CACHE_SIZE") or DEFAULT_MAX_ENTRIES))
+def cache_size_from_env(*names: str) -> int:
+    """The first of the variables `names` that is set and not empty (default SIMULATION_CACHE_SIZE)."""
+    raw = next((os.environ[n] for n in names or ("SIMULATION_CACHE_SIZE",) if os.environ.get(n)), DEFAULT_MAX_ENTRIES)
+    return max(1, int(raw))

@@ -69,8 +69,14 @@ def _value(value, sign: float):
     return sign * value
 
 
+def is_open_ended(step: Step) -> bool:
+    """A step without a duration that runs until an end condition (or its time limit). A drive
+    cycle without one is not: it lasts as long as its data."""
+    return step.duration is None and step.type != "DriveCycle"
+
+
 def open_ended_limit(step: Step, nominal_capacity_ah: float) -> float:
-    """Longest simulated time of a step that has end conditions but no duration [s]."""
+    """Longest simulated time of an open-ended step [s]."""
     if isinstance(step.value, float) and step.mode in ("C-rate", "current"):
         c_rate = step.value if step.mode == "C-rate" else step.value / nominal_capacity_ah
         return _OPEN_ENDED_CAPACITY_FACTOR * 3600.0 / c_rate
@@ -86,14 +92,13 @@ def pybamm_step(step: Step, period: float, nominal_capacity_ah: float) -> pybamm
         # An end condition already true at the start is an error to report, not to skip.
         "skip_ok": False,
     }
+    kwargs["duration"] = open_ended_limit(step, nominal_capacity_ah) if is_open_ended(step) else step.duration
     if step.type == "DriveCycle":
         data = np.asarray(step.data, dtype=float)
         kwargs["period"] = min(period, float(np.diff(data[:, 0]).min()))
-        kwargs["duration"] = step.duration  # None: as long as the data
         make = pybamm.step.current if step.mode == "current" else pybamm.step.power
         return make(data, **kwargs)
 
-    kwargs["duration"] = step.duration if step.duration is not None else open_ended_limit(step, nominal_capacity_ah)
     if step.type == "Rest":
         return pybamm.step.rest(**kwargs)
     if step.type == "Hold":

@@ -385,10 +385,8 @@ def _solve(job: _Job, simulation: pybamm.Simulation, inputs, on_progress, should
         )
     for planned, cycle in zip(job.plan, solution.cycles):
         step = planned.step
-        # A drive cycle without a duration lasts as long as its data (the schema's rule):
-        # running to the end of the data is its normal end, not a missed cut-off.
-        open_ended = step.ends and step.duration is None and step.type != "DriveCycle"
-        if open_ended and cycle.termination == "final time":
+        # Only an open-ended step has a time limit to run into (a drive cycle's data ending is its normal end).
+        if step.ends and exp.is_open_ended(step) and cycle.termination == "final time":
             limit_h = exp.open_ended_limit(step, job.nominal_capacity_ah) / 3600
             raise configuration_error(
                 f"{_where(planned)}: no end condition was reached within {limit_h:g} h; "
