@@ -15,6 +15,8 @@ import type { Orm } from '../db/orm.ts';
 import type { Config } from '../stack/config.ts';
 import { CellarOrganization, CellarPipeline, CellarProject, CellarStatus } from '../workflows/searchAttributes.ts';
 import { recordStarts, startRecorded, startWorkflow, type WorkflowStart } from '../api/services/workflowStarts.ts';
+import { cancelElements } from '../api/repositories/pipelines.ts';
+import { JOB_CANCELED } from '../api/repositories/simulations.ts';
 import {
   CANCEL_SIGNAL,
   RETRYABLE_ERROR_CODES,
@@ -95,9 +97,13 @@ export interface PipelineElementState {
 
 const ACTIVE = `('pending', 'running')`;
 
-/** Closes the last attempt of attempt_log with `fields` (SQL producing jsonb). */
-const closeAttempt = (fields: string) => `attempt_log = case when jsonb_array_length(attempt_log) = 0 then attempt_log
+/** attempt_log with its last attempt closed by `fields` (SQL producing jsonb). */
+const closedAttemptLog = (fields: string) => `case when jsonb_array_length(attempt_log) = 0 then attempt_log
   else jsonb_set(attempt_log, array[(jsonb_array_length(attempt_log) - 1)::text], (attempt_log -> -1) || ${fields}) end`;
+/** attempt_log with a new attempt (number attempts + 1, started now) holding `fields`. */
+const openedAttemptLog = (fields: string) =>
+  `attempt_log || jsonb_build_array(jsonb_build_object('attempt', attempts + 1, 'started_at', now()) || ${fields})`;
+const closeAttempt = (fields: string) => `attempt_log = ${closedAttemptLog(fields)}`;
 
 export interface PipelineRunRow {
   id: string;
@@ -323,7 +329,7 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
         if (el.status === 'pending') {
           await em.execute(
             `update pipeline_elements set status = 'running', attempts = attempts + 1, started_at = coalesce(started_at, now()), updated_at = now(),
-                    attempt_log = attempt_log || jsonb_build_array(jsonb_build_object('attempt', attempts + 1, 'started_at', now(), 'status', 'running'))
+                    attempt_log = ${openedAttemptLog(`jsonb_build_object('status', 'running')`)}
               where id = ?`,
             [elementId],
           );
@@ -370,8 +376,7 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
           `update pipeline_elements set status = 'failed', error_code = ?, error_detail = ?, finished_at = now(), updated_at = now(),
                   attempts = attempts + case when status = 'pending' then 1 else 0 end,
                   attempt_log = case when status = 'pending'
-                    then attempt_log || jsonb_build_array(jsonb_build_object('attempt', attempts + 1, 'started_at', now()) || ${outcome})
-                    else ${closeAttempt(outcome).replace(/^attempt_log = /, '')} end
+                    then ${openedAttemptLog(outcome)} else ${closedAttemptLog(outcome)} end
             where id = ? and status in ${ACTIVE} returning job_id, pipeline_id, name, attempts`,
           [failure.error_code, JSON.stringify(detail), failure.error_code, eventId, failure.error_code, eventId, elementId],
         );
@@ -400,7 +405,7 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
           [elementId],
         );
         if (rows[0]) {
-          await em.execute(`update jobs set status = 'canceled', error = 'canceled on request', finished_at = now(), updated_at = now() where id = ? and status in ${ACTIVE}`, [rows[0].job_id]);
+          await em.execute(`update jobs set ${JOB_CANCELED} where id = ? and status in ${ACTIVE}`, [rows[0].job_id]);
         }
       });
     },
@@ -428,16 +433,7 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
         );
         // A canceled pipeline runs nothing more: its elements still pending end with it, jobs
         // included, as a bulk cancel leaves them (a failed one keeps them for its retries).
-        if (ended[0]?.status === 'canceled') {
-          await tx.execute(
-            `with canceled as (
-               update pipeline_elements set status = 'canceled', finished_at = now(), updated_at = now()
-                where pipeline_id = ? and status = 'pending' returning job_id)
-             update jobs set status = 'canceled', error = 'canceled on request', finished_at = now(), updated_at = now()
-              where id in (select job_id from canceled) and status in ${ACTIVE}`,
-            [pipelineId],
-          );
-        }
+        if (ended[0]?.status === 'canceled') await cancelElements(tx, [pipelineId], `('pending')`);
         return ended;
       });
       if (rows[0]) return { status: rows[0].status };
@@ -485,7 +481,7 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
      * runs left and has waited out its backoff (base · 2^(attempts − 1)); answers their ids.
      */
     async claimRetryablePipelines(maxAttempts: number, backoffSeconds: number, limit: number): Promise<string[]> {
-      return fork().transactional((em) => claimRetryable(em, maxAttempts, backoffSeconds, limit));
+      return (await fork().transactional((em) => claimRetryable(em, maxAttempts, backoffSeconds, limit))).map((p) => p.id);
     },
 
     /**
@@ -495,17 +491,12 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
      */
     async claimAndRestartPipelines(maxAttempts: number, backoffSeconds: number, limit: number): Promise<number> {
       const em = fork();
-      const { ids, recorded } = await em.transactional(async (tx) => {
+      const recorded = await em.transactional(async (tx) => {
         const claimed = await claimRetryable(tx, maxAttempts, backoffSeconds, limit);
-        if (!claimed.length) return { ids: claimed, recorded: [] };
-        const rows = await tx.execute<PipelineRunRow[]>(
-          `select id, name, organization_id, project_id from pipelines where id in (select jsonb_array_elements_text(?::jsonb)::uuid)`,
-          [JSON.stringify(claimed)],
-        );
-        return { ids: claimed, recorded: await recordStarts(tx, rows.map((p) => pipelineWorkflowStart(deps.config, p, 'ALLOW_DUPLICATE'))) };
+        return recordStarts(tx, claimed.map((p) => pipelineWorkflowStart(deps.config, p, 'ALLOW_DUPLICATE')));
       });
       if (recorded.length) await startRecorded({ temporal: deps.temporal, em }, recorded);
-      return ids.length;
+      return recorded.length;
     },
 
     async restartPipelines(pipelineIds: string[]): Promise<void> {
@@ -520,7 +511,7 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
 }
 
 /** Failed pipelines with a retryable failed element past its backoff, set pending again (element, job, pipeline). */
-async function claimRetryable(em: EntityManager, maxAttempts: number, backoffSeconds: number, limit: number): Promise<string[]> {
+async function claimRetryable(em: EntityManager, maxAttempts: number, backoffSeconds: number, limit: number): Promise<PipelineRunRow[]> {
   const rows = await em.execute<{ element_id: string; pipeline_id: string; job_id: string }[]>(
     `select e.id as element_id, e.pipeline_id, e.job_id from pipeline_elements e join pipelines p on p.id = e.pipeline_id
       where e.status = 'failed' and p.status = 'failed' and e.error_code in (${RETRYABLE_ERROR_CODES.map(() => '?').join(', ')})
@@ -540,12 +531,11 @@ async function claimRetryable(em: EntityManager, maxAttempts: number, backoffSec
       where id in (select jsonb_array_elements_text(?::jsonb)::uuid)`,
     [json('job_id')],
   );
-  await em.execute(
+  return em.execute<PipelineRunRow[]>(
     `update pipelines set status = 'pending', error_detail = null, finished_at = null, updated_at = now()
-      where id in (select jsonb_array_elements_text(?::jsonb)::uuid)`,
+      where id in (select jsonb_array_elements_text(?::jsonb)::uuid) returning id, name, organization_id, project_id`,
     [json('pipeline_id')],
   );
-  return [...new Set(rows.map((r) => r.pipeline_id))];
 }
 
 async function currentElementStatus(em: EntityManager, elementId: string): Promise<{ status: string }> {

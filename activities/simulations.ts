@@ -1,7 +1,7 @@
 // Database side effects of simulation workflows: which simulations a batch has, and every
 // job state change. Each one is idempotent, so Temporal may retry it freely.
 import type { Orm } from '../db/orm.ts';
-import { indexBatchSimulations } from '../api/repositories/simulations.ts';
+import { indexBatchSimulations, JOB_CANCELED } from '../api/repositories/simulations.ts';
 
 /** What the Python `runSimulation` activity takes (it rejects any other field). */
 export interface SimulationRequest {
@@ -180,8 +180,7 @@ export function createSimulationActivities(deps: { orm: Orm }) {
 
     async cancelSimulation(simulationId: string): Promise<void> {
       await fork().execute(
-        `update jobs set status = 'canceled', error = 'canceled on request', updated_at = now(), finished_at = now()
-          where id = (select job_id from simulations where id = ?) and status not in ${TERMINAL}`,
+        `update jobs set ${JOB_CANCELED} where id = (select job_id from simulations where id = ?) and status not in ${TERMINAL}`,
         [simulationId],
       );
     },

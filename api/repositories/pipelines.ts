@@ -3,6 +3,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ParsedList } from '../listQuery.ts';
 import { page } from './sqlRows.ts';
+import { JOB_CANCELED } from './simulations.ts';
 
 export interface PipelineRow {
   id: string;
@@ -138,6 +139,14 @@ export async function markCanceled(em: EntityManager, ids: string[]): Promise<vo
       where id in ${idsIn}`,
     [json],
   );
+  await cancelElements(em, ids, ACTIVE);
+}
+
+/**
+ * Cancels the pipelines' elements in `statuses` (an SQL list such as ('pending')) and their
+ * jobs; a running element's open attempt is closed as canceled.
+ */
+export async function cancelElements(em: EntityManager, pipelineIds: string[], statuses: string): Promise<void> {
   await em.execute(
     `with canceled as (
        update pipeline_elements set status = 'canceled', finished_at = now(), updated_at = now(),
@@ -145,9 +154,9 @@ export async function markCanceled(em: EntityManager, ids: string[]): Promise<vo
                 then jsonb_set(attempt_log, array[(jsonb_array_length(attempt_log) - 1)::text],
                                (attempt_log -> -1) || jsonb_build_object('finished_at', now(), 'status', 'canceled'))
                 else attempt_log end
-        where pipeline_id in ${idsIn} and status in ${ACTIVE} returning job_id)
-     update jobs set status = 'canceled', error = 'canceled on request', finished_at = now(), updated_at = now() where id in (select job_id from canceled)`,
-    [json],
+        where pipeline_id in ${idsIn} and status in ${statuses} returning job_id)
+     update jobs set ${JOB_CANCELED} where id in (select job_id from canceled) and status in ${ACTIVE}`,
+    [JSON.stringify(pipelineIds)],
   );
 }
 

@@ -184,19 +184,15 @@ export async function listJobs(em: EntityManager, scope: { sql: string; params: 
   return em.execute<JobRow[]>(`${JOB_SELECT} ${whereSql([scope.sql, ...list.where])} ${list.orderSql} limit ? offset ?`, [...scope.params, ...list.params, list.limit, list.offset]);
 }
 
+/** The SET of every update that ends a job canceled (simulations and pipeline elements alike). */
+export const JOB_CANCELED = `status = 'canceled', error = 'canceled on request', updated_at = now(), finished_at = now()`;
+
 /** Cancels a job that has not started; false when it is already running or over. */
 export async function cancelPendingJob(em: EntityManager, id: string): Promise<boolean> {
-  const rows = await em.execute(
-    `update jobs set status = 'canceled', error = 'canceled on request', updated_at = now(), finished_at = now() where id = ? and status = 'pending' returning id`,
-    [id],
-  );
+  const rows = await em.execute(`update jobs set ${JOB_CANCELED} where id = ? and status = 'pending' returning id`, [id]);
   return rows.length > 0;
 }
 
 export async function markJobCanceled(em: EntityManager, id: string): Promise<void> {
-  await em.execute(
-    `update jobs set status = 'canceled', error = 'canceled on request', updated_at = now(), finished_at = now()
-      where id = ? and status not in ('completed', 'failed', 'canceled')`,
-    [id],
-  );
+  await em.execute(`update jobs set ${JOB_CANCELED} where id = ? and status not in ('completed', 'failed', 'canceled')`, [id]);
 }
