@@ -6,8 +6,8 @@ import { AppError } from './errors.ts';
 import { apiKeyMatches, apiKeyPrefix } from './apiKeys.ts';
 import { findActiveKeyByPrefix, findMembership, touchKey } from './repositories/identity.ts';
 import type { AuthCache } from './authCache.ts';
+import { UUID } from './values.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TOUCH_INTERVAL_MS = 60_000;
 const lastTouched = new Map<string, number>();
 

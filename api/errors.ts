@@ -71,12 +71,12 @@ function isOpenApiValidatorError(err: unknown): err is OpenApiValidatorError {
   return typeof err === 'object' && err !== null && 'status' in err && Array.isArray((err as { errors?: unknown }).errors);
 }
 
-/** ".body.name" or "/body/name" → ["body", "name"]; the validator names path params "params". */
 /**
  * A validator error's path as a loc. Schema errors give JSON pointers ('/body/parameters/Negative
- * electrode diffusivity [m2.s-1]', where keys may hold dots); parameter errors give '.query.name'.
+ * electrode diffusivity [m2.s-1]', where keys may hold dots); parameter errors give '.query.name';
+ * the validator names path params "params".
  */
-export function toLoc(path: string): (string | number)[] {
+function toLoc(path: string): (string | number)[] {
   const segments = path.startsWith('/')
     ? path.slice(1).split('/').map((seg) => seg.replaceAll('~1', '/').replaceAll('~0', '~'))
     : path.replace(/^\./, '').split('.');

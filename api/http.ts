@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
 import { AppError } from './errors.ts';
 import { logger, requestContext } from './logger.ts';
+import { isPlainObject, UUID } from './values.ts';
 
 const CORRELATION_HEADER = 'x-correlation-id';
 const SAFE_CORRELATION = /^[\w.:-]{1,128}$/;
@@ -75,8 +76,7 @@ export function multipartStreamHandler(req: Request, busboy: Writable): void {
   inflated.pipe(busboy);
 }
 
-const UUIDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
-const UUID_VALUE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUIDS = new RegExp(UUID.source.slice(1, -1), 'gi');
 const ID_KEY = /(^|_)ids?$/;
 
 /**
@@ -94,10 +94,10 @@ export const canonicalIds: RequestHandler = (req, _res, next) => {
 function lowerIdFields(obj: Record<string, unknown>): void {
   for (const [key, value] of Object.entries(obj)) {
     if (ID_KEY.test(key)) {
-      if (typeof value === 'string' && UUID_VALUE.test(value)) obj[key] = value.toLowerCase();
-      else if (Array.isArray(value)) obj[key] = value.map((v) => (typeof v === 'string' && UUID_VALUE.test(v) ? v.toLowerCase() : v));
-    } else if (value && typeof value === 'object' && !Array.isArray(value)) {
-      lowerIdFields(value as Record<string, unknown>);
+      if (typeof value === 'string' && UUID.test(value)) obj[key] = value.toLowerCase();
+      else if (Array.isArray(value)) obj[key] = value.map((v) => (typeof v === 'string' && UUID.test(v) ? v.toLowerCase() : v));
+    } else if (isPlainObject(value)) {
+      lowerIdFields(value);
     }
   }
 }

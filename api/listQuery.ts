@@ -1,6 +1,7 @@
 // Parses the list conventions (PostgREST-like filters, ranges, sort, pagination) into one
 // parameterised SQL fragment. Every list route describes its columns once and shares this.
 import { type ValidationIssue, ValidationFailed } from './errors.ts';
+import { UUID } from './values.ts';
 
 export type ColumnKind = 'text' | 'id' | 'date' | 'number' | 'boolean' | 'enum';
 
@@ -53,7 +54,6 @@ export interface ParsedList {
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function one(query: Record<string, unknown>, name: string): string | undefined {
   const v = query[name];

@@ -1,6 +1,7 @@
 // JSON logs (pino). Every line carries the request's correlation id; secrets never appear.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { pino } from 'pino';
+import { LOG_LEVELS } from '../stack/config.ts';
 
 export const requestContext = new AsyncLocalStorage<{ correlationId: string }>();
 
@@ -10,7 +11,7 @@ export const requestContext = new AsyncLocalStorage<{ correlationId: string }>()
  * process with a message naming the variable.
  */
 function level(raw: string | undefined): string {
-  return raw !== undefined && (raw === 'silent' || Object.hasOwn(pino.levels.values, raw)) ? raw : 'info';
+  return raw !== undefined && LOG_LEVELS.includes(raw) ? raw : 'info';
 }
 
 export const logger = pino({

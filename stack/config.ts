@@ -116,7 +116,19 @@ function hostPort(env: Env, name: string): string | undefined {
   return v;
 }
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+/** Shortest HMAC key of local signed URLs, given (SIGNING_SECRET) or kept in the data dir. */
+export const MIN_SIGNING_SECRET_LENGTH = 32;
+
+/** The address a local client reaches a server listening on `host` at: loopback for a wildcard. */
+export function reachableHost(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '::1';
+  return host;
+}
+
+/** `host` as it stands in a URL: IPv6 literals in brackets. */
+export const hostInUrl = (host: string) => (host.includes(':') ? `[${host}]` : host);
 
 export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 8000, 0, 65535);
@@ -153,12 +165,10 @@ export function loadConfig(env: Env = process.env): Config {
   const logLevel = str(env, 'LOG_LEVEL', 'info');
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
   const signingSecret = optional(env, 'SIGNING_SECRET');
-  if (signingSecret !== undefined && signingSecret.length < 32) {
-    throw new ConfigError('SIGNING_SECRET', 'must be at least 32 characters');
+  if (signingSecret !== undefined && signingSecret.length < MIN_SIGNING_SECRET_LENGTH) {
+    throw new ConfigError('SIGNING_SECRET', `must be at least ${MIN_SIGNING_SECRET_LENGTH} characters`);
   }
-  // The address a local client reaches: loopback for a wildcard host, IPv6 literals in brackets.
-  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
-  const publicUrl = url(env, 'PUBLIC_URL') ?? `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+  const publicUrl = url(env, 'PUBLIC_URL') ?? `http://${hostInUrl(reachableHost(host))}:${port}`;
   return {
     host,
     port,

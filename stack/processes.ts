@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import { hostInUrl } from './config.ts';
 
 /**
  * The range of ports the kernel hands out by itself: to outgoing connections, and to servers
@@ -83,12 +84,6 @@ export async function portInUse(port: number, host = '127.0.0.1'): Promise<boole
  * The address at which to reach a server that listens on `host`: a local one for the wildcard
  * addresses (which accept connections on every interface), else `host` itself.
  */
-export function reachableHost(host: string): string {
-  if (host === '0.0.0.0') return '127.0.0.1';
-  if (host === '::') return '::1';
-  return host;
-}
-
 /** Waits until something accepts connections on `host`:`port` (as given: see reachableHost). */
 export async function waitForPort(port: number, what: string, timeoutMs = 60_000, child?: ChildProcess, host = '127.0.0.1'): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -97,7 +92,7 @@ export async function waitForPort(port: number, what: string, timeoutMs = 60_000
     if (await portInUse(port, host)) return;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`${what} did not listen on ${host.includes(':') ? `[${host}]` : host}:${port} within ${timeoutMs / 1000} s`);
+  throw new Error(`${what} did not listen on ${hostInUrl(host)}:${port} within ${timeoutMs / 1000} s`);
 }
 
 export interface ManagedProcess {

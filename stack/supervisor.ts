@@ -6,10 +6,10 @@
 // then PostgreSQL. The API, the workers and the Temporal dev server are restarted if they die.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig, ROOT, type Config } from './config.ts';
+import { ConfigError, loadConfig, reachableHost, ROOT, type Config } from './config.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './postgres.ts';
 import { startTemporalDevServer, type TemporalDevServer } from './temporal.ts';
-import { portInUse, reachableHost, startProcess, waitForPort, type ManagedProcess } from './processes.ts';
+import { portInUse, startProcess, waitForPort, type ManagedProcess } from './processes.ts';
 import { migrate, openOrm } from '../db/orm.ts';
 import { bootstrap, countOrganizations } from '../api/services/bootstrap.ts';
 import { signingSecret } from '../storage/index.ts';

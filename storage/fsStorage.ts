@@ -40,9 +40,9 @@ export class FsStorage implements ObjectStorage {
     await this.writeStream(key, Buffer.isBuffer(body) ? Readable.from([body]) : body);
   }
 
-  /** Streams to a temporary file and renames it into place, so readers never see half an object. */
   /**
-   * Writes `key` from a stream, whole or not at all. `once`: the object is written only if
+   * Writes `key` from a stream through a temporary file put into place at the end, so readers
+   * never see half an object. `once`: the object is written only if
    * absent; the same bytes again succeed (a client resending its PUT), other bytes throw
    * ObjectExists and leave the first ones.
    */

@@ -2,14 +2,13 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../stack/config.ts';
+import { MIN_SIGNING_SECRET_LENGTH, type Config } from '../stack/config.ts';
 import { FsStorage } from './fsStorage.ts';
 import type { ObjectStorage } from './storage.ts';
 
 export type { ObjectStorage } from './storage.ts';
 
 /** Shortest signing secret accepted (SIGNING_SECRET is checked for the same by loadConfig). */
-const MIN_SECRET_LENGTH = 32;
 
 /**
  * The filesystem driver's HMAC key: from SIGNING_SECRET, else made once and kept in the data dir.
@@ -25,9 +24,9 @@ export function signingSecret(config: Pick<Config, 'signingSecret' | 'dataDir'>)
     fs.mkdirSync(config.dataDir, { recursive: true });
     secret = createSecret(file) ?? readSecret(file) ?? '';
   }
-  if (secret.length < MIN_SECRET_LENGTH) {
+  if (secret.length < MIN_SIGNING_SECRET_LENGTH) {
     throw new Error(
-      `the signing secret in ${file} has ${secret.length} characters, fewer than ${MIN_SECRET_LENGTH}: ` +
+      `the signing secret in ${file} has ${secret.length} characters, fewer than ${MIN_SIGNING_SECRET_LENGTH}: ` +
         'delete the file to have a new one made (signed URLs issued so far stop working), or set SIGNING_SECRET',
     );
   }

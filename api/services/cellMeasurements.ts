@@ -60,7 +60,7 @@ export function serializeMeasurement(row: object): Record<string, unknown> {
   const iso = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
   return {
     ...iso, row_count: row_count == null ? null : Number(row_count), columns: data_columns ?? null,
-    ...(report !== undefined ? { processing_report: report ?? null } : {}),
+    ...(report !== undefined ? { processing_report: report } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import type { RequestContext } from '../context.ts';
 import { AppError, ValidationFailed, invalid, type ValidationIssue } from '../errors.ts';
 import { requireProjectPermission } from './access.ts';
 import { MAX_INLINE_ROWS, createPipeline } from './pipelines.ts';
+import { isPlainObject } from '../values.ts';
 
 /** The element's name: its result is element_results.fit of GET /pipelines/{id}/result. */
 const FIT_ELEMENT = 'fit';
@@ -92,13 +93,12 @@ function atRequestFields(err: unknown, dataLoc: Loc): unknown {
       return { ...issue, loc, ...(input !== undefined ? { input } : {}) };
     }));
   }
-  if (err instanceof AppError && isObj(err.detail) && Array.isArray(err.detail.loc)) {
+  if (err instanceof AppError && isPlainObject(err.detail) && Array.isArray(err.detail.loc)) {
     return new AppError(err.code, err.message, { ...err.detail, loc: requestLoc(err.detail.loc as Loc, dataLoc) });
   }
   return err;
 }
 
-const isObj = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 interface WantedColumns {
   required: string[];
@@ -121,7 +121,7 @@ async function readFitColumns(bytes: Buffer, wanted: WantedColumns): Promise<Rec
   }
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes) // a BOM is dropped;
   } catch {
     throw invalid(FILE_LOC, 'is neither Parquet nor UTF-8 CSV text; upload a Parquet file or a CSV file with a header row', 'value_error');
   }
@@ -211,7 +211,7 @@ function eachCsvRecord(text: string, delimiter: string, onRecord: (fields: strin
   let fields: string[] = [];
   let field = '';
   let quoted = false;
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let i = 0;
   const endRecord = () => {
     fields.push(field);
     field = '';

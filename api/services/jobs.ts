@@ -43,16 +43,18 @@ async function progressOf(ctx: RequestContext, job: repo.JobRow): Promise<Progre
 
 function present(job: repo.JobRow, progress: Progress | undefined) {
   const { id, error, error_code, result, workflow_id: _w, started_at, finished_at, ...rest } = job;
+  const isFailed = job.status === 'failed' || job.status === 'canceled';
+  // A failed answer always says why (wire conventions), also for jobs ended before every
+  // cancel recorded its reason.
+  const why = error ?? (isFailed ? job.status : null);
   return {
     job_id: id,
     ...rest,
     started_at: started_at?.toISOString() ?? null,
     finished_at: finished_at?.toISOString() ?? null,
     is_terminal: TERMINAL.includes(job.status),
-    is_failed: job.status === 'failed' || job.status === 'canceled',
-    // A failed answer always says why (wire conventions), also for jobs ended before every
-    // cancel recorded its reason.
-    ...(error !== null ? { error } : job.status === 'canceled' ? { error: 'canceled' } : job.status === 'failed' ? { error: 'failed' } : {}),
+    is_failed: isFailed,
+    ...(why !== null ? { error: why } : {}),
     ...(error_code !== null ? { error_code } : {}),
     ...(result !== null ? { result } : {}),
     ...(progress ? { progress } : {}),

@@ -190,7 +190,7 @@ export async function confirmUpload(
       }, fields.channel_id, ['body', 'measurement', 'channel_id']);
     }
     const initiated = session.measurement as MeasurementFields;
-    await repo.insertMeasurement(em, {
+    const inserted = await repo.insertMeasurement(em, {
       id: measurementId, organization_id: session.organization_id, project_id: session.project_id,
       cell_instance_id: session.cell_instance_id, name: fields.name ?? initiated.name ?? measurementId,
       measurement_type: session.measurement_type, channel_id: fields.channel_id ?? null, start_time: fields.start_time ?? null,
@@ -204,8 +204,8 @@ export async function confirmUpload(
     });
     await repo.markSessionConfirmed(em, session.id);
     await indexMeasurement(em, (await findMeasurementRecord(em, measurementId))!);
-    const m = (await repo.findMeasurement(em, measurementId))!;
-    return recordStarts(em, ['pending', 'running'].includes(m.processing_status) ? [processingStart(ctx, m, 'upload', 0)] : []);
+    // Inserted pending: its processing starts with it.
+    return recordStarts(em, [processingStart(ctx, inserted, 'upload', 0)]);
   });
   if (recorded) {
     await startRecorded(ctx, recorded);

@@ -103,8 +103,8 @@ export async function deleteModel(ctx: RequestContext, id: string) {
   return { id, deleted: true };
 }
 
-/** The spec the worker builds: a stored model's configuration with parameter values applied. */
-export function modelSpec(model: repo.ModelRow, parameters: Record<string, number>): Record<string, unknown> {
+/** The spec the worker builds: a model's configuration (stored, or given inline) with parameter values applied. */
+export function modelSpec(model: Pick<repo.ModelRow, 'config'>, parameters: Record<string, number>): Record<string, unknown> {
   const config = model.config as Record<string, unknown>;
   return { ...config, kind: 'pybamm', parameters: { ...((config.parameters ?? {}) as Record<string, number>), ...parameters } };
 }

@@ -7,7 +7,8 @@ import type { RequestContext } from '../context.ts';
 import { AppError, ValidationFailed, conflict, forbidden, notFound, type ValidationIssue } from '../errors.ts';
 import { parseList } from '../listQuery.ts';
 import * as repo from '../repositories/pipelines.ts';
-import { assertSameOrganization, readableProjectsSql, requireProjectPermission } from './access.ts';
+import { assertSameOrganization, permissionsIn, readableProjectsSql, requireProjectPermission } from './access.ts';
+import { isPlainObject, UUID } from '../values.ts';
 import { indexEntity, unindexEntity } from './searchIndex.ts';
 import { pipelineWorkflowStart } from '../../activities/pipelines.ts';
 import { recordStarts, startRecorded } from './workflowStarts.ts';
@@ -21,7 +22,6 @@ export type PipelineKind = 'pipeline' | 'simple';
 export const MAX_INLINE_ROWS = 1000;
 const COSTS = ['RMSE', 'MAE', 'Max', 'SSE'];
 const ARRAY_FIT_MODES = ['joint', 'per_dataset'];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isTerminal = (status: string) => (TERMINAL_STATUSES as readonly string[]).includes(status);
 const isFailed = (status: string) => status === 'failed' || status === 'canceled';
 
@@ -40,7 +40,6 @@ function presentElement(e: repo.ElementRow) {
 }
 
 type Json = Record<string, unknown>;
-const isObj = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 interface Refs {
@@ -51,7 +50,7 @@ interface Refs {
 
 function checkNumberMap(v: unknown, loc: (string | number)[], issues: ValidationIssue[], required: boolean) {
   if (v === undefined && !required) return;
-  if (!isObj(v) || (required && Object.keys(v).length === 0)) {
+  if (!isPlainObject(v) || (required && Object.keys(v).length === 0)) {
     issues.push({ loc, msg: required ? 'must be a non-empty object of parameter values' : 'must be an object of parameter values', type: 'value_error', input: v });
     return;
   }
@@ -76,7 +75,7 @@ function checkData(v: unknown, loc: (string | number)[], issues: ValidationIssue
     else refs.measurements.push({ id: id.toLowerCase(), loc, windowed });
     return;
   }
-  if (!isObj(v) || Object.keys(v).length === 0) {
+  if (!isPlainObject(v) || Object.keys(v).length === 0) {
     issues.push({ loc, msg: 'must be "db:<measurement_id>" or an object of columns (name → array of values)', type: 'value_error', input: v });
     return;
   }
@@ -104,20 +103,20 @@ function checkData(v: unknown, loc: (string | number)[], issues: ValidationIssue
 
 function checkModel(v: unknown, loc: (string | number)[], issues: ValidationIssue[]) {
   // The Python worker checks the model itself (built-in type, quick model or stored spec).
-  if (!isObj(v) || Object.keys(v).length === 0) {
+  if (!isPlainObject(v) || Object.keys(v).length === 0) {
     issues.push({ loc, msg: 'is required: a PyBaMM model such as {"type": "SPMe"}', type: 'value_error', input: v });
   }
 }
 
 function checkFitParameters(v: unknown, loc: (string | number)[], issues: ValidationIssue[]) {
-  if (!isObj(v) || Object.keys(v).length === 0) {
+  if (!isPlainObject(v) || Object.keys(v).length === 0) {
     issues.push({ loc, msg: 'a fit needs at least one parameter: {name: {"bounds": [lo, hi], "initial_value"}}', type: 'value_error', input: v });
     return;
   }
   for (const [name, spec] of Object.entries(v)) {
     const at = [...loc, name];
-    if (!isObj(spec) || !Array.isArray(spec.bounds) || spec.bounds.length !== 2 || !spec.bounds.every(isNum)) {
-      issues.push({ loc: [...at, 'bounds'], msg: 'must be [lo, hi], two numbers', type: 'value_error', input: isObj(spec) ? spec.bounds : spec });
+    if (!isPlainObject(spec) || !Array.isArray(spec.bounds) || spec.bounds.length !== 2 || !spec.bounds.every(isNum)) {
+      issues.push({ loc: [...at, 'bounds'], msg: 'must be [lo, hi], two numbers', type: 'value_error', input: isPlainObject(spec) ? spec.bounds : spec });
       continue;
     }
     const [lo, hi] = spec.bounds as [number, number];
@@ -149,7 +148,7 @@ function checkFitOptions(el: Json, loc: (string | number)[], issues: ValidationI
 function checkOptimizer(raw: unknown, cost: string, datasets: number, loc: (string | number)[], issues: ValidationIssue[]) {
   if (raw === undefined || raw === null) return;
   const o = typeof raw === 'string' ? { method: raw } : raw;
-  if (!isObj(o)) {
+  if (!isPlainObject(o)) {
     issues.push({ loc, msg: 'must be an object such as {"method": "Nelder-Mead", "max_iterations": 100}', type: 'dict_type' });
     return;
   }
@@ -196,7 +195,7 @@ function checkElements(elements: Json, kind: PipelineKind): { issues: Validation
       issues.push({ loc, msg: 'a name that is a whole number runs before the other elements whatever its place; use a name such as "step-1"', type: 'value_error', input: name });
       continue;
     }
-    if (!isObj(el)) {
+    if (!isPlainObject(el)) {
       issues.push({ loc, msg: 'must be an object with element_type', type: 'dict_type' });
       continue;
     }
@@ -236,7 +235,7 @@ function checkElements(elements: Json, kind: PipelineKind): { issues: Validation
           issues.push({ loc: [...loc, 'datasets'], msg: 'must be a list of 1 to 50 {"value", "data"} items', type: 'value_error' });
         } else {
           el.datasets.forEach((d: unknown, i: number) => {
-            if (!isObj(d) || !isNum(d.value)) issues.push({ loc: [...loc, 'datasets', i, 'value'], msg: 'must be a number (the independent variable)', type: 'float_type' });
+            if (!isPlainObject(d) || !isNum(d.value)) issues.push({ loc: [...loc, 'datasets', i, 'value'], msg: 'must be a number (the independent variable)', type: 'float_type' });
             else checkData(d.data, [...loc, 'datasets', i, 'data'], issues, refs, checkTimeRange(d.time_range, [...loc, 'datasets', i, 'time_range'], issues));
           });
         }
@@ -280,14 +279,9 @@ async function checkRefs(ctx: RequestContext, refs: Refs) {
     const p = await repo.findPipeline(ctx.em, ref.id);
     if (!p) issues.push({ loc: ref.loc, msg: `no pipeline ${ref.id}`, type: 'value_error', input: ref.id });
     else if (p.organization_id !== ctx.caller.organizationId) throw forbidden(`pipeline ${ref.id} belongs to another organization`, { loc: ref.loc });
-    else {
-      // An entry copies the source's results: reading them needs what GET /pipelines/{id} needs.
-      try {
-        await requireProjectPermission(ctx, p.project_id, 'pipeline:read');
-      } catch (err) {
-        if (err instanceof AppError && err.code === 'FORBIDDEN') throw forbidden(`pipeline ${ref.id} is in a project where you lack pipeline:read`, { loc: ref.loc, permission: 'pipeline:read' });
-        throw err;
-      }
+    // An entry copies the source's results: reading them needs what GET /pipelines/{id} needs.
+    else if (!ctx.caller.isOwner && !(await permissionsIn(ctx.em, ctx.caller, p.project_id)).has('pipeline:read')) {
+      throw forbidden(`pipeline ${ref.id} is in a project where you lack pipeline:read`, { loc: ref.loc, permission: 'pipeline:read' });
     }
   }
   if (issues.length) throw new ValidationFailed(issues);

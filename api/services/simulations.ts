@@ -16,12 +16,13 @@ import { simulationWorkflowIds } from '../../workflows/simulationIds.ts';
 import type { SimulationBatchInput } from '../../workflows/simulationBatch.ts';
 import { assertSameOrganization, readableProjectsSql, requireProjectPermission } from './access.ts';
 import { DoeError, expandDoe, MAX_DESIGN_POINTS, type DoeRequest } from './doe.ts';
-import { loadTemplate } from './experimentTemplates.ts';
+import { loadTemplate, protocolAt } from './experimentTemplates.ts';
 import { modelSpec } from './models.ts';
 import { DEFAULT_MAX_BACKWARD_JUMPS, inputReferences, JumpLimitError, parseProtocol, ProtocolError, type Ucp } from './protocols/index.ts';
 import { initialStateParameters, inputsChecker } from './protocols/inputs.ts';
 import { canonicalJson, CHEMISTRY_NAMES, describeModel, ENGINE_BUILD, PYBAMM_MODELS, sha256 } from './simulationWorker.ts';
 import { recordStarts, startRecorded } from './workflowStarts.ts';
+import { isPlainObject, UUID } from '../values.ts';
 
 /** Result columns every simulation has; an extra variable cannot repeat one. */
 const BASE_COLUMNS = ['Time [s]', 'Voltage [V]', 'Current [A]', 'Step count', 'Cycle count', 'Discharge capacity [A.h]', 'Charge capacity [A.h]', 'Discharge energy [W.h]', 'Charge energy [W.h]'];
@@ -40,8 +41,6 @@ interface ResolvedModel {
 }
 
 const positive = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0;
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-const UUID = /^[0-9a-f-]{36}$/i;
 
 /**
  * simulation_settings as the worker's normalize_model_spec checks it. The model description
@@ -50,20 +49,20 @@ const UUID = /^[0-9a-f-]{36}$/i;
  */
 function checkSettings(raw: unknown, loc: Loc, allowMesh: boolean): void {
   if (raw === undefined || raw === null) return;
-  if (!isObject(raw)) throw invalid(loc, 'must be an object', 'dict_type', raw);
+  if (!isPlainObject(raw)) throw invalid(loc, 'must be an object', 'dict_type', raw);
   const allowed = allowMesh ? ['var_pts', 'submesh_types', 'spatial_methods', 'solver'] : ['solver'];
   for (const key of Object.keys(raw)) {
     if (!allowed.includes(key)) throw invalid([...loc, key], `unknown field; allowed: ${allowed.join(', ')}`, 'extra_forbidden', raw[key]);
   }
   if (raw.var_pts !== undefined && raw.var_pts !== null) {
-    if (!isObject(raw.var_pts)) throw invalid([...loc, 'var_pts'], 'must map spatial variables to point counts', 'dict_type', raw.var_pts);
+    if (!isPlainObject(raw.var_pts)) throw invalid([...loc, 'var_pts'], 'must map spatial variables to point counts', 'dict_type', raw.var_pts);
     for (const [name, count] of Object.entries(raw.var_pts)) {
       if (!Number.isInteger(count) || (count as number) < 1) throw invalid([...loc, 'var_pts', name], 'must be a positive integer', 'greater_than_equal', count);
     }
   }
   let solver = raw.solver || {};
   if (typeof solver === 'string') solver = { name: solver };
-  if (!isObject(solver)) throw invalid([...loc, 'solver'], 'must be an object or a solver name', 'dict_type', raw.solver);
+  if (!isPlainObject(solver)) throw invalid([...loc, 'solver'], 'must be an object or a solver name', 'dict_type', raw.solver);
   for (const key of Object.keys(solver)) {
     if (!['name', 'rtol', 'atol'].includes(key)) throw invalid([...loc, 'solver', key], 'unknown field; allowed: name, rtol, atol', 'extra_forbidden', solver[key]);
   }
@@ -93,7 +92,7 @@ function inlineModelConfig(raw: Record<string, unknown>, loc: Loc): Record<strin
 
 function checkParameters(raw: unknown, loc: Loc): Record<string, number> {
   const parameters = raw ?? {};
-  if (!isObject(parameters)) throw invalid(loc, 'must be an object of parameter names to numbers', 'dict_type', parameters);
+  if (!isPlainObject(parameters)) throw invalid(loc, 'must be an object of parameter names to numbers', 'dict_type', parameters);
   for (const [k, v] of Object.entries(parameters)) {
     if (typeof v !== 'number' || !Number.isFinite(v)) throw invalid([...loc, k], 'must be a finite number', 'float_type', v);
   }
@@ -135,7 +134,7 @@ async function resolveModel(ctx: RequestContext, raw: unknown, loc: Loc): Promis
     const model = (await modelRepo.findModel(ctx.em, pm.model_id))!;
     return { spec: modelSpec(model, pm.parameters), parameterizedModelId: pm.id, projectId: pm.project_id };
   }
-  if (!isObject(raw)) throw invalid(loc, MODEL_FORMS, 'model_type', raw);
+  if (!isPlainObject(raw)) throw invalid(loc, MODEL_FORMS, 'model_type', raw);
   const obj = raw as Record<string, unknown>;
   if ('quick_model' in obj) {
     if (obj.quick_model === null || typeof obj.quick_model !== 'object') throw invalid([...loc, 'quick_model'], 'must be an object with capacity and chemistry', 'model_type', obj.quick_model);
@@ -151,14 +150,12 @@ async function resolveModel(ctx: RequestContext, raw: unknown, loc: Loc): Promis
   if ('model' in obj) {
     const parameters = checkParameters(obj.parameters, [...loc, 'parameters']);
     const m = obj.model;
-    if (typeof m === 'string' || (isObject(m) && 'id' in m)) {
-      const model = await storedModel(ctx, isObject(m) ? m.id : m, isObject(m) ? [...loc, 'model', 'id'] : [...loc, 'model']);
+    if (typeof m === 'string' || (isPlainObject(m) && 'id' in m)) {
+      const model = await storedModel(ctx, isPlainObject(m) ? m.id : m, isPlainObject(m) ? [...loc, 'model', 'id'] : [...loc, 'model']);
       return { spec: modelSpec(model, parameters), parameterizedModelId: null, projectId: null };
     }
-    if (!isObject(m)) throw invalid([...loc, 'model'], 'must be a model id or a model config such as {"type": "SPMe"}', 'model_type', m);
-    const config = inlineModelConfig(m, [...loc, 'model']);
-    const spec = { ...config, kind: 'pybamm', parameters: { ...((config.parameters ?? {}) as Record<string, number>), ...parameters } };
-    return { spec, parameterizedModelId: null, projectId: null };
+    if (!isPlainObject(m)) throw invalid([...loc, 'model'], 'must be a model id or a model config such as {"type": "SPMe"}', 'model_type', m);
+    return { spec: modelSpec({ config: inlineModelConfig(m, [...loc, 'model']) }, parameters), parameterizedModelId: null, projectId: null };
   }
   if ('capacity' in obj || 'chemistry' in obj) return { spec: quickSpec(obj, loc), parameterizedModelId: null, projectId: null };
   throw invalid(loc, MODEL_FORMS, 'model_type', raw);
@@ -319,15 +316,8 @@ function sharedFields(body: ProtocolBatchBody | TemplateBatchBody) {
 }
 
 export function submitProtocolBatch(ctx: RequestContext, body: ProtocolBatchBody) {
-  const loc = ['body', 'protocol_experiment', 'protocol'];
-  let parsed;
-  try {
-    // The loops are counted against this batch's max_backward_jumps, as the worker will.
-    parsed = parseProtocol(body.protocol_experiment.protocol, body.max_backward_jumps ?? DEFAULT_MAX_BACKWARD_JUMPS);
-  } catch (err) {
-    if (err instanceof ProtocolError) throw invalid([...loc, ...err.path], err.message, 'protocol_error', body.protocol_experiment.protocol);
-    throw err;
-  }
+  // The loops are counted against this batch's max_backward_jumps, as the worker will.
+  const parsed = protocolAt(body.protocol_experiment.protocol, ['body', 'protocol_experiment', 'protocol'], body.max_backward_jumps ?? DEFAULT_MAX_BACKWARD_JUMPS);
   return submit(ctx, {
     ucp: parsed.ucp,
     name: body.protocol_experiment.name || parsed.ucp.name || 'Simulation',
@@ -399,7 +389,7 @@ export async function listSimulations(ctx: RequestContext, query: Record<string,
   const clauses = [readableSql(ctx, 's')];
   if (query.study_id !== undefined) {
     const studyId = String(query.study_id);
-    if (!/^[0-9a-f-]{36}$/i.test(studyId)) throw invalid(['query', 'study_id'], `"${studyId}" is not a UUID`, 'uuid_parsing', studyId);
+    if (!UUID.test(studyId)) throw invalid(['query', 'study_id'], `"${studyId}" is not a UUID`, 'uuid_parsing', studyId);
     clauses.push({ sql: 's.id in (select simulation_id from study_simulations where study_id = ?)', params: [studyId] });
   }
   const { items, total } = await repo.listSimulations(ctx.em, clauses, list);

@@ -5,7 +5,7 @@ import { canonicalUcp, DEFAULT_MAX_BACKWARD_JUMPS, inputReferences, ProtocolErro
 import { looksLikeExperiment, parseExperimentLines } from './pybammExperiment.ts';
 
 export { ProtocolError, inputReferences, type Ucp };
-export { countExpansion, DEFAULT_MAX_BACKWARD_JUMPS, JumpLimitError, MAX_EXPANDED_STEPS, UCP_SCHEMA } from './ucp.ts';
+export { countExpansion, DEFAULT_MAX_BACKWARD_JUMPS, JumpLimitError, UCP_SCHEMA } from './ucp.ts';
 
 export interface ParsedProtocol {
   ucp: Ucp;

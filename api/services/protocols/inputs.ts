@@ -2,12 +2,12 @@
 // experiment parameters) given the protocol and the model: the checks of runner.py _prepare
 // and _initial_state that depend on values, so a submission can make them for every design
 // point before anything is created.
-import { ABSOLUTE_ZERO_C, initialStateProblem, inputName, TEMPERATURE_PROBLEM, type Ucp } from './ucp.ts';
+import { ABSOLUTE_ZERO_C, initialStateProblem, inputName, inputReferences, TEMPERATURE_PROBLEM, type Ucp } from './ucp.ts';
 
 /** Pseudo-parameter: the initial state of charge when the protocol sets none (models.py). */
-export const INITIAL_SOC_PERCENT = 'Initial SOC [%]';
+const INITIAL_SOC_PERCENT = 'Initial SOC [%]';
 /** Owned by the protocol's initial_temperature when it sets one (models.py). */
-export const TEMPERATURE_PARAMETERS = ['Ambient temperature [K]', 'Initial temperature [K]'] as const;
+const TEMPERATURE_PARAMETERS = ['Ambient temperature [K]', 'Initial temperature [K]'] as const;
 
 const LITHIUM_ION_STATE = ['Initial concentration in negative electrode [mol.m-3]', 'Initial concentration in positive electrode [mol.m-3]'];
 const DEFAULT_PARAMETER_SETS: Record<string, string> = { SPM: 'Chen2020', SPMe: 'Chen2020', DFN: 'Chen2020', ECM: 'ECM_Example' };
@@ -42,7 +42,7 @@ export interface InputsProblem {
  * submission checks that first). `parameterNames` are the model's (describeModel).
  */
 export function inputsChecker(ucp: Ucp, parameterNames: ReadonlySet<string>, stateParameters: readonly string[] | undefined) {
-  const refs = new Set<string>();
+  const refs = new Set(inputReferences(ucp));
   const stepValues: { where: string; name: string }[] = [];
   ucp.steps.forEach((step, index) => {
     for (const [type, fields] of Object.entries(step)) {
@@ -50,13 +50,10 @@ export function inputsChecker(ucp: Ucp, parameterNames: ReadonlySet<string>, sta
       if (name !== undefined) stepValues.push({ where: `steps[${index}] (${type}).value`, name });
     }
   });
-  for (const { name } of stepValues) refs.add(name);
   const g = ucp.global ?? {};
   const stateType = g.initial_state_type as 'soc_percentage' | 'voltage' | undefined;
   const stateInput = inputName(g.initial_state_value);
   const temperatureInput = inputName(g.initial_temperature);
-  if (stateInput !== undefined) refs.add(stateInput);
-  if (temperatureInput !== undefined) refs.add(temperatureInput);
 
   return (inputs: Record<string, number>): InputsProblem | undefined => {
     for (const { where, name } of stepValues) {
