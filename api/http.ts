@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable, Transform, Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
+import { error as validatorErrors } from 'express-openapi-validator';
 import { AppError } from './errors.ts';
 import { logger, requestContext } from './logger.ts';
 import { isPlainObject, UUID } from './values.ts';
@@ -71,8 +72,11 @@ export function multipartStreamHandler(req: Request, busboy: Writable): void {
     req.pipe(busboy);
     return;
   }
-  // A corrupt compressed body ends the upload as a malformed one.
-  inflated.on('error', (err) => busboy.emit('error', Object.assign(new Error(`the compressed body could not be inflated: ${err.message}`), { code: 'LIMIT_PART_COUNT' })));
+  // A corrupt compressed body is invalid input at body: the validator passes its own error type on, to the central handler.
+  inflated.on('error', (err) => {
+    const message = `the compressed body could not be inflated (${err.message})`;
+    busboy.emit('error', new validatorErrors.BadRequest({ path: '/body', message, errors: [{ path: '/body', message }] }));
+  });
   inflated.pipe(busboy);
 }
 

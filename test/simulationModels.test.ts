@@ -65,6 +65,13 @@ describe('models', () => {
     expect(compressed.status, JSON.stringify(compressedBody)).toBe(201);
     expect(compressedBody.name).toBe('Compressed');
     await c.delete(`/models/${compressedBody.id}`);
+    const corrupt = await fetch(`${api.url}/models/upload-custom`, {
+      method: 'POST', body: gzipSync(Buffer.from(await new Request('http://x/', { method: 'POST', body: form }).arrayBuffer())).subarray(0, 40),
+      headers: { 'X-API-Key': org.api_key, Accept: 'application/json', 'Content-Type': encoded.headers.get('content-type')!, 'Content-Encoding': 'gzip' },
+    });
+    const corruptBody = await corrupt.json() as { detail: { loc: unknown[]; msg: string }[] };
+    expect(corrupt.status, JSON.stringify(corruptBody)).toBe(422);
+    expect(corruptBody.detail[0]).toMatchObject({ loc: ['body'], msg: expect.stringContaining('could not be inflated') });
     const zstd = await fetch(`${api.url}/models/upload-custom`, {
       method: 'POST', body: Buffer.from(await new Request('http://x/', { method: 'POST', body: form }).arrayBuffer()),
       headers: { 'X-API-Key': org.api_key, 'Content-Type': encoded.headers.get('content-type')!, 'Content-Encoding': 'zstd' },
