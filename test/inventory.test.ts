@@ -140,6 +140,43 @@ describe('cyclers', () => {
     expect((await c.post(`/cyclers/${cycler.id}/service_events`, { event_type: 'teatime' })).status).toBe(422);
   });
 
+  it('a cycler in service takes no running measurement, but a finished one may be recorded on it', async () => {
+    const c = client(api.url, (await newOrg(api.orm)).api_key);
+    const { cycler, channels, instance } = await labFixture(c);
+    const ev = await ok(c.post(`/cyclers/${cycler.id}/service_events`, { event_type: 'repair' }), 201);
+    const refused = await c.post(`/cell_instances/${instance.id}/cell_measurements/create`, {
+      name: 'during repair', properties: {}, start_time: new Date().toISOString(), channel_id: channels[0].id,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toMatchObject({ cycler_id: cycler.id, service_event_id: ev.id, channel_id: channels[0].id });
+    const loose = await measurement(c, instance.id);
+    const patch = await c.patch(`/cell_measurements/${loose.id}`, { channel_id: channels[1].id });
+    expect(patch.status).toBe(409);
+    expect((await ok(c.get(`/cell_measurements/${loose.id}`))).channel_id).toBeNull();
+    const past = { start_time: '2026-01-01T00:00:00Z', end_time: '2026-01-02T00:00:00Z' };
+    expect((await measurement(c, instance.id, { ...past, channel_id: channels[0].id })).channel_id).toBe(channels[0].id);
+    await ok(c.post(`/cyclers/${cycler.id}/service_events/complete`, {}));
+    expect((await ok(c.patch(`/cell_measurements/${loose.id}`, { channel_id: channels[1].id }))).channel_id).toBe(channels[1].id);
+  });
+
+  it('an attach racing the opening of a service event: exactly one of them succeeds', async () => {
+    const c = client(api.url, (await newOrg(api.orm)).api_key);
+    const { cycler, channels, instance } = await labFixture(c);
+    for (let i = 0; i < 12; i++) {
+      const m = await measurement(c, instance.id);
+      const [attach, event] = await Promise.all([
+        c.patch(`/cell_measurements/${m.id}`, { channel_id: channels[i % channels.length].id }),
+        c.post(`/cyclers/${cycler.id}/service_events`, { event_type: 'other' }),
+      ]);
+      const statuses = [attach.status, event.status];
+      expect(statuses.filter((s) => s === 200 || s === 201), `${attach.text} ${event.text}`).toHaveLength(1);
+      expect(statuses).toContain(409);
+      // Back to neither before the next round.
+      if (attach.status === 200) await ok(c.patch(`/cell_measurements/${m.id}`, { end_time: new Date().toISOString() }));
+      else await ok(c.post(`/cyclers/${cycler.id}/service_events/complete`, {}));
+    }
+  });
+
   it('refuses deleting a cycler with a running measurement, then deletes it with its channels', async () => {
     const c = client(api.url, (await newOrg(api.orm)).api_key);
     const { cycler, channels, instance } = await labFixture(c);

@@ -7,6 +7,7 @@ import type { RequestContext } from '../context.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../errors.ts';
 import { parseList, type ListSpec } from '../listQuery.ts';
 import * as repo from '../repositories/cells.ts';
+import { openServiceEvent } from '../repositories/inventory.ts';
 import { insertRow, page, updateRow } from '../repositories/sqlRows.ts';
 import { assertSameOrganization, requireProjectPermission } from './access.ts';
 import { requireInstance } from './cells.ts';
@@ -81,8 +82,9 @@ export async function requireMeasurement(ctx: RequestContext, measurementId: str
 
 /**
  * Checks, under a lock on the channel, that the measurement may occupy it: same organization
- * (403) and project (400, naming the field at `loc`), in commission (409), no other unfinished
- * measurement overlapping its time (409). Call inside the transaction that writes channel_id.
+ * (403) and project (400, naming the field at `loc`), in commission (409), its cycler not in
+ * service while the measurement runs (409), no other unfinished measurement overlapping its
+ * time (409). Call inside the transaction that writes channel_id.
  */
 export async function assertChannelAttachable(
   em: EntityManager,
@@ -101,6 +103,16 @@ export async function assertChannelAttachable(
     });
   }
   if (channel.out_of_commission) throw conflict('the channel is out of commission', { channel_id: channelId });
+  // A cycler in service runs nothing new (opening an event likewise waits for no running
+  // measurement); finished runs may still be recorded on it.
+  if (m.end_time == null || new Date(m.end_time) > new Date()) {
+    const event = await openServiceEvent(em, channel.cycler_id);
+    if (event) {
+      throw conflict(`the channel's cycler has an open ${event.event_type} service event`, {
+        channel_id: channelId, cycler_id: channel.cycler_id, service_event_id: event.id,
+      });
+    }
+  }
   await assertNoOverlap(em, m, channelId);
 }
 

@@ -164,6 +164,9 @@ export async function openServiceEvent(ctx: RequestContext, cyclerId: string, bo
   const cycler = await requireCycler(ctx, cyclerId, 'cycler:update');
   return ctx.em.transactional(async (em) => {
     await repo.lockCycler(em, cyclerId);
+    // An attach locks only its channel: holding them all makes a concurrent attach either
+    // commit first (and the running check below sees it) or wait and then see this event.
+    await repo.lockCyclerChannels(em, cyclerId);
     const open = await repo.openServiceEvent(em, cyclerId);
     if (open) throw conflict(`a ${open.event_type} service event is already open on this cycler`, { existing_id: open.id });
     const running = await repo.runningMeasurement(em, { cyclerId });
