@@ -188,20 +188,19 @@ async function main() {
         await keyOrm.close();
       }
     }
+    // One write, so the block reaches a terminal or a pipe whole (a reader never sees "ready" alone).
     const api = config.publicUrl;
-    say('ready');
-    say(`  API:              ${api}`);
-    say(`  API reference:    ${api}/docs`);
-    if (temporal?.uiUrl) say(`  Temporal Web UI:  ${temporal.uiUrl}`);
-    else say(`  Temporal:         ${temporalAddress}`);
+    const lines = ['ready', `  API:              ${api}`, `  API reference:    ${api}/docs`];
+    lines.push(temporal?.uiUrl ? `  Temporal Web UI:  ${temporal.uiUrl}` : `  Temporal:         ${temporalAddress}`);
     if (firstKey) {
-      say('  A first organization and API key were created. The key is shown only this once:');
-      say(`    ${firstKey}`);
-      say(`  Try: curl -H "X-API-Key: ${firstKey}" ${api}/auth/health`);
+      lines.push('  A first organization and API key were created. The key is shown only this once:');
+      lines.push(`    ${firstKey}`);
+      lines.push(`  Try: curl -H "X-API-Key: ${firstKey}" ${api}/auth/health`);
     } else {
-      say('  Make a key with: npm run admin -- create-api-key --email admin@localhost');
+      lines.push('  Make a key with: npm run admin -- create-api-key --email admin@localhost');
     }
-    say('Ctrl-C stops everything.');
+    lines.push('Ctrl-C stops everything.');
+    process.stdout.write(lines.map((l) => `[cellar] ${l}\n`).join(''));
   } catch (err) {
     process.stderr.write(`[cellar] start-up failed: ${err instanceof Error ? err.message : String(err)}\n`);
     await shutdown(1);

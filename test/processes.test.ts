@@ -252,7 +252,7 @@ describe('npm start (stack/start.ts)', () => {
    * Starts the service and waits until the output has every line of `until`. `processes` is
    * every process it has started so far (polled until it exits).
    */
-  async function start(until = ['[cellar] ready', '"msg":"worker started"', '"msg": "connected"'], dir = dataDir(), extraEnv: Record<string, string> = {}) {
+  async function start(until = ['[cellar] Ctrl-C stops everything.', '"msg":"worker started"', '"msg": "connected"'], dir = dataDir(), extraEnv: Record<string, string> = {}) {
     const ports = { PORT: await freePort(), POSTGRES_PORT: await freePort(), TEMPORAL_PORT: await freePort(), TEMPORAL_UI_PORT: await freePort() };
     const env = { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dir, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])), ...extraEnv };
     const front = spawn(NODE[0], [NODE[1], path.join(ROOT, 'stack/start.ts')], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -360,7 +360,7 @@ describe('npm start (stack/start.ts)', () => {
 
   it('comes up with the API on another address (HOST) and shows the first key once ready', async () => {
     // 127.0.0.2 is a loopback address, but a server bound to it is not reachable at 127.0.0.1.
-    const run = await start(['[cellar] ready'], dataDir('npm-start-host'), { HOST: '127.0.0.2' });
+    const run = await start(['[cellar] Ctrl-C stops everything.'], dataDir('npm-start-host'), { HOST: '127.0.0.2' });
     const out = run.output();
     const ready = out.slice(out.indexOf('[cellar] ready'));
     expect(ready).toContain(`[cellar]   API:              http://127.0.0.2:${run.ports.PORT}`);
