@@ -222,7 +222,9 @@ describe('API process', () => {
       inFlight.req.write(body.slice(0, 5));
       const stuck = post('{"name": "never sent in full"}');
       stuck.req.write('{');
-      await new Promise((r) => setTimeout(r, 300)); // both reached the server
+      // A request answered after both were sent: the server accepts connections in order, so it
+      // has taken both and read what they sent (a fixed wait could fall short on a busy machine).
+      expect((await fetch(`http://127.0.0.1:${port}/auth/health`, { headers: { 'X-API-Key': key } })).status).toBe(200);
       const stoppedAt = Date.now();
       api.kill('SIGTERM');
       // New connections are refused at once...
