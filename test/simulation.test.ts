@@ -3,6 +3,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import { apiForSuite, batchOf, client, eventually, jobFinished, newOrg, startApi, startWorker, testConfig } from './harness.ts';
+import { Context } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/common';
+import { NativeConnection, Worker } from '@temporalio/worker';
 import { simulationWorkflowIds } from '../workflows/simulationIds.ts';
 
 vi.setConfig({ testTimeout: 180_000 });
@@ -259,6 +262,58 @@ describe('batch workflow', () => {
         await worker2.stop();
       }
     } finally {
+      await api2.close();
+    }
+  });
+
+  it('ends a canceled job canceled when its solve then fails (the worker died before it saw the cancel)', async () => {
+    // A second API whose batches nobody runs, so the test starts the simulation's workflow
+    // itself, with its solve on a queue served by a worker that fails once it is cancelled.
+    const lostQueue = `lost-solver-${Date.now()}`;
+    const api2 = await startApi({ config: testConfig('fs', { SIMULATION_TASK_QUEUE: api.config.simulationTaskQueue, STORAGE_DIR: (api.config.storage as { dir: string }).dir }) });
+    const connection = await NativeConnection.connect({ address: api.config.temporalAddress! });
+    const solver = await Worker.create({
+      connection, namespace: api.config.temporalNamespace, taskQueue: lostQueue,
+      activities: {
+        async runSimulation() {
+          const ctx = Context.current();
+          for (;;) {
+            ctx.heartbeat();
+            if (ctx.cancellationSignal.aborted) throw ApplicationFailure.nonRetryable('the worker was lost mid-solve', 'WORKER_LOST');
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        },
+      },
+    });
+    const solving = solver.run();
+    let worker2: Awaited<ReturnType<typeof startWorker>> | undefined;
+    try {
+      const first = await setup(); // describes the quick model through a worker that runs
+      expect((await first.c.post('/simulations/protocol/batch', { parameterized_model: QUICK, protocol_experiment: { protocol: 'Rest for 1 minute' }, project_id: first.project.id })).status).toBe(200);
+      const org = await newOrg(api2.orm);
+      const c = client(api2.url, org.api_key);
+      const project = (await c.post('/projects', { name: 'Lost' })).body;
+      const res = await c.post('/simulations/protocol/batch', { parameterized_model: QUICK, protocol_experiment: { protocol: DISCHARGE_1C }, project_id: project.id });
+      expect(res.status, res.text).toBe(200);
+      const { simulation_id: simulationId, job_id: jobId } = res.body[0];
+      const batchId = await batchOf(api2.orm, simulationId);
+      await api2.temporal.workflow.getHandle(simulationWorkflowIds.batch(batchId)).terminate('replaced by the test');
+      worker2 = await startWorker(api2);
+      const handle = await api2.temporal.workflow.start('simulation', {
+        taskQueue: api2.config.taskQueue, workflowId: simulationWorkflowIds.simulation(batchId, simulationId),
+        args: [{ simulationId, simulationTaskQueue: lostQueue }],
+      });
+      await eventually(async () => (await c.get(`/jobs/${jobId}`)).body.status === 'running', { what: 'the job to start' });
+      expect((await c.post(`/jobs/${jobId}/cancel`)).status).toBe(200);
+      // The cancel reaches the solver with a heartbeat, which the SDK sends at most every 48 s
+      // (0.8 of the workflow's 1 minute heartbeat timeout).
+      expect(await jobFinished(c, jobId, 120_000)).toMatchObject({ status: 'canceled', is_terminal: true });
+      await eventually(async () => (await handle.describe()).status.name === 'CANCELLED', { what: 'the workflow canceled' });
+    } finally {
+      await worker2?.stop();
+      solver.shutdown();
+      await solving;
+      await connection.close();
       await api2.close();
     }
   });

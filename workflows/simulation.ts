@@ -9,8 +9,10 @@ import {
   ActivityCancellationType,
   ActivityFailure,
   ApplicationFailure,
+  CancelledFailure,
   CancellationScope,
   isCancellation,
+  patched,
   proxyActivities,
   proxyLocalActivities,
 } from '@temporalio/workflow';
@@ -61,9 +63,12 @@ export async function simulation(input: SimulationInput): Promise<SimulationOutc
     await db.completeSimulation(input.simulationId, result);
     return { status: 'completed' };
   } catch (err) {
-    if (isCancellation(err)) {
+    // Cancelled, also when the solve then failed otherwise (its worker died before it saw the
+    // cancel): in a cancelled workflow any other local activity is cancelled before it runs,
+    // and the job would be left `running`.
+    if (isCancellation(err) || (CancellationScope.current().consideredCancelled && patched('cancel-after-failed-solve'))) {
       await CancellationScope.nonCancellable(() => db.cancelSimulation(input.simulationId));
-      throw err;
+      throw isCancellation(err) ? err : new CancelledFailure('the job was canceled; its solve then failed', [], err as Error);
     }
     const { code, message } = classify(err);
     await db.failSimulation(input.simulationId, code, message);
