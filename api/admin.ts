@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { loadConfig, ConfigError } from '../stack/config.ts';
-import { embeddedDatabaseUrl, startEmbeddedPostgres } from '../stack/postgres.ts';
+import { embeddedDatabaseUrl, runningPostmasterPort, startEmbeddedPostgres } from '../stack/postgres.ts';
 import { portInUse } from '../stack/processes.ts';
 import { migrate, openOrm } from '../db/orm.ts';
 import { bootstrap, createApiKey, revokeApiKey, setOrganizationSetting } from './services/bootstrap.ts';
@@ -38,9 +38,14 @@ async function main() {
   let stopEmbedded: (() => Promise<void>) | undefined;
   let url = config.databaseUrl;
   if (!url) {
-    url = embeddedDatabaseUrl(config.postgresPort);
-    if (!(await portInUse(config.postgresPort))) {
-      const pg = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'postgres'), port: config.postgresPort, database: 'cellar' });
+    // The service's own PostgreSQL when it runs, whatever POSTGRES_PORT this shell has: a
+    // second start on the same data would stop the running one as a leftover.
+    const dataDir = path.join(config.dataDir, 'postgres');
+    const running = runningPostmasterPort(dataDir);
+    const port = running ?? config.postgresPort;
+    url = embeddedDatabaseUrl(port);
+    if (running === undefined && !(await portInUse(port))) {
+      const pg = await startEmbeddedPostgres({ dataDir, port, database: 'cellar' });
       stopEmbedded = pg.stop;
     }
   }

@@ -56,6 +56,24 @@ export async function stopLeftover(dataDir: string, log: (line: string) => void 
   throw new Error(`an old PostgreSQL (pid ${pid}) still holds ${dataDir}`);
 }
 
+/**
+ * The port of a PostgreSQL server running on `dataDir` (from its postmaster.pid), if one is:
+ * a command run beside `npm start` with other port settings then uses that server instead of
+ * stopping it as a leftover.
+ */
+export function runningPostmasterPort(dataDir: string): number | undefined {
+  let lines: string[];
+  try {
+    lines = fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n');
+  } catch {
+    return undefined;
+  }
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || port <= 0) return undefined;
+  return processAlive(pid) && isPostmasterOf(pid, dataDir) ? port : undefined;
+}
+
 /** Whether `pid` is a PostgreSQL server running on `dataDir` (from /proc). */
 function isPostmasterOf(pid: number, dataDir: string): boolean {
   const read = (file: string) => {

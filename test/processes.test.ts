@@ -86,6 +86,29 @@ describe('embedded PostgreSQL module', () => {
     expect(res.status).toBe(3);
   });
 
+  it('lets the admin command use the running service\'s PostgreSQL, whatever POSTGRES_PORT it is given, without stopping it', async () => {
+    const dataDir = path.join(inject('runDir'), `admin-beside-${Date.now()}`);
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.chmodSync(inject('runDir'), 0o755); // PostgreSQL runs as its own OS user when we are root
+    const server = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), port: await freePort(), database: 'cellar' });
+    try {
+      const postmaster = Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+      // As when the service was started with its own ports and the admin command without them.
+      const env = { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, POSTGRES_PORT: String(await freePort()) };
+      const res = spawnSync(NODE[0], [NODE[1], path.join(ROOT, 'api/admin.ts'), 'bootstrap', '--org', 'Beside', '--email', 'b@lab.test'], { env, encoding: 'utf8' });
+      expect(res.status, res.stderr).toBe(0);
+      expect(JSON.parse(res.stdout).api_key).toMatch(/^cellar_/);
+      expect(processAlive(postmaster)).toBe(true);
+      const client = new pg.Client({ connectionString: server.url });
+      await client.connect();
+      const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from organizations where name = 'Beside'`);
+      await client.end();
+      expect(rows[0]!.n).toBe(1);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('stops a server that Ctrl-C already stopped (the signal reaches the whole process group)', async () => {
     const dataDir = path.join(inject('runDir'), `pg-stopped-${Date.now()}`);
     fs.mkdirSync(path.dirname(dataDir), { recursive: true });
