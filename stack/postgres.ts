@@ -35,10 +35,8 @@ const PASSWORD = 'cellar';
  */
 export async function stopLeftover(dataDir: string, log: (line: string) => void = () => {}): Promise<void> {
   const pidFile = path.join(dataDir, 'postmaster.pid');
-  if (!fs.existsSync(pidFile)) return;
-  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0) return;
-  if (!processAlive(pid)) return; // not running: PostgreSQL itself sees the pid file is stale
+  const pid = readPostmasterPid(dataDir)?.pid;
+  if (pid === undefined || !processAlive(pid)) return; // not running: PostgreSQL itself sees the pid file is stale
   if (!isPostmasterOf(pid, dataDir)) {
     log(`removing stale ${pidFile}: its pid ${pid} is another process now`);
     fs.rmSync(pidFile, { force: true });
@@ -62,16 +60,22 @@ export async function stopLeftover(dataDir: string, log: (line: string) => void 
  * stopping it as a leftover.
  */
 export function runningPostmasterPort(dataDir: string): number | undefined {
+  const server = readPostmasterPid(dataDir);
+  if (!server?.port || !processAlive(server.pid) || !isPostmasterOf(server.pid, dataDir)) return undefined;
+  return server.port;
+}
+
+/** The pid and port that `dataDir`'s postmaster.pid names (lines 1 and 4), if it has one. */
+function readPostmasterPid(dataDir: string): { pid: number; port: number | undefined } | undefined {
   let lines: string[];
   try {
     lines = fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n');
   } catch {
     return undefined;
   }
-  const pid = Number(lines[0]);
-  const port = Number(lines[3]);
-  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || port <= 0) return undefined;
-  return processAlive(pid) && isPostmasterOf(pid, dataDir) ? port : undefined;
+  const positive = (text: string | undefined) => (Number.isInteger(Number(text)) && Number(text) > 0 ? Number(text) : undefined);
+  const pid = positive(lines[0]);
+  return pid === undefined ? undefined : { pid, port: positive(lines[3]) };
 }
 
 /** Whether `pid` is a PostgreSQL server running on `dataDir` (from /proc). */
