@@ -124,11 +124,17 @@ describe('cyclers', () => {
     const c = client(api.url, (await newOrg(api.orm)).api_key);
     const { cycler, channels, instance } = await labFixture(c);
     await ok(c.patch(`/cyclers/${cycler.id}`, { calibration_interval_days: 90 }));
-    const ev = await ok(c.post(`/cyclers/${cycler.id}/service_events`, { event_type: 'calibration', notes: 'yearly' }), 201);
+    const ev = await ok(c.post(`/cyclers/${cycler.id}/service_events`, { event_type: 'calibration', notes: 'yearly', started_at: '2026-04-30T00:00:00Z' }), 201);
     expect(ev).toMatchObject({ cycler_id: cycler.id, event_type: 'calibration', status: 'open' });
     const again = await c.post(`/cyclers/${cycler.id}/service_events`, { event_type: 'repair' });
     expect(again.status).toBe(409);
     expect(again.body.detail.existing_id).toBe(ev.id);
+    // Completing before the start is refused and changes nothing.
+    const early = await c.post(`/cyclers/${cycler.id}/service_events/complete`, { completed_at: '2026-04-29T23:59:59Z' });
+    expect(early.status).toBe(422);
+    expect(early.body.detail[0]).toMatchObject({ loc: ['body', 'completed_at'] });
+    expect(await ok(c.get(`/cyclers/${cycler.id}/service_events`))).toMatchObject({ items: [{ id: ev.id, status: 'open', completed_at: null }] });
+    expect((await ok(c.get(`/cyclers/${cycler.id}`))).last_calibrated_at).toBeNull();
     const done = await ok(c.post(`/cyclers/${cycler.id}/service_events/complete`, { completed_at: '2026-05-01T00:00:00Z', notes: 'ok' }));
     expect(done).toMatchObject({ id: ev.id, status: 'completed', completion_notes: 'ok', completed_at: '2026-05-01T00:00:00.000Z' });
     expect(done.cycler).toMatchObject({ last_calibrated_at: '2026-05-01T00:00:00.000Z', calibration_due_at: '2026-07-30T00:00:00.000Z' });

@@ -122,6 +122,10 @@ describe.each(['fs', 's3'] as const)('measurement data on %s storage', (storage)
     expect(all.downsampled).toBe(false);
     expect(all.columns['Current [A]']).toEqual(columns['Current [A]']);
 
+    // A repeated key names a list as the comma form does (wire conventions).
+    const repeated = await ok(env.c.get(`/cell_measurements/${id}/time_series?columns=${encodeURIComponent('Time [s]')}&columns=${encodeURIComponent('Voltage [V]')}&max_points=500`));
+    expect(repeated.columns).toEqual(plot.columns);
+
     const bad = await env.c.get(`/cell_measurements/${id}/time_series?columns=${encodeURIComponent('Voltage [V],Nope')}`);
     expect(bad.status).toBe(422);
     expect(bad.body.detail[0].loc).toEqual(['query', 'columns']);

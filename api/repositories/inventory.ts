@@ -191,8 +191,10 @@ export async function lockCycler(em: EntityManager, id: string): Promise<void> {
   await em.execute(`select id from cyclers where id = ? for update`, [id]);
 }
 
-export async function openServiceEvent(em: EntityManager, cyclerId: string): Promise<Record<string, unknown> & { id: string; event_type: string } | null> {
-  const rows = await em.execute<(Record<string, unknown> & { id: string; event_type: string })[]>(
+type OpenServiceEvent = Record<string, unknown> & { id: string; event_type: string; started_at: Date | string };
+
+export async function openServiceEvent(em: EntityManager, cyclerId: string): Promise<OpenServiceEvent | null> {
+  const rows = await em.execute<OpenServiceEvent[]>(
     `select * from cycler_service_events where cycler_id = ? and status = 'open'`,
     [cyclerId],
   );

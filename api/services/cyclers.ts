@@ -1,7 +1,7 @@
 // Cyclers (owned by a project, standing at a site), GET /cyclers, and service events.
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../context.ts';
-import { conflict, notFound } from '../errors.ts';
+import { conflict, invalid, notFound } from '../errors.ts';
 import { parseList, type ListSpec } from '../listQuery.ts';
 import * as repo from '../repositories/inventory.ts';
 import { insertRow, orConflict, page, updateRow } from '../repositories/sqlRows.ts';
@@ -190,6 +190,11 @@ export async function completeServiceEvent(
     const open = await repo.openServiceEvent(em, cyclerId);
     if (!open) throw conflict('no service event is open on this cycler', { cycler_id: cyclerId });
     const completedAt = body.completed_at ?? new Date().toISOString();
+    // An event cannot end before it began (a calibration would also date the cycler wrongly).
+    if (new Date(completedAt).getTime() < new Date(open.started_at).getTime()) {
+      throw invalid(['body', 'completed_at'],
+        `must not be before the event's started_at (${new Date(open.started_at).toISOString()})`, 'value_error', completedAt);
+    }
     const [event] = await em.execute(
       `update cycler_service_events set status = 'completed', completed_at = ?, completion_notes = ?, completed_by = ?, updated_at = now()
         where id = ? returning *`,
