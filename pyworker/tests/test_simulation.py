@@ -182,6 +182,20 @@ def test_a_reused_build_gives_what_a_fresh_build_gives(fs_storage, monkeypatch):
     assert reused_series.column("Discharge capacity [A.h]").to_numpy()[-1] == pytest.approx(0.4 * 5.0, rel=0.05)
 
 
+def test_a_cached_build_keeps_no_solution_and_the_solver_keeps_only_the_series_variables(fs_storage, monkeypatch):
+    # A DFN's state is about a thousand values per time point: a long protocol's whole
+    # solution took gigabytes, and the cache kept the last one of every build it held.
+    cache = BuiltSimulationCache()
+    monkeypatch.setattr(runner, "CACHE", cache)
+    run_simulation(request(full_discharge(), extra_variables=["Cell temperature [degC]"]))
+    [simulation] = [built for pool in cache._idle.values() for built in pool]
+    assert simulation.solution is None
+    assert simulation.solver.output_variables == ["Voltage [V]", "Current [A]", "Cell temperature [degC]"]
+    # The columns come from those variables alone.
+    series = read(fs_storage, "time_series.parquet")
+    assert series.column_names == [*TIME_SERIES_COLUMNS, "Cell temperature [degC]"]
+
+
 def test_equivalent_circuit_state_of_charge_matches_pybamm():
     # The runner sets an equivalent-circuit SoC without asking PyBaMM; PyBaMM must agree.
     job = runner._prepare(request(full_discharge(soc=37)))

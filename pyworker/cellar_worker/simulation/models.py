@@ -266,8 +266,13 @@ class ModelRecipe:
             "spatial_methods": None if self.spatial_methods is None else copy.deepcopy(self.spatial_methods),
         }
 
-    def make_solver(self, tighten: bool = False) -> pybamm.BaseSolver:
-        """The solver from the spec; ``tighten`` is the single retry after a failure."""
+    def make_solver(self, tighten: bool = False, output_variables: list[str] | None = None) -> pybamm.BaseSolver:
+        """The solver from the spec; ``tighten`` is the single retry after a failure.
+
+        With ``output_variables``, an IDAKLU solve keeps only those variables at each time
+        point instead of the whole state vector and its derivative: a DFN keeps about a
+        thousand states, and a long protocol's solution held gigabytes of them.
+        """
         settings = self.spec["simulation_settings"]["solver"]
         scale = 0.01 if tighten else 1.0
         rtol, atol = settings["rtol"] * scale, settings["atol"] * scale
@@ -277,7 +282,7 @@ class ModelRecipe:
         options = {"silence_sundials_errors": True}
         if tighten:
             options["max_num_steps"] = 1_000_000
-        return _IDAKLUSolver(rtol=rtol, atol=atol, options=options)
+        return _IDAKLUSolver(rtol=rtol, atol=atol, options=options, output_variables=output_variables)
 
 
 class _ReusedInitialConditions:

@@ -103,6 +103,11 @@ class _Job:
     period: float
 
     @property
+    def output_variables(self) -> list[str]:
+        """The variables the solver keeps: the ones the time series reads."""
+        return ["Voltage [V]", "Current [A]", *self.extra_variables]
+
+    @property
     def nominal_capacity_ah(self) -> float:
         """The model's own value: it only sizes step time limits, which belong to the build."""
         return float(self.recipe.base_parameters[NOMINAL_CAPACITY])
@@ -116,6 +121,7 @@ class _Job:
                 "temperature_k": self.temperature_k,
                 "baked": sorted(self.baked.items()),
                 "inputs": sorted(self.input_parameters),
+                "outputs": self.output_variables,
                 "initial_state_as_input": self.initial_state is not None,
             }
         )
@@ -294,7 +300,7 @@ def _build(job: _Job, tighten: bool, inputs: dict[str, float]) -> pybamm.Simulat
         recipe.new_model(),
         experiment=exp.build_experiment(job.plan, job.period, job.temperature_k, job.nominal_capacity_ah),
         parameter_values=values,
-        solver=recipe.make_solver(tighten=tighten),
+        solver=recipe.make_solver(tighten=tighten, output_variables=job.output_variables),
         **recipe.mesh_settings(),
     )
     try:
@@ -544,6 +550,8 @@ def run_simulation(
             ) from None
     else:
         CACHE.give_back(key, simulation)
+    # A cached build would otherwise keep its last solution alive until its next solve.
+    simulation._solution = None
     solve_time = time.monotonic() - started
 
     metrics = _store_results(job, solution, solve_time)
