@@ -174,6 +174,7 @@ describe('simulation batches', () => {
       return job.status === 'running' && job.progress?.steps_done > 0 ? job : undefined;
     }, { timeoutMs: 60_000, what: 'progress' });
     expect(running.progress.steps_total).toBe(2000);
+    expect(running.progress.queued).toBe(false);
     expect(running.progress.fraction).toBeGreaterThan(0);
     expect(running.progress.fraction).toBeLessThan(1);
     const cancel = await c.post(`/jobs/${jobId}/cancel`);
@@ -262,6 +263,34 @@ describe('batch workflow', () => {
         await worker2.stop();
       }
     } finally {
+      await api2.close();
+    }
+  });
+
+  it('says a running job is queued while its solve waits for a free worker', async () => {
+    // A second API whose solves go to a queue that no Python worker serves.
+    const api2 = await startApi({ config: testConfig('fs', { SIMULATION_TASK_QUEUE: `idle-solver-${Date.now()}`, STORAGE_DIR: (api.config.storage as { dir: string }).dir }) });
+    let worker2: Awaited<ReturnType<typeof startWorker>> | undefined;
+    try {
+      const first = await setup(); // describes the quick model through the worker that runs
+      expect((await first.c.post('/simulations/protocol/batch', { parameterized_model: QUICK, protocol_experiment: { protocol: DISCHARGE_1C }, project_id: first.project.id })).status).toBe(200);
+      worker2 = await startWorker(api2);
+      const org = await newOrg(api2.orm);
+      const c = client(api2.url, org.api_key);
+      const project = (await c.post('/projects', { name: 'Queued' })).body;
+      const res = await c.post('/simulations/protocol/batch', { parameterized_model: QUICK, protocol_experiment: { protocol: DISCHARGE_1C }, project_id: project.id });
+      expect(res.status, res.text).toBe(200);
+      const jobId = res.body[0].job_id;
+      const waiting = await eventually(async () => {
+        const job = (await c.get(`/jobs/${jobId}`)).body;
+        return job.progress?.queued ? job : undefined;
+      }, { what: 'the job queued' });
+      expect(waiting).toMatchObject({ status: 'running', progress: { steps_done: 0, steps_total: 0, fraction: 0, queued: true } });
+      // A queued solve is cancelled without a worker ever taking it.
+      expect((await c.post(`/jobs/${jobId}/cancel`)).status).toBe(200);
+      expect(await jobFinished(c, jobId, 60_000)).toMatchObject({ status: 'canceled', is_terminal: true });
+    } finally {
+      await worker2?.stop();
       await api2.close();
     }
   });

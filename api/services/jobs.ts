@@ -18,27 +18,35 @@ interface Progress {
   steps_done: number;
   steps_total: number;
   fraction: number;
+  /** Waiting in the task queue for a free worker slot (a batch runs more jobs than the worker solves at once). */
+  queued: boolean;
 }
+
+// temporal.api.enums.v1.PendingActivityState SCHEDULED: in the task queue, not yet taken by a worker.
+const ACTIVITY_SCHEDULED = 1;
 
 async function progressOf(ctx: RequestContext, job: repo.JobRow): Promise<Progress | undefined> {
   if (job.status !== 'running' || !job.workflow_id) return undefined;
   try {
     const { raw } = await ctx.temporal.workflow.getHandle(job.workflow_id).describe();
-    for (const activity of raw.pendingActivities ?? []) {
+    const activities = raw.pendingActivities ?? [];
+    const queued = activities.length > 0 && activities.every((a) => a.state === ACTIVITY_SCHEDULED);
+    for (const activity of activities) {
       const payload = activity.heartbeatDetails?.payloads?.[0];
       if (!payload) continue;
       const d = defaultPayloadConverter.fromPayload<{ steps_done?: number; steps_total?: number }>(payload as Payload);
       const done = Number(d?.steps_done ?? 0);
       const total = Number(d?.steps_total ?? 0);
-      return { steps_done: done, steps_total: total, fraction: total > 0 ? Math.min(1, done / total) : 0 };
+      return { steps_done: done, steps_total: total, fraction: total > 0 ? Math.min(1, done / total) : 0, queued };
     }
+    return { steps_done: 0, steps_total: 0, fraction: 0, queued };
   } catch (err) {
     // The job is read from the database: while Temporal is down it is answered without progress.
     if (isTemporalUnavailable(err)) return undefined;
     // The workflow may not exist yet (a batch starts its children gradually).
     if (!(err instanceof WorkflowNotFoundError)) throw err;
   }
-  return { steps_done: 0, steps_total: 0, fraction: 0 };
+  return { steps_done: 0, steps_total: 0, fraction: 0, queued: false };
 }
 
 function present(job: repo.JobRow, progress: Progress | undefined) {
