@@ -65,6 +65,7 @@ interface OpenApiValidatorError {
   status: number;
   message: string;
   errors?: { path: string; message: string; errorCode?: string }[];
+  headers?: Record<string, string>;
 }
 
 function isOpenApiValidatorError(err: unknown): err is OpenApiValidatorError {
@@ -124,7 +125,10 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     body = { error_code: 'NOT_FOUND', message: `no route for ${req.method} ${req.path}`, detail: {} };
   } else if (isOpenApiValidatorError(err) && err.status === 405) {
     status = 405;
-    body = { error_code: 'METHOD_NOT_ALLOWED', message: `${req.method} is not allowed on ${req.path}`, detail: {} };
+    // HTTP requires a 405 to say which methods the resource takes.
+    const allow = err.headers?.Allow ?? '';
+    if (allow) res.setHeader('Allow', allow);
+    body = { error_code: 'METHOD_NOT_ALLOWED', message: `${req.method} is not allowed on ${req.path}${allow ? `; allowed: ${allow}` : ''}`, detail: { allowed: allow ? allow.split(', ') : [] } };
   } else if (isOpenApiValidatorError(err) && err.status === 415) {
     status = 415;
     body = { error_code: 'UNSUPPORTED_MEDIA_TYPE', message: err.message, detail: {} };

@@ -147,6 +147,9 @@ describe('HTTP conventions', () => {
     expect(healthPost.status).toBe(405);
     expect(healthPost.body.error_code).toBe('METHOD_NOT_ALLOWED');
     expect(wrongMethod.body.error_code).toBe('METHOD_NOT_ALLOWED');
+    expect(wrongMethod.headers.get('allow')).toBe('GET, POST');
+    expect(wrongMethod.body.detail.allowed).toEqual(['GET', 'POST']);
+    expect(healthPost.headers.get('allow')).toBe('GET');
     const malformed = await c.call('POST', '/projects', '{"name": ');
     expect(malformed.status).toBe(400);
     expect(malformed.body.error_code).toBe('BAD_REQUEST');

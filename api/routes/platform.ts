@@ -24,8 +24,9 @@ export function healthRoutes(orm: MikroORM, temporal: Client): Router {
     });
   });
   // Outside the validated routes, so the method is checked here (HEAD is GET's).
-  r.all('/healthz', (req) => {
-    throw new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on /healthz`);
+  r.all('/healthz', (req, res) => {
+    res.setHeader('Allow', 'GET');
+    throw new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on /healthz; allowed: GET`, { allowed: ['GET'] });
   });
   return r;
 }
