@@ -50,6 +50,11 @@ SIMULATION_ACTIVITIES = [*_SIMULATION_ONLY, *FITTING_ACTIVITIES]
 
 log = logging.getLogger("cellar_worker")
 
+# Activities heartbeat every couple of seconds. The SDK would send only one heartbeat per
+# 0.8 x the heartbeat timeout (48 s for a simulation), so a job's progress would stand still
+# and a cancellation would reach its solve that late.
+HEARTBEAT_SEND_INTERVAL = timedelta(seconds=2)
+
 _RECORD_FIELDS = set(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {"message", "asctime", "taskName"}
 
 
@@ -212,6 +217,7 @@ async def run(settings: Settings, stop: asyncio.Event) -> None:
                     activities=activities,
                     activity_executor=executor if needs_executor else None,
                     max_concurrent_activities=limit,
+                    max_heartbeat_throttle_interval=HEARTBEAT_SEND_INTERVAL,
                     graceful_shutdown_timeout=grace,
                 )
                 await stack.enter_async_context(worker)
