@@ -209,8 +209,13 @@ describe.each(['fs', 's3'] as const)('measurement data on %s storage', (storage)
     const bad = await ok(env.c.post(`/cell_measurements/${id}/initiate-extend`), 201);
     expect(bad.uploads).toHaveLength(1);
     expect(bad.uploads[0].filename).toBe('time_series_extend.parquet');
-    expect((await env.c.post(`/cell_measurements/${id}/initiate-extend`)).status).toBe(409); // one extend in flight
-    expect((await put(bad.uploads[0].signed_url, toCsv(columns, SPLIT - 10, ROWS))).ok).toBe(true);
+    // One extend in flight: a second initiate is 409, and offers the in-flight target again
+    // (a script that lost the first answer finishes that extend with it).
+    const again = await env.c.post(`/cell_measurements/${id}/initiate-extend`);
+    expect(again.status).toBe(409);
+    expect(again.body.detail.uploads).toHaveLength(1);
+    expect(again.body.detail.uploads[0]).toMatchObject({ filename: 'time_series_extend.parquet', path: bad.uploads[0].path });
+    expect((await put(again.body.detail.uploads[0].signed_url, toCsv(columns, SPLIT - 10, ROWS))).ok).toBe(true);
     const pending = await ok(env.c.post(`/cell_measurements/${id}/confirm-extend`));
     expect(pending.processing_status).toBe('pending');
     // While it processes, the stored series stays readable.

@@ -251,9 +251,13 @@ export async function initiateExtend(ctx: RequestContext, measurementId: string)
     assertExtendable(m);
     const latest = await repo.latestExtendSession(em, measurementId);
     if (latest && !latest.confirmed_at) {
-      if (latest.expires_at.getTime() > Date.now()) {
-        throw conflict(`an extend of cell measurement ${measurementId} is already in flight; confirm it or wait until its target expires`, {
-          version: latest.version, expires_at: latest.expires_at.toISOString(),
+      const remaining = Math.floor((latest.expires_at.getTime() - Date.now()) / 1000);
+      if (remaining > 0) {
+        // The in-flight target again, freshly signed until the same expiry: a script that
+        // lost the first answer (it crashed, or the response was lost) can finish that extend.
+        const uploads = [await uploadInfo(ctx, { ...latest.targets[0]! }, remaining)];
+        throw conflict(`an extend of cell measurement ${measurementId} is already in flight; upload to detail.uploads and confirm it, or wait until its target expires`, {
+          version: latest.version, expires_at: latest.expires_at.toISOString(), uploads,
         });
       }
       await repo.deleteSession(em, latest.id);
