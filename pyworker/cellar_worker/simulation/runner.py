@@ -518,6 +518,13 @@ def _store_results(job: _Job, solution: pybamm.Solution, solve_time: float) -> d
 # ----------------------------------------------------------------------------- entry point
 
 
+def _give_back(key: str, simulation: pybamm.Simulation) -> None:
+    # A cached build would otherwise keep its last solution alive until its next solve. Cleared
+    # before it is given back: another thread may take it at once, and PyBaMM's solve reads it.
+    simulation._solution = None
+    CACHE.give_back(key, simulation)
+
+
 def run_simulation(
     request: dict,
     on_progress: Progress | None = None,
@@ -537,7 +544,7 @@ def run_simulation(
     try:
         solution = _solve(job, simulation, inputs, on_progress, should_cancel)
     except (ApplicationError, SimulationCancelled):
-        CACHE.give_back(key, simulation)  # the build is sound; only this design point failed
+        _give_back(key, simulation)  # the build is sound; only this design point failed
         raise
     except _SolverFailure:
         # Retry once, on a fresh build with tighter tolerances; it is not cached.
@@ -549,9 +556,7 @@ def run_simulation(
                 f"{failure.detail}"
             ) from None
     else:
-        CACHE.give_back(key, simulation)
-    # A cached build would otherwise keep its last solution alive until its next solve.
-    simulation._solution = None
+        _give_back(key, simulation)
     solve_time = time.monotonic() - started
 
     metrics = _store_results(job, solution, solve_time)
