@@ -557,6 +557,9 @@ def test_csv_without_time_column(tmp_path):
     issue = only(run(tmp_path, data, "csv"), "time_column_missing")
     assert issue["severity"] == "error"
     assert col.CURRENT in issue["payload"]["available_columns"]
+    # The message says how the file was read (text meant as Parquet is read as CSV).
+    assert issue["payload"]["format"] == "csv"
+    assert "read as CSV text" in issue["message"]
 
 
 def test_missing_voltage_column(tmp_path):

@@ -261,10 +261,14 @@ def open_series(path: str, label: str = "time series") -> SeriesSource:
     dropped = [name for name in file_columns if name not in used]
 
     if col.TIME not in file_names:
+        # Say how the file was read: text that was meant to be Parquet is read as CSV.
+        read_as = "Parquet" if fmt == "parquet" else "CSV text (it does not start with Parquet's PAR1 marker)"
         raise _fail(
             iss.TIME_COLUMN_MISSING,
-            f"The {label} file has no '{col.TIME}' column; add elapsed time in seconds under that exact name.",
+            f"The {label} file, read as {read_as}, has no '{col.TIME}' column; "
+            "add elapsed time in seconds under that exact name.",
             file=label,
+            format=fmt,
             available_columns=list(file_columns),
         )
     for required in (col.CURRENT, col.VOLTAGE):
