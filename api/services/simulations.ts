@@ -40,7 +40,12 @@ interface ResolvedModel {
   projectId: string | null;
 }
 
-const positive = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0;
+
+/** A positive number at `loc`: a value that is no number at all (e.g. "5") is told so, not "greater than". */
+function requirePositive(v: unknown, loc: Loc, what: string): void {
+  if (typeof v !== 'number' || !Number.isFinite(v)) throw invalid(loc, `must be ${what}, a finite number (not a string)`, 'float_type', v);
+  if (v <= 0) throw invalid(loc, `must be ${what} greater than 0`, 'greater_than', v);
+}
 
 /**
  * simulation_settings as the worker's normalize_model_spec checks it. The model description
@@ -70,7 +75,7 @@ function checkSettings(raw: unknown, loc: Loc, allowMesh: boolean): void {
     throw invalid([...loc, 'solver', 'name'], `must be one of ${SOLVERS.join(', ')}`, 'enum', solver.name, { expected: SOLVERS });
   }
   for (const key of ['rtol', 'atol']) {
-    if (key in solver && !positive(solver[key])) throw invalid([...loc, 'solver', key], 'must be a finite number greater than 0', 'greater_than', solver[key]);
+    if (key in solver) requirePositive(solver[key], [...loc, 'solver', key], 'a tolerance');
   }
 }
 
@@ -110,13 +115,11 @@ function quickSpec(raw: Record<string, unknown>, loc: Loc): Record<string, unkno
   for (const key of Object.keys(raw)) {
     if (!QUICK_FIELDS.includes(key)) throw invalid([...loc, key], `unknown quick model field; allowed: ${QUICK_FIELDS.join(', ')}`, 'extra_forbidden', raw[key]);
   }
-  if (!positive(raw.capacity)) throw invalid([...loc, 'capacity'], 'must be a nominal capacity in A.h greater than 0', 'greater_than', raw.capacity);
+  requirePositive(raw.capacity, [...loc, 'capacity'], 'a nominal capacity in A.h');
   if (!CHEMISTRY_NAMES.includes(raw.chemistry as string)) {
     throw invalid([...loc, 'chemistry'], `must be one of ${CHEMISTRY_NAMES.join(', ')} (GET /discovery/chemistries)`, 'enum', raw.chemistry, { expected: CHEMISTRY_NAMES });
   }
-  if (raw.resistance_pct !== undefined && raw.resistance_pct !== null && !positive(raw.resistance_pct)) {
-    throw invalid([...loc, 'resistance_pct'], 'must be a percentage greater than 0', 'greater_than', raw.resistance_pct);
-  }
+  if (raw.resistance_pct !== undefined && raw.resistance_pct !== null) requirePositive(raw.resistance_pct, [...loc, 'resistance_pct'], 'a percentage');
   checkSettings(raw.simulation_settings, [...loc, 'simulation_settings'], false);
   return {
     kind: 'quick', capacity: raw.capacity, chemistry: raw.chemistry,
