@@ -183,7 +183,9 @@ export function parseList(query: Record<string, unknown>, spec: ListSpec): Parse
       ctx: { expected: spec.sortable },
     });
   }
-  const order = one(query, 'order') ?? spec.defaultOrder ?? 'asc';
+  // The default direction goes with the default column (e.g. newest first); a column the
+  // client names sorts ascending (names A to Z) unless `order` says otherwise.
+  const order = one(query, 'order') ?? (orderBy === spec.defaultOrderBy ? spec.defaultOrder ?? 'asc' : 'asc');
   if (order !== 'asc' && order !== 'desc') {
     issues.push({ loc: ['query', 'order'], msg: 'must be asc or desc', type: 'enum', input: order, ctx: { expected: ['asc', 'desc'] } });
   }

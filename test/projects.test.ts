@@ -76,6 +76,9 @@ describe('projects', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ count: 1, total: 2 });
     expect(res.body.items[0].name).toBe('beta cells');
+    // Newest first by default; a named column without `order` sorts ascending.
+    expect((await c.get('/projects')).body.items.map((x: { name: string }) => x.name)).toEqual(['gamma', 'beta cells', 'alpha cells']);
+    expect((await c.get('/projects?order_by=name')).body.items.map((x: { name: string }) => x.name)).toEqual(['alpha cells', 'beta cells', 'gamma']);
     const bad = await c.get('/projects?order_by=colour');
     expect(bad.status).toBe(422);
     expect(bad.body.detail[0].loc).toEqual(['query', 'order_by']);
