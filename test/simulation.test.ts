@@ -191,7 +191,10 @@ describe('simulation batches', () => {
     expect(ended).toMatchObject({ status: 'canceled', is_terminal: true });
     const handle = await simulationWorkflow(res.body[0].simulation_id);
     await eventually(async () => (await handle.describe()).status.name === 'CANCELLED', { what: 'the workflow canceled' });
-    expect((await c.post(`/jobs/${jobId}/cancel`)).status).toBe(409);
+    // A resent cancel is answered with the canceled job (idempotent for retrying scripts).
+    const resent = await c.post(`/jobs/${jobId}/cancel`);
+    expect(resent.status, resent.text).toBe(200);
+    expect(resent.body).toMatchObject({ job_id: jobId, status: 'canceled', is_terminal: true });
     const jobs = await c.get(`/jobs/?status=eq.canceled`);
     expect(jobs.status).toBe(200);
     expect(jobs.body.map((j: { job_id: string }) => j.job_id)).toContain(jobId);
@@ -202,6 +205,10 @@ describe('simulation batches', () => {
     const body = { parameterized_model: QUICK, protocol_experiment: { protocol: 'Discharge at 2C until 3.0V' }, project_id: project.id };
     const first = (await c.post('/simulations/protocol/batch', body)).body[0];
     expect((await jobFinished(c, first.job_id)).status).toBe('completed');
+    // A job that completed cannot be canceled.
+    const late = await c.post(`/jobs/${first.job_id}/cancel`);
+    expect(late.status).toBe(409);
+    expect(late.body.detail).toMatchObject({ status: 'completed' });
     const second = (await c.post('/simulations/protocol/batch', body)).body[0];
     const reused = await jobFinished(c, second.job_id);
     expect(reused).toMatchObject({ status: 'completed', result: { reused: true, reused_from_simulation_id: first.simulation_id } });

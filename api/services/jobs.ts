@@ -111,6 +111,8 @@ export async function listJobs(ctx: RequestContext, query: Record<string, unknow
  */
 export async function cancelJob(ctx: RequestContext, id: string) {
   const job = await loadJob(ctx, id, 'simulation:update');
+  // A resent cancel (a script retrying after a lost answer) gets the canceled job again.
+  if (job.status === 'canceled') return present(job, undefined);
   if (TERMINAL.includes(job.status)) throw conflict(`the job has already ended (${job.status})`, { job_id: id, status: job.status });
   // An element and its job are pending together (every element update changes both).
   const canceledPending = await ctx.em.transactional(async (em) => {
