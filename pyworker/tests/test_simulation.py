@@ -10,6 +10,7 @@ import pytest
 from application_errors import raises
 from cellar_worker.simulation import describe_model, run_simulation, runner, validate_custom_model
 from cellar_worker.simulation.cache import BuiltSimulationCache
+from cellar_worker.simulation.errors import describe
 from cellar_worker.simulation.steps_summary import SUMMARY_COLUMNS
 
 QUICK_5AH = {"kind": "quick", "capacity": 5.0, "chemistry": "NMC/Graphite"}
@@ -355,3 +356,9 @@ def test_unusable_mesh_settings_are_configuration_errors(fs_storage, settings, f
     message = raises("CONFIGURATION_ERROR", run_simulation, request(full_discharge(), model=model))
     assert fragment in message
     assert validate_custom_model(model)["valid"] is False
+
+
+def test_a_failure_without_a_message_is_described_by_its_type():
+    # Reported failures read "ZeroDivisionError", not "ZeroDivisionError: " with nothing after.
+    assert describe(ZeroDivisionError()) == "ZeroDivisionError"
+    assert describe(ValueError("bad value")) == "ValueError: bad value"

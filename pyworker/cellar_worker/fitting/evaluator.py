@@ -45,7 +45,7 @@ from temporalio.exceptions import ApplicationError
 from ..simulation import models
 from ..simulation import runner
 from ..simulation.cache import BuiltSimulationCache, cache_size_from_env
-from ..simulation.errors import configuration_error, solver_error
+from ..simulation.errors import configuration_error, describe, solver_error
 from ..simulation.quick_model import SOC_MARGIN
 from .data import CURRENT, Dataset
 from .spec import finite
@@ -113,7 +113,7 @@ def check_target(recipe: models.ModelRecipe, target) -> str:
 def _classify(error: BaseException) -> ApplicationError:
     if isinstance(error, ApplicationError):
         return error
-    detail = f"{type(error).__name__}: {error}"
+    detail = describe(error)
     if "non-positive at initial conditions" in detail:
         return configuration_error(f"model: the initial state is already beyond a model limit ({detail})")
     return solver_error(f"the solver failed: {detail}")
@@ -241,7 +241,7 @@ class DriveCycleEvaluator(Evaluator):
             raise
         except Exception as error:  # noqa: BLE001 - a build failure comes from the configuration
             raise configuration_error(
-                f"model: cannot be built with these parameters: {type(error).__name__}: {error}"
+                f"model: cannot be built with these parameters: {describe(error)}"
             ) from None
         return simulation.built_model, solver
 

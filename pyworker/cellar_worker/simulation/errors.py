@@ -18,3 +18,9 @@ def configuration_error(message: str) -> ApplicationError:
 def solver_error(message: str) -> ApplicationError:
     """The numerical solver failed on a configuration that looked valid."""
     return ApplicationError(message, type=SOLVER_ERROR, non_retryable=True)
+
+
+def describe(error: BaseException) -> str:
+    """``Type: message``, or the type alone: some exceptions carry no message at all."""
+    message = str(error)
+    return f"{type(error).__name__}: {message}" if message else type(error).__name__

@@ -46,7 +46,7 @@ from .. import storage
 from . import experiment as exp
 from . import models, ucp
 from .cache import BuiltSimulationCache, cache_size_from_env
-from .errors import configuration_error, solver_error
+from .errors import configuration_error, describe, solver_error
 from .quick_model import SOC_MARGIN
 from .steps_summary import CAPACITY_COLUMNS, step_cumulative_throughput, summarize_steps
 
@@ -310,7 +310,7 @@ def _build(job: _Job, tighten: bool, inputs: dict[str, float]) -> pybamm.Simulat
         raise
     except Exception as error:  # noqa: BLE001 - any failure here comes from the configuration
         raise configuration_error(
-            f"model: cannot be built with these parameters and protocol: {type(error).__name__}: {error}"
+            f"model: cannot be built with these parameters and protocol: {describe(error)}"
         ) from None
     return simulation
 
@@ -384,7 +384,7 @@ def _solve(job: _Job, simulation: pybamm.Simulation, inputs, on_progress, should
             raise configuration_error(
                 f"{_where(planned)}: cannot start, the state at its start is beyond a model limit ({detail})"
             )
-        raise _SolverFailure(planned, f"{type(failure).__name__}: {detail}")
+        raise _SolverFailure(planned, describe(failure))
     if monitor.infeasible is not None:
         raise configuration_error(
             f"{_where(planned)}: stopped by a model limit ({monitor.infeasible}) before its end condition"
