@@ -413,7 +413,8 @@ describe('submission checks', () => {
       [{ ...ok, parameterized_model: { model: { type: 'SPM', kind: 'quick' }, parameters: {} } }, ['body', 'parameterized_model', 'model', 'kind']],
       [{ ...ok, parameterized_model: { model: { type: 'SPM', simulation_settings: { var_pts: { x_n: 0 } } } } }, ['body', 'parameterized_model', 'model', 'simulation_settings', 'var_pts', 'x_n']],
       [{ ...ok, parameterized_model: { model: { type: 'SPM', simulation_settings: { solver: { name: 'Euler' } } } } }, ['body', 'parameterized_model', 'model', 'simulation_settings', 'solver', 'name']],
-      [{ ...ok, parameterized_model: { model: { type: 'SPM' }, parameters: { 'Flux capacitance [F]': 1 } } }, ['body', 'parameterized_model']],
+      [{ ...ok, parameterized_model: { model: { type: 'SPM' }, parameters: { 'Flux capacitance [F]': 1 } } }, ['body', 'parameterized_model', 'parameters', 'Flux capacitance [F]']],
+      [{ ...ok, parameterized_model: { model: { type: 'SPM', parameters: { "Warp's factor [-]": 1 } }, parameters: {} } }, ['body', 'parameterized_model', 'model', 'parameters', "Warp's factor [-]"]],
       [{ ...ok, parameterized_model: { quick_model: { ...QUICK.quick_model, simulation_settings: { solver: { rtol: 0 } } } } }, ['body', 'parameterized_model', 'quick_model', 'simulation_settings', 'solver', 'rtol']],
     ];
     for (const [body, loc] of cases) {

@@ -106,7 +106,7 @@ describe('models', () => {
     const model = (await c.post('/models', { name: 'ECM', config: { type: 'ECM' } })).body;
     const unknown = await c.post('/parameterized_models', { project_id: project.id, model_id: model.id, name: 'Bad', parameters: { 'Warp factor [-]': 2 } });
     expect(unknown.status).toBe(422);
-    expect(unknown.body.detail[0].loc).toEqual(['body', 'parameters']);
+    expect(unknown.body.detail[0].loc).toEqual(['body', 'parameters', 'Warp factor [-]']);
     const pm = await c.post('/parameterized_models', { project_id: project.id, model_id: model.id, name: 'ECM low R', parameters: { 'R0 [Ohm]': 0.0005 } });
     expect(pm.status, pm.text).toBe(201);
     expect(await searchDoc('parameterized_model', pm.body.id)).toMatchObject({ name: 'ECM low R', project_id: project.id });

@@ -8,7 +8,7 @@ import { namedRecordList, parseList } from '../listQuery.ts';
 import * as repo from '../repositories/models.ts';
 import { assertSameOrganization, readableProjectsSql, requireProjectPermission } from './access.ts';
 import { indexEntity, unindexEntity } from './searchIndex.ts';
-import { describeModel, validateCustomModel } from './simulationWorker.ts';
+import { describeModel, givenIn, validateCustomModel } from './simulationWorker.ts';
 
 export const CUSTOM_MODEL_CHEMISTRIES = ['lithium_ion', 'lithium_sulfur', 'ecm', 'generic'] as const;
 
@@ -134,7 +134,7 @@ export async function createParameterizedModel(ctx: RequestContext, body: PmBody
   const model = await repo.findModel(ctx.em, body.model_id);
   if (!model || model.organization_id !== ctx.caller.organizationId) throw invalid(['body', 'model_id'], 'is not a model of this organization', 'value_error', body.model_id);
   const parameters = body.parameters ?? {};
-  await describeModel(ctx, ctx.em, modelSpec(model, parameters), ['body', 'parameters']);
+  await describeModel(ctx, ctx.em, modelSpec(model, parameters), ['body', 'parameters'], givenIn(parameters, ['body', 'parameters']));
   return ctx.em.transactional(async (em) => {
     const row = await repo.insertParameterizedModel(em, {
       id: randomUUID(), organization_id: ctx.caller.organizationId, project_id: projectId, model_id: model.id, cell_spec_id: cellSpec,
@@ -155,7 +155,7 @@ export async function updateParameterizedModel(ctx: RequestContext, id: string, 
   const pm = await loadParameterizedModel(ctx, id, 'parameterized_model:update');
   if (body.parameters) {
     const model = (await repo.findModel(ctx.em, pm.model_id))!;
-    await describeModel(ctx, ctx.em, modelSpec(model, body.parameters), ['body', 'parameters']);
+    await describeModel(ctx, ctx.em, modelSpec(model, body.parameters), ['body', 'parameters'], givenIn(body.parameters, ['body', 'parameters']));
   }
   return ctx.em.transactional(async (em) => {
     const row = await repo.updateParameterizedModel(em, id, body);

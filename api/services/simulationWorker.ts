@@ -90,8 +90,27 @@ async function callWorker<T>(services: Services, activity: 'describeModel' | 'va
   }
 }
 
-/** Variable and parameter names of a model spec; a configuration mistake is a 422 at `loc`. */
-export async function describeModel(services: Services, em: EntityManager, spec: Record<string, unknown>, loc: (string | number)[]): Promise<ModelDescription> {
+/** Where a request gave the parameter `name`, if the caller can tell. */
+export type ParameterLoc = (name: string) => (string | number)[] | undefined;
+
+/** A ParameterLoc for the names of `parameters`, found at `loc`. */
+export function givenIn(parameters: object | null | undefined, loc: (string | number)[]): ParameterLoc {
+  return (name) => (parameters && Object.hasOwn(parameters, name) ? [...loc, name] : undefined);
+}
+
+/** The loc of the parameter a worker's message is about ("model.parameters['X']: ..."), if known. */
+function rejectedParameterLoc(message: string, parameterLoc: ParameterLoc | undefined): (string | number)[] | undefined {
+  const m = /^model\.parameters\[(['"])(.*?)\1\]: /.exec(message);
+  return m && parameterLoc ? parameterLoc(m[2]!) : undefined;
+}
+
+/**
+ * Variable and parameter names of a model spec; a configuration mistake is a 422 at `loc`, or
+ * at the parameter itself when it is about one the request gave (`parameterLoc`).
+ */
+export async function describeModel(
+  services: Services, em: EntityManager, spec: Record<string, unknown>, loc: (string | number)[], parameterLoc?: ParameterLoc,
+): Promise<ModelDescription> {
   const key = sha256(`${shapeKey(spec)}\n${ENGINE_BUILD}`);
   const [cached] = await em.execute<{ description: ModelDescription }[]>(`select description from model_descriptions where key = ?`, [key]);
   if (cached) return cached.description;
@@ -99,7 +118,7 @@ export async function describeModel(services: Services, em: EntityManager, spec:
   try {
     description = await callWorker<ModelDescription>(services, 'describeModel', spec, key.slice(0, 32));
   } catch (err) {
-    if (err instanceof WorkerRejected) throw invalid(loc, err.message, 'model_error');
+    if (err instanceof WorkerRejected) throw invalid(rejectedParameterLoc(err.message, parameterLoc) ?? loc, err.message, 'model_error');
     throw err;
   }
   // Only the names and version are reused: the normalized spec belongs to this one call.

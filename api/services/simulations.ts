@@ -20,7 +20,7 @@ import { loadTemplate, protocolAt } from './experimentTemplates.ts';
 import { modelSpec } from './models.ts';
 import { DEFAULT_MAX_BACKWARD_JUMPS, inputReferences, JumpLimitError, parseProtocol, ProtocolError, type Ucp } from './protocols/index.ts';
 import { initialStateParameters, inputsChecker } from './protocols/inputs.ts';
-import { canonicalJson, CHEMISTRY_NAMES, describeModel, ENGINE_BUILD, PYBAMM_MODELS, sha256 } from './simulationWorker.ts';
+import { canonicalJson, CHEMISTRY_NAMES, describeModel, ENGINE_BUILD, givenIn, PYBAMM_MODELS, sha256, type ParameterLoc } from './simulationWorker.ts';
 import { recordStarts, startRecorded } from './workflowStarts.ts';
 import { isPlainObject, UUID } from '../values.ts';
 
@@ -38,6 +38,8 @@ interface ResolvedModel {
   spec: Record<string, unknown>;
   parameterizedModelId: string | null;
   projectId: string | null;
+  /** Where the request gave a parameter, for a 422 about it. */
+  parameterLoc?: ParameterLoc;
 }
 
 
@@ -146,19 +148,24 @@ async function resolveModel(ctx: RequestContext, raw: unknown, loc: Loc): Promis
   if ('model_id' in obj) {
     const model = await storedModel(ctx, obj.model_id, [...loc, 'model_id']);
     const parameters = checkParameters(obj.parameters, [...loc, 'parameters']);
-    return { spec: modelSpec(model, parameters), parameterizedModelId: null, projectId: null };
+    return { spec: modelSpec(model, parameters), parameterizedModelId: null, projectId: null, parameterLoc: givenIn(parameters, [...loc, 'parameters']) };
   }
   // {"model", "parameters"}: model is a stored model's id (a string or {"id"}) or a model
   // config given inline, which becomes a spec the way a stored model's config does.
   if ('model' in obj) {
     const parameters = checkParameters(obj.parameters, [...loc, 'parameters']);
+    const given = givenIn(parameters, [...loc, 'parameters']);
     const m = obj.model;
     if (typeof m === 'string' || (isPlainObject(m) && 'id' in m)) {
       const model = await storedModel(ctx, isPlainObject(m) ? m.id : m, isPlainObject(m) ? [...loc, 'model', 'id'] : [...loc, 'model']);
-      return { spec: modelSpec(model, parameters), parameterizedModelId: null, projectId: null };
+      return { spec: modelSpec(model, parameters), parameterizedModelId: null, projectId: null, parameterLoc: given };
     }
     if (!isPlainObject(m)) throw invalid([...loc, 'model'], 'must be a model id or a model config such as {"type": "SPMe"}', 'model_type', m);
-    return { spec: modelSpec({ config: inlineModelConfig(m, [...loc, 'model']) }, parameters), parameterizedModelId: null, projectId: null };
+    const inConfig = givenIn(m.parameters as object | undefined, [...loc, 'model', 'parameters']);
+    return {
+      spec: modelSpec({ config: inlineModelConfig(m, [...loc, 'model']) }, parameters), parameterizedModelId: null, projectId: null,
+      parameterLoc: (name) => given(name) ?? inConfig(name),
+    };
   }
   if ('capacity' in obj || 'chemistry' in obj) return { spec: quickSpec(obj, loc), parameterizedModelId: null, projectId: null };
   throw invalid(loc, MODEL_FORMS, 'model_type', raw);
@@ -207,7 +214,7 @@ async function submit(ctx: RequestContext, s: Submission): Promise<{ simulation_
     throw invalid(['body', 'design_parameters_doe'], `${s.sets.length} parameter sets × ${points.length} design points = ${total} simulations; at most ${MAX_DESIGN_POINTS} per submission`, 'too_long');
   }
 
-  const described = await describeModel(ctx, ctx.em, model.spec, ['body', 'parameterized_model']);
+  const described = await describeModel(ctx, ctx.em, model.spec, ['body', 'parameterized_model'], model.parameterLoc);
   const parameterNames = new Set(described.parameter_names);
   const variableNames = new Set(described.variable_names);
   const extra = s.extraVariables ?? [];
