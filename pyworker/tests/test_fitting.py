@@ -40,7 +40,7 @@ def discharge_protocol(rate=1.0, temperature_c=None):
     return protocol
 
 
-def simulate(model, protocol, inputs) -> bytes:
+def simulate(model, protocol, inputs, extra_variables=()) -> bytes:
     """A simulated 'measurement': the canonical time_series.parquet bytes."""
     with pytest.MonkeyPatch.context() as patch, _tmpdir() as folder:
         patch.setenv("STORAGE_DRIVER", "fs")
@@ -51,6 +51,7 @@ def simulate(model, protocol, inputs) -> bytes:
                 "model": copy.deepcopy(model),
                 "protocol": protocol,
                 "inputs": inputs,
+                "extra_variables": list(extra_variables),
                 "output_prefix": "synthetic/",
             }
         )
@@ -151,6 +152,14 @@ def test_fit_driven_by_a_protocol(quick_discharge):
     data = inline(quick_discharge, columns=("Time [s]", "Voltage [V]"))
     result = fit_parameters(fit_request(data, protocol=discharge_protocol()))
     assert result["parameter_values"][R0] == pytest.approx(TRUE_R0, rel=0.02)
+
+
+def test_fit_driven_by_a_protocol_to_another_variable_than_voltage():
+    # The protocol's simulations keep only the variables read; the target must be one of them.
+    temperature = "Cell temperature [degC]"
+    data = inline(simulate(QUICK, discharge_protocol(), {R0: TRUE_R0}, [temperature]), columns=("Time [s]", temperature))
+    result = fit_parameters(fit_request(data, protocol=discharge_protocol(), target=temperature))
+    assert result["parameter_values"][R0] == pytest.approx(TRUE_R0, rel=0.05)
 
 
 def test_initial_soc_can_be_fitted_with_a_parameter():

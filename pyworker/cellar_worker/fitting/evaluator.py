@@ -35,6 +35,7 @@ instead of being undefined.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable
 
@@ -347,7 +348,7 @@ class ProtocolEvaluator(Evaluator):
         self._main: tuple[str, pybamm.Simulation] | None = self._take(self.job, state)
 
     def _job(self, values: dict[str, float]):
-        return runner._prepare(
+        job = runner._prepare(
             {
                 "simulation_id": "fit",
                 "model": self.spec,
@@ -356,6 +357,10 @@ class ProtocolEvaluator(Evaluator):
                 "output_prefix": "fits/unused/",
             }
         )
+        # The solver keeps only the variables the job reads (voltage and current): the
+        # target must be one of them.
+        target = self.dataset.target_name
+        return job if target in job.output_variables else dataclasses.replace(job, extra_variables=[target])
 
     def _take(self, job, state: dict[str, float]) -> tuple[str, pybamm.Simulation]:
         inputs = {**job.input_parameters, **job.protocol_inputs, **state}
@@ -366,7 +371,7 @@ class ProtocolEvaluator(Evaluator):
     def close(self) -> None:
         main, self._main = self._main, None
         if main is not None:
-            runner.CACHE.give_back(*main)
+            runner._give_back(*main)
 
     def predict(self, values: dict[str, float], should_cancel=None) -> np.ndarray:
         try:
@@ -383,7 +388,7 @@ class ProtocolEvaluator(Evaluator):
                 try:
                     solution = runner._solve(job, simulation, inputs, None, should_cancel)
                 finally:
-                    runner.CACHE.give_back(key, simulation)
+                    runner._give_back(key, simulation)
             else:
                 solution = runner._solve(job, self._main[1], inputs, None, should_cancel)
             times = np.asarray(solution["Time [s]"].entries).ravel()
