@@ -427,7 +427,7 @@ describe('submission checks', () => {
     const asText = await c.post('/simulations/protocol/batch', { ...ok, parameterized_model: { quick_model: { capacity: '5', chemistry: 'NMC/Graphite' } } });
     expect(asText.status).toBe(422);
     expect(asText.body.detail[0]).toMatchObject({ loc: ['body', 'parameterized_model', 'quick_model', 'capacity'], type: 'float_type', input: '5' });
-    expect(asText.body.detail[0].msg).toContain('not a string');
+    expect(asText.body.detail[0].msg).toContain('given as a finite number');
     // A template's loops are counted against the batch's own max_backward_jumps.
     const looped = await c.post('/protocols/parse-to-template', {
       protocol_experiment: { protocol: { steps: [{ Rest: { duration: 1 } }, { Goto: { step: 0, repeat: 3 } }] }, name: 'Loop' }, project_id: project.id,

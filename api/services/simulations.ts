@@ -45,7 +45,7 @@ interface ResolvedModel {
 
 /** A positive number at `loc`: a value that is no number at all (e.g. "5") is told so, not "greater than". */
 function requirePositive(v: unknown, loc: Loc, what: string): void {
-  if (typeof v !== 'number' || !Number.isFinite(v)) throw invalid(loc, `must be ${what}, a finite number (not a string)`, 'float_type', v);
+  if (typeof v !== 'number' || !Number.isFinite(v)) throw invalid(loc, `must be ${what} given as a finite number`, 'float_type', v);
   if (v <= 0) throw invalid(loc, `must be ${what} greater than 0`, 'greater_than', v);
 }
 
