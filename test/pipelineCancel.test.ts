@@ -1,9 +1,13 @@
 // Bulk cancellation against the real stack: 50 pipelines, each with a running data_fit element
 // (no Python worker listens, so each fit stays running), canceled in one request.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apiForSuite, client, eventually, newOrg, startPythonWorker } from './harness.ts';
 import { QUICK_MODEL, R0, quickDischarge } from './pipelineHelpers.ts';
 import { cancelWorkflowId } from '../api/services/pipelines.ts';
+
+// 50 pipelines, their workflows and the cancel workflow take 7 to 20 s on this 2-core machine,
+// and over a minute when another load shares it (one clean-clone CI run).
+vi.setConfig({ testTimeout: 180_000 });
 
 const api = apiForSuite();
 
