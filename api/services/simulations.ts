@@ -42,7 +42,6 @@ interface ResolvedModel {
   parameterLoc?: ParameterLoc;
 }
 
-
 /** A positive number at `loc`: a value that is no number at all (e.g. "5") is told so, not "greater than". */
 function requirePositive(v: unknown, loc: Loc, what: string): void {
   if (typeof v !== 'number' || !Number.isFinite(v)) throw invalid(loc, `must be ${what} given as a finite number`, 'float_type', v);

@@ -19,6 +19,7 @@ import threading
 import time
 
 from ..simulation import models
+from ..simulation.errors import describe
 from .service import validate_against_data
 
 log = logging.getLogger("cellar_worker.fitting")
@@ -60,7 +61,7 @@ def warm_up(model_types: list[str]) -> None:
                 }
             )
         except Exception as error:  # noqa: BLE001 - a warm-up failure only costs the first fit its speed
-            log.warning("fit warm-up failed", extra={"model_type": model_type, "error": f"{type(error).__name__}: {error}"})
+            log.warning("fit warm-up failed", extra={"model_type": model_type, "error": describe(error)})
             continue
         log.info("fit warm-up done", extra={"model_type": model_type, "duration_s": round(time.monotonic() - started, 3)})
 

@@ -20,7 +20,12 @@ def solver_error(message: str) -> ApplicationError:
     return ApplicationError(message, type=SOLVER_ERROR, non_retryable=True)
 
 
+def message_of(error: BaseException) -> str:
+    """The exception's message: its single argument as given (a KeyError's key unquoted)."""
+    return str(error.args[0]) if len(error.args) == 1 else str(error)
+
+
 def describe(error: BaseException) -> str:
     """``Type: message``, or the type alone: some exceptions carry no message at all."""
-    message = str(error)
+    message = message_of(error)
     return f"{type(error).__name__}: {message}" if message else type(error).__name__

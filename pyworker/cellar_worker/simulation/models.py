@@ -33,7 +33,7 @@ import pybamm
 from temporalio.exceptions import ApplicationError
 
 from . import quick_model
-from .errors import configuration_error
+from .errors import configuration_error, describe, message_of
 
 MODEL_TYPES = {
     "SPM": (pybamm.lithium_ion.SPM, "Chen2020"),
@@ -319,11 +319,7 @@ def _construct(spec: dict) -> pybamm.BaseModel:
     try:
         return model_class(options=spec["options"] or None)
     except (pybamm.OptionError, pybamm.ModelError, KeyError, TypeError, ValueError) as error:
-        raise configuration_error(f"model.options: {_message(error)}") from None
-
-
-def _message(error: BaseException) -> str:
-    return str(error.args[0]) if len(error.args) == 1 else str(error)
+        raise configuration_error(f"model.options: {message_of(error)}") from None
 
 
 def _symbol_parameter_names(tree) -> set[str]:
@@ -434,14 +430,14 @@ def _check_mesh(model, values: pybamm.ParameterValues, var_pts, submesh_types, s
     except Exception as error:  # noqa: BLE001 - PyBaMM raises many types for a misfit mesh
         raise configuration_error(
             f"model.simulation_settings.submesh_types: PyBaMM cannot mesh this model with them: "
-            f"{type(error).__name__}: {_message(error)}"
+            f"{describe(error)}"
         ) from None
     try:
         pybamm.Discretisation(mesh, spatial_methods)
     except Exception as error:  # noqa: BLE001
         raise configuration_error(
             f"model.simulation_settings.spatial_methods: PyBaMM cannot use them on this model's mesh: "
-            f"{type(error).__name__}: {_message(error)}"
+            f"{describe(error)}"
         ) from None
 
 
@@ -504,7 +500,7 @@ def validate_custom_model(model_json) -> dict:
         except Exception as error:  # any PyBaMM build failure means the model is unusable
             raise configuration_error(
                 f"model: cannot be built with parameter set {normalized['parameter_set']!r}: "
-                f"{type(error).__name__}: {_message(error)}"
+                f"{describe(error)}"
             ) from None
     except ApplicationError as error:
         return {"valid": False, "error": error.message}
