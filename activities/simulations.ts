@@ -24,7 +24,10 @@ export interface SimulationResult {
 
 export interface ModelDescription {
   model: unknown;
+  /** Variables of time alone: usable as result columns and fit targets. */
   variable_names: string[];
+  /** Variables that vary in space as well. */
+  spatial_variable_names: string[];
   parameter_names: string[];
   simulator_version: string;
 }

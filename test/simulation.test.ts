@@ -428,6 +428,11 @@ describe('submission checks', () => {
     expect(asText.status).toBe(422);
     expect(asText.body.detail[0]).toMatchObject({ loc: ['body', 'parameterized_model', 'quick_model', 'capacity'], type: 'float_type', input: '5' });
     expect(asText.body.detail[0].msg).toContain('given as a finite number');
+    // A variable that varies in space has no single value per time to put in a column.
+    const spatial = await c.post('/simulations/protocol/batch', { ...ok, parameterized_model: { model: { type: 'SPM' }, parameters: {} }, extra_variables: ['X-averaged cell temperature [K]', 'Electrolyte concentration [mol.m-3]'] });
+    expect(spatial.status, spatial.text).toBe(422);
+    expect(spatial.body.detail[0]).toMatchObject({ loc: ['body', 'extra_variables', 1], input: 'Electrolyte concentration [mol.m-3]' });
+    expect(spatial.body.detail[0].msg).toContain('varies in space');
     // A template's loops are counted against the batch's own max_backward_jumps.
     const looped = await c.post('/protocols/parse-to-template', {
       protocol_experiment: { protocol: { steps: [{ Rest: { duration: 1 } }, { Goto: { step: 0, repeat: 3 } }] }, name: 'Loop' }, project_id: project.id,

@@ -112,6 +112,9 @@ describe('models', () => {
     expect(await searchDoc('parameterized_model', pm.body.id)).toMatchObject({ name: 'ECM low R', project_id: project.id });
     const names = await c.get(`/parameterized_models/${pm.body.id}/variable-names`);
     expect(names.body.variable_names).toContain('Open-circuit voltage [V]');
+    // The equivalent circuit's distributed state of charge varies along its own axis: no column.
+    expect(names.body.spatial_variable_names).toContain('Distributed SoC');
+    expect(names.body.variable_names).not.toContain('Distributed SoC');
     expect(names.body.parameter_names).toContain('R0 [Ohm]');
     expect((await c.get(`/parameterized_models?project_id=${project.id}`)).body.total).toBe(1);
     expect((await c.delete(`/models/${model.id}`)).status).toBe(409);

@@ -177,5 +177,5 @@ export async function parameterizedModelVariableNames(ctx: RequestContext, id: s
   const pm = await loadParameterizedModel(ctx, id, 'parameterized_model:read');
   const model = (await repo.findModel(ctx.em, pm.model_id))!;
   const d = await describeModel(ctx, ctx.em, modelSpec(model, pm.parameters), ['path', 'parameterized_model_id']);
-  return { parameterized_model_id: id, variable_names: d.variable_names, parameter_names: d.parameter_names, simulator_version: d.simulator_version };
+  return { parameterized_model_id: id, variable_names: d.variable_names, spatial_variable_names: d.spatial_variable_names, parameter_names: d.parameter_names, simulator_version: d.simulator_version };
 }

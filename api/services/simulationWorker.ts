@@ -113,7 +113,8 @@ export async function describeModel(
 ): Promise<ModelDescription> {
   const key = sha256(`${shapeKey(spec)}\n${ENGINE_BUILD}`);
   const [cached] = await em.execute<{ description: ModelDescription }[]>(`select description from model_descriptions where key = ?`, [key]);
-  if (cached) return cached.description;
+  // Descriptions stored before spatial_variable_names existed are made again.
+  if (cached?.description.spatial_variable_names) return cached.description;
   let description: ModelDescription;
   try {
     description = await callWorker<ModelDescription>(services, 'describeModel', spec, key.slice(0, 32));
@@ -122,8 +123,11 @@ export async function describeModel(
     throw err;
   }
   // Only the names and version are reused: the normalized spec belongs to this one call.
-  const stored = { variable_names: description.variable_names, parameter_names: description.parameter_names, simulator_version: description.simulator_version, model: null };
-  await em.execute(`insert into model_descriptions (key, description) values (?, ?) on conflict (key) do nothing`, [key, JSON.stringify(stored)]);
+  const stored: ModelDescription = {
+    variable_names: description.variable_names, spatial_variable_names: description.spatial_variable_names,
+    parameter_names: description.parameter_names, simulator_version: description.simulator_version, model: null,
+  };
+  await em.execute(`insert into model_descriptions (key, description) values (?, ?) on conflict (key) do update set description = excluded.description`, [key, JSON.stringify(stored)]);
   return stored;
 }
 

@@ -216,8 +216,10 @@ async function submit(ctx: RequestContext, s: Submission): Promise<{ simulation_
   const described = await describeModel(ctx, ctx.em, model.spec, ['body', 'parameterized_model'], model.parameterLoc);
   const parameterNames = new Set(described.parameter_names);
   const variableNames = new Set(described.variable_names);
+  const spatialNames = new Set(described.spatial_variable_names);
   const extra = s.extraVariables ?? [];
   extra.forEach((name, i) => {
+    if (spatialNames.has(name)) throw invalid(['body', 'extra_variables', i], `${JSON.stringify(name)} varies in space, so it has no single value per time to put in a column`, 'value_error', name);
     if (!variableNames.has(name)) throw invalid(['body', 'extra_variables', i], `unknown variable ${JSON.stringify(name)} for this model (see GET /parameterized_models/{id}/variable-names)`, 'value_error', name);
     if (BASE_COLUMNS.includes(name) || extra.indexOf(name) !== i) throw invalid(['body', 'extra_variables', i], `${JSON.stringify(name)} is already a column`, 'value_error', name);
   });

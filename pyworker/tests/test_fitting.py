@@ -314,6 +314,8 @@ BAD_FITS = [
     ("current is data", {"parameters": {"Current function [A]": {"bounds": [0, 1], "initial_value": 0.5}}}, "parameters['Current function [A]']"),
     ("inline over 1000 rows", {"data": _long_inline(1001)}, "1000 rows"),
     ("missing column", {"data": {"source": "inline", "columns": {"Time [s]": [0, 1, 2], "Voltage [V]": [4, 4, 4]}}}, "'Current [A]'"),
+    ("unknown target", {"target": "Warp factor"}, "target: unknown variable"),
+    ("target varies in space", {"target": "Distributed SoC"}, "target: 'Distributed SoC' varies in space"),
     ("unknown cost", {"cost": "R2"}, "cost"),
     ("unknown method", {"optimizer": {"method": "BFGS"}}, "optimizer.method"),
     ("least squares of MAE", {"cost": "MAE", "optimizer": {"method": "least_squares"}}, "optimizer.method"),

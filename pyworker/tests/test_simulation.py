@@ -219,6 +219,25 @@ def test_unknown_extra_variable_is_a_configuration_error(fs_storage):
     assert "extra_variables[0]" in message and "Warp factor" in message
 
 
+def test_extra_variable_that_varies_in_space_is_refused_before_solving():
+    # _prepare reads the request and solves nothing.
+    message = raises(
+        "CONFIGURATION_ERROR",
+        runner._prepare,
+        request(full_discharge(), model=SPM_COARSE, extra_variables=["Electrolyte concentration [mol.m-3]"]),
+    )
+    assert "extra_variables[0]" in message and "varies in space" in message
+    # A minimum over space, or an x-average in a model whose current collector is one point, is one value per time.
+    job = runner._prepare(
+        request(
+            full_discharge(),
+            model=SPM_COARSE,
+            extra_variables=["Minimum negative particle concentration [mol.m-3]", "X-averaged negative electrode porosity"],
+        )
+    )
+    assert job.output_variables[2:] == ["Minimum negative particle concentration [mol.m-3]", "X-averaged negative electrode porosity"]
+
+
 def test_missing_protocol_input_is_a_configuration_error(fs_storage):
     protocol = full_discharge()
     protocol["steps"][0]["Discharge"]["value"] = "input['Rate']"
@@ -264,6 +283,20 @@ def test_describe_model_lists_variables_and_parameters():
     assert {"R0 [Ohm]", "Initial SOC [%]", "Ambient temperature [K]"} <= set(description["parameter_names"])
     assert "Current function [A]" not in description["parameter_names"]
     assert description["simulator_version"]
+
+
+def test_describe_model_tells_the_variables_that_vary_in_space_from_those_of_time_alone():
+    description = describe_model({"kind": "pybamm", "type": "SPMe"})
+    spatial, of_time = set(description["spatial_variable_names"]), set(description["variable_names"])
+    assert not spatial & of_time
+    assert {"Electrolyte concentration [mol.m-3]", "Negative particle concentration [mol.m-3]"} <= spatial
+    assert {"Voltage [V]", "Minimum negative particle concentration [mol.m-3]", "X-averaged cell temperature [K]"} <= of_time
+    # In a pouch cell the current collector is a line, so its averages over x still vary (along it).
+    pouch = describe_model(
+        {"kind": "pybamm", "type": "SPM", "options": {"current collector": "potential pair", "dimensionality": 1}}
+    )
+    assert "X-averaged negative electrode porosity" in pouch["spatial_variable_names"]
+    assert "Voltage [V]" in pouch["variable_names"]
 
 
 def test_validate_custom_model_builds_it():

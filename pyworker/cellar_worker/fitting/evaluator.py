@@ -104,8 +104,7 @@ def check_fitted_names(recipe: models.ModelRecipe, names: list[str], path: str =
 def check_target(recipe: models.ModelRecipe, target) -> str:
     if target is None:
         return "Voltage [V]"
-    if not isinstance(target, str) or target not in recipe.variable_names:
-        raise configuration_error(f"target: {target!r} is not a variable of this model")
+    models.check_time_variable(recipe, target, "target")
     if target == CURRENT:
         raise configuration_error("target: the current drives the model, so it cannot be the fitted quantity")
     return target

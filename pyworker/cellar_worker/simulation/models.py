@@ -237,6 +237,8 @@ class ModelRecipe:
     geometry_parameters: frozenset[str]  # baked into the mesh: cannot be solve-time inputs
     model_options: object
     variable_names: tuple[str, ...]
+    # Those of them that vary in space as well as in time: they cannot be a time-series column.
+    spatial_variable_names: frozenset[str]
     var_pts: dict | None  # mesh points: the model's defaults with the spec's overrides
     # Likewise by domain (None: the model's defaults); use mesh_settings() to pass them.
     submesh_types: dict | None = None
@@ -334,6 +336,41 @@ def _symbol_parameter_names(tree) -> set[str]:
     return names
 
 
+# Nodes whose values span the same points as their children's (PyBaMM gives them their
+# children's domains).
+_ELEMENTWISE = (pybamm.BinaryOperator, pybamm.Function, pybamm.Negate, pybamm.AbsoluteValue, pybamm.Sign, pybamm.Floor, pybamm.Ceiling)
+
+
+def _spatial_variable_names(model: pybamm.BaseModel) -> frozenset[str]:
+    """The model's variables that vary in space, read from their expressions' domains.
+
+    Two corrections to the domains PyBaMM states: ``Min``/``Max`` reduce over space, yet keep
+    their argument's domains (and pass them on, e.g. to "Minimum negative particle
+    concentration", a ``Min`` divided by a parameter); and the current collector is a single
+    point unless the model is a pouch cell (``dimensionality`` 1 or 2).
+    """
+    single_point_collector = model.options["dimensionality"] == 0 if "dimensionality" in model.options else True
+    memo: dict[int, tuple[str, ...]] = {}
+
+    def domains(symbol: pybamm.Symbol) -> tuple[str, ...]:
+        key = id(symbol)
+        if key not in memo:
+            if isinstance(symbol, (pybamm.Min, pybamm.Max)):
+                found: tuple[str, ...] = ()
+            elif isinstance(symbol, _ELEMENTWISE):
+                found = next((d for d in map(domains, symbol.children) if d), ())
+            else:
+                found = tuple(domain for level in symbol.domains.values() for domain in level)
+            memo[key] = found
+        return memo[key]
+
+    return frozenset(
+        name
+        for name, symbol in model.variables.items()
+        if any(not (domain == "current collector" and single_point_collector) for domain in domains(symbol))
+    )
+
+
 def _is_number(value) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
@@ -396,6 +433,7 @@ def _recipe_for_key(key: str) -> ModelRecipe:
         geometry_parameters=frozenset(_symbol_parameter_names(model.default_geometry)),
         model_options=model.options,
         variable_names=tuple(model.variables.keys()),
+        spatial_variable_names=_spatial_variable_names(model),
         var_pts=var_pts,
         submesh_types=submesh_types,
         spatial_methods=spatial_methods,
@@ -453,16 +491,29 @@ def check_parameter_name(name, allowed, path: str) -> None:
         raise configuration_error(f"{path}: unknown parameter {name!r} for this model")
 
 
+def check_time_variable(recipe: ModelRecipe, name, path: str) -> None:
+    """``name`` must be a variable of the model that varies in time alone (one value per time)."""
+    if not isinstance(name, str) or name not in recipe.variable_names:
+        raise configuration_error(f"{path}: unknown variable {name!r} for this model")
+    if name in recipe.spatial_variable_names:
+        raise configuration_error(f"{path}: {name!r} varies in space, so it has no single value per time")
+
+
 # ----------------------------------------------------------------------------- describe
 
 
 def describe_model(spec) -> dict:
-    """Variable and parameter names of a model, so the API can reject unknown ones early."""
+    """Variable and parameter names of a model, so the API can reject unknown ones early.
+
+    ``variable_names`` are those of time alone (usable as result columns and fit targets);
+    ``spatial_variable_names`` the others.
+    """
     normalized = normalize_model_spec(spec)
     model_recipe = recipe(normalized)
     return {
         "model": normalized,
-        "variable_names": sorted(model_recipe.variable_names),
+        "variable_names": sorted(set(model_recipe.variable_names) - model_recipe.spatial_variable_names),
+        "spatial_variable_names": sorted(model_recipe.spatial_variable_names),
         "parameter_names": sorted(model_recipe.parameter_names | {INITIAL_SOC_PERCENT}),
         "simulator_version": pybamm.__version__,
     }

@@ -216,8 +216,7 @@ def _prepare(request) -> _Job:
     if not isinstance(extra_variables, list):
         raise configuration_error("extra_variables: must be a list of variable names")
     for index, name in enumerate(extra_variables):
-        if name not in recipe.variable_names:
-            raise configuration_error(f"extra_variables[{index}]: unknown variable {name!r} for this model")
+        models.check_time_variable(recipe, name, f"extra_variables[{index}]")
         if name in BASE_COLUMNS or extra_variables.index(name) != index:
             raise configuration_error(f"extra_variables[{index}]: {name!r} is already a column")
 
@@ -452,7 +451,7 @@ def _columns(job: _Job, solution: pybamm.Solution) -> dict[str, np.ndarray]:
         values = np.asarray(solution[name].entries)
         if values.ndim != 1 or len(values) != len(step_count):
             raise configuration_error(
-                f"extra_variables[{index}]: {name!r} is not a scalar time series (it varies in space)"
+                f"extra_variables[{index}]: {name!r} varies in space, so it has no single value per time"
             )
         columns[name] = values
     resolution = job.protocol.resolution
