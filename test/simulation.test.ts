@@ -405,6 +405,10 @@ describe('submission checks', () => {
       [{ ...ok, protocol_experiment: { protocol: fixedStart }, design_parameters_doe: { sampling: 'grid', rows: [{ type: 'discrete', name: 'R0 [Ohm]', values: [0.004] }, { type: 'discrete', name: 'Ambient temperature [K]', values: [298, 308] }] } }, ['body', 'design_parameters_doe', 'rows', 1]],
       [{ ...ok, protocol_experiment: { protocol: startFromInputs }, design_parameters_doe: { sampling: 'grid', rows: [{ type: 'discrete', name: 'SOC', values: [50, 101] }] }, experiment_parameters: { T: 25 } }, ['body', 'design_parameters_doe', 'rows', 0]],
       [{ ...ok, protocol_experiment: { protocol: startFromInputs }, experiment_parameters: { SOC: 50, T: -300 } }, ['body', 'experiment_parameters', 'T']],
+      // A negative value of a quantity that cannot be negative (a resistance, a temperature, a thickness).
+      [{ ...ok, design_parameters_doe: { sampling: 'grid', rows: [{ type: 'discrete', name: 'R0 [Ohm]', values: [0.004, -0.001] }] } }, ['body', 'design_parameters_doe', 'rows', 0]],
+      [{ ...ok, experiment_parameters: { 'Ambient temperature [K]': -5 } }, ['body', 'experiment_parameters', 'Ambient temperature [K]']],
+      [{ ...ok, parameterized_model: { model: { type: 'SPM' }, parameters: { 'Negative electrode thickness [m]': -1e-5 } } }, ['body', 'parameterized_model', 'parameters', 'Negative electrode thickness [m]']],
       // {"model", "parameters"}: a model id that is none, an inline config the worker would refuse.
       [{ ...ok, parameterized_model: { model: 'no-such-model', parameters: {} } }, ['body', 'parameterized_model', 'model']],
       [{ ...ok, parameterized_model: { model: { id: '00000000-0000-4000-8000-000000000000' }, parameters: {} } }, ['body', 'parameterized_model', 'model', 'id']],

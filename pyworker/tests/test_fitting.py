@@ -316,6 +316,8 @@ BAD_FITS = [
     ("missing column", {"data": {"source": "inline", "columns": {"Time [s]": [0, 1, 2], "Voltage [V]": [4, 4, 4]}}}, "'Current [A]'"),
     ("unknown target", {"target": "Warp factor"}, "target: unknown variable"),
     ("target varies in space", {"target": "Distributed SoC"}, "target: 'Distributed SoC' varies in space"),
+    ("negative lower bound of a resistance", {"parameters": {R0: {"bounds": [-0.01, 0.1], "initial_value": 0.01}}}, f"parameters['{R0}'].bounds[0]: -0.01 is negative"),
+    ("negative fixed capacitance", {"fixed_parameters": {"C1 [F]": -10}}, "fixed_parameters['C1 [F]']: -10 is negative"),
     ("unknown cost", {"cost": "R2"}, "cost"),
     ("unknown method", {"optimizer": {"method": "BFGS"}}, "optimizer.method"),
     ("least squares of MAE", {"cost": "MAE", "optimizer": {"method": "least_squares"}}, "optimizer.method"),

@@ -238,6 +238,19 @@ def test_extra_variable_that_varies_in_space_is_refused_before_solving():
     assert job.output_variables[2:] == ["Minimum negative particle concentration [mol.m-3]", "X-averaged negative electrode porosity"]
 
 
+def test_negative_value_of_a_quantity_that_cannot_be_negative_is_refused():
+    thickness = "Negative electrode thickness [m]"
+    message = raises("CONFIGURATION_ERROR", runner._prepare, request(full_discharge(), {thickness: -1e-05}, model=SPM_COARSE))
+    assert message.startswith(f"inputs['{thickness}']: -1e-05 is negative") and "[m]" in message
+    in_model = {**SPM_COARSE, "parameters": {thickness: -1e-05}}
+    assert raises("CONFIGURATION_ERROR", runner._prepare, request(full_discharge(), model=in_model)).startswith(
+        f"model.parameters['{thickness}']: -1e-05 is negative"
+    )
+    # Zero is the model's to judge, and a quantity that may be negative (an entropic change) is left alone.
+    runner._prepare(request(full_discharge(), {"R0 [Ohm]": 0.0}))
+    runner._prepare(request(full_discharge(), {"Positive electrode OCP entropic change [V.K-1]": -1e-4}, model=SPM_COARSE))
+
+
 def test_missing_protocol_input_is_a_configuration_error(fs_storage):
     protocol = full_discharge()
     protocol["steps"][0]["Discharge"]["value"] = "input['Rate']"

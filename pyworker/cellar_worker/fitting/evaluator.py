@@ -92,6 +92,7 @@ def split_fixed(recipe: models.ModelRecipe, fixed, fitted_names: list[str], path
             ignored.append(name)
             continue
         used[name] = finite(value, f"{path}[{name!r}]")
+        models.check_parameter_value(name, used[name], f"{path}[{name!r}]")
     return used, sorted(ignored)
 
 

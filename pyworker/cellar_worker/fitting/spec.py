@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..simulation import models
 from ..simulation.errors import configuration_error
 
 COSTS = ("RMSE", "MAE", "Max", "SSE")
@@ -88,6 +89,7 @@ def parse_parameters(raw, path: str = "parameters") -> list[FittedParameter]:
             raise configuration_error(f"{where}.bounds: must be [lower, upper]")
         lower = finite(bounds[0], f"{where}.bounds[0]")
         upper = finite(bounds[1], f"{where}.bounds[1]")
+        models.check_parameter_value(name, lower, f"{where}.bounds[0]")
         if lower >= upper:
             raise configuration_error(f"{where}.bounds: the lower bound ({lower:g}) must be below the upper ({upper:g})")
         if "initial_value" not in entry:

@@ -28,6 +28,7 @@ import importlib.util
 import json
 import math
 from dataclasses import dataclass
+from pathlib import Path
 
 import pybamm
 from temporalio.exceptions import ApplicationError
@@ -160,6 +161,8 @@ def _normalize_pybamm(spec: dict) -> dict:
     if not isinstance(parameters, dict):
         raise configuration_error("model.parameters: must be an object of PyBaMM parameter names to numbers")
     parameters = {name: _finite(value, f"model.parameters[{name!r}]") for name, value in parameters.items()}
+    for name, value in parameters.items():
+        check_parameter_value(name, value, f"model.parameters[{name!r}]")
     return {
         "kind": "pybamm",
         "type": model_type,
@@ -482,6 +485,17 @@ def _check_mesh(model, values: pybamm.ParameterValues, var_pts, submesh_types, s
 def recipe(spec: dict) -> ModelRecipe:
     """The (cached) recipe of a normalized spec."""
     return _recipe_for_key(spec_key(spec))
+
+
+with open(Path(__file__).with_name("parameter_units.json"), encoding="utf-8") as _units:
+    NON_NEGATIVE_UNITS = frozenset(json.load(_units)["non_negative"])
+
+
+def check_parameter_value(name: str, value: float, path: str) -> None:
+    """A parameter measured in a unit of a quantity that cannot be negative must not be (parameter_units.json)."""
+    unit = name[name.rfind("[") + 1 : -1] if name.endswith("]") and "[" in name else None
+    if unit in NON_NEGATIVE_UNITS and value < 0:
+        raise configuration_error(f"{path}: {value:g} is negative, and a quantity in [{unit}] cannot be")
 
 
 def check_parameter_name(name, allowed, path: str) -> None:

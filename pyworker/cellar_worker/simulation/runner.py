@@ -188,6 +188,7 @@ def _prepare(request) -> _Job:
         if name in referenced and name not in recipe.parameter_names:
             continue
         models.check_parameter_name(name, recipe.parameter_names, f"inputs[{name!r}]")
+        models.check_parameter_value(name, value, f"inputs[{name!r}]")
         parameter_values[name] = value
 
     initial_state = _initial_state(protocol, inputs, referenced)
