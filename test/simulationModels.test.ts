@@ -110,6 +110,11 @@ describe('models', () => {
     const pm = await c.post('/parameterized_models', { project_id: project.id, model_id: model.id, name: 'ECM low R', parameters: { 'R0 [Ohm]': 0.0005 } });
     expect(pm.status, pm.text).toBe(201);
     expect(await searchDoc('parameterized_model', pm.body.id)).toMatchObject({ name: 'ECM low R', project_id: project.id });
+    // The model is described (and its description kept) by now: a negative resistance is still refused.
+    const negative = await c.patch(`/parameterized_models/${pm.body.id}`, { parameters: { 'R0 [Ohm]': -0.0005 } });
+    expect(negative.status, negative.text).toBe(422);
+    expect(negative.body.detail[0]).toMatchObject({ loc: ['body', 'parameters', 'R0 [Ohm]'], input: -0.0005 });
+    expect(negative.body.detail[0].msg).toContain('is negative');
     const names = await c.get(`/parameterized_models/${pm.body.id}/variable-names`);
     expect(names.body.variable_names).toContain('Open-circuit voltage [V]');
     // The equivalent circuit's distributed state of charge varies along its own axis: no column.

@@ -11,6 +11,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ROOT } from '../../stack/config.ts';
 import type { Services } from '../context.ts';
 import { AppError, invalid } from '../errors.ts';
+import { parameterValueProblem } from './parameterValues.ts';
 import type { ModelDescription } from '../../activities/simulations.ts';
 import { simulationWorkflowIds } from '../../workflows/simulationIds.ts';
 
@@ -111,6 +112,11 @@ function rejectedParameterLoc(message: string, parameterLoc: ParameterLoc | unde
 export async function describeModel(
   services: Services, em: EntityManager, spec: Record<string, unknown>, loc: (string | number)[], parameterLoc?: ParameterLoc,
 ): Promise<ModelDescription> {
+  // Values are not part of the description's key, so the API checks them itself.
+  for (const [name, value] of Object.entries((spec.parameters ?? {}) as Record<string, unknown>)) {
+    const problem = typeof value === 'number' ? parameterValueProblem(name, value) : undefined;
+    if (problem) throw invalid(parameterLoc?.(name) ?? loc, `${JSON.stringify(name)} = ${value}: ${problem}`, 'value_error', value);
+  }
   const key = sha256(`${shapeKey(spec)}\n${ENGINE_BUILD}`);
   const [cached] = await em.execute<{ description: ModelDescription }[]>(`select description from model_descriptions where key = ?`, [key]);
   // Descriptions stored before spatial_variable_names existed are made again.

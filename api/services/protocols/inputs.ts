@@ -2,26 +2,13 @@
 // experiment parameters) given the protocol and the model: the checks of runner.py _prepare
 // and _initial_state that depend on values, so a submission can make them for every design
 // point before anything is created.
-import fs from 'node:fs';
-import path from 'node:path';
-import { ROOT } from '../../../stack/config.ts';
+import { parameterValueProblem } from '../parameterValues.ts';
 import { ABSOLUTE_ZERO_C, initialStateProblem, inputName, inputReferences, TEMPERATURE_PROBLEM, type Ucp } from './ucp.ts';
 
 /** Pseudo-parameter: the initial state of charge when the protocol sets none (models.py). */
 const INITIAL_SOC_PERCENT = 'Initial SOC [%]';
 /** Owned by the protocol's initial_temperature when it sets one (models.py). */
 const TEMPERATURE_PARAMETERS = ['Ambient temperature [K]', 'Initial temperature [K]'] as const;
-
-/** Units of parameters that cannot be negative: shared with the worker (models.py check_parameter_value). */
-const NON_NEGATIVE_UNITS: ReadonlySet<string> = new Set(
-  (JSON.parse(fs.readFileSync(path.join(ROOT, 'pyworker', 'cellar_worker', 'simulation', 'parameter_units.json'), 'utf8')) as { non_negative: string[] }).non_negative,
-);
-
-/** Why the worker refuses this value of a model parameter (a negative length, temperature, ...), or undefined. */
-function parameterValueProblem(name: string, value: number): string | undefined {
-  const unit = /\[([^[\]]*)\]$/.exec(name)?.[1];
-  return unit !== undefined && NON_NEGATIVE_UNITS.has(unit) && value < 0 ? `is negative, and a quantity in [${unit}] cannot be` : undefined;
-}
 
 const LITHIUM_ION_STATE = ['Initial concentration in negative electrode [mol.m-3]', 'Initial concentration in positive electrode [mol.m-3]'];
 const DEFAULT_PARAMETER_SETS: Record<string, string> = { SPM: 'Chen2020', SPMe: 'Chen2020', DFN: 'Chen2020', ECM: 'ECM_Example' };
