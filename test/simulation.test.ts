@@ -200,6 +200,52 @@ describe('simulation batches', () => {
     expect(jobs.body.map((j: { job_id: string }) => j.job_id)).toContain(jobId);
   });
 
+  it('follows a whole batch and cancels what is left of it in one request', async () => {
+    const { c, project } = await setup();
+    // Long runs, more than a batch starts at once: some jobs wait pending, some run.
+    const protocol = { steps: [{ Discharge: { mode: 'C-rate', value: 1, duration: 600 } }, { Charge: { mode: 'C-rate', value: 1, duration: 600 } }, { Goto: { step: 0, repeat: 9999 } }] };
+    const points = 70;
+    const res = await c.post('/simulations/protocol/batch', {
+      parameterized_model: QUICK, protocol_experiment: { protocol, name: 'long' }, project_id: project.id, max_backward_jumps: 10000,
+      design_parameters_doe: { sampling: 'grid', rows: [{ type: 'range', name: 'R0 [Ohm]', min: 0.004, max: 0.012, count: points }] },
+    });
+    expect(res.status, res.text).toBe(200);
+    const sim = (await c.get(`/simulations/${res.body[0].simulation_id}`)).body;
+    const batchUrl = `/simulations/batches/${sim.batch_id}`;
+    const before = await eventually(async () => {
+      const b = (await c.get(batchUrl)).body;
+      return b.jobs.running > 0 && b.jobs.pending > 0 && b.jobs.pending + b.jobs.running === points ? b : undefined;
+    }, { timeoutMs: 60_000, what: 'some jobs running and some pending' });
+    expect(before).toMatchObject({ id: sim.batch_id, project_id: project.id, size: points, is_terminal: false });
+    const runningSim = (await c.get(`/simulations?batch_id=${sim.batch_id}&status=eq.running&limit=1`)).body.items[0];
+
+    const other = client(api.url, (await newOrg(api.orm)).api_key);
+    // Another organization's request reads and changes nothing.
+    expect((await other.post(`${batchUrl}/cancel`)).status).toBe(403);
+    expect((await other.get(batchUrl)).status).toBe(403);
+    expect((await c.get(batchUrl)).body.jobs.pending).toBeGreaterThan(0);
+
+    const canceled = await c.post(`${batchUrl}/cancel`);
+    expect(canceled.status, canceled.text).toBe(200);
+    // Pending jobs end canceled at once; running ones as their solves stop.
+    expect(canceled.body.jobs.pending).toBe(0);
+    expect(canceled.body.jobs.canceled).toBeGreaterThan(0);
+    const over = await eventually(async () => {
+      const b = (await c.get(batchUrl)).body;
+      return b.is_terminal ? b : undefined;
+    }, { timeoutMs: 30_000, what: 'every job of the batch ended' });
+    expect(over.jobs).toEqual({ pending: 0, running: 0, completed: 0, failed: 0, canceled: points });
+    const batchHandle = api.temporal.workflow.getHandle(simulationWorkflowIds.batch(sim.batch_id));
+    const described = await batchHandle.describe();
+    expect(described.status.name).toBe('CANCELLED');
+    expect(described.searchAttributes.CellarStatus).toEqual(['canceled']);
+    await eventually(async () => (await (await simulationWorkflow(runningSim.id)).describe()).status.name === 'CANCELLED', { what: 'a running simulation\'s workflow canceled' });
+    // Resent, it changes nothing.
+    const again = await c.post(`${batchUrl}/cancel`);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ is_terminal: true, jobs: over.jobs });
+  });
+
   it('reuses the stored result of an identical simulation unless force_rerun', async () => {
     const { c, project } = await setup();
     const body = { parameterized_model: QUICK, protocol_experiment: { protocol: 'Discharge at 2C until 3.0V' }, project_id: project.id };

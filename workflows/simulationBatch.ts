@@ -2,7 +2,7 @@
 // once (a sliding window: the next starts as soon as any finishes). Each run starts up to
 // `perRun` children, waits for them, and continues as new, so history stays small whatever
 // the batch size.
-import { condition, continueAsNew, executeChild, ParentClosePolicy, patched, proxyActivities, proxyLocalActivities, upsertSearchAttributes } from '@temporalio/workflow';
+import { condition, continueAsNew, executeChild, isCancellation, ParentClosePolicy, patched, proxyActivities, proxyLocalActivities, upsertSearchAttributes } from '@temporalio/workflow';
 import type { SimulationActivities } from '../activities/simulations.ts';
 import { CellarBatch, CellarOrganization, CellarProject, CellarStatus } from './searchAttributes.ts';
 import { simulation } from './simulation.ts';
@@ -33,6 +33,17 @@ export interface SimulationBatchInput {
 const PAGE = 200;
 
 export async function simulationBatch(input: SimulationBatchInput): Promise<{ started: number }> {
+  try {
+    return await runBatch(input);
+  } catch (err) {
+    // Canceled (POST /simulations/batches/{id}/cancel): its running children are canceled as it
+    // closes (ParentClosePolicy.REQUEST_CANCEL), and operators see it so.
+    if (isCancellation(err)) upsertSearchAttributes([{ key: CellarStatus, value: 'canceled' }]);
+    throw err;
+  }
+}
+
+async function runBatch(input: SimulationBatchInput): Promise<{ started: number }> {
   const window = input.window ?? 64;
   const perRun = input.perRun ?? 1000;
   const labels = [

@@ -103,6 +103,43 @@ export async function linkBatchToStudy(em: EntityManager, batchId: string, study
   );
 }
 
+export interface BatchRow {
+  id: string;
+  organization_id: string;
+  project_id: string | null;
+  name: string;
+  size: number;
+  created_at: Date;
+  /** Its simulations' jobs by status. */
+  pending: number;
+  running: number;
+  completed: number;
+  failed: number;
+  canceled: number;
+}
+
+export async function findBatch(em: EntityManager, id: string): Promise<BatchRow | null> {
+  const rows = await em.execute<BatchRow[]>(
+    `select b.id, b.organization_id, b.project_id, b.name, b.size, b.created_at,
+            count(*) filter (where j.status = 'pending')::int as pending, count(*) filter (where j.status = 'running')::int as running,
+            count(*) filter (where j.status = 'completed')::int as completed, count(*) filter (where j.status = 'failed')::int as failed,
+            count(*) filter (where j.status = 'canceled')::int as canceled
+       from simulation_batches b left join simulations s on s.batch_id = b.id left join jobs j on j.id = s.job_id
+      where b.id = ? group by b.id`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/** Cancels the batch's jobs that have not started (its workflow then skips them); how many. */
+export async function cancelPendingJobsOfBatch(em: EntityManager, batchId: string): Promise<number> {
+  const rows = await em.execute(
+    `update jobs set ${JOB_CANCELED} where id in (select job_id from simulations where batch_id = ?) and status = 'pending' returning id`,
+    [batchId],
+  );
+  return rows.length;
+}
+
 export interface SimulationRow {
   id: string;
   organization_id: string;

@@ -17,6 +17,12 @@ export function simulationRoutes(): Router {
   r.post('/simulations/with-template/batch', async (req, res) => {
     res.json(await simulations.submitTemplateBatch(req.ctx, req.body));
   });
+  r.get('/simulations/batches/:batch_id', async (req, res) => {
+    res.json(await simulations.getBatch(req.ctx, req.params.batch_id));
+  });
+  r.post('/simulations/batches/:batch_id/cancel', async (req, res) => {
+    res.json(await simulations.cancelBatch(req.ctx, req.params.batch_id));
+  });
   r.get('/simulations', async (req, res) => {
     res.json(await simulations.listSimulations(req.ctx, req.query));
   });

@@ -3,6 +3,7 @@
 // written, then writes every simulation and job in one transaction and starts one batch
 // workflow; the answer does not wait for any simulation.
 import { randomUUID } from 'node:crypto';
+import { WorkflowNotFoundError } from '@temporalio/client';
 import type { Readable } from 'node:stream';
 import type { RequestContext } from '../context.ts';
 import { AppError, invalid, notFound, ValidationFailed } from '../errors.ts';
@@ -377,6 +378,46 @@ export async function submitTemplateBatch(ctx: RequestContext, body: TemplateBat
 export function readableSql(ctx: RequestContext, alias: string) {
   const scope = readableProjectsSql(ctx.caller, `${alias}.project_id`);
   return { sql: `((${alias}.project_id is null and ${alias}.organization_id = ?) or ${scope.sql})`, params: [ctx.caller.organizationId, ...scope.params] };
+}
+
+async function loadBatch(ctx: RequestContext, id: string, permission: string): Promise<repo.BatchRow> {
+  const batch = await repo.findBatch(ctx.em, id);
+  if (!batch) throw notFound('simulation batch', id);
+  assertSameOrganization(ctx.caller, batch.organization_id, 'simulation batch');
+  if (batch.project_id) await requireProjectPermission(ctx, batch.project_id, permission);
+  return batch;
+}
+
+/** A batch with its jobs counted by status; it is over when none is pending or running. */
+function presentBatch(b: repo.BatchRow) {
+  const { pending, running, completed, failed, canceled } = b;
+  return {
+    id: b.id, name: b.name, project_id: b.project_id, size: b.size, created_at: b.created_at,
+    jobs: { pending, running, completed, failed, canceled }, is_terminal: pending + running === 0,
+  };
+}
+
+export async function getBatch(ctx: RequestContext, id: string) {
+  return presentBatch(await loadBatch(ctx, id, 'simulation:read'));
+}
+
+/**
+ * Cancels what is left of a batch: its pending jobs at once, then its workflow, whose running
+ * simulations are canceled with it (each stops its solve and records its job canceled, within
+ * seconds). Finished jobs keep their results. A batch with nothing left answers as it is.
+ */
+export async function cancelBatch(ctx: RequestContext, id: string) {
+  const batch = await loadBatch(ctx, id, 'simulation:update');
+  if (batch.pending + batch.running > 0) {
+    await repo.cancelPendingJobsOfBatch(ctx.em, id);
+    try {
+      await ctx.temporal.workflow.getHandle(simulationWorkflowIds.batch(id)).cancel();
+    } catch (err) {
+      // Not started yet (it will find nothing left to run) or already over.
+      if (!(err instanceof WorkflowNotFoundError)) throw err;
+    }
+  }
+  return presentBatch((await repo.findBatch(ctx.em, id))!);
 }
 
 export async function loadSimulation(ctx: RequestContext, id: string): Promise<repo.SimulationRow> {
