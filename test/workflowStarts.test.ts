@@ -70,6 +70,10 @@ describe('when Temporal is down, or a request stops midway', () => {
       const [recorded] = await recordedFor(workflowId);
       expect(recorded?.last_error).toBeTruthy();
       for (const r of res.body) expect((await c.get(`/jobs/${r.job_id}`)).body.status).toBe('pending');
+      // Canceling the whole batch needs Temporal: refused with 503, and its jobs stay pending.
+      const batchCancel = await client(down.url, org.api_key).post(`/simulations/batches/${await batchOf(api.orm, res.body[0].simulation_id)}/cancel`);
+      expect(batchCancel.status, batchCancel.text).toBe(503);
+      for (const r of res.body) expect((await c.get(`/jobs/${r.job_id}`)).body.status).toBe('pending');
       // A job canceled before its turn gets no workflow when the batch runs.
       expect((await c.post(`/jobs/${res.body[2].job_id}/cancel`)).body.status).toBe('canceled');
 

@@ -409,13 +409,16 @@ export async function getBatch(ctx: RequestContext, id: string) {
 export async function cancelBatch(ctx: RequestContext, id: string) {
   const batch = await loadBatch(ctx, id, 'simulation:update');
   if (batch.pending + batch.running > 0) {
-    await repo.cancelPendingJobsOfBatch(ctx.em, id);
-    try {
-      await ctx.temporal.workflow.getHandle(simulationWorkflowIds.batch(id)).cancel();
-    } catch (err) {
-      // Not started yet (it will find nothing left to run) or already over.
-      if (!(err instanceof WorkflowNotFoundError)) throw err;
-    }
+    // One transaction around both: if Temporal cannot take the cancel, nothing changes (503).
+    await ctx.em.transactional(async (em) => {
+      await repo.cancelPendingJobsOfBatch(em, id);
+      try {
+        await ctx.temporal.workflow.getHandle(simulationWorkflowIds.batch(id)).cancel();
+      } catch (err) {
+        // Not started yet (it will find nothing left to run) or already over.
+        if (!(err instanceof WorkflowNotFoundError)) throw err;
+      }
+    });
   }
   return presentBatch((await repo.findBatch(ctx.em, id))!);
 }
