@@ -131,13 +131,9 @@ export async function findBatch(em: EntityManager, id: string): Promise<BatchRow
   return rows[0] ?? null;
 }
 
-/** Cancels the batch's jobs that have not started (its workflow then skips them); how many. */
-export async function cancelPendingJobsOfBatch(em: EntityManager, batchId: string): Promise<number> {
-  const rows = await em.execute(
-    `update jobs set ${JOB_CANCELED} where id in (select job_id from simulations where batch_id = ?) and status = 'pending' returning id`,
-    [batchId],
-  );
-  return rows.length;
+/** Cancels the batch's jobs that have not started (its workflow then skips them). */
+export async function cancelPendingJobsOfBatch(em: EntityManager, batchId: string): Promise<void> {
+  await em.execute(`update jobs set ${JOB_CANCELED} where id in (select job_id from simulations where batch_id = ?) and status = 'pending'`, [batchId]);
 }
 
 export interface SimulationRow {
