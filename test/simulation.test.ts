@@ -1,12 +1,13 @@
 // Simulations end to end: the real API, the TypeScript worker, the Python worker running
 // PyBaMM, and the Temporal server, PostgreSQL and storage of the test run.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import { apiForSuite, batchOf, client, eventually, jobFinished, newOrg, startApi, startWorker, testConfig } from './harness.ts';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { simulationWorkflowIds } from '../workflows/simulationIds.ts';
+import { createSimulationActivities } from '../activities/simulations.ts';
 
 vi.setConfig({ testTimeout: 180_000 });
 
@@ -404,6 +405,56 @@ describe('batch workflow', () => {
       await worker2?.stop();
       solver.shutdown();
       await solving;
+      await connection.close();
+      await api2.close();
+    }
+  });
+});
+
+describe('canceled while its job is being started', () => {
+  it('ends the job canceled, though its start committed before the cancel arrived', async () => {
+    // A second API whose batches nobody runs; the test runs the simulation's workflow on a
+    // worker whose job start commits at once but answers 3 s later. The workflow waits for
+    // that answer (a local activity is not abandoned when canceled), then skips the solve and
+    // ends the job canceled: a batch cancel meets many children in this state.
+    const slowQueue = `slow-begin-${Date.now()}`;
+    const api2 = await startApi({ config: testConfig('fs', { SIMULATION_TASK_QUEUE: api.config.simulationTaskQueue, STORAGE_DIR: (api.config.storage as { dir: string }).dir }) });
+    const connection = await NativeConnection.connect({ address: api.config.temporalAddress! });
+    const real = createSimulationActivities({ orm: api2.orm });
+    const worker = await Worker.create({
+      connection, namespace: api.config.temporalNamespace, taskQueue: slowQueue, workflowBundle: { codePath: inject('workflowBundlePath') },
+      activities: {
+        ...real,
+        async beginSimulation(simulationId: string) {
+          const outcome = await real.beginSimulation(simulationId);
+          await new Promise((r) => setTimeout(r, 3000));
+          return outcome;
+        },
+      },
+    });
+    const running = worker.run();
+    try {
+      const first = await setup(); // describes the quick model through a worker that runs
+      expect((await first.c.post('/simulations/protocol/batch', { parameterized_model: QUICK, protocol_experiment: { protocol: 'Rest for 1 minute' }, project_id: first.project.id })).status).toBe(200);
+      const org = await newOrg(api2.orm);
+      const c = client(api2.url, org.api_key);
+      const project = (await c.post('/projects', { name: 'Slow start' })).body;
+      const res = await c.post('/simulations/protocol/batch', { parameterized_model: QUICK, protocol_experiment: { protocol: DISCHARGE_1C }, project_id: project.id });
+      expect(res.status, res.text).toBe(200);
+      const { simulation_id: simulationId, job_id: jobId } = res.body[0];
+      const batchId = await batchOf(api2.orm, simulationId);
+      await api2.temporal.workflow.getHandle(simulationWorkflowIds.batch(batchId)).terminate('replaced by the test');
+      const handle = await api2.temporal.workflow.start('simulation', {
+        taskQueue: slowQueue, workflowId: simulationWorkflowIds.simulation(batchId, simulationId),
+        args: [{ simulationId, simulationTaskQueue: `${slowQueue}-nobody` }],
+      });
+      await eventually(async () => (await c.get(`/jobs/${jobId}`)).body.status === 'running', { what: 'the job start to commit' });
+      await handle.cancel();
+      expect(await jobFinished(c, jobId, 30_000)).toMatchObject({ status: 'canceled', is_terminal: true });
+      await eventually(async () => (await handle.describe()).status.name === 'CANCELLED', { what: 'the workflow canceled' });
+    } finally {
+      worker.shutdown();
+      await running;
       await connection.close();
       await api2.close();
     }
