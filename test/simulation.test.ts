@@ -2,7 +2,7 @@
 // PyBaMM, and the Temporal server, PostgreSQL and storage of the test run.
 import { describe, expect, inject, it, vi } from 'vitest';
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
-import { apiForSuite, batchOf, client, eventually, jobFinished, newOrg, startApi, startWorker, testConfig } from './harness.ts';
+import { apiForSuite, batchOf, client, eventually, jobFinished, newOrg, startApi, startWorker, testConfig, type TestApi } from './harness.ts';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import { NativeConnection, Worker } from '@temporalio/worker';
@@ -26,6 +26,23 @@ async function setup() {
 /** The child workflow that runs a simulation. */
 async function simulationWorkflow(simulationId: string) {
   return api.temporal.workflow.getHandle(simulationWorkflowIds.simulation(await batchOf(api.orm, simulationId), simulationId));
+}
+
+/**
+ * A 1C discharge submitted through `api2` (an API whose batches nobody runs), its batch
+ * workflow terminated, so that a test can run the simulation's workflow its own way.
+ */
+async function simulationWithoutItsBatch(api2: TestApi) {
+  const first = await setup(); // describes the quick model through a worker that runs
+  expect((await first.c.post('/simulations/protocol/batch', { parameterized_model: QUICK, protocol_experiment: { protocol: 'Rest for 1 minute' }, project_id: first.project.id })).status).toBe(200);
+  const c = client(api2.url, (await newOrg(api2.orm)).api_key);
+  const project = (await c.post('/projects', { name: 'Run by the test' })).body;
+  const res = await c.post('/simulations/protocol/batch', { parameterized_model: QUICK, protocol_experiment: { protocol: DISCHARGE_1C }, project_id: project.id });
+  expect(res.status, res.text).toBe(200);
+  const { simulation_id: simulationId, job_id: jobId } = res.body[0];
+  const batchId = await batchOf(api2.orm, simulationId);
+  await api2.temporal.workflow.getHandle(simulationWorkflowIds.batch(batchId)).terminate('replaced by the test');
+  return { c, simulationId, jobId, batchId };
 }
 
 async function countRows(orgId: string) {
@@ -381,16 +398,7 @@ describe('batch workflow', () => {
     const solving = solver.run();
     let worker2: Awaited<ReturnType<typeof startWorker>> | undefined;
     try {
-      const first = await setup(); // describes the quick model through a worker that runs
-      expect((await first.c.post('/simulations/protocol/batch', { parameterized_model: QUICK, protocol_experiment: { protocol: 'Rest for 1 minute' }, project_id: first.project.id })).status).toBe(200);
-      const org = await newOrg(api2.orm);
-      const c = client(api2.url, org.api_key);
-      const project = (await c.post('/projects', { name: 'Lost' })).body;
-      const res = await c.post('/simulations/protocol/batch', { parameterized_model: QUICK, protocol_experiment: { protocol: DISCHARGE_1C }, project_id: project.id });
-      expect(res.status, res.text).toBe(200);
-      const { simulation_id: simulationId, job_id: jobId } = res.body[0];
-      const batchId = await batchOf(api2.orm, simulationId);
-      await api2.temporal.workflow.getHandle(simulationWorkflowIds.batch(batchId)).terminate('replaced by the test');
+      const { c, simulationId, jobId, batchId } = await simulationWithoutItsBatch(api2);
       worker2 = await startWorker(api2);
       const handle = await api2.temporal.workflow.start('simulation', {
         taskQueue: api2.config.taskQueue, workflowId: simulationWorkflowIds.simulation(batchId, simulationId),
@@ -434,16 +442,7 @@ describe('canceled while its job is being started', () => {
     });
     const running = worker.run();
     try {
-      const first = await setup(); // describes the quick model through a worker that runs
-      expect((await first.c.post('/simulations/protocol/batch', { parameterized_model: QUICK, protocol_experiment: { protocol: 'Rest for 1 minute' }, project_id: first.project.id })).status).toBe(200);
-      const org = await newOrg(api2.orm);
-      const c = client(api2.url, org.api_key);
-      const project = (await c.post('/projects', { name: 'Slow start' })).body;
-      const res = await c.post('/simulations/protocol/batch', { parameterized_model: QUICK, protocol_experiment: { protocol: DISCHARGE_1C }, project_id: project.id });
-      expect(res.status, res.text).toBe(200);
-      const { simulation_id: simulationId, job_id: jobId } = res.body[0];
-      const batchId = await batchOf(api2.orm, simulationId);
-      await api2.temporal.workflow.getHandle(simulationWorkflowIds.batch(batchId)).terminate('replaced by the test');
+      const { c, simulationId, jobId, batchId } = await simulationWithoutItsBatch(api2);
       const handle = await api2.temporal.workflow.start('simulation', {
         taskQueue: slowQueue, workflowId: simulationWorkflowIds.simulation(batchId, simulationId),
         args: [{ simulationId, simulationTaskQueue: `${slowQueue}-nobody` }],
