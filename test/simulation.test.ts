@@ -235,12 +235,15 @@ describe('simulation batches', () => {
       return b.jobs.running > 0 && b.jobs.pending > 0 && b.jobs.pending + b.jobs.running === points ? b : undefined;
     }, { timeoutMs: 60_000, what: 'some jobs running and some pending' });
     expect(before).toMatchObject({ id: sim.batch_id, project_id: project.id, size: points, is_terminal: false });
+    const listed = (await c.get(`/simulations/batches?project_id=${project.id}`)).body;
+    expect(listed).toMatchObject({ count: 1, total: 1, items: [{ id: sim.batch_id, name: 'long', size: points }] });
     const runningSim = (await c.get(`/simulations?batch_id=${sim.batch_id}&status=eq.running&limit=1`)).body.items[0];
 
     const other = client(api.url, (await newOrg(api.orm)).api_key);
     // Another organization's request reads and changes nothing.
     expect((await other.post(`${batchUrl}/cancel`)).status).toBe(403);
     expect((await other.get(batchUrl)).status).toBe(403);
+    expect((await other.get('/simulations/batches')).body.total).toBe(0);
     expect((await c.get(batchUrl)).body.jobs.pending).toBeGreaterThan(0);
 
     const canceled = await c.post(`${batchUrl}/cancel`);

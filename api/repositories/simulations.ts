@@ -118,17 +118,28 @@ export interface BatchRow {
   canceled: number;
 }
 
+// Each batch with its jobs counted (through the simulations' batch_id index).
+const BATCH_SELECT = `select b.id, b.organization_id, b.project_id, b.name, b.size, b.created_at,
+    c.pending, c.running, c.completed, c.failed, c.canceled
+  from simulation_batches b cross join lateral (
+    select count(*) filter (where j.status = 'pending')::int as pending, count(*) filter (where j.status = 'running')::int as running,
+           count(*) filter (where j.status = 'completed')::int as completed, count(*) filter (where j.status = 'failed')::int as failed,
+           count(*) filter (where j.status = 'canceled')::int as canceled
+      from simulations s join jobs j on j.id = s.job_id where s.batch_id = b.id) c`;
+
 export async function findBatch(em: EntityManager, id: string): Promise<BatchRow | null> {
-  const rows = await em.execute<BatchRow[]>(
-    `select b.id, b.organization_id, b.project_id, b.name, b.size, b.created_at,
-            count(*) filter (where j.status = 'pending')::int as pending, count(*) filter (where j.status = 'running')::int as running,
-            count(*) filter (where j.status = 'completed')::int as completed, count(*) filter (where j.status = 'failed')::int as failed,
-            count(*) filter (where j.status = 'canceled')::int as canceled
-       from simulation_batches b left join simulations s on s.batch_id = b.id left join jobs j on j.id = s.job_id
-      where b.id = ? group by b.id`,
-    [id],
-  );
+  const rows = await em.execute<BatchRow[]>(`${BATCH_SELECT} where b.id = ?`, [id]);
   return rows[0] ?? null;
+}
+
+export async function listBatches(em: EntityManager, scope: { sql: string; params: unknown[] }, list: ParsedList): Promise<{ items: BatchRow[]; total: number }> {
+  const where = whereSql([scope.sql, ...list.where]);
+  const params = [...scope.params, ...list.params];
+  const [items, totals] = await Promise.all([
+    em.execute<BatchRow[]>(`${BATCH_SELECT} ${where} ${list.orderSql} limit ? offset ?`, [...params, list.limit, list.offset]),
+    em.execute<{ total: string }[]>(`select count(*) as total from simulation_batches b ${where}`, params),
+  ]);
+  return { items, total: Number(totals[0]?.total ?? 0) };
 }
 
 /** Cancels the batch's jobs that have not started (its workflow then skips them). */

@@ -17,6 +17,9 @@ export function simulationRoutes(): Router {
   r.post('/simulations/with-template/batch', async (req, res) => {
     res.json(await simulations.submitTemplateBatch(req.ctx, req.body));
   });
+  r.get('/simulations/batches', async (req, res) => {
+    res.json(await simulations.listBatches(req.ctx, req.query));
+  });
   r.get('/simulations/batches/:batch_id', async (req, res) => {
     res.json(await simulations.getBatch(req.ctx, req.params.batch_id));
   });

@@ -7,7 +7,7 @@ import { WorkflowNotFoundError } from '@temporalio/client';
 import type { Readable } from 'node:stream';
 import type { RequestContext } from '../context.ts';
 import { AppError, invalid, notFound, ValidationFailed } from '../errors.ts';
-import { namedRecordList, parseList } from '../listQuery.ts';
+import { namedRecordList, parseList, type ListSpec } from '../listQuery.ts';
 import * as repo from '../repositories/simulations.ts';
 import * as modelRepo from '../repositories/models.ts';
 import * as studyRepo from '../repositories/studies.ts';
@@ -395,6 +395,24 @@ function presentBatch(b: repo.BatchRow) {
     id: b.id, name: b.name, project_id: b.project_id, size: b.size, created_at: b.created_at,
     jobs: { pending, running, completed, failed, canceled }, is_terminal: pending + running === 0,
   };
+}
+
+const BATCH_LIST: ListSpec = {
+  columns: {
+    name: { kind: 'text', sql: 'b.name' },
+    project_id: { kind: 'id', sql: 'b.project_id' },
+    created_at: { kind: 'date', sql: 'b.created_at' },
+  },
+  sortable: ['name', 'created_at'],
+  defaultOrderBy: 'created_at',
+  defaultOrder: 'desc',
+  tieBreak: 'b.id',
+};
+
+/** The submissions the caller may read, newest first, each with its jobs counted. */
+export async function listBatches(ctx: RequestContext, query: Record<string, unknown>) {
+  const { items, total } = await repo.listBatches(ctx.em, readableSql(ctx, 'b'), parseList(query, BATCH_LIST));
+  return { items: items.map(presentBatch), count: items.length, total };
 }
 
 export async function getBatch(ctx: RequestContext, id: string) {
