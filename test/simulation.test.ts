@@ -236,7 +236,9 @@ describe('simulation batches', () => {
     }, { timeoutMs: 60_000, what: 'some jobs running and some pending' });
     expect(before).toMatchObject({ id: sim.batch_id, project_id: project.id, size: points, is_terminal: false });
     const listed = (await c.get(`/simulations/batches?project_id=${project.id}`)).body;
-    expect(listed).toMatchObject({ count: 1, total: 1, items: [{ id: sim.batch_id, name: 'long', size: points }] });
+    expect(listed).toMatchObject({ count: 1, total: 1, items: [{ id: sim.batch_id, name: 'long', size: points, max_backward_jumps: 10000 }] });
+    expect(listed.items[0].protocol).toBeUndefined();
+    expect(before.protocol).toEqual(sim.protocol);
     const runningSim = (await c.get(`/simulations?batch_id=${sim.batch_id}&status=eq.running&limit=1`)).body.items[0];
 
     const other = client(api.url, (await newOrg(api.orm)).api_key);

@@ -109,6 +109,14 @@ export interface BatchRow {
   project_id: string | null;
   name: string;
   size: number;
+  model: unknown;
+  protocol: unknown;
+  extra_variables: string[];
+  max_backward_jumps: number | null;
+  force_rerun: boolean;
+  experiment_template_id: string | null;
+  simulator_version: string;
+  created_by: string;
   created_at: Date;
   /** Its simulations' jobs by status. */
   pending: number;
@@ -119,7 +127,8 @@ export interface BatchRow {
 }
 
 // Each batch with its jobs counted (through the simulations' batch_id index).
-const BATCH_SELECT = `select b.id, b.organization_id, b.project_id, b.name, b.size, b.created_at,
+const BATCH_SELECT = `select b.id, b.organization_id, b.project_id, b.name, b.size, b.model_config as model, b.protocol, b.extra_variables,
+    b.max_backward_jumps, b.force_rerun, b.experiment_template_id, b.simulator_version, b.created_by, b.created_at,
     c.pending, c.running, c.completed, c.failed, c.canceled
   from simulation_batches b cross join lateral (
     select count(*) filter (where j.status = 'pending')::int as pending, count(*) filter (where j.status = 'running')::int as running,

@@ -388,11 +388,14 @@ async function loadBatch(ctx: RequestContext, id: string, permission: string): P
   return batch;
 }
 
-/** A batch with its jobs counted by status; it is over when none is pending or running. */
-function presentBatch(b: repo.BatchRow) {
-  const { pending, running, completed, failed, canceled } = b;
+/**
+ * A batch as stored, with its jobs counted by status; it is over when none is pending or
+ * running. Lists leave out the heavy model and protocol (each simulation echoes them too).
+ */
+function presentBatch(b: repo.BatchRow, opts: { heavy: boolean } = { heavy: true }) {
+  const { pending, running, completed, failed, canceled, model, protocol, ...stored } = b;
   return {
-    id: b.id, name: b.name, project_id: b.project_id, size: b.size, created_at: b.created_at,
+    ...stored, ...(opts.heavy ? { model, protocol } : {}),
     jobs: { pending, running, completed, failed, canceled }, is_terminal: pending + running === 0,
   };
 }
@@ -412,7 +415,7 @@ const BATCH_LIST: ListSpec = {
 /** The submissions the caller may read, newest first, each with its jobs counted. */
 export async function listBatches(ctx: RequestContext, query: Record<string, unknown>) {
   const { items, total } = await repo.listBatches(ctx.em, readableSql(ctx, 'b'), parseList(query, BATCH_LIST));
-  return { items: items.map(presentBatch), count: items.length, total };
+  return { items: items.map((b) => presentBatch(b, { heavy: false })), count: items.length, total };
 }
 
 export async function getBatch(ctx: RequestContext, id: string) {
