@@ -38,6 +38,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
+from temporalio import activity
 from temporalio.client import Client
 from temporalio.worker import Worker
 
@@ -97,6 +98,9 @@ def configure_logging() -> None:
     pybamm_logger = logging.getLogger("pybamm.logger")
     pybamm_logger.handlers.clear()
     pybamm_logger.propagate = True
+    # An activity's record carries its context in the "temporal_activity" field; the SDK would
+    # also append it to the message as a Python dict.
+    activity.logger.activity_info_on_message = False
 
 
 class ConfigError(Exception):

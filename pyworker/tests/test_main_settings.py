@@ -1,5 +1,6 @@
 """The worker's environment: checked before it connects, naming the variable at fault."""
 
+import json
 import os
 import subprocess
 import sys
@@ -115,3 +116,22 @@ def test_empty_tuning_variables_mean_their_defaults():
     rows, fit_beat, sim_beat, cache, fit_cache = done.stdout.split()
     assert (rows, float(fit_beat), float(sim_beat)) == ("20000", 2.0, 2.0)
     assert int(cache) == int(fit_cache) == DEFAULT_MAX_ENTRIES
+
+
+def test_activity_log_lines_are_json_with_the_context_beside_the_message():
+    script = """
+import asyncio, io, json, logging
+from temporalio import activity
+from temporalio.testing import ActivityEnvironment
+from cellar_worker.main import configure_logging
+configure_logging()
+@activity.defn
+async def act():
+    activity.logger.info("simulation finished", extra={"steps": 3})
+asyncio.run(ActivityEnvironment().run(act))
+"""
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=Path(__file__).parents[1])
+    entry = json.loads(out.stderr.strip().splitlines()[-1])
+    assert entry["msg"] == "simulation finished"
+    assert entry["steps"] == 3
+    assert "activity_id" in entry["temporal_activity"]
