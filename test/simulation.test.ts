@@ -269,6 +269,30 @@ describe('simulation batches', () => {
     expect(again.body).toMatchObject({ is_terminal: true, jobs: over.jobs });
   });
 
+  it('describes a model not seen before while every worker slot is busy solving', async () => {
+    const { c, project } = await setup();
+    const protocol = { steps: [{ Discharge: { mode: 'C-rate', value: 1, duration: 600 } }, { Charge: { mode: 'C-rate', value: 1, duration: 600 } }, { Goto: { step: 0, repeat: 9999 } }] };
+    const long = await c.post('/simulations/protocol/batch', {
+      parameterized_model: QUICK, protocol_experiment: { protocol, name: 'long' }, project_id: project.id, max_backward_jumps: 10000,
+      design_parameters_doe: { sampling: 'grid', rows: [{ type: 'discrete', name: 'R0 [Ohm]', values: [0.004, 0.005, 0.006, 0.007] }] },
+    });
+    expect(long.status, long.text).toBe(200);
+    // Every slot of the Python worker solving (one per core), the rest of the batch queued behind them.
+    await eventually(async () => {
+      const jobs = await Promise.all(long.body.map(async (r: { job_id: string }) => (await c.get(`/jobs/${r.job_id}`)).body));
+      return jobs.filter((j) => j.progress?.steps_done > 0).length >= 2 && jobs.some((j) => j.progress?.queued);
+    }, { timeoutMs: 60_000, what: 'the worker busy with long solves' });
+    // The model's description does not wait behind those solves (it used to, for 45 s, then 503).
+    const fresh = await c.post('/simulations/protocol/batch', {
+      parameterized_model: { model: { type: 'SPMe', options: { SEI: 'reaction limited' } }, parameters: {} }, protocol_experiment: { protocol: 'Discharge at 1C until 3.0V' }, project_id: project.id,
+    });
+    expect(fresh.status, fresh.text).toBe(200);
+    for (const r of [long.body[0], fresh.body[0]]) {
+      const { batch_id: batchId } = (await c.get(`/simulations/${r.simulation_id}`)).body;
+      expect((await c.post(`/simulations/batches/${batchId}/cancel`)).status).toBe(200);
+    }
+  });
+
   it('reuses the stored result of an identical simulation unless force_rerun', async () => {
     const { c, project } = await setup();
     const body = { parameterized_model: QUICK, protocol_experiment: { protocol: 'Discharge at 2C until 3.0V' }, project_id: project.id };

@@ -75,7 +75,7 @@ async function callWorker<T>(services: Services, activity: 'describeModel' | 'va
     return (await services.temporal.workflow.execute('simulationWorkerCall', {
       taskQueue: services.config.taskQueue,
       workflowId: simulationWorkflowIds.workerCall(activity, key),
-      args: [{ activity, arg, simulationTaskQueue: services.config.simulationTaskQueue }],
+      args: [{ activity, arg, simulationTaskQueue: services.config.modelTaskQueue }],
       workflowExecutionTimeout: '45 seconds',
       workflowIdConflictPolicy: 'USE_EXISTING',
       workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,

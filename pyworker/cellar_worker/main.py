@@ -4,7 +4,9 @@ Environment:
 
 - ``TEMPORAL_ADDRESS`` (default ``127.0.0.1:7233``), ``TEMPORAL_NAMESPACE`` (``default``);
 - ``SIMULATION_TASK_QUEUE`` (``cellar-simulations``): the simulation activities and the
-  fitting ones (``fitParameters``, ``fitParametersArray``, ``validateAgainstData``);
+  fitting ones (``fitParameters``, ``fitParametersArray``, ``validateAgainstData``); the model
+  calls (``describeModel``, ``validateCustomModel``) on ``<SIMULATION_TASK_QUEUE>-models``,
+  with slots of their own, so a request never waits behind a batch's solves;
 - ``MEASUREMENT_TASK_QUEUE`` (``cellar-measurements``): the activities listed in
   ``cellar_worker.measurements.activities.ACTIVITIES``, when that module exists;
 - ``SIMULATION_CONCURRENCY`` (CPU count), ``MEASUREMENT_CONCURRENCY`` (CPU count):
@@ -45,6 +47,7 @@ from temporalio.worker import Worker
 from cellar_worker.fitting import warmup as fit_warmup
 from cellar_worker.fitting.activities import ACTIVITIES as FITTING_ACTIVITIES
 from cellar_worker.simulation.activities import ACTIVITIES as _SIMULATION_ONLY
+from cellar_worker.simulation.activities import MODEL_ACTIVITIES
 
 # Fits and validations run models too, so they share the simulation queue and its workers.
 SIMULATION_ACTIVITIES = [*_SIMULATION_ONLY, *FITTING_ACTIVITIES]
@@ -55,6 +58,8 @@ log = logging.getLogger("cellar_worker")
 # 0.8 x the heartbeat timeout (48 s for a simulation), so a job's progress would stand still
 # and a cancellation would reach its solve that late.
 HEARTBEAT_SEND_INTERVAL = timedelta(seconds=2)
+# Model descriptions at once: each takes a second or two at most.
+MODEL_CONCURRENCY = 2
 
 _RECORD_FIELDS = set(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {"message", "asctime", "taskName"}
 
@@ -205,7 +210,12 @@ async def run(settings: Settings, stop: asyncio.Event) -> None:
     if client is None:
         return
 
-    queues = [(settings.simulation_task_queue, SIMULATION_ACTIVITIES, settings.simulation_concurrency)]
+    queues = [
+        (settings.simulation_task_queue, SIMULATION_ACTIVITIES, settings.simulation_concurrency),
+        # Model descriptions answer submissions: on their own queue and slots, never behind a
+        # batch's solves (the API's config.modelTaskQueue is the same name).
+        (f"{settings.simulation_task_queue}-models", MODEL_ACTIVITIES, MODEL_CONCURRENCY),
+    ]
     measurement = measurement_activities()
     if measurement:
         queues.append((settings.measurement_task_queue, measurement, settings.measurement_concurrency))

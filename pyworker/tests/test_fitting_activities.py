@@ -41,6 +41,8 @@ def slow_request(data):
 def test_registered_on_the_simulation_queue():
     names = {fn.__temporal_activity_definition.name for fn in SIMULATION_ACTIVITIES}
     assert {"fitParameters", "fitParametersArray", "validateAgainstData", "runSimulation"} <= names
+    # Model calls answer API requests: on their own queue, not behind solves.
+    assert not {"describeModel", "validateCustomModel"} & names
 
 
 def test_fit_heartbeats_its_progress(data, fast_heartbeat, monkeypatch):

@@ -75,4 +75,6 @@ async def validate_custom_model_activity(model_json) -> dict:
     return await asyncio.to_thread(validate_custom_model, model_json)
 
 
-ACTIVITIES = [run_simulation_activity, describe_model_activity, validate_custom_model_activity]
+ACTIVITIES = [run_simulation_activity]
+# Served on their own queue (``<SIMULATION_TASK_QUEUE>-models``): they answer API requests.
+MODEL_ACTIVITIES = [describe_model_activity, validate_custom_model_activity]
