@@ -408,3 +408,43 @@ def test_a_failure_without_a_message_is_described_by_its_type():
     # Reported failures read "ZeroDivisionError", not "ZeroDivisionError: " with nothing after.
     assert describe(ZeroDivisionError()) == "ZeroDivisionError"
     assert describe(ValueError("bad value")) == "ValueError: bad value"
+
+
+LOOPED = {
+    "steps": [
+        {"Discharge": {"mode": "C-rate", "value": 1, "duration": 600}},
+        {"Charge": {"mode": "C-rate", "value": 1, "duration": 600}},
+        {"Goto": {"step": 0, "repeat": 20}},
+    ]
+}
+
+
+def test_a_cancel_after_the_last_step_stores_nothing(fs_storage):
+    # The cancel arrives once every step is solved, while PyBaMM assembles the solution.
+    state = {"cancel": False}
+
+    def on_progress(done, total):
+        state["cancel"] = done == total
+
+    with pytest.raises(runner.SimulationCancelled):
+        run_simulation(request(LOOPED), on_progress, lambda: state["cancel"])
+    assert not fs_storage.exists() or not any(path.is_file() for path in fs_storage.rglob("*"))
+
+
+def test_a_cancel_while_the_results_are_written_removes_them(fs_storage, monkeypatch):
+    state = {"cancel": False}
+    summarize = runner.summarize_steps
+
+    def summarize_then_cancel(*args, **kwargs):
+        summary = summarize(*args, **kwargs)
+        state["cancel"] = True  # the time series is being written meanwhile
+        return summary
+
+    monkeypatch.setattr(runner, "summarize_steps", summarize_then_cancel)
+    with pytest.raises(runner.SimulationCancelled):
+        run_simulation(request(LOOPED), None, lambda: state["cancel"])
+    assert not any(path.is_file() for path in fs_storage.rglob("*"))
+    # Without a cancel the same run stores both files.
+    monkeypatch.setattr(runner, "summarize_steps", summarize)
+    run_simulation(request(LOOPED))
+    assert sorted(path.name for path in fs_storage.rglob("*.parquet")) == ["steps.parquet", "time_series.parquet"]

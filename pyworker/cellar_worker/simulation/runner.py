@@ -500,8 +500,12 @@ def _metrics(columns: dict[str, np.ndarray], steps: pa.Table, solve_time: float)
     }
 
 
-def _store_results(job: _Job, solution: pybamm.Solution, solve_time: float) -> dict:
-    """Write time_series.parquet and steps.parquet; the metrics."""
+def _store_results(job: _Job, solution: pybamm.Solution, solve_time: float, cancelled: Callable[[], bool]) -> dict:
+    """Write time_series.parquet and steps.parquet; the metrics.
+
+    A cancel that arrives meanwhile (a long run's results take seconds to summarise) stops it
+    before the writes, or removes what was written: a canceled job keeps no results.
+    """
     columns = _columns(job, solution)
     # The time series is encoded and stored on another thread while the steps are summarised
     # here: storage writes mostly wait (for the disk or the network).
@@ -509,9 +513,13 @@ def _store_results(job: _Job, solution: pybamm.Solution, solve_time: float) -> d
     try:
         labels = {index: planned.step.describe(job.inputs) for index, planned in enumerate(job.plan)}
         steps = summarize_steps(columns, labels=labels)
-        _put(job.output_prefix + STEPS_FILE, steps)
+        if not cancelled():
+            _put(job.output_prefix + STEPS_FILE, steps)
     finally:
         written.result()
+    if cancelled():
+        storage.delete_prefix(job.output_prefix)
+        raise SimulationCancelled()
     return _metrics(columns, steps, solve_time)
 
 
@@ -559,7 +567,11 @@ def run_simulation(
         _give_back(key, simulation)
     solve_time = time.monotonic() - started
 
-    metrics = _store_results(job, solution, solve_time)
+    # PyBaMM assembles a long run's solution after its last step, where no cancel is polled.
+    cancelled = should_cancel or (lambda: False)
+    if cancelled():
+        raise SimulationCancelled()
+    metrics = _store_results(job, solution, solve_time, cancelled)
     return {
         "storage_folder": job.output_prefix,
         "files": [TIME_SERIES_FILE, STEPS_FILE],
