@@ -263,6 +263,9 @@ describe('simulation batches', () => {
     expect(described.status.name).toBe('CANCELLED');
     expect(described.searchAttributes.CellarStatus).toEqual(['canceled']);
     await eventually(async () => (await (await simulationWorkflow(runningSim.id)).describe()).status.name === 'CANCELLED', { what: 'a running simulation\'s workflow canceled' });
+    const download = await c.get(`/simulations/${runningSim.id}/time_series/download`);
+    expect(download.status).toBe(404);
+    expect(download.body.message).toContain('none were stored: its job ended canceled');
     // Resent, it changes nothing.
     const again = await c.post(`${batchUrl}/cancel`);
     expect(again.status).toBe(200);
@@ -557,6 +560,10 @@ describe('submission checks', () => {
     expect(asText.status).toBe(422);
     expect(asText.body.detail[0]).toMatchObject({ loc: ['body', 'parameterized_model', 'quick_model', 'capacity'], type: 'float_type', input: '5' });
     expect(asText.body.detail[0].msg).toContain('given as a finite number');
+    // A built-in column is already there.
+    const builtIn = await c.post('/simulations/protocol/batch', { ...ok, extra_variables: ['Step count'] });
+    expect(builtIn.status).toBe(422);
+    expect(builtIn.body.detail[0]).toMatchObject({ loc: ['body', 'extra_variables', 0], msg: '"Step count" is already a column' });
     // A variable that varies in space has no single value per time to put in a column.
     const spatial = await c.post('/simulations/protocol/batch', { ...ok, parameterized_model: { model: { type: 'SPM' }, parameters: {} }, extra_variables: ['X-averaged cell temperature [K]', 'Electrolyte concentration [mol.m-3]'] });
     expect(spatial.status, spatial.text).toBe(422);

@@ -36,8 +36,12 @@ describe('models', () => {
     expect(created.body.config).toMatchObject({ kind: 'pybamm', type: 'SPM', parameter_set: 'Chen2020' });
     const bad = await c.post('/models', { name: 'Broken', config: { type: 'SPM', parameters: { 'Flux capacitance [F]': 1 } } });
     expect(bad.status).toBe(422);
-    expect(bad.body.detail[0].loc).toEqual(['body', 'config']);
+    expect(bad.body.detail[0].loc).toEqual(['body', 'config', 'parameters', 'Flux capacitance [F]']);
     expect(bad.body.detail[0].msg).toMatch(/Flux capacitance/);
+    const negative = await c.post('/models', { name: 'Negative', config: { type: 'SPM', parameters: { 'Negative electrode thickness [m]': -7e-5 } } });
+    expect(negative.status).toBe(422);
+    expect(negative.body.detail[0].loc).toEqual(['body', 'config', 'parameters', 'Negative electrode thickness [m]']);
+    expect(negative.body.detail[0].msg).toContain('is negative');
 
     // simulation_settings may name PyBaMM submeshes and spatial methods by domain (simulation.md).
     const meshed = await c.post('/models', { name: 'SPM Chebyshev', config: { type: 'SPM', simulation_settings: {

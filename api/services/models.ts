@@ -8,7 +8,8 @@ import { namedRecordList, parseList } from '../listQuery.ts';
 import * as repo from '../repositories/models.ts';
 import { assertSameOrganization, readableProjectsSql, requireProjectPermission } from './access.ts';
 import { indexEntity, unindexEntity } from './searchIndex.ts';
-import { describeModel, givenIn, validateCustomModel } from './simulationWorker.ts';
+import { describeModel, givenIn, validateCustomModel, type ParameterLoc } from './simulationWorker.ts';
+import { isPlainObject } from '../values.ts';
 
 export const CUSTOM_MODEL_CHEMISTRIES = ['lithium_ion', 'lithium_sulfur', 'ecm', 'generic'] as const;
 
@@ -40,8 +41,10 @@ export async function loadModel(ctx: RequestContext, id: string): Promise<repo.M
   return m;
 }
 
-async function storeModel(ctx: RequestContext, input: { name: string; description?: string | null; chemistry: string; config: unknown; custom: boolean }, loc: (string | number)[]) {
-  const checked = await validateCustomModel(ctx, input.config, loc);
+async function storeModel(
+  ctx: RequestContext, input: { name: string; description?: string | null; chemistry: string; config: unknown; custom: boolean }, loc: (string | number)[], parameterLoc?: ParameterLoc,
+) {
+  const checked = await validateCustomModel(ctx, input.config, loc, parameterLoc);
   return ctx.em.transactional(async (em) => {
     const row = await repo.insertModel(em, {
       id: randomUUID(), organization_id: ctx.caller.organizationId, user_id: ctx.caller.userId, name: input.name,
@@ -54,7 +57,9 @@ async function storeModel(ctx: RequestContext, input: { name: string; descriptio
 }
 
 export function createModel(ctx: RequestContext, body: { name: string; description?: string | null; chemistry?: string; config: Record<string, unknown> }) {
-  return storeModel(ctx, { ...body, chemistry: body.chemistry ?? 'lithium_ion', custom: false }, ['body', 'config']);
+  const parameters = body.config.parameters;
+  return storeModel(ctx, { ...body, chemistry: body.chemistry ?? 'lithium_ion', custom: false }, ['body', 'config'],
+    isPlainObject(parameters) ? givenIn(parameters, ['body', 'config', 'parameters']) : undefined);
 }
 
 export async function uploadCustomModel(ctx: RequestContext, body: Record<string, unknown>, files: { fieldname: string; buffer: Buffer }[] | undefined) {

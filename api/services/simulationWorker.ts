@@ -137,8 +137,13 @@ export async function describeModel(
   return stored;
 }
 
-/** Builds an uploaded custom model on the worker: its normalized spec and engine version, or a 422 at `loc`. */
-export async function validateCustomModel(services: Services, modelJson: unknown, loc: (string | number)[]): Promise<{ model: Record<string, unknown>; simulator_version: string }> {
+/**
+ * Builds a model config on the worker: its normalized spec and engine version, or a 422 at
+ * `loc` (at the parameter itself when it is about one of those `parameterLoc` knows).
+ */
+export async function validateCustomModel(
+  services: Services, modelJson: unknown, loc: (string | number)[], parameterLoc?: ParameterLoc,
+): Promise<{ model: Record<string, unknown>; simulator_version: string }> {
   type Answer = { valid: boolean; error?: string; model?: Record<string, unknown>; simulator_version?: string };
   const res = await callWorker<Answer>(services, 'validateCustomModel', modelJson, sha256(canonicalJson(modelJson)).slice(0, 32)).catch(
     (err): Answer => {
@@ -146,6 +151,6 @@ export async function validateCustomModel(services: Services, modelJson: unknown
       throw err;
     },
   );
-  if (!res.valid) throw invalid(loc, res.error ?? 'the model cannot be built', 'model_error');
+  if (!res.valid) throw invalid((res.error && rejectedParameterLoc(res.error, parameterLoc)) || loc, res.error ?? 'the model cannot be built', 'model_error');
   return { model: res.model!, simulator_version: res.simulator_version! };
 }

@@ -220,9 +220,9 @@ async function submit(ctx: RequestContext, s: Submission): Promise<{ simulation_
   const spatialNames = new Set(described.spatial_variable_names);
   const extra = s.extraVariables ?? [];
   extra.forEach((name, i) => {
-    if (spatialNames.has(name)) throw invalid(['body', 'extra_variables', i], `${JSON.stringify(name)} varies in space, so it has no single value per time to put in a column`, 'value_error', name);
-    if (!variableNames.has(name)) throw invalid(['body', 'extra_variables', i], `unknown variable ${JSON.stringify(name)} for this model (see GET /parameterized_models/{id}/variable-names)`, 'value_error', name);
     if (BASE_COLUMNS.includes(name) || extra.indexOf(name) !== i) throw invalid(['body', 'extra_variables', i], `${JSON.stringify(name)} is already a column`, 'value_error', name);
+    if (spatialNames.has(name)) throw invalid(['body', 'extra_variables', i], `${JSON.stringify(name)} varies in space, so it has no single value per time to put in a column`, 'value_error', name);
+    if (!variableNames.has(name)) throw invalid(['body', 'extra_variables', i], `unknown variable ${JSON.stringify(name)} for this model (GET /parameterized_models/{id}/variable-names lists a stored model's)`, 'value_error', name);
   });
   const refs = inputReferences(s.ucp);
   const known = (name: string) => parameterNames.has(name) || refs.includes(name);
@@ -477,7 +477,10 @@ export const RESULT_FILES = { time_series: 'time_series.parquet', steps: 'steps.
 /** A result file as a stream; 404 until the results are stored. */
 export async function resultFile(ctx: RequestContext, id: string, kind: keyof typeof RESULT_FILES): Promise<{ stream: Readable; filename: string }> {
   const sim = await loadSimulation(ctx, id);
-  if (!sim.storage_folder) throw new AppError('NOT_FOUND', `the results of simulation ${id} are not stored yet (status ${sim.status})`, { id, status: sim.status });
+  if (!sim.storage_folder) {
+    const why = sim.status === 'failed' || sim.status === 'canceled' ? `none were stored: its job ended ${sim.status}` : `they are not stored yet (status ${sim.status})`;
+    throw new AppError('NOT_FOUND', `no results for simulation ${id}: ${why}`, { id, status: sim.status });
+  }
   try {
     return { stream: await ctx.storage.get(sim.storage_folder + RESULT_FILES[kind]), filename: `${id}-${RESULT_FILES[kind]}` };
   } catch (err) {

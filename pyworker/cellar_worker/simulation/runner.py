@@ -217,9 +217,9 @@ def _prepare(request) -> _Job:
     if not isinstance(extra_variables, list):
         raise configuration_error("extra_variables: must be a list of variable names")
     for index, name in enumerate(extra_variables):
-        models.check_time_variable(recipe, name, f"extra_variables[{index}]")
         if name in BASE_COLUMNS or extra_variables.index(name) != index:
             raise configuration_error(f"extra_variables[{index}]: {name!r} is already a column")
+        models.check_time_variable(recipe, name, f"extra_variables[{index}]")
 
     cannot_be_inputs = recipe.geometry_parameters | set(models.TEMPERATURE_PARAMETERS)
     baked = {name: value for name, value in parameter_values.items() if name in cannot_be_inputs}
