@@ -306,7 +306,12 @@ def test_describe_model_tells_the_variables_that_vary_in_space_from_those_of_tim
     assert {"Voltage [V]", "Minimum negative particle concentration [mol.m-3]", "X-averaged cell temperature [K]"} <= of_time
     # In a pouch cell the current collector is a line, so its averages over x still vary (along it).
     pouch = describe_model(
-        {"kind": "pybamm", "type": "SPM", "options": {"current collector": "potential pair", "dimensionality": 1}}
+        {
+            "kind": "pybamm",
+            "type": "SPM",
+            "parameter_set": "Marquis2019",  # it has the tab parameters a pouch cell needs
+            "options": {"current collector": "potential pair", "dimensionality": 1},
+        }
     )
     assert "X-averaged negative electrode porosity" in pouch["spatial_variable_names"]
     assert "Voltage [V]" in pouch["variable_names"]
@@ -448,3 +453,14 @@ def test_a_cancel_while_the_results_are_written_removes_them(fs_storage, monkeyp
     monkeypatch.setattr(runner, "summarize_steps", summarize)
     run_simulation(request(LOOPED))
     assert sorted(path.name for path in fs_storage.rglob("*.parquet")) == ["steps.parquet", "time_series.parquet"]
+
+
+def test_describing_a_model_that_cannot_be_built_with_its_parameter_set_is_a_configuration_error():
+    # A pouch cell with x-lumped cooling needs current-collector heat-transfer parameters that Chen2020 lacks.
+    spec = {
+        "kind": "pybamm",
+        "type": "SPM",
+        "options": {"dimensionality": 1, "current collector": "potential pair", "thermal": "x-lumped"},
+    }
+    message = raises("CONFIGURATION_ERROR", describe_model, spec)
+    assert message.startswith("model: cannot be built with parameter set 'Chen2020'") and "heat transfer coefficient" in message

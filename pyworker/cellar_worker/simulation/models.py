@@ -516,6 +516,21 @@ def check_time_variable(recipe: ModelRecipe, name, path: str) -> None:
 # ----------------------------------------------------------------------------- describe
 
 
+def _check_builds(spec: dict, model_recipe: ModelRecipe) -> None:
+    """Build a PyBaMM model once with its parameter set, e.g. for options that need parameters the set lacks."""
+    try:
+        pybamm.Simulation(
+            model_recipe.new_model(),
+            parameter_values=model_recipe.base_parameters.copy(),
+            solver=model_recipe.make_solver(),
+            **model_recipe.mesh_settings(),
+        ).build()
+    except Exception as error:  # any PyBaMM build failure means the model is unusable
+        raise configuration_error(
+            f"model: cannot be built with parameter set {spec['parameter_set']!r}: {describe(error)}"
+        ) from None
+
+
 def describe_model(spec) -> dict:
     """Variable and parameter names of a model, so the API can reject unknown ones early.
 
@@ -524,6 +539,9 @@ def describe_model(spec) -> dict:
     """
     normalized = normalize_model_spec(spec)
     model_recipe = recipe(normalized)
+    if normalized["kind"] == "pybamm":
+        # Checked here, at submission, rather than by every simulation's job.
+        _check_builds(normalized, model_recipe)
     return {
         "model": normalized,
         "variable_names": sorted(set(model_recipe.variable_names) - model_recipe.spatial_variable_names),
@@ -554,19 +572,7 @@ def validate_custom_model(model_json) -> dict:
                 f"model.type: a custom model names a PyBaMM model type, one of {', '.join(MODEL_TYPES)}"
             )
         normalized = normalize_model_spec({**model_json, "kind": "pybamm"})
-        model_recipe = recipe(normalized)
-        try:
-            pybamm.Simulation(
-                model_recipe.new_model(),
-                parameter_values=model_recipe.base_parameters.copy(),
-                solver=model_recipe.make_solver(),
-                **model_recipe.mesh_settings(),
-            ).build()
-        except Exception as error:  # any PyBaMM build failure means the model is unusable
-            raise configuration_error(
-                f"model: cannot be built with parameter set {normalized['parameter_set']!r}: "
-                f"{describe(error)}"
-            ) from None
+        _check_builds(normalized, recipe(normalized))
     except ApplicationError as error:
         return {"valid": False, "error": error.message}
     return {"valid": True, "model": normalized, "simulator_version": pybamm.__version__}
