@@ -3,6 +3,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { whereSql, type ParsedList } from '../listQuery.ts';
+import { page } from './sqlRows.ts';
 
 export interface BatchInsert {
   id: string;
@@ -103,22 +104,7 @@ export async function linkBatchToStudy(em: EntityManager, batchId: string, study
   );
 }
 
-export interface BatchRow {
-  id: string;
-  organization_id: string;
-  project_id: string | null;
-  name: string;
-  size: number;
-  model: unknown;
-  protocol: unknown;
-  extra_variables: string[];
-  max_backward_jumps: number | null;
-  force_rerun: boolean;
-  experiment_template_id: string | null;
-  simulator_version: string;
-  created_by: string;
-  created_at: Date;
-  /** Its simulations' jobs by status. */
+export interface JobCounts {
   pending: number;
   running: number;
   completed: number;
@@ -126,29 +112,28 @@ export interface BatchRow {
   canceled: number;
 }
 
-// Each batch with its jobs counted (through the simulations' batch_id index).
-const BATCH_SELECT = `select b.id, b.organization_id, b.project_id, b.name, b.size, b.model_config as model, b.protocol, b.extra_variables,
-    b.max_backward_jumps, b.force_rerun, b.experiment_template_id, b.simulator_version, b.created_by, b.created_at,
-    c.pending, c.running, c.completed, c.failed, c.canceled
-  from simulation_batches b cross join lateral (
-    select count(*) filter (where j.status = 'pending')::int as pending, count(*) filter (where j.status = 'running')::int as running,
-           count(*) filter (where j.status = 'completed')::int as completed, count(*) filter (where j.status = 'failed')::int as failed,
-           count(*) filter (where j.status = 'canceled')::int as canceled
-      from simulations s join jobs j on j.id = s.job_id where s.batch_id = b.id) c`;
+/** A batch as stored, with its simulations' jobs counted by status. */
+export interface BatchRow extends BatchInsert {
+  created_at: Date;
+  jobs: JobCounts;
+}
+
+// The counts come through the simulations' batch_id index.
+const BATCH_COLUMNS = `b.id, b.organization_id, b.project_id, b.name, b.size, b.model_config, b.protocol, b.extra_variables,
+  b.max_backward_jumps, b.force_rerun, b.experiment_template_id, b.simulator_version, b.created_by, b.created_at,
+  (select jsonb_build_object(
+     'pending', count(*) filter (where j.status = 'pending'), 'running', count(*) filter (where j.status = 'running'),
+     'completed', count(*) filter (where j.status = 'completed'), 'failed', count(*) filter (where j.status = 'failed'),
+     'canceled', count(*) filter (where j.status = 'canceled'))
+     from simulations s join jobs j on j.id = s.job_id where s.batch_id = b.id) as jobs`;
 
 export async function findBatch(em: EntityManager, id: string): Promise<BatchRow | null> {
-  const rows = await em.execute<BatchRow[]>(`${BATCH_SELECT} where b.id = ?`, [id]);
+  const rows = await em.execute<BatchRow[]>(`select ${BATCH_COLUMNS} from simulation_batches b where b.id = ?`, [id]);
   return rows[0] ?? null;
 }
 
-export async function listBatches(em: EntityManager, scope: { sql: string; params: unknown[] }, list: ParsedList): Promise<{ items: BatchRow[]; total: number }> {
-  const where = whereSql([scope.sql, ...list.where]);
-  const params = [...scope.params, ...list.params];
-  const [items, totals] = await Promise.all([
-    em.execute<BatchRow[]>(`${BATCH_SELECT} ${where} ${list.orderSql} limit ? offset ?`, [...params, list.limit, list.offset]),
-    em.execute<{ total: string }[]>(`select count(*) as total from simulation_batches b ${where}`, params),
-  ]);
-  return { items, total: Number(totals[0]?.total ?? 0) };
+export function listBatches(em: EntityManager, scope: { sql: string; params: unknown[] }, list: ParsedList) {
+  return page<BatchRow>(em, { select: BATCH_COLUMNS, from: 'simulation_batches b', scope: [scope], list });
 }
 
 /** Cancels the batch's jobs that have not started (its workflow then skips them). */

@@ -393,11 +393,8 @@ async function loadBatch(ctx: RequestContext, id: string, permission: string): P
  * running. Lists leave out the heavy model and protocol (each simulation echoes them too).
  */
 function presentBatch(b: repo.BatchRow, opts: { heavy: boolean } = { heavy: true }) {
-  const { pending, running, completed, failed, canceled, model, protocol, ...stored } = b;
-  return {
-    ...stored, ...(opts.heavy ? { model, protocol } : {}),
-    jobs: { pending, running, completed, failed, canceled }, is_terminal: pending + running === 0,
-  };
+  const { model_config: model, protocol, ...stored } = b;
+  return { ...stored, ...(opts.heavy ? { model, protocol } : {}), is_terminal: b.jobs.pending + b.jobs.running === 0 };
 }
 
 const BATCH_LIST: ListSpec = {
@@ -414,8 +411,8 @@ const BATCH_LIST: ListSpec = {
 
 /** The submissions the caller may read, newest first, each with its jobs counted. */
 export async function listBatches(ctx: RequestContext, query: Record<string, unknown>) {
-  const { items, total } = await repo.listBatches(ctx.em, readableSql(ctx, 'b'), parseList(query, BATCH_LIST));
-  return { items: items.map((b) => presentBatch(b, { heavy: false })), count: items.length, total };
+  const { items, count, total } = await repo.listBatches(ctx.em, readableSql(ctx, 'b'), parseList(query, BATCH_LIST));
+  return { items: items.map((b) => presentBatch(b, { heavy: false })), count, total };
 }
 
 export async function getBatch(ctx: RequestContext, id: string) {
@@ -429,7 +426,7 @@ export async function getBatch(ctx: RequestContext, id: string) {
  */
 export async function cancelBatch(ctx: RequestContext, id: string) {
   const batch = await loadBatch(ctx, id, 'simulation:update');
-  if (batch.pending + batch.running > 0) {
+  if (batch.jobs.pending + batch.jobs.running > 0) {
     // One transaction around both: if Temporal cannot take the cancel, nothing changes (503).
     await ctx.em.transactional(async (em) => {
       await repo.cancelPendingJobsOfBatch(em, id);
