@@ -536,6 +536,7 @@ describe('submission checks', () => {
       // A negative value of a quantity that cannot be negative (a resistance, a temperature, a thickness).
       [{ ...ok, design_parameters_doe: { sampling: 'grid', rows: [{ type: 'discrete', name: 'R0 [Ohm]', values: [0.004, -0.001] }] } }, ['body', 'design_parameters_doe', 'rows', 0]],
       [{ ...ok, experiment_parameters: { 'Ambient temperature [K]': -5 } }, ['body', 'experiment_parameters', 'Ambient temperature [K]']],
+      [{ ...ok, experiment_parameters: { 'Nominal cell capacity [A.h]': 0 } }, ['body', 'experiment_parameters', 'Nominal cell capacity [A.h]']],
       [{ ...ok, parameterized_model: { model: { type: 'SPM' }, parameters: { 'Negative electrode thickness [m]': -1e-5 } } }, ['body', 'parameterized_model', 'parameters', 'Negative electrode thickness [m]']],
       // {"model", "parameters"}: a model id that is none, an inline config the worker would refuse.
       [{ ...ok, parameterized_model: { model: 'no-such-model', parameters: {} } }, ['body', 'parameterized_model', 'model']],

@@ -1,16 +1,20 @@
 // What the worker refuses of a model parameter's value whatever the model: a negative value of
-// a quantity that cannot be negative (models.py check_parameter_value), by the unit in its name.
+// a quantity that cannot be negative, or a capacity of 0 (models.py check_parameter_value), by
+// the unit in its name.
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../stack/config.ts';
 
-/** The units of such quantities, listed once for the worker and the API. */
-const NON_NEGATIVE_UNITS: ReadonlySet<string> = new Set(
-  (JSON.parse(fs.readFileSync(path.join(ROOT, 'pyworker', 'cellar_worker', 'simulation', 'parameter_units.json'), 'utf8')) as { non_negative: string[] }).non_negative,
-);
+/** The units of such quantities (and of those that must be positive), listed once for the worker and the API. */
+const UNITS = JSON.parse(fs.readFileSync(path.join(ROOT, 'pyworker', 'cellar_worker', 'simulation', 'parameter_units.json'), 'utf8')) as { non_negative: string[]; positive: string[] };
+const NON_NEGATIVE_UNITS: ReadonlySet<string> = new Set(UNITS.non_negative);
+const POSITIVE_UNITS: ReadonlySet<string> = new Set(UNITS.positive);
 
-/** Why the worker refuses this value of a parameter (a negative length, temperature, ...), or undefined. */
+/** Why the worker refuses this value of a parameter (a negative length, a capacity of 0, ...), or undefined. */
 export function parameterValueProblem(name: string, value: number): string | undefined {
   const unit = /\[([^[\]]*)\]$/.exec(name)?.[1];
-  return unit !== undefined && NON_NEGATIVE_UNITS.has(unit) && value < 0 ? `is negative, and a quantity in [${unit}] cannot be` : undefined;
+  if (unit === undefined) return undefined;
+  if (NON_NEGATIVE_UNITS.has(unit) && value < 0) return `is negative, and a quantity in [${unit}] cannot be`;
+  if (POSITIVE_UNITS.has(unit) && value <= 0) return `is not greater than 0, and a quantity in [${unit}] must be`;
+  return undefined;
 }

@@ -246,7 +246,11 @@ def test_negative_value_of_a_quantity_that_cannot_be_negative_is_refused():
     assert raises("CONFIGURATION_ERROR", runner._prepare, request(full_discharge(), model=in_model)).startswith(
         f"model.parameters['{thickness}']: -1e-05 is negative"
     )
-    # Zero is the model's to judge, and a quantity that may be negative (an entropic change) is left alone.
+    # A capacity must be more than nothing: a C-rate of a 0 A.h cell is no current at all.
+    assert raises("CONFIGURATION_ERROR", runner._prepare, request(full_discharge(), {"Nominal cell capacity [A.h]": 0})).startswith(
+        "inputs['Nominal cell capacity [A.h]']: 0 is not greater than 0"
+    )
+    # Zero is otherwise the model's to judge, and a quantity that may be negative (an entropic change) is left alone.
     runner._prepare(request(full_discharge(), {"R0 [Ohm]": 0.0}))
     runner._prepare(request(full_discharge(), {"Positive electrode OCP entropic change [V.K-1]": -1e-4}, model=SPM_COARSE))
 

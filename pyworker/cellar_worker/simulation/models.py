@@ -488,14 +488,18 @@ def recipe(spec: dict) -> ModelRecipe:
 
 
 with open(Path(__file__).with_name("parameter_units.json"), encoding="utf-8") as _units:
-    NON_NEGATIVE_UNITS = frozenset(json.load(_units)["non_negative"])
+    _UNITS = json.load(_units)
+NON_NEGATIVE_UNITS = frozenset(_UNITS["non_negative"])
+POSITIVE_UNITS = frozenset(_UNITS["positive"])
 
 
 def check_parameter_value(name: str, value: float, path: str) -> None:
-    """A parameter measured in a unit of a quantity that cannot be negative must not be (parameter_units.json)."""
+    """A parameter measured in a unit of a quantity that cannot be negative (or zero) must not be (parameter_units.json)."""
     unit = name[name.rfind("[") + 1 : -1] if name.endswith("]") and "[" in name else None
     if unit in NON_NEGATIVE_UNITS and value < 0:
         raise configuration_error(f"{path}: {value:g} is negative, and a quantity in [{unit}] cannot be")
+    if unit in POSITIVE_UNITS and value <= 0:
+        raise configuration_error(f"{path}: {value:g} is not greater than 0, and a quantity in [{unit}] must be")
 
 
 def check_parameter_name(name, allowed, path: str) -> None:
