@@ -34,8 +34,6 @@ export interface Config {
   temporalNamespace: string;
   taskQueue: string;
   simulationTaskQueue: string;
-  /** `<simulationTaskQueue>-models`: the Python worker's quick model calls. */
-  modelTaskQueue: string;
   measurementTaskQueue: string;
   storage: { driver: 'fs'; dir: string } | { driver: 's3'; s3: S3Config };
   /** HMAC key for filesystem signed URLs; unset means generated once and kept in the data dir. */
@@ -184,9 +182,6 @@ export function loadConfig(env: Env = process.env): Config {
     temporalNamespace: str(env, 'TEMPORAL_NAMESPACE', 'default'),
     taskQueue: str(env, 'TASK_QUEUE', 'cellar'),
     simulationTaskQueue: str(env, 'SIMULATION_TASK_QUEUE', 'cellar-simulations'),
-    // Model descriptions and custom-model checks: the Python worker serves them apart from the
-    // solves (pyworker/cellar_worker/main.py), so a submission never waits behind a long batch.
-    modelTaskQueue: `${str(env, 'SIMULATION_TASK_QUEUE', 'cellar-simulations')}-models`,
     measurementTaskQueue: str(env, 'MEASUREMENT_TASK_QUEUE', 'cellar-measurements'),
     storage,
     signingSecret,

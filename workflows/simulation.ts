@@ -79,7 +79,7 @@ export async function simulation(input: SimulationInput): Promise<SimulationOutc
 export interface SimulationWorkerCallInput {
   activity: 'describeModel' | 'validateCustomModel';
   arg: unknown;
-  /** The Python worker's queue for these calls (config.modelTaskQueue). */
+  /** The Python worker's queue for these calls (`<SIMULATION_TASK_QUEUE>-models`). */
   simulationTaskQueue: string;
 }
 

@@ -75,7 +75,9 @@ async function callWorker<T>(services: Services, activity: 'describeModel' | 'va
     return (await services.temporal.workflow.execute('simulationWorkerCall', {
       taskQueue: services.config.taskQueue,
       workflowId: simulationWorkflowIds.workerCall(activity, key),
-      args: [{ activity, arg, simulationTaskQueue: services.config.modelTaskQueue }],
+      // The Python worker serves these apart from the solves (pyworker/cellar_worker/main.py),
+      // so a submission never waits behind a long batch.
+      args: [{ activity, arg, simulationTaskQueue: `${services.config.simulationTaskQueue}-models` }],
       workflowExecutionTimeout: '45 seconds',
       workflowIdConflictPolicy: 'USE_EXISTING',
       workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,

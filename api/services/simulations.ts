@@ -388,13 +388,16 @@ async function loadBatch(ctx: RequestContext, id: string, permission: string): P
   return batch;
 }
 
+/** A batch is over when none of its jobs is pending or running. */
+const batchIsOver = (b: repo.BatchRow) => b.jobs.pending + b.jobs.running === 0;
+
 /**
- * A batch as stored, with its jobs counted by status; it is over when none is pending or
- * running. Lists leave out the heavy model and protocol (each simulation echoes them too).
+ * A batch as stored, with its jobs counted by status. Lists leave out the heavy model and
+ * protocol (each simulation echoes them too).
  */
 function presentBatch(b: repo.BatchRow, opts: { heavy: boolean } = { heavy: true }) {
   const { model_config: model, protocol, ...stored } = b;
-  return { ...stored, ...(opts.heavy ? { model, protocol } : {}), is_terminal: b.jobs.pending + b.jobs.running === 0 };
+  return { ...stored, ...(opts.heavy ? { model, protocol } : {}), is_terminal: batchIsOver(b) };
 }
 
 const BATCH_LIST: ListSpec = {
@@ -426,7 +429,7 @@ export async function getBatch(ctx: RequestContext, id: string) {
  */
 export async function cancelBatch(ctx: RequestContext, id: string) {
   const batch = await loadBatch(ctx, id, 'simulation:update');
-  if (batch.jobs.pending + batch.jobs.running > 0) {
+  if (!batchIsOver(batch)) {
     // One transaction around both: if Temporal cannot take the cancel, nothing changes (503).
     await ctx.em.transactional(async (em) => {
       await repo.cancelPendingJobsOfBatch(em, id);

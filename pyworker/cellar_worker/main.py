@@ -213,7 +213,7 @@ async def run(settings: Settings, stop: asyncio.Event) -> None:
     queues = [
         (settings.simulation_task_queue, SIMULATION_ACTIVITIES, settings.simulation_concurrency),
         # Model descriptions answer submissions: on their own queue and slots, never behind a
-        # batch's solves (the API's config.modelTaskQueue is the same name).
+        # batch's solves (api/services/simulationWorker.ts names the same queue).
         (f"{settings.simulation_task_queue}-models", MODEL_ACTIVITIES, MODEL_CONCURRENCY),
     ]
     measurement = measurement_activities()
