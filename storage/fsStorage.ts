@@ -48,7 +48,8 @@ export class FsStorage implements ObjectStorage {
    */
   async writeStream(key: string, body: Readable, maxBytes = Infinity, opts: { once?: boolean } = {}): Promise<number> {
     const file = this.pathOf(key);
-    await fsp.mkdir(path.dirname(file), { recursive: true });
+    const folder = path.dirname(file);
+    const firstMade = await fsp.mkdir(folder, { recursive: true });
     const tmp = `${file}.part-${randomUUID()}`;
     let written = 0;
     try {
@@ -61,10 +62,13 @@ export class FsStorage implements ObjectStorage {
             yield chunk;
           }
         },
-        fs.createWriteStream(tmp),
+        // Synced before it is closed, and its name (and any folder made for it) once it is in
+        // place: an object acknowledged is still there after a power loss.
+        fs.createWriteStream(tmp, { flush: true }),
       );
       if (!opts.once) {
         await fsp.rename(tmp, file);
+        await syncFolders(folder, firstMade);
         return written;
       }
       // link() fails when the object exists, atomically: two PUTs never both win.
@@ -75,6 +79,7 @@ export class FsStorage implements ObjectStorage {
         if (!(await sameBytes(tmp, file))) throw new ObjectExists(key);
       }
       await fsp.rm(tmp, { force: true });
+      await syncFolders(folder, firstMade);
       return written;
     } catch (err) {
       await fsp.rm(tmp, { force: true });
@@ -183,6 +188,23 @@ export class FsStorage implements ObjectStorage {
 
   async scopedUploadCredentials(): Promise<null> {
     return null; // a local folder has no credentials to hand out; clients use the signed PUT
+  }
+}
+
+/**
+ * Syncs `folder` and, when `firstMade` (the first folder mkdir created on the way to it) is set,
+ * every folder from its parent down: each holds a name that must survive a power loss.
+ */
+async function syncFolders(folder: string, firstMade: string | undefined): Promise<void> {
+  const folders = [folder];
+  if (firstMade) for (let f = folder; f !== path.dirname(firstMade) && f !== path.dirname(f); ) folders.push((f = path.dirname(f)));
+  for (const f of folders) {
+    const handle = await fsp.open(f, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
   }
 }
 

@@ -15,6 +15,7 @@ A missing object raises ``FileNotFoundError`` with either driver. Keys are never
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import shutil
@@ -55,10 +56,14 @@ def _fs_path(key: str) -> str:
 
 
 def _fs_write(key: str, write) -> None:
-    """Write through a temporary sibling file, then rename it over the target."""
+    """Write through a temporary sibling file, then rename it over the target.
+
+    The file is synced before the rename, and its folder (and any folder made for it) after:
+    an object stored is still there after a power loss.
+    """
     path = _fs_path(key)
     folder = os.path.dirname(path)
-    os.makedirs(folder, exist_ok=True)
+    made = _make_folders(folder)
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".part")
     try:
         with os.fdopen(fd, "wb") as out:
@@ -70,6 +75,28 @@ def _fs_write(key: str, write) -> None:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+    for synced in [folder, *(os.path.dirname(f) for f in made)]:
+        _sync_folder(synced)
+
+
+def _make_folders(folder: str) -> list[str]:
+    """Create ``folder`` and its missing parents; the folders created, deepest first."""
+    missing = []
+    while not os.path.isdir(folder):
+        missing.append(folder)
+        folder = os.path.dirname(folder)
+    for created in reversed(missing):
+        with contextlib.suppress(FileExistsError):  # another writer made it meanwhile
+            os.mkdir(created)
+    return missing
+
+
+def _sync_folder(folder: str) -> None:
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def _fs_delete_prefix(prefix: str) -> None:
