@@ -206,7 +206,7 @@ export function startPythonWorker(config: Config): ManagedProcess {
 
 /** Polls `fn` until it returns a truthy value or the time runs out. */
 export async function eventually<T>(fn: () => Promise<T | undefined | null | false>, opts: { timeoutMs?: number; intervalMs?: number; what?: string } = {}): Promise<T> {
-  const deadline = Date.now() + (opts.timeoutMs ?? 30_000);
+  const deadline = Date.now() + (opts.timeoutMs ?? 90_000);
   let last: unknown;
   while (Date.now() < deadline) {
     try {

@@ -64,7 +64,7 @@ describe.skipIf(!WEED)('scoped multipart credentials (SeaweedFS STS)', () => {
         S3_ENDPOINT: weed.endpoint, S3_ACCESS_KEY_ID: ACCESS, S3_SECRET_ACCESS_KEY: SECRET, S3_STS_ENDPOINT: weed.endpoint, S3_STS_ROLE_ARN: ROLE,
       }),
     });
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await api?.close();
     await weed?.proc.stop();

@@ -39,7 +39,7 @@ describe('POST /pipelines/cancel', () => {
         [JSON.stringify(ids)],
       );
       return Number(row!.n) === 50;
-    }, { what: '50 running fits', timeoutMs: 60_000 });
+    }, { what: '50 running fits', timeoutMs: 180_000 });
 
     const res = await c.post('/pipelines/cancel', { pipeline_ids: ids });
     const answeredAt = Date.now();

@@ -67,7 +67,7 @@ describe('scheduled retries', () => {
     const done = await eventually(async () => {
       const r = await c.get(`/pipelines/${transient}`);
       return r.body.status === 'completed' ? r.body : null;
-    }, { what: 'the retried pipeline to complete', timeoutMs: 30_000 });
+    }, { what: 'the retried pipeline to complete', timeoutMs: 90_000 });
     expect(done.error_detail).toBeNull();
     const els = (await c.get(`/pipelines/${transient}/elements`)).body;
     // The completed element was not run again; the failed one got a second, recorded attempt.

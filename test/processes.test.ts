@@ -352,7 +352,7 @@ describe('npm start (stack/start.ts)', () => {
     await eventually(async () => run.output().includes('[cellar] the Temporal dev server exited (SIGKILL)'), { what: 'the supervisor to notice' });
     const created = await call('POST', '/pipelines', { project_id: project.body.id, name: 'later', elements: { v: { element_type: 'entry', values: { x: 1 } } } });
     expect(created.status).toBe(201);
-    await eventually(async () => run.output().includes('[cellar] the Temporal dev server is back'), { what: 'the Temporal dev server to restart', timeoutMs: 60_000 });
+    await eventually(async () => run.output().includes('[cellar] the Temporal dev server is back'), { what: 'the Temporal dev server to restart', timeoutMs: 180_000 });
     await eventually(async () => (await call('GET', `/pipelines/${created.body.id}`)).body.status === 'completed', { what: 'the pipeline to run', timeoutMs: 90_000, intervalMs: 500 });
     process.kill(-run.front.pid!, 'SIGINT');
     expect(await run.exited).toBe(0);

@@ -190,7 +190,7 @@ describe('simulation batches', () => {
     const running = await eventually(async () => {
       const job = (await c.get(`/jobs/${jobId}`)).body;
       return job.status === 'running' && job.progress?.steps_done > 0 ? job : undefined;
-    }, { timeoutMs: 60_000, what: 'progress' });
+    }, { timeoutMs: 180_000, what: 'progress' });
     expect(running.progress.steps_total).toBe(20_000);
     expect(running.progress.queued).toBe(false);
     expect(running.progress.fraction).toBeGreaterThan(0);
@@ -200,7 +200,7 @@ describe('simulation batches', () => {
     const later = await eventually(async () => {
       const job = (await c.get(`/jobs/${jobId}`)).body;
       return job.progress?.steps_done > running.progress.steps_done ? job : undefined;
-    }, { timeoutMs: 15_000, what: 'progress to advance' });
+    }, { timeoutMs: 45_000, what: 'progress to advance' });
     expect(later.status).toBe('running');
     const cancel = await c.post(`/jobs/${jobId}/cancel`);
     expect(cancel.status, cancel.text).toBe(200);
@@ -233,7 +233,7 @@ describe('simulation batches', () => {
     const before = await eventually(async () => {
       const b = (await c.get(batchUrl)).body;
       return b.jobs.running > 0 && b.jobs.pending > 0 && b.jobs.pending + b.jobs.running === points ? b : undefined;
-    }, { timeoutMs: 60_000, what: 'some jobs running and some pending' });
+    }, { timeoutMs: 180_000, what: 'some jobs running and some pending' });
     expect(before).toMatchObject({ id: sim.batch_id, project_id: project.id, size: points, is_terminal: false });
     const listed = (await c.get(`/simulations/batches?project_id=${project.id}`)).body;
     expect(listed).toMatchObject({ count: 1, total: 1, items: [{ id: sim.batch_id, name: 'long', size: points, max_backward_jumps: 10000 }] });
@@ -256,7 +256,7 @@ describe('simulation batches', () => {
     const over = await eventually(async () => {
       const b = (await c.get(batchUrl)).body;
       return b.is_terminal ? b : undefined;
-    }, { timeoutMs: 30_000, what: 'every job of the batch ended' });
+    }, { timeoutMs: 90_000, what: 'every job of the batch ended' });
     expect(over.jobs).toEqual({ pending: 0, running: 0, completed: 0, failed: 0, canceled: points });
     const batchHandle = api.temporal.workflow.getHandle(simulationWorkflowIds.batch(sim.batch_id));
     const described = await batchHandle.describe();
@@ -284,7 +284,7 @@ describe('simulation batches', () => {
     await eventually(async () => {
       const jobs = await Promise.all(long.body.map(async (r: { job_id: string }) => (await c.get(`/jobs/${r.job_id}`)).body));
       return jobs.filter((j) => j.progress?.steps_done > 0).length >= 2 && jobs.some((j) => j.progress?.queued);
-    }, { timeoutMs: 60_000, what: 'the worker busy with long solves' });
+    }, { timeoutMs: 180_000, what: 'the worker busy with long solves' });
     // The model's description does not wait behind those solves (it used to, for 45 s, then 503).
     const fresh = await c.post('/simulations/protocol/batch', {
       parameterized_model: { model: { type: 'SPMe', options: { SEI: 'reaction limited' } }, parameters: {} }, protocol_experiment: { protocol: 'Discharge at 1C until 3.0V' }, project_id: project.id,

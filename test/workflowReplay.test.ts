@@ -22,5 +22,5 @@ describe('replay of histories recorded by earlier versions', () => {
     expect(kinds.filter((k) => k === 'EVENT_TYPE_CHILD_WORKFLOW_EXECUTION_COMPLETED')).toHaveLength(2);
     expect(kinds.at(-1)).toBe('EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED');
     await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH, replayName: 'simulationBatch-activities' }, history)).resolves.toBeUndefined();
-  }, 60_000);
+  }, 180_000);
 });

@@ -252,6 +252,6 @@ describe('when Temporal is down, or a request stops midway', () => {
     expect((await c.get(`/jobs/${jobId}`)).body.status).toBe('running');
     expect((await c.get(`/pipelines/${p.body.id}`)).body.name).toBe('fit, renamed');
     expect((await c.post(`/jobs/${jobId}/cancel`)).status).toBe(200);
-    await eventually(async () => (await c.get(`/jobs/${jobId}`)).body.status === 'canceled', { what: 'the fit to end canceled', timeoutMs: 60_000 });
+    await eventually(async () => (await c.get(`/jobs/${jobId}`)).body.status === 'canceled', { what: 'the fit to end canceled', timeoutMs: 180_000 });
   });
 });
