@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { NativeConnection } from '@temporalio/worker';
+import { connectWorker } from '../worker/temporalConnection.ts';
 import { loadConfig, ROOT, type Config } from '../stack/config.ts';
 import { startEmbeddedPostgres } from '../stack/postgres.ts';
 import { persistenceRequests, startTemporalDevServer } from '../stack/temporal.ts';
@@ -46,7 +46,7 @@ export async function startBenchStack(name: string, env: Record<string, string> 
   const server = createApiServer(app);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const connection = await NativeConnection.connect({ address: temporal.address });
+  const connection = await connectWorker(temporal.address);
   const worker = await createWorker({ connection, namespace: config.temporalNamespace, taskQueue: config.taskQueue, deps: { config, orm, storage, temporal: client } });
   const workerRun = worker.run();
   const { api_key: key } = await bootstrap(orm.em.fork(), 'Bench lab', 'bench@lab.test');

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { NativeConnection, Runtime, DefaultLogger, type Worker } from '@temporalio/worker';
+import { Runtime, DefaultLogger, type NativeConnection, type Worker } from '@temporalio/worker';
 import { loadConfig, ROOT, type Config } from '../stack/config.ts';
 import { openOrm, type Orm } from '../db/orm.ts';
 import { createApp } from '../api/app.ts';
@@ -17,6 +17,7 @@ import { S3Storage } from '../storage/s3Storage.ts';
 import type { ObjectStorage } from '../storage/storage.ts';
 import { bootstrap, type IssuedKey } from '../api/services/bootstrap.ts';
 import { createWorker } from '../worker/worker.ts';
+import { connectWorker } from '../worker/temporalConnection.ts';
 import { startProcess, type ManagedProcess } from '../stack/processes.ts';
 
 let runtimeInstalled = false;
@@ -155,7 +156,7 @@ export function client(baseUrl: string, key?: string, extraHeaders: Record<strin
 export async function startWorker(api: Pick<TestApi, 'config' | 'storage' | 'orm' | 'temporal'>): Promise<{ worker: Worker; connection: NativeConnection; run: Promise<void>; stop(): Promise<void> }> {
   quietRuntime();
   const { config } = api;
-  const connection = await NativeConnection.connect({ address: config.temporalAddress! });
+  const connection = await connectWorker(config.temporalAddress!);
   const worker = await createWorker({
     connection,
     namespace: config.temporalNamespace,

@@ -5,7 +5,8 @@ import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import { apiForSuite, batchOf, client, eventually, jobFinished, newOrg, startApi, startWorker, testConfig, type TestApi } from './harness.ts';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
-import { NativeConnection, Worker } from '@temporalio/worker';
+import { Worker } from '@temporalio/worker';
+import { connectWorker } from '../worker/temporalConnection.ts';
 import { simulationWorkflowIds } from '../workflows/simulationIds.ts';
 import { createSimulationActivities } from '../activities/simulations.ts';
 
@@ -411,7 +412,7 @@ describe('batch workflow', () => {
     // itself, with its solve on a queue served by a worker that fails once it is cancelled.
     const lostQueue = `lost-solver-${Date.now()}`;
     const api2 = await startApi({ config: testConfig('fs', { SIMULATION_TASK_QUEUE: api.config.simulationTaskQueue, STORAGE_DIR: (api.config.storage as { dir: string }).dir }) });
-    const connection = await NativeConnection.connect({ address: api.config.temporalAddress! });
+    const connection = await connectWorker(api.config.temporalAddress!);
     const solver = await Worker.create({
       connection, namespace: api.config.temporalNamespace, taskQueue: lostQueue,
       // Sends heartbeats as often as the Python worker does (see pyworker/cellar_worker/main.py).
@@ -459,7 +460,7 @@ describe('canceled while its job is being started', () => {
     // ends the job canceled: a batch cancel meets many children in this state.
     const slowQueue = `slow-begin-${Date.now()}`;
     const api2 = await startApi({ config: testConfig('fs', { SIMULATION_TASK_QUEUE: api.config.simulationTaskQueue, STORAGE_DIR: (api.config.storage as { dir: string }).dir }) });
-    const connection = await NativeConnection.connect({ address: api.config.temporalAddress! });
+    const connection = await connectWorker(api.config.temporalAddress!);
     const real = createSimulationActivities({ orm: api2.orm });
     const worker = await Worker.create({
       connection, namespace: api.config.temporalNamespace, taskQueue: slowQueue, workflowBundle: { codePath: inject('workflowBundlePath') },

@@ -1,11 +1,12 @@
 // The TypeScript worker process. Stops gracefully on SIGINT/SIGTERM.
-import { DefaultLogger, NativeConnection, Runtime, makeTelemetryFilterString } from '@temporalio/worker';
+import { DefaultLogger, Runtime, makeTelemetryFilterString } from '@temporalio/worker';
 import { Connection } from '@temporalio/client';
 import { loadConfig } from '../stack/config.ts';
 import { createStorage } from '../storage/index.ts';
 import { logger } from '../api/logger.ts';
 import { SEARCH_ATTRIBUTE_NAMES } from '../workflows/searchAttributes.ts';
 import { createWorker } from './worker.ts';
+import { connectWorker } from './temporalConnection.ts';
 import { sdkLogFields } from './sdkLog.ts';
 import { openOrm } from '../db/orm.ts';
 import { temporalClient } from '../api/temporal.ts';
@@ -41,7 +42,7 @@ async function main() {
   const storage = await createStorage(config);
   const orm = await openOrm(config.databaseUrl);
   const temporal = temporalClient({ ...config, temporalAddress: address });
-  const connection = await NativeConnection.connect({ address });
+  const connection = await connectWorker(address);
   const worker = await createWorker({
     connection,
     namespace: config.temporalNamespace,

@@ -42,6 +42,7 @@ from datetime import datetime, timedelta, timezone
 
 from temporalio import activity
 from temporalio.client import Client
+from temporalio.service import GrpcCompression
 from temporalio.worker import Worker
 
 from cellar_worker.fitting import warmup as fit_warmup
@@ -188,12 +189,26 @@ def measurement_activities() -> list:
     return list(getattr(module, "ACTIVITIES", []))
 
 
+def is_loopback_address(address: str) -> bool:
+    """Whether ``host:port`` names this machine (localhost, 127.0.0.0/8 or ::1)."""
+    host = address[1 : address.index("]")] if address.startswith("[") else address.rpartition(":")[0]
+    parts = host.split(".")
+    return host in ("localhost", "::1") or (
+        len(parts) == 4 and parts[0] == "127" and all(p.isdigit() and len(p) <= 3 for p in parts)
+    )
+
+
+def grpc_compression_for(address: str) -> GrpcCompression:
+    """No gzip to a server on this machine: CPU at both ends for nothing (as worker/temporalConnection.ts)."""
+    return GrpcCompression.NONE if is_loopback_address(address) else GrpcCompression.GZIP
+
+
 async def connect(address: str, namespace: str, timeout_s: float, stop: asyncio.Event) -> Client | None:
     """Connect, retrying while the Temporal server is still starting (None: stopped first)."""
     deadline = time.monotonic() + timeout_s
     while not stop.is_set():
         try:
-            return await Client.connect(address, namespace=namespace)
+            return await Client.connect(address, namespace=namespace, grpc_compression=grpc_compression_for(address))
         except RuntimeError as error:
             if time.monotonic() >= deadline:
                 raise

@@ -135,3 +135,14 @@ asyncio.run(ActivityEnvironment().run(act))
     assert entry["msg"] == "simulation finished"
     assert entry["steps"] == 3
     assert "activity_id" in entry["temporal_activity"]
+
+
+def test_grpc_compression_is_off_only_for_a_server_on_this_machine():
+    from temporalio.service import GrpcCompression
+
+    from cellar_worker.main import grpc_compression_for
+
+    for address in ("127.0.0.1:7233", "127.1.2.3:7233", "localhost:7233", "[::1]:7233"):
+        assert grpc_compression_for(address) is GrpcCompression.NONE, address
+    for address in ("temporal:7233", "10.0.0.5:7233", "my.tmprl.cloud:7233", "[2001:db8::1]:7233", "127.0.0.1.example.com:7233"):
+        assert grpc_compression_for(address) is GrpcCompression.GZIP, address
