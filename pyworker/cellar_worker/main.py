@@ -29,6 +29,7 @@ import asyncio
 import contextlib
 import importlib
 import inspect
+import ipaddress
 import json
 import logging
 import os
@@ -192,10 +193,12 @@ def measurement_activities() -> list:
 def is_loopback_address(address: str) -> bool:
     """Whether ``host:port`` names this machine (localhost, 127.0.0.0/8 or ::1)."""
     host = address[1 : address.index("]")] if address.startswith("[") else address.rpartition(":")[0]
-    parts = host.split(".")
-    return host in ("localhost", "::1") or (
-        len(parts) == 4 and parts[0] == "127" and all(p.isdigit() and len(p) <= 3 for p in parts)
-    )
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:  # a host name
+        return False
 
 
 def grpc_compression_for(address: str) -> GrpcCompression:
