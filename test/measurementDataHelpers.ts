@@ -2,11 +2,10 @@
 // (the Python worker's generator), CSV crafting, signed PUTs and Parquet decoding.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { parquetMetadata, parquetRead } from 'hyparquet';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { ROOT, type Config } from '../stack/config.ts';
 import { client, eventually, newOrg, startApi, startPythonWorker, startWorker, type StorageKind, type TestApi } from './harness.ts';
 import { labFixture, ok } from './inventoryHelpers.ts';
@@ -39,11 +38,18 @@ export async function dataEnv(storage: StorageKind, opts: { config?: Config } = 
 }
 
 const run = promisify(execFile);
-const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cellar-md-'));
+
+// Generated series are cached per test file, inside the run's directory, which the global
+// teardown removes.
+let cacheDir: string | undefined;
+function seriesDir(): string {
+  cacheDir ??= fs.mkdtempSync(path.join(inject('runDir'), 'series-'));
+  return cacheDir;
+}
 
 /** A realistic cycling series written by pyworker's generator (Parquet, or CSV for a .csv name). */
 export async function generatedSeries(rows: number, cycles: number, name = `series-${rows}-${cycles}.parquet`): Promise<Buffer> {
-  const file = path.join(tmpDir, name);
+  const file = path.join(seriesDir(), name);
   if (!fs.existsSync(file)) {
     await run(path.join(ROOT, '.tools', 'venv', 'bin', 'python'), ['-m', 'cellar_worker.measurements.generate', file, String(rows), String(cycles)], {
       cwd: path.join(ROOT, 'pyworker'),

@@ -16,7 +16,7 @@ export const TRUE_R0 = 0.02;
 
 const SCRIPT = `
 import copy, io, json, os, sys, tempfile
-os.environ["STORAGE_DRIVER"] = "fs"; os.environ["STORAGE_DIR"] = tempfile.mkdtemp(prefix="cellar-fit-data-")
+os.environ["STORAGE_DRIVER"] = "fs"; os.environ["STORAGE_DIR"] = tempfile.mkdtemp(prefix="fit-data-", dir=sys.argv[3])
 import pyarrow.parquet as pq
 from cellar_worker import storage
 from cellar_worker.simulation import run_simulation
@@ -41,7 +41,7 @@ export async function quickDischarge(): Promise<Record<string, number[]>> {
   if (fs.existsSync(cache)) return JSON.parse(fs.readFileSync(cache, 'utf8'));
   const { stdout } = await promisify(execFile)(
     path.join(ROOT, '.tools', 'venv', 'bin', 'python'),
-    ['-c', SCRIPT, JSON.stringify(QUICK_MODEL), String(TRUE_R0)],
+    ['-c', SCRIPT, JSON.stringify(QUICK_MODEL), String(TRUE_R0), inject('runDir')],
     { cwd: path.join(ROOT, 'pyworker'), env: { ...process.env, PYTHONPATH: '.', PYBAMM_DISABLE_TELEMETRY: 'true' }, maxBuffer: 64 * 1024 * 1024 },
   );
   fs.writeFileSync(cache, stdout);
