@@ -321,7 +321,13 @@ describe('npm start (stack/start.ts)', () => {
     expect(stop.indexOf('"msg":"worker stopped"'), stop).toBeLessThan(temporalStops);
     expect(stop.indexOf('"msg": "stopped"'), stop).toBeGreaterThan(0);
     expect(stop.indexOf('"msg": "stopped"'), stop).toBeLessThan(temporalStops);
-    expect(stop).not.toMatch(/\[temporal\].*level=ERROR/);
+    // One error the dev server may log about its own shutdown, once our workers are gone: a
+    // call between its services ending after gRPC closed the stream (its metrics interceptor
+    // then cannot set the trailer). Any other error of the server fails the test.
+    const ownShutdown = /level=ERROR msg="unable to add metrics baggage to gRPC trailer"/;
+    const temporalErrors = stop.split('\n').filter((line) => /\[temporal\].*level=ERROR/.test(line));
+    const duringItsStop = (line: string) => ownShutdown.test(line) && stop.indexOf(line) > temporalStops;
+    expect(temporalErrors.filter((line) => !duringItsStop(line)), stop).toEqual([]);
     expect(stop.trimEnd().endsWith('[cellar] stopped')).toBe(true);
     for (const port of Object.values(run.ports)) expect(await portInUse(port)).toBe(false);
   }, 180_000);
