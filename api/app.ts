@@ -9,7 +9,7 @@ import { FsStorage } from '../storage/fsStorage.ts';
 import { authenticate } from './auth.ts';
 import { AuthCache } from './authCache.ts';
 import { AppError, errorHandler } from './errors.ts';
-import { canonicalIds, correlation, exactJson, inflateMultipart, multipartStreamHandler, requestLog } from './http.ts';
+import { canonicalIds, correlation, exactJson, inflateMultipart, multipartStreamHandler, refuseNulCharacters, requestLog } from './http.ts';
 import { loadOpenApi, openApiRoutes } from './openapi.ts';
 import { cacheRouteMatchers } from './routeMatcherCache.ts';
 import { healthRoutes, identityRoutes } from './routes/platform.ts';
@@ -46,7 +46,10 @@ export function createApp(deps: AppDeps): Express {
   if (deps.storage instanceof FsStorage) app.use(storageRoutes(deps.storage));
 
   // Gzip and deflate bodies are inflated by the parser; the size limit applies after inflation.
-  app.use(express.json({ limit: deps.config.bodyLimitBytes, inflate: true, type: ['application/json', 'application/*+json'] }));
+  // Not strict: a body of valid JSON that is not an object (`null`, `5`) reaches the validator
+  // and gets its 422 at `body`, not a 400 calling it malformed.
+  app.use(express.json({ limit: deps.config.bodyLimitBytes, inflate: true, strict: false, type: ['application/json', 'application/*+json'] }));
+  app.use(refuseNulCharacters);
   // After the storage routes: a signed object key is taken as signed.
   app.use(canonicalIds);
   const authCache = new AuthCache(deps.config.databaseUrl!);
@@ -63,6 +66,9 @@ export function createApp(deps: AppDeps): Express {
       validateResponses: deps.validateResponses ? { removeAdditional: false } : false,
       ignorePaths: (path: string) => UNVALIDATED.test(path),
       validateFormats: true,
+      // Full checks: a date-time such as 2026-02-30 is refused at its field (the fast ones let it
+      // through, and PostgreSQL then failed the request with a 500).
+      ajvFormats: { mode: 'full' },
       // multer 2's streamHandler is missing from the validator's (multer 1) option types.
       fileUploader: { streamHandler: multipartStreamHandler } as object,
       $refParser: { mode: 'dereference' },

@@ -5,7 +5,7 @@ import type { Readable, Transform, Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
 import { error as validatorErrors } from 'express-openapi-validator';
-import { AppError } from './errors.ts';
+import { AppError, invalid } from './errors.ts';
 import { logger, requestContext } from './logger.ts';
 import { isPlainObject, UUID } from './values.ts';
 
@@ -104,4 +104,24 @@ function lowerIdFields(obj: Record<string, unknown>): void {
       lowerIdFields(value);
     }
   }
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000, so a string carrying it (in a JSON body or the query) is
+ * refused at its field here; it would otherwise fail as a 500 when it reached the database.
+ */
+export const refuseNulCharacters: RequestHandler = (req, _res, next) => {
+  const found = nulAt(req.body, ['body']) ?? nulAt(req.query, ['query']);
+  next(found ? invalid(found.loc, 'must not contain the NUL character (\\u0000)', 'string_nul', found.input) : undefined);
+};
+
+function nulAt(value: unknown, loc: (string | number)[]): { loc: (string | number)[]; input: string } | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? { loc, input: value } : undefined;
+  const entries: [string | number, unknown][] = Array.isArray(value) ? [...value.entries()] : isPlainObject(value) ? Object.entries(value) : [];
+  for (const [key, item] of entries) {
+    if (typeof key === 'string' && key.includes('\u0000')) return { loc: [...loc, key], input: key };
+    const found = nulAt(item, [...loc, key]);
+    if (found) return found;
+  }
+  return undefined;
 }

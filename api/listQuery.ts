@@ -62,8 +62,14 @@ function one(query: Record<string, unknown>, name: string): string | undefined {
   return String(v);
 }
 
+/** Whether the date part names a day of the calendar: Date.parse takes 2026-02-30 as March 2. */
+function onCalendar(raw: string): boolean {
+  const [year, month, day] = raw.slice(0, 10).split('-').map(Number) as [number, number, number];
+  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
 function parseDate(name: string, raw: string, issues: ValidationIssue[]): string | undefined {
-  if (!ISO_DATE.test(raw) || Number.isNaN(Date.parse(raw))) {
+  if (!ISO_DATE.test(raw) || !onCalendar(raw) || Number.isNaN(Date.parse(raw))) {
     issues.push({ loc: ['query', name], msg: `"${raw}" is not an ISO 8601 date-time`, type: 'datetime_parsing', input: raw });
     return undefined;
   }

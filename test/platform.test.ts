@@ -159,6 +159,52 @@ describe('HTTP conventions', () => {
     for (const res of [unknown, wrongMethod, malformed, huge]) expect(res.headers.get('content-type')).toBe('application/json');
   });
 
+  it('refuses what PostgreSQL cannot store with 422 at the field: NUL characters, days not on the calendar', async () => {
+    const org = await newOrg(api.orm);
+    const c = client(api.url, org.api_key);
+    const project = (await c.post('/projects', { name: 'Calendar' })).body;
+    const site = (await c.post('/sites', { name: 'Calendar site' })).body;
+    const cases: [string, string, unknown, (string | number)[]][] = [
+      ['POST', '/projects', { name: 'nul\u0000name' }, ['body', 'name']],
+      ['POST', '/sites', { name: 'ok', notes: 'a\u0000b' }, ['body', 'notes']],
+      ['PATCH', `/projects/${project.id}`, { description: 'x\u0000' }, ['body', 'description']],
+      ['GET', '/sites?name=eq.a%00b', undefined, ['query', 'name']],
+      ['POST', `/sites/${site.id}/cyclers`, { name: 'Feb', project_id: project.id, last_calibrated_at: '2026-02-30T00:00:00Z' }, ['body', 'last_calibrated_at']],
+      ['GET', '/cyclers?last_calibrated_at_lt=2026-02-30T00:00:00Z', undefined, ['query', 'last_calibrated_at_lt']],
+      ['GET', '/projects?created_at=gte.2026-04-31T00:00:00Z', undefined, ['query', 'created_at']],
+    ];
+    for (const [method, path, body, loc] of cases) {
+      const res = await c.call(method, path, body === undefined ? undefined : JSON.stringify(body));
+      expect(res.status, `${method} ${path}: ${res.text}`).toBe(422);
+      expect(res.body.detail[0].loc).toEqual(loc);
+    }
+    expect((await c.get('/projects')).body.items.map((p: { name: string }) => p.name)).toEqual(['Calendar']);
+    expect((await c.get(`/projects/${project.id}`)).body.description).toBeNull();
+    expect((await c.get('/cyclers')).body.total).toBe(0);
+    // A leap day is a day.
+    expect((await c.post(`/sites/${site.id}/cyclers`, { name: 'Leap', project_id: project.id, last_calibrated_at: '2024-02-29T00:00:00Z' })).status).toBe(201);
+    expect((await c.get('/cyclers?last_calibrated_at_lt=2024-02-29T12:00:00Z')).body.total).toBe(1);
+  });
+
+  it('answers valid JSON that is not an object with 422 at body, and an oversized URL with a JSON 431', async () => {
+    const org = await newOrg(api.orm);
+    const c = client(api.url, org.api_key);
+    for (const raw of ['null', '5', '"text"']) {
+      const res = await c.call('POST', '/sites', raw);
+      expect(res.status, `${raw}: ${res.text}`).toBe(422);
+      expect(res.body.detail[0].loc).toEqual(['body']);
+    }
+    // Hundreds of ids in one filter fit (about 17 KB, above Node's default 16 KiB) ...
+    const ids = Array.from({ length: 450 }, () => crypto.randomUUID());
+    const long = await c.get(`/cyclers?name=in.(${ids.join(',')})`);
+    expect(long.status, long.text).not.toBe(431);
+    // ... and beyond the limit the answer is still the conventions' error body.
+    const tooLong = await c.get(`/sites?name=ilike.%25${'x'.repeat(70_000)}%25`);
+    expect(tooLong.status).toBe(431);
+    expect(tooLong.headers.get('content-type')).toBe('application/json');
+    expect(tooLong.body).toMatchObject({ error_code: 'REQUEST_HEADER_FIELDS_TOO_LARGE', detail: {} });
+  });
+
   it('accepts gzip-compressed bodies', async () => {
     const org = await newOrg(api.orm);
     // Clients gzip bodies of 512 KiB and more; the unknown padding field is ignored.
