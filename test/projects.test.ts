@@ -110,6 +110,26 @@ describe('projects', () => {
     }
   });
 
+  it('answers concurrent adds of one member with one 201 and 409s, and keeps the role the 201 reported', async () => {
+    const org = await newOrg(api.orm);
+    const a = client(api.url, org.api_key);
+    for (let round = 0; round < 3; round++) {
+      const p = (await a.post('/projects', { name: `Members race ${round}` })).body;
+      const other = await newMember(api.orm, org.organization_id);
+      const replies = await Promise.all(Array.from({ length: 8 }, (_, i) =>
+        a.post(`/projects/${p.id}/members`, { user_id: other.user_id, project_role_id: i % 2 ? VIEWER : CONTRIBUTOR })));
+      const created = replies.filter((r) => r.status === 201);
+      expect(created).toHaveLength(1);
+      for (const r of replies.filter((x) => x.status !== 201)) {
+        expect(r.status).toBe(409);
+        expect(r.body.detail).toMatchObject({ existing_id: other.user_id, project_role_id: created[0]!.body.project_role_id });
+      }
+      const [row] = await api.orm.em.fork().execute<{ project_role_id: string }[]>(
+        `select project_role_id from user_project_roles where project_id = ? and user_id = ?`, [p.id, other.user_id]);
+      expect(row!.project_role_id).toBe(created[0]!.body.project_role_id);
+    }
+  });
+
   it('enforces project roles: a Viewer cannot patch (403 naming the permission), a Contributor cannot manage members', async () => {
     const org = await newOrg(api.orm);
     const admin = client(api.url, org.api_key);

@@ -142,6 +142,16 @@ export async function setUserProjectRole(em: EntityManager, projectId: string, u
   );
 }
 
+/** Adds the member; false when the user already is one (also when a concurrent request added them first). */
+export async function addUserProjectRole(em: EntityManager, projectId: string, userId: string, roleId: string): Promise<boolean> {
+  const rows = await em.execute(
+    `insert into user_project_roles (user_id, project_id, project_role_id) values (?, ?, ?)
+     on conflict (user_id, project_id) do nothing returning user_id`,
+    [userId, projectId, roleId],
+  );
+  return rows.length > 0;
+}
+
 export async function findUserProjectRole(em: EntityManager, projectId: string, userId: string): Promise<{ project_role_id: string } | null> {
   const rows = await em.execute<{ project_role_id: string }[]>(
     `select project_role_id from user_project_roles where project_id = ? and user_id = ?`,

@@ -121,9 +121,11 @@ async function assertNotLastAdmin(ctx: RequestContext, projectId: string, userId
 export async function addMember(ctx: RequestContext, projectId: string, body: { user_id: string; project_role_id: string }) {
   await requireProjectPermission(ctx, projectId, 'member:create');
   await checkMemberInput(ctx, body.user_id, body.project_role_id);
-  const existing = await repo.findUserProjectRole(ctx.em, projectId, body.user_id);
-  if (existing) throw conflict('the user is already a member of the project', { existing_id: body.user_id, project_role_id: existing.project_role_id });
-  await repo.setUserProjectRole(ctx.em, projectId, body.user_id, body.project_role_id);
+  // The insert decides, not a read before it: of two concurrent adds, one is 201 and one 409.
+  if (!(await repo.addUserProjectRole(ctx.em, projectId, body.user_id, body.project_role_id))) {
+    const existing = await repo.findUserProjectRole(ctx.em, projectId, body.user_id);
+    throw conflict('the user is already a member of the project', { existing_id: body.user_id, project_role_id: existing?.project_role_id });
+  }
   return (await repo.userProjectRoles(ctx.em, [projectId])).get(projectId)!.find((r) => r.user_id === body.user_id)!;
 }
 
