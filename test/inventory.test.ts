@@ -193,6 +193,20 @@ describe('cyclers', () => {
     expect((await c.get(`/channels/${channels[0].id}`)).status).toBe(404);
     expect((await ok(c.get(`/cell_measurements/${m.id}`))).channel_id).toBeNull();
   });
+
+  it('refuses deleting a project while a measurement runs on its equipment, as for its site, cycler and channels', async () => {
+    const c = client(api.url, (await newOrg(api.orm)).api_key);
+    const { project, cycler, channels, instance } = await labFixture(c);
+    const m = await measurement(c, instance.id, { channel_id: channels[0].id });
+    const refused = await c.delete(`/projects/${project.id}`);
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body).toMatchObject({ error_code: 'CONFLICT', detail: { measurement_id: m.id, channel_id: channels[0].id } });
+    expect((await c.get(`/cyclers/${cycler.id}`)).status).toBe(200);
+    expect((await c.get(`/cell_measurements/${m.id}`)).status).toBe(200);
+    await ok(c.patch(`/cell_measurements/${m.id}`, { end_time: new Date().toISOString() }));
+    expect((await c.delete(`/projects/${project.id}`)).status).toBe(200);
+    expect((await c.get(`/cyclers/${cycler.id}`)).status).toBe(404);
+  });
 });
 
 describe('equipment changes racing attaches', () => {

@@ -101,13 +101,15 @@ export const RUNNING = '(m.end_time is null or m.end_time > now())';
 /** The first measurement running on a channel of the given site, cycler or channel, if any. */
 export async function runningMeasurement(
   em: EntityManager,
-  scope: { siteId?: string; cyclerId?: string; channelId?: string },
+  scope: { siteId?: string; cyclerId?: string; channelId?: string; projectId?: string },
 ): Promise<{ id: string; channel_id: string } | null> {
   const [cond, param] = scope.channelId
     ? ['ch.id = ?', scope.channelId]
     : scope.cyclerId
       ? ['ch.cycler_id = ?', scope.cyclerId]
-      : ['ch.cycler_id in (select id from cyclers where site_id = ?)', scope.siteId];
+      : scope.projectId
+        ? ['ch.cycler_id in (select id from cyclers where project_id = ?)', scope.projectId]
+        : ['ch.cycler_id in (select id from cyclers where site_id = ?)', scope.siteId];
   const rows = await em.execute<{ id: string; channel_id: string }[]>(
     `select m.id, m.channel_id from channels ch join cell_measurements m on m.channel_id = ch.id
       where ${cond} and ${RUNNING} limit 1`,
@@ -174,6 +176,12 @@ export async function lockCyclerChannels(em: EntityManager, cyclerId: string): P
 export async function lockSiteEquipment(em: EntityManager, siteId: string): Promise<void> {
   await em.execute(`select id from cyclers where site_id = ? order by id for update`, [siteId]);
   await em.execute(`select id from channels where cycler_id in (select id from cyclers where site_id = ?) order by id for update`, [siteId]);
+}
+
+/** Locks the project's cyclers, then their channels: a measurement cannot start on one meanwhile. */
+export async function lockProjectEquipment(em: EntityManager, projectId: string): Promise<void> {
+  await em.execute(`select id from cyclers where project_id = ? order by id for update`, [projectId]);
+  await em.execute(`select id from channels where cycler_id in (select id from cyclers where project_id = ?) order by id for update`, [projectId]);
 }
 
 /** The cycler's owner, locked against a concurrent move or delete (for share), or null when it is gone. */

@@ -4,6 +4,7 @@ import type { RequestContext } from '../context.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
 import { namedRecordList, parseList } from '../listQuery.ts';
 import { PROJECT_ADMIN_ROLE_ID } from '../../db/roles.ts';
+import * as inventory from '../repositories/inventory.ts';
 import * as repo from '../repositories/projects.ts';
 import { orConflict } from '../repositories/sqlRows.ts';
 import { readableProjectsSql, requireProjectPermission } from './access.ts';
@@ -79,6 +80,15 @@ export async function deleteProject(ctx: RequestContext, projectId: string) {
   // Running pipelines and simulations, and stored files, go in the background, durably: both
   // workflows are recorded with the delete, and their ids make a retried request start each once.
   const recorded = await ctx.em.transactional(async (em) => {
+    // As for its sites, cyclers and channels: the record of a test running on its equipment stays.
+    await repo.lockProject(em, projectId);
+    await inventory.lockProjectEquipment(em, projectId);
+    const measurement = await inventory.runningMeasurement(em, { projectId });
+    if (measurement) {
+      throw conflict('a measurement is running on a channel of this project; set its end_time or detach it first', {
+        measurement_id: measurement.id, channel_id: measurement.channel_id,
+      });
+    }
     const running = await repo.runningWorkflowIds(em, projectId);
     await unindexProject(em, projectId);
     await repo.deleteProject(em, projectId);
