@@ -7,11 +7,13 @@ import { loadConfig, ConfigError } from '../stack/config.ts';
 import { embeddedDatabaseUrl, runningPostmasterPort, startEmbeddedPostgres } from '../stack/postgres.ts';
 import { portInUse } from '../stack/processes.ts';
 import { migrate, openOrm } from '../db/orm.ts';
-import { bootstrap, createApiKey, revokeApiKey, setOrganizationSetting } from './services/bootstrap.ts';
+import { addMember, bootstrap, createApiKey, revokeApiKey, setOrganizationSetting } from './services/bootstrap.ts';
 
 const USAGE = `usage: npm run admin -- <command> [options]
   migrate                                        apply committed database migrations
   bootstrap --org <name> --email <email>        create the organization and user when missing, and a new API key
+  add-member --org <name> --email <email>       add a user (created when missing) to an organization as a member, not
+                                                 an owner (project roles decide what they may do), and a new API key
   create-api-key --email <email> [--org <name>] a new API key for an existing user
   revoke-api-key --prefix <prefix>               revoke a key by its prefix
   set-simulation-limit --org <name> --limit <n>  monthly simulation limit of an organization ("default" to reset)
@@ -61,6 +63,11 @@ async function main() {
       case 'bootstrap': {
         const issued = await bootstrap(em, need('org') as string, need('email') as string);
         process.stdout.write(`${JSON.stringify({ organization_id: issued.organization_id, user_id: issued.user_id, api_key: issued.api_key })}\n`);
+        break;
+      }
+      case 'add-member': {
+        const added = await addMember(em, need('org') as string, need('email') as string);
+        process.stdout.write(`${JSON.stringify({ organization_id: added.organization_id, user_id: added.user_id, role: added.role, api_key: added.api_key })}\n`);
         break;
       }
       case 'create-api-key': {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject, describe, expect, it } from 'vitest';
 import { ROOT } from '../stack/config.ts';
+import { PROJECT_ROLES } from '../db/roles.ts';
 import { startEmbeddedPostgres, stopLeftover } from '../stack/postgres.ts';
 import { descendants, ephemeralRange, freePort, portInUse, processAlive, processTable, waitForPort } from '../stack/processes.ts';
 import { eventually } from './harness.ts';
@@ -42,6 +43,14 @@ describe('admin command', () => {
     expect(again.user_id).toBe(first.user_id);
     expect(again.api_key).not.toBe(first.api_key);
     const second = JSON.parse(admin(['create-api-key', '--email', 'lead@lab.test', '--org', org]).stdout);
+    // A colleague joins as a member (not an owner); an owner stays one.
+    const member = JSON.parse(admin(['add-member', '--org', org, '--email', `tech-${Date.now()}@lab.test`]).stdout);
+    expect(member).toMatchObject({ organization_id: first.organization_id, role: 'member' });
+    expect(member.user_id).not.toBe(first.user_id);
+    expect(JSON.parse(admin(['add-member', '--org', org, '--email', 'lead@lab.test']).stdout)).toMatchObject({ user_id: first.user_id, role: 'owner' });
+    const noOrg = admin(['add-member', '--org', `No such lab ${Date.now()}`, '--email', 'x@lab.test']);
+    expect(noOrg.status).not.toBe(0);
+    expect(noOrg.stderr).toContain('no organization');
 
     const port = await freePort();
     const api = spawn(NODE[0], [NODE[1], path.join(ROOT, 'api/main.ts')], { env: baseEnv({ PORT: String(port), LOG_LEVEL: 'silent' }) });
@@ -55,6 +64,16 @@ describe('admin command', () => {
       expect(revoke.status, revoke.stderr).toBe(0);
       expect(await health(second.api_key)).toBe(401);
       expect(await health(first.api_key)).toBe(200);
+      // The member reads a project only once a Project Admin gives them a role in it.
+      expect(await health(member.api_key)).toBe(200);
+      const call = async (key: string, method: string, p: string, body?: unknown) =>
+        fetch(`http://127.0.0.1:${port}${p}`, { method, headers: { 'X-API-Key': key, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const project = (await (await call(first.api_key, 'POST', '/projects', { name: 'Cells' })).json()) as { id: string };
+      expect((await call(member.api_key, 'GET', `/projects/${project.id}`)).status).toBe(403);
+      const viewer = PROJECT_ROLES.find((r) => r.name === 'Project Viewer')!.id;
+      expect((await call(first.api_key, 'POST', `/projects/${project.id}/members`, { user_id: member.user_id, project_role_id: viewer })).status).toBe(201);
+      expect((await call(member.api_key, 'GET', `/projects/${project.id}`)).status).toBe(200);
+      expect((await call(member.api_key, 'PATCH', `/projects/${project.id}`, { name: 'Mine' })).status).toBe(403);
     } finally {
       api.kill('SIGTERM');
     }

@@ -30,6 +30,23 @@ export async function bootstrap(em: EntityManager, org: string, email: string): 
   });
 }
 
+/**
+ * Adds a colleague to an existing organization as a member, not an owner: what they may do is
+ * then up to the project roles a Project Admin gives them (POST /projects/{id}/members). Creates
+ * the user when missing; an existing membership keeps its role. Answers a new key.
+ */
+export async function addMember(em: EntityManager, org: string, email: string): Promise<IssuedKey & { role: string }> {
+  return em.transactional(async (tx) => {
+    const organization = await identity.findOrganizationByName(tx, org);
+    if (!organization) throw new Error(`no organization ${org} (create it with bootstrap)`);
+    const user = (await identity.findUserByEmail(tx, email)) ?? identity.createUser(tx, email);
+    await tx.flush();
+    const membership = await identity.ensureMembership(tx, organization.id, user.id, 'member');
+    await tx.flush();
+    return { ...(await issueKey(tx, organization.id, user.id, 'admin')), role: membership.role };
+  });
+}
+
 /** A new key for an existing user, in the named organization or the user's only one. */
 export async function createApiKey(em: EntityManager, email: string, org?: string): Promise<IssuedKey> {
   const user = await identity.findUserByEmail(em, email);
