@@ -358,6 +358,11 @@ describe('channels', () => {
     expect(out.out_of_commission).toBe(true);
     await ok(c.patch(`/channels/${ch1.id}`, { out_of_commission: false, incident_category: 'maintenance' }));
     await ok(c.patch(`/channels/${ch1.id}`, { notes: 'no incident for this' }));
+    // An incident without a change of commission would be dropped: 422 at the field, nothing changed.
+    const alone = await c.patch(`/channels/${ch1.id}`, { incident_category: 'calibration', notes: 'not this either' });
+    expect(alone.status).toBe(422);
+    expect(alone.body.detail[0].loc).toEqual(['body', 'incident_category']);
+    expect((await ok(c.get(`/channels/${ch1.id}`))).notes).toBe('no incident for this');
     const incidents = await ok(c.get(`/channels/${ch1.id}/incidents`));
     expect(incidents.total).toBe(2);
     expect(incidents.items.map((i: { out_of_commission: boolean; incident_category: string }) => [i.out_of_commission, i.incident_category]))

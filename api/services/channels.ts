@@ -125,6 +125,14 @@ const RUN_SETTINGS = ['name', 'max_amps', 'min_volts', 'max_volts', 'out_of_comm
 /** Changing out_of_commission records an incident; changing a setting is refused while a measurement runs on the channel. */
 export async function updateChannel(ctx: RequestContext, channelId: string, body: ChannelBody) {
   const channel = await requireChannel(ctx, channelId, 'channel:update');
+  // An incident is recorded only with a change of out_of_commission: alone, it would be dropped.
+  for (const field of ['incident_category', 'incident_description'] as const) {
+    if (body[field] !== undefined && body.out_of_commission === undefined) {
+      throw new ValidationFailed([{
+        loc: ['body', field], msg: 'describes taking the channel out of commission or back: send it with out_of_commission', type: 'value_error', input: body[field],
+      }]);
+    }
+  }
   checkVoltages(body.min_volts === undefined ? channel.min_volts : body.min_volts, body.max_volts === undefined ? channel.max_volts : body.max_volts);
   if (body.name !== undefined) await assertNameFree(ctx, channel.cycler_id, body.name, channelId);
   return orConflict(() => ctx.em.transactional(async (em) => {
