@@ -147,6 +147,44 @@ describe('models', () => {
   });
 });
 
+describe('cell specifications of models', () => {
+  it('links a parameterized or quick model to a cell specification of its own organization only; deleting the specification unlinks', async () => {
+    const c = client(api.url, (await newOrg(api.orm)).api_key);
+    const other = client(api.url, (await newOrg(api.orm)).api_key);
+    const { project, spec } = await labFixture(c, { channels: 0 });
+    const foreign = (await labFixture(other, { channels: 0 })).spec;
+    const model = (await c.post('/models', { name: 'ECM', config: { type: 'ECM' } })).body;
+    const pmBody = { project_id: project.id, model_id: model.id, name: 'ECM of a cell' };
+    for (const id of [foreign.id, crypto.randomUUID()]) {
+      const refused = await c.post('/parameterized_models', { ...pmBody, cell_spec_id: id });
+      expect(refused.status, refused.text).toBe(422);
+      expect(refused.body.detail[0].loc).toEqual(['body', 'cell_spec_id']);
+    }
+    const pm = await ok(c.post('/parameterized_models', { ...pmBody, cell_spec_id: spec.id }), 201);
+    expect(pm.cell_spec_id).toBe(spec.id);
+    expect((await c.get(`/parameterized_models?project_id=${project.id}`)).body.total).toBe(1);
+
+    const quick = (cellSpecId: unknown) => c.post('/simulations/protocol/batch', {
+      parameterized_model: { quick_model: { capacity: 5, chemistry: 'NMC/Graphite', cell_spec_id: cellSpecId } },
+      protocol_experiment: { protocol: 'Discharge at 1C for 1 minute', name: 'linked' }, project_id: project.id,
+    });
+    for (const [id, loc] of [[foreign.id, 'cell_spec_id'], ['xx', 'cell_spec_id']] as const) {
+      const refused = await quick(id);
+      expect(refused.status, refused.text).toBe(422);
+      expect(refused.body.detail[0].loc).toEqual(['body', 'parameterized_model', 'quick_model', loc]);
+    }
+    const sims = await c.get('/simulations?limit=100');
+    expect(sims.body.total).toBe(0);
+    const linked = await ok(quick(spec.id.toUpperCase()));
+    const [batch] = await api.orm.em.fork().execute<{ model_config: { cell_spec_id?: string } }[]>(
+      `select b.model_config from simulation_batches b join simulations s on s.batch_id = b.id where s.id = ?`, [linked[0].simulation_id]);
+    expect(batch!.model_config.cell_spec_id).toBe(spec.id);
+
+    await ok(c.delete(`/cell_specifications/${spec.id}`));
+    expect((await ok(c.get(`/parameterized_models/${pm.id}`))).cell_spec_id).toBeNull();
+  });
+});
+
 describe('studies', () => {
   it('creates, lists, renames and deletes studies and links simulations idempotently', async () => {
     const org = await newOrg(api.orm);

@@ -124,6 +124,13 @@ export async function loadParameterizedModel(ctx: RequestContext, id: string, pe
 
 interface PmBody { name: string; model_id: string; parameters?: Record<string, number>; description?: string | null; project_id?: string; cell_spec_id?: string | null }
 
+/** A cell specification named in a body: of the caller's organization, else 422 at `loc` (another's is not revealed). */
+export async function requireCellSpecification(ctx: RequestContext, id: string, loc: (string | number)[]) {
+  const spec = await repo.findCellSpecification(ctx.em, id);
+  if (!spec || spec.organization_id !== ctx.caller.organizationId) throw invalid(loc, 'is not a cell specification of this organization', 'value_error', id);
+  return spec;
+}
+
 export async function createParameterizedModel(ctx: RequestContext, body: PmBody, cellSpecId?: string) {
   let projectId = body.project_id;
   let cellSpec = body.cell_spec_id ?? cellSpecId ?? null;
@@ -136,6 +143,7 @@ export async function createParameterizedModel(ctx: RequestContext, body: PmBody
   }
   if (!projectId) throw invalid(['body', 'project_id'], 'is required (or create it under /cells/{cell_spec_id}/parameterized_models)', 'missing');
   await requireProjectPermission(ctx, projectId, 'parameterized_model:create');
+  if (body.cell_spec_id && !cellSpecId) await requireCellSpecification(ctx, body.cell_spec_id, ['body', 'cell_spec_id']);
   const model = await repo.findModel(ctx.em, body.model_id);
   if (!model || model.organization_id !== ctx.caller.organizationId) throw invalid(['body', 'model_id'], 'is not a model of this organization', 'value_error', body.model_id);
   const parameters = body.parameters ?? {};

@@ -18,7 +18,7 @@ import type { SimulationBatchInput } from '../../workflows/simulationBatch.ts';
 import { assertSameOrganization, readableProjectsSql, requireProjectPermission } from './access.ts';
 import { DoeError, expandDoe, MAX_DESIGN_POINTS, type DoeRequest } from './doe.ts';
 import { loadTemplate, protocolAt } from './experimentTemplates.ts';
-import { modelSpec } from './models.ts';
+import { modelSpec, requireCellSpecification } from './models.ts';
 import { DEFAULT_MAX_BACKWARD_JUMPS, inputReferences, JumpLimitError, parseProtocol, ProtocolError, type Ucp } from './protocols/index.ts';
 import { initialStateParameters, inputsChecker } from './protocols/inputs.ts';
 import { canonicalJson, CHEMISTRY_NAMES, describeModel, ENGINE_BUILD, givenIn, PYBAMM_MODELS, sha256, type ParameterLoc } from './simulationWorker.ts';
@@ -122,12 +122,23 @@ function quickSpec(raw: Record<string, unknown>, loc: Loc): Record<string, unkno
     throw invalid([...loc, 'chemistry'], `must be one of ${CHEMISTRY_NAMES.join(', ')} (GET /discovery/chemistries)`, 'enum', raw.chemistry, { expected: CHEMISTRY_NAMES });
   }
   if (raw.resistance_pct !== undefined && raw.resistance_pct !== null) requirePositive(raw.resistance_pct, [...loc, 'resistance_pct'], 'a percentage');
+  if (raw.cell_spec_id != null && !(typeof raw.cell_spec_id === 'string' && UUID.test(raw.cell_spec_id))) {
+    throw invalid([...loc, 'cell_spec_id'], 'must be a cell specification id', 'uuid_type', raw.cell_spec_id);
+  }
   checkSettings(raw.simulation_settings, [...loc, 'simulation_settings'], false);
   return {
     kind: 'quick', capacity: raw.capacity, chemistry: raw.chemistry,
     ...(raw.resistance_pct != null ? { resistance_pct: raw.resistance_pct } : {}),
+    // The cell it stands for, kept with the model (the worker ignores it).
+    ...(raw.cell_spec_id != null ? { cell_spec_id: (raw.cell_spec_id as string).toLowerCase() } : {}),
     ...(raw.simulation_settings ? { simulation_settings: raw.simulation_settings } : {}),
   };
+}
+
+async function quickModel(ctx: RequestContext, raw: Record<string, unknown>, loc: Loc): Promise<ResolvedModel> {
+  const spec = quickSpec(raw, loc);
+  if (spec.cell_spec_id) await requireCellSpecification(ctx, spec.cell_spec_id as string, [...loc, 'cell_spec_id']);
+  return { spec, parameterizedModelId: null, projectId: null };
 }
 
 /** parameterized_model in its forms → the worker's model spec and the project it implies. */
@@ -143,7 +154,7 @@ async function resolveModel(ctx: RequestContext, raw: unknown, loc: Loc): Promis
   const obj = raw as Record<string, unknown>;
   if ('quick_model' in obj) {
     if (obj.quick_model === null || typeof obj.quick_model !== 'object') throw invalid([...loc, 'quick_model'], 'must be an object with capacity and chemistry', 'model_type', obj.quick_model);
-    return { spec: quickSpec(obj.quick_model as Record<string, unknown>, [...loc, 'quick_model']), parameterizedModelId: null, projectId: null };
+    return quickModel(ctx, obj.quick_model as Record<string, unknown>, [...loc, 'quick_model']);
   }
   if ('model_id' in obj) {
     const model = await storedModel(ctx, obj.model_id, [...loc, 'model_id']);
@@ -167,7 +178,7 @@ async function resolveModel(ctx: RequestContext, raw: unknown, loc: Loc): Promis
       parameterLoc: (name) => given(name) ?? inConfig(name),
     };
   }
-  if ('capacity' in obj || 'chemistry' in obj) return { spec: quickSpec(obj, loc), parameterizedModelId: null, projectId: null };
+  if ('capacity' in obj || 'chemistry' in obj) return quickModel(ctx, obj, loc);
   throw invalid(loc, MODEL_FORMS, 'model_type', raw);
 }
 
