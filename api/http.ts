@@ -51,17 +51,24 @@ const INFLATERS: Record<string, () => Transform> = {
 };
 const inflatedBodies = new WeakMap<Request, Readable>();
 
+/** The stream that inflates a body sent with this Content-Encoding; null when it is not compressed, 415 when we cannot. */
+export function inflaterFor(contentEncoding: string | undefined): Transform | null {
+  const encoding = contentEncoding?.trim().toLowerCase();
+  if (!encoding || encoding === 'identity') return null;
+  const inflater = INFLATERS[encoding];
+  if (!inflater) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Content-Encoding ${encoding} is not supported; send gzip, deflate or br`, { content_encoding: encoding });
+  return inflater();
+}
+
 /**
  * Clients compress request bodies of 512 KiB and more (wire conventions). express.json inflates
  * JSON itself; a compressed multipart upload is inflated here, as a stream the multipart parser
  * reads through `multipartStreamHandler`. An encoding we cannot inflate is 415.
  */
 export const inflateMultipart: RequestHandler = (req, _res, next) => {
-  const encoding = req.header('content-encoding')?.trim().toLowerCase();
-  if (!encoding || encoding === 'identity' || !req.is('multipart/*')) return next();
-  const inflater = INFLATERS[encoding];
-  if (!inflater) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Content-Encoding ${encoding} is not supported; send gzip, deflate or br`, { content_encoding: encoding });
-  inflatedBodies.set(req, req.pipe(inflater()));
+  if (!req.is('multipart/*')) return next();
+  const inflater = inflaterFor(req.header('content-encoding'));
+  if (inflater) inflatedBodies.set(req, req.pipe(inflater));
   next();
 };
 

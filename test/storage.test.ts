@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { client, newOrg, startApi, testConfig, type TestApi } from './harness.ts';
 import { labFixture, ok } from './inventoryHelpers.ts';
@@ -45,6 +46,18 @@ describe.each(['fs', 's3'] as const)('%s storage', (driver) => {
     expect(await api.storage.head(k)).toBeNull();
     await expect(api.storage.get(k)).rejects.toBeInstanceOf(ObjectNotFound);
     expect((await fetch(get.url)).status).toBe(404);
+  });
+
+  it('gives back a gzip-compressed PUT (Content-Encoding: gzip, as clients send large bodies) as the file that was compressed', async () => {
+    const k = key('gzip');
+    const original = 'Time [s],Voltage [V]\n'.concat(Array.from({ length: 2000 }, (_, i) => `${i},${(4.2 - i / 1e4).toFixed(4)}`).join('\n'));
+    const target = await api.storage.signedPutUrl(k, { expiresInSeconds: 60 });
+    const put = await fetch(target.url, { method: 'PUT', headers: { 'Content-Type': 'text/csv', 'Content-Encoding': 'gzip' }, body: gzipSync(original) });
+    expect(put.status, await put.text()).toBe(200);
+    // fetch inflates a body served with Content-Encoding: gzip, as browsers and most clients do.
+    const got = await fetch((await api.storage.signedGetUrl(k, { expiresInSeconds: 60, filename: 'export.csv' })).url);
+    expect(got.status).toBe(200);
+    expect(await got.text()).toBe(original);
   });
 
   it('refuses a tampered URL: another key, another signature', async () => {
@@ -131,6 +144,22 @@ describe('filesystem signed PUT rules', () => {
     expect(streamed.status).toBe(413);
     expect(await api.storage.head(k)).toBeNull();
     expect(await api.storage.list(k)).toEqual([]);
+  });
+
+  it('refuses a compressed body that does not inflate, or an encoding it cannot inflate, and keeps nothing', async () => {
+    const k = key('corrupt');
+    const target = await api.storage.signedPutUrl(k, { expiresInSeconds: 60 });
+    const corrupt = await fetch(target.url, { method: 'PUT', headers: { 'Content-Encoding': 'gzip' }, body: 'not gzip at all' });
+    expect(corrupt.status).toBe(400);
+    expect(((await corrupt.json()) as { error_code: string }).error_code).toBe('BAD_REQUEST');
+    const zstd = await fetch(target.url, { method: 'PUT', headers: { 'Content-Encoding': 'zstd' }, body: 'x' });
+    expect(zstd.status).toBe(415);
+    expect(await api.storage.head(k)).toBeNull();
+    // The size limit applies to the file stored, inflated.
+    const small = key('inflated-limit');
+    const limited = await api.storage.signedPutUrl(small, { expiresInSeconds: 60, maxBytes: 1000 });
+    expect((await fetch(limited.url, { method: 'PUT', headers: { 'Content-Encoding': 'gzip' }, body: gzipSync('x'.repeat(5000)) })).status).toBe(413);
+    expect(await api.storage.head(small)).toBeNull();
   });
 
   it('rejects a URL whose size limit was raised', async () => {

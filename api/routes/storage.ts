@@ -2,6 +2,7 @@
 // exactly one operation on one object until it expires. Bodies stream straight to disk.
 import { Router, type Request } from 'express';
 import { AppError } from '../errors.ts';
+import { inflaterFor } from '../http.ts';
 import { type FsStorage, ObjectExists, ObjectTooLarge, type SignedParams } from '../../storage/fsStorage.ts';
 import { ObjectNotFound } from '../../storage/storage.ts';
 
@@ -38,16 +39,23 @@ export function storageRoutes(storage: FsStorage): Router {
     if (params.max && declared > params.max) {
       throw new AppError('PAYLOAD_TOO_LARGE', `this upload target accepts at most ${params.max} bytes`, { max_bytes: params.max });
     }
+    // A compressed body (clients gzip large ones) is stored as the file it holds, which is what
+    // a download gives back; S3 keeps the encoding instead and serves the body with it.
+    const inflater = inflaterFor(req.header('content-encoding'));
+    const body = inflater ? req.pipe(inflater) : req;
     // A signed PUT writes its object once: the same bytes again are a client resending after
     // a dropped connection (200), other bytes are refused and the first ones stay.
     try {
-      const size = await storage.writeStream(params.key, req, params.max || Infinity, { once: true });
+      const size = await storage.writeStream(params.key, body, params.max || Infinity, { once: true });
       res.status(200).json({ path: params.key, size });
     } catch (err) {
       if (err instanceof ObjectTooLarge) {
         throw new AppError('PAYLOAD_TOO_LARGE', err.message, { max_bytes: err.maxBytes });
       }
       if (err instanceof ObjectExists) throw new AppError('CONFLICT', 'this upload target has already been used for other bytes', { path: params.key });
+      if (inflater && /^Z_/.test((err as NodeJS.ErrnoException).code ?? '')) {
+        throw new AppError('BAD_REQUEST', `the compressed body could not be inflated (${(err as Error).message}); nothing was stored`);
+      }
       throw err;
     }
   });
