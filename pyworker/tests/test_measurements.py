@@ -1044,3 +1044,23 @@ def test_extend_checks_the_boundary(tmp_path):
     issue = only(outcome, "cycle_changes_within_step")
     assert issue["payload"]["row_index"] == 16 and issue["payload"]["step_index"] == 3
     assert outcome.status == "failed"
+
+
+def test_a_header_of_a_million_characters_is_an_unreadable_file(tmp_path):
+    path = tmp_path / "upload.csv"
+    path.write_text("Time [s],Current [A],Voltage [V]," + "x" * 1_000_000 + "\n0,1,3.7,1\n")
+    outcome = process_upload(str(path), str(tmp_path / "out"), parse_options(None)[0])
+    assert codes(outcome) == ["unreadable_file"]
+    assert "header row" in outcome.issues[0]["message"]
+
+
+def test_issues_stay_small_whatever_the_header_holds(tmp_path):
+    # 200,000 columns and none of them a time column: the issue lists the first 100 and the count.
+    path = tmp_path / "upload.csv"
+    path.write_text(",".join(f"Col{i}" for i in range(200_000)) + "\n" + ",".join("1" for _ in range(200_000)) + "\n")
+    outcome = process_upload(str(path), str(tmp_path / "out"), parse_options(None)[0])
+    assert codes(outcome) == ["time_column_missing"]
+    payload = outcome.issues[0]["payload"]
+    assert payload["available_columns"] == [f"Col{i}" for i in range(100)]
+    assert payload["available_columns_total"] == 200_000
+    assert len(str(outcome.issues)) < 10_000

@@ -91,8 +91,36 @@ def _json_value(value: Any) -> Any:
     return value
 
 
+# An issue stays small whatever the file holds: a header of 200,000 columns listed in full made
+# the processing result larger than Temporal carries, and the measurement failed without issues.
+MAX_MESSAGE_CHARS = 2_000
+MAX_LIST_ITEMS = 100
+MAX_STRING_CHARS = 500
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text) - limit} more characters)"
+
+
+def _bounded(value: Any) -> Any:
+    if isinstance(value, str):
+        return _clip(value, MAX_STRING_CHARS)
+    if isinstance(value, dict):
+        return {k: _bounded(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_bounded(v) for v in value[:MAX_LIST_ITEMS]]
+    return value
+
+
 def make_issue(code: str, message: str, payload: dict[str, Any], severity: str = ERROR) -> dict:
-    return {"code": code, "severity": severity, "message": message, "payload": _json_value(payload)}
+    """A list longer than MAX_LIST_ITEMS keeps its first items, with its length as ``<key>_total``."""
+    totals = {f"{k}_total": len(v) for k, v in payload.items() if isinstance(v, (list, tuple)) and len(v) > MAX_LIST_ITEMS}
+    return {
+        "code": code,
+        "severity": severity,
+        "message": _clip(message, MAX_MESSAGE_CHARS),
+        "payload": _bounded(_json_value({**payload, **totals})),
+    }
 
 
 def has_errors(issues: list[dict]) -> bool:

@@ -245,7 +245,15 @@ def open_series(path: str, label: str = "time series") -> SeriesSource:
                 "or a CSV file with a header row.",
                 file=label,
             ) from exc
-        file_columns = _read_csv_header(path, delimiter)
+        try:
+            file_columns = _read_csv_header(path, delimiter)
+        except csv.Error as exc:
+            raise _fail(
+                iss.UNREADABLE_FILE,
+                f"The header row of the {label} file could not be read ({exc}); upload a CSV file whose "
+                "first row names its columns, or a Parquet file.",
+                file=label,
+            ) from exc
         schema = None
 
     file_names: dict[str, str] = {}
