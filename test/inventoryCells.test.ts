@@ -84,6 +84,8 @@ describe('cell measurements', () => {
     expect(inverted.status).toBe(422);
     expect((await ok(c.patch(`/cell_measurements/${m.id}`, { notes: 'checked' }))).notes).toBe('checked');
     expect((await ok(c.get(`/cell_measurements/${m.id}?include_steps=false&include_time_series=false`))).notes).toBe('checked');
+    // As Python clients spell a boolean they pass as a parameter (str(False)).
+    expect((await c.get(`/cell_measurements/${m.id}?include_steps=False&include_time_series=True`)).status).toBe(200);
     expect(await ok(c.delete(`/cell_measurements/${m.id}`))).toEqual({ id: m.id, deleted: true });
     expect((await c.get(`/cell_measurements/${m.id}`)).status).toBe(404);
   });
