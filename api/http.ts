@@ -114,20 +114,31 @@ function lowerIdFields(obj: Record<string, unknown>): void {
 }
 
 /**
- * PostgreSQL text cannot hold U+0000, so a string carrying it (in a JSON body or the query) is
- * refused at its field here; it would otherwise fail as a 500 when it reached the database.
+ * Text PostgreSQL cannot store as sent is refused at its field, in a JSON body or the query:
+ * U+0000 (it failed as a 500 at the database) and a lone UTF-16 surrogate (it was stored as
+ * U+FFFD, silently changed).
  */
-export const refuseNulCharacters: RequestHandler = (req, _res, next) => {
-  const found = nulAt(req.body, ['body']) ?? nulAt(req.query, ['query']);
-  next(found ? invalid(found.loc, 'must not contain the NUL character (\\u0000)', 'string_nul', found.input) : undefined);
+export const refuseUnstorableText: RequestHandler = (req, _res, next) => {
+  const found = unstorableAt(req.body, ['body']) ?? unstorableAt(req.query, ['query']);
+  next(found ? invalid(found.loc, found.msg, 'string_unicode', found.input) : undefined);
 };
 
-function nulAt(value: unknown, loc: (string | number)[]): { loc: (string | number)[]; input: string } | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? { loc, input: value } : undefined;
+function problemOf(text: string): string | undefined {
+  if (text.includes('\u0000')) return 'must not contain the NUL character (\\u0000)';
+  if (!text.isWellFormed()) return 'must be valid Unicode: it holds a lone UTF-16 surrogate (\\ud800-\\udfff)';
+  return undefined;
+}
+
+function unstorableAt(value: unknown, loc: (string | number)[]): { loc: (string | number)[]; msg: string; input: string } | undefined {
+  if (typeof value === 'string') {
+    const msg = problemOf(value);
+    return msg ? { loc, msg, input: value.toWellFormed().replaceAll('\u0000', '') } : undefined;
+  }
   const entries: [string | number, unknown][] = Array.isArray(value) ? [...value.entries()] : isPlainObject(value) ? Object.entries(value) : [];
   for (const [key, item] of entries) {
-    if (typeof key === 'string' && key.includes('\u0000')) return { loc: [...loc, key], input: key };
-    const found = nulAt(item, [...loc, key]);
+    const msg = typeof key === 'string' ? problemOf(key) : undefined;
+    if (msg) return { loc: [...loc, key], msg, input: (key as string).toWellFormed().replaceAll('\u0000', '') };
+    const found = unstorableAt(item, [...loc, key]);
     if (found) return found;
   }
   return undefined;

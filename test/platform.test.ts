@@ -159,7 +159,7 @@ describe('HTTP conventions', () => {
     for (const res of [unknown, wrongMethod, malformed, huge]) expect(res.headers.get('content-type')).toBe('application/json');
   });
 
-  it('refuses what PostgreSQL cannot store with 422 at the field: NUL characters, days not on the calendar', async () => {
+  it('refuses what PostgreSQL cannot store with 422 at the field: NUL characters, lone surrogates, days not on the calendar', async () => {
     const org = await newOrg(api.orm);
     const c = client(api.url, org.api_key);
     const project = (await c.post('/projects', { name: 'Calendar' })).body;
@@ -168,6 +168,7 @@ describe('HTTP conventions', () => {
       ['POST', '/projects', { name: 'nul\u0000name' }, ['body', 'name']],
       ['POST', '/sites', { name: 'ok', notes: 'a\u0000b' }, ['body', 'notes']],
       ['PATCH', `/projects/${project.id}`, { description: 'x\u0000' }, ['body', 'description']],
+      ['POST', '/sites', { name: 'lone \ud800 surrogate' }, ['body', 'name']],
       ['GET', '/sites?name=eq.a%00b', undefined, ['query', 'name']],
       ['POST', `/sites/${site.id}/cyclers`, { name: 'Feb', project_id: project.id, last_calibrated_at: '2026-02-30T00:00:00Z' }, ['body', 'last_calibrated_at']],
       ['GET', '/cyclers?last_calibrated_at_lt=2026-02-30T00:00:00Z', undefined, ['query', 'last_calibrated_at_lt']],
