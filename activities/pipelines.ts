@@ -15,7 +15,7 @@ import type { Orm } from '../db/orm.ts';
 import type { Config } from '../stack/config.ts';
 import { CellarOrganization, CellarPipeline, CellarProject, CellarStatus } from '../workflows/searchAttributes.ts';
 import { recordStarts, startRecorded, startWorkflow, type WorkflowStart } from '../api/services/workflowStarts.ts';
-import { cancelElements } from '../api/repositories/pipelines.ts';
+import { cancelElements, endUnrunElements } from '../api/repositories/pipelines.ts';
 import { JOB_CANCELED } from '../api/repositories/simulations.ts';
 import {
   CANCEL_SIGNAL,
@@ -417,12 +417,16 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
     ): Promise<{ status: string }> {
       const em = fork();
       let errorDetail: unknown = null;
+      // Why the elements after a failed one will never run, when the retry schedule will not run them.
+      let unrun: string | null = null;
       if (outcome.status === 'failed') {
-        const [el] = await em.execute<{ name: string; error_detail: Record<string, unknown> | null }[]>(
-          `select name, error_detail from pipeline_elements where id = ?`,
+        const [el] = await em.execute<{ name: string; error_detail: Record<string, unknown> | null; error_code: string | null; attempts: number }[]>(
+          `select name, error_detail, error_code, attempts from pipeline_elements where id = ?`,
           [outcome.failed_element_id],
         );
         errorDetail = { ...(el?.error_detail ?? {}), element_name: el?.name ?? null };
+        const retried = !!el && (RETRYABLE_ERROR_CODES as readonly string[]).includes(el.error_code ?? '') && el.attempts < deps.config.pipelineRetryMaxAttempts;
+        if (!retried) unrun = `not run: an earlier element (${JSON.stringify(el?.name ?? '')}) failed`;
       }
       const rows = await em.transactional(async (tx) => {
         const ended = await tx.execute<{ status: string }[]>(
@@ -434,6 +438,7 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
         // A canceled pipeline runs nothing more: its elements still pending end with it, jobs
         // included, as a bulk cancel leaves them (a failed one keeps them for its retries).
         if (ended[0]?.status === 'canceled') await cancelElements(tx, [pipelineId], `('pending')`);
+        if (ended[0]?.status === 'failed' && unrun) await endUnrunElements(tx, pipelineId, unrun);
         return ended;
       });
       if (rows[0]) return { status: rows[0].status };

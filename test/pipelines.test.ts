@@ -108,7 +108,9 @@ describe('pipelines', () => {
     const elements = (await c.get(`/pipelines/${res.body.id}/elements`)).body;
     expect(elements[0]).toMatchObject({ status: 'failed', error_code: 'CONFIGURATION_ERROR', attempts: 1 });
     expect(elements[0].attempt_log[0]).toMatchObject({ attempt: 1, status: 'failed', error_code: 'CONFIGURATION_ERROR' });
-    expect(elements[1]).toMatchObject({ status: 'pending' });
+    // A configuration error is not retried: the element after it will never run, and says so.
+    expect(elements[1]).toMatchObject({ status: 'canceled', is_terminal: true });
+    expect((await c.get(`/jobs/${elements[1].job_id}`)).body).toMatchObject({ status: 'canceled', is_terminal: true, error: 'not run: an earlier element ("cap") failed' });
     const job = await c.get(`/jobs/${elements[0].job_id}`);
     expect(job.body).toMatchObject({ status: 'failed', error_code: 'CONFIGURATION_ERROR', is_failed: true });
     expect(job.body.error).not.toContain('missing input');

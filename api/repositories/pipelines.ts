@@ -161,6 +161,21 @@ export async function cancelElements(em: EntityManager, pipelineIds: string[], s
 }
 
 /**
+ * A failed pipeline that will not run again (its failure is not retried, or its retries are
+ * used up) runs none of its pending elements: they end canceled, and their jobs, saying why.
+ */
+export async function endUnrunElements(em: EntityManager, pipelineId: string, reason: string): Promise<void> {
+  await em.execute(
+    `with ended as (
+       update pipeline_elements set status = 'canceled', error_detail = ?, finished_at = now(), updated_at = now()
+        where pipeline_id = ? and status = 'pending' returning job_id)
+     update jobs set status = 'canceled', error = ?, finished_at = now(), updated_at = now()
+      where id in (select job_id from ended) and status in ${ACTIVE}`,
+    [JSON.stringify({ reason }), pipelineId, reason],
+  );
+}
+
+/**
  * Cancels the pending element whose job this is (POST /jobs/{id}/cancel): the pipeline workflow
  * meets it canceled and ends canceled. Called before the job's own update, in the order the
  * element workflow locks them (element, then job).
