@@ -154,6 +154,18 @@ describe('fits from data', () => {
     expect(r.body).toMatchObject({ error_code: 'CONFLICT', detail: { loc: ['body', 'measurement_ids', 0], processing_status: 'running' } });
     expect(r.body.message).toContain('still processing');
 
+    // A failed measurement never becomes usable; a stored series without the target cannot be fitted.
+    const failed = await insertMeasurement(env.api.orm, env.org.organization_id, project.id, env.org.user_id, 'failed');
+    r = await fromMeasurements({ measurement_ids: [failed] });
+    expect(r.status).toBe(422);
+    expect(detail(r)).toMatchObject({ loc: ['body', 'measurement_ids', 0] });
+    expect(r.body.detail[0].msg).toContain('failed processing');
+    const stored = await insertMeasurement(env.api.orm, env.org.organization_id, project.id, env.org.user_id, 'ready');
+    await env.api.orm.em.fork().execute(`update cell_measurements set data_columns = ? where id = ?`, [JSON.stringify([TIME, CURRENT, VOLTAGE]), stored]);
+    r = await fromMeasurements({ measurement_ids: [stored], target: 'Temperature [degC]' });
+    expect(r.status).toBe(422);
+    expect(detail(r)).toMatchObject({ loc: ['body', 'measurement_ids', 0], ctx: { missing: ['Temperature [degC]'] } });
+
     r = await fromMeasurements({ measurement_ids: [unknown, crypto.randomUUID()] });
     expect(r.status).toBe(422);
     expect(detail(r).loc).toEqual(['body', 'measurement_ids']);
@@ -192,6 +204,11 @@ describe('fits from data', () => {
     expect(f.status).toBe(422);
     expect(detail(f).loc).toEqual(['body', 'file']);
     expect(f.body.detail[0].msg).toContain(VOLTAGE);
+
+    f = await postFile(key, fields, csv({ ...rows(3), [TIME]: [0, 2, 1] }));
+    expect(f.status).toBe(422);
+    expect(detail(f)).toMatchObject({ loc: ['body', 'file', TIME, 2] });
+    expect(f.body.detail[0].msg).toContain('decreases');
 
     f = await postFile(key, fields, csv({ ...rows(3), [VOLTAGE]: [4.1, 'four', 4.0] }));
     expect(f.status).toBe(422);

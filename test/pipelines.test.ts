@@ -136,7 +136,7 @@ describe('pipelines', () => {
     const { c, project } = await setup();
     const other = await setup();
     const post = (elements: unknown) => c.post('/pipelines', { project_id: project.id, name: 'bad', elements });
-    const fit = { element_type: 'data_fit', model: { type: 'SPMe' }, data: { 'Time [s]': [0, 1, 2], 'Voltage [V]': [4, 3.9, 3.8] } };
+    const fit = { element_type: 'data_fit', model: { type: 'SPMe' }, data: { 'Time [s]': [0, 1, 2], 'Current [A]': [1, 1, 1], 'Voltage [V]': [4, 3.9, 3.8] } };
 
     let r = await post({ a: { element_type: 'magic' } });
     expect(r.status).toBe(422);
@@ -190,6 +190,10 @@ describe('pipelines', () => {
     expect(r.status, r.text).toBe(201);
     expect((await c.post(`/pipelines/${r.body.id}/cancel`)).status).toBe(200);
     expect((await c.get(`/pipelines/${r.body.id}/elements`)).body[0].config.time_range).toEqual([0, 3600]);
+    // With a protocol driving the model, inline data need no current (also in that project; canceled at once).
+    r = await c.post('/pipelines', { project_id: windowed.id, name: 'driven', elements: { f: { ...fit, parameters: { x: { bounds: [0, 1], initial_value: 0.5 } }, data: { 'Time [s]': [0, 1, 2], 'Voltage [V]': [4, 3.9, 3.8] }, protocol: 'Discharge at 1C for 2 seconds' } } });
+    expect(r.status, r.text).toBe(201);
+    expect((await c.post(`/pipelines/${r.body.id}/cancel`)).status).toBe(200);
 
     const array = { element_type: 'array_data_fit', model: fit.model, parameters: { x: { bounds: [0, 1], initial_value: 0.5 } }, independent_variable: 'C-rate', datasets: [{ value: 1, data: fit.data }] };
     r = await post({ f: { ...array, mode: 'both' } });
@@ -230,6 +234,33 @@ describe('pipelines', () => {
     r = await post({ f: { ...fit, parameters: { x: { bounds: [0, 1], initial_value: 0.5 } }, data: { 'Voltage [V]': [4, 3.9, 3.8] } } });
     expect(r.status).toBe(422);
     expect(r.body.detail[0].loc).toEqual(['body', 'elements', 'f', 'data', 'Time [s]']);
+
+    // What the worker would fail the fit on is refused here, at the field.
+    const x = { x: { bounds: [0, 1], initial_value: 0.5 } };
+    const runTimeCases: [unknown, (string | number)[], string][] = [
+      [{ ...fit, parameters: { x: { bounds: [0, 1], initial_value: 0.5, scale: 'log' } } }, ['parameters', 'x', 'bounds'], 'positive lower bound'],
+      [{ ...fit, parameters: x, data: { 'Time [s]': [0, 1, 2], 'Current [A]': [1, 1, 1] } }, ['data', 'Voltage [V]'], 'target'],
+      [{ ...fit, parameters: x, data: { 'Time [s]': [0, 1, 2], 'Voltage [V]': [4, 3.9, 3.8] } }, ['data', 'Current [A]'], 'protocol'],
+      [{ ...fit, parameters: x, target: 'Terminal voltage [V]' }, ['data', 'Terminal voltage [V]'], 'target'],
+      [{ ...fit, parameters: x, target: '' }, ['target'], 'variable name'],
+      [{ ...fit, parameters: x, data: { ...fit.data, 'Time [s]': [0, 2, 1] } }, ['data', 'Time [s]', 2], 'decreases'],
+    ];
+    for (const [element, loc, msg] of runTimeCases) {
+      r = await post({ f: element });
+      expect(r.status, r.text).toBe(422);
+      expect(r.body.detail[0].loc).toEqual(['body', 'elements', 'f', ...loc]);
+      expect(r.body.detail[0].msg).toContain(msg);
+    }
+    // A stored series must hold the target; one whose processing failed is never usable.
+    const stored = await insertMeasurement(api.orm, project.organization_id, project.id, project.created_by, 'ready');
+    await api.orm.em.fork().execute(`update cell_measurements set data_columns = ? where id = ?`, [JSON.stringify(['Time [s]', 'Current [A]', 'Voltage [V]']), stored]);
+    r = await post({ f: { ...fit, parameters: x, data: `db:${stored}`, target: 'Temperature [degC]' } });
+    expect(r.status).toBe(422);
+    expect(r.body.detail[0]).toMatchObject({ loc: ['body', 'elements', 'f', 'data'], ctx: { missing: ['Temperature [degC]'] } });
+    const failed = await insertMeasurement(api.orm, project.organization_id, project.id, project.created_by, 'failed');
+    r = await post({ f: { ...fit, parameters: x, data: `db:${failed}` } });
+    expect(r.status).toBe(422);
+    expect(r.body.detail[0].msg).toContain('failed processing');
 
     // An entry copies another pipeline's results: the caller must be able to read that pipeline.
     const theirs = (await c.post('/projects', { name: 'Theirs' })).body;

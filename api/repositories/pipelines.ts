@@ -217,12 +217,14 @@ export interface MeasurementRef {
   measurement_type: string;
   time_series_key: string | null;
   row_count: number | null;
+  /** The stored series' columns (null before processing). */
+  data_columns: string[] | null;
 }
 
 export async function findMeasurements(em: EntityManager, ids: string[]): Promise<MeasurementRef[]> {
   if (!ids.length) return [];
   return em.execute<MeasurementRef[]>(
-    `select id, organization_id, processing_status, measurement_type, time_series_key, row_count::float8 as row_count
+    `select id, organization_id, processing_status, measurement_type, time_series_key, row_count::float8 as row_count, data_columns
        from cell_measurements where id in ${idsIn}`,
     [JSON.stringify(ids)],
   );

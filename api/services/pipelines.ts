@@ -44,7 +44,7 @@ const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFin
 
 interface Refs {
   /** `windowed`: a time_range picks the rows the fit uses. */
-  measurements: { id: string; loc: (string | number)[]; windowed: boolean }[];
+  measurements: { id: string; loc: (string | number)[]; windowed: boolean; needs: string[] }[];
   pipelines: { id: string; loc: (string | number)[] }[];
 }
 
@@ -67,12 +67,24 @@ function checkTimeRange(v: unknown, loc: (string | number)[], issues: Validation
   return true;
 }
 
+const TIME = 'Time [s]';
+
+/**
+ * The columns a fit's or validation's data must hold, as the worker reads it (fitting/data.py):
+ * time, the target (Voltage [V] unless named), and the current that drives the model when no
+ * protocol does.
+ */
+function neededColumns(target: unknown, protocol: unknown): string[] {
+  const targets = typeof target === 'string' && target ? [target] : Array.isArray(target) ? target.filter((t): t is string => typeof t === 'string') : ['Voltage [V]'];
+  return [...new Set([TIME, ...targets, ...(protocol == null ? ['Current [A]'] : [])])];
+}
+
 /** "db:<measurement_id>" or an inline column dict of at most 1,000 rows; `windowed` when a time_range goes with it. */
-function checkData(v: unknown, loc: (string | number)[], issues: ValidationIssue[], refs: Refs, windowed = false) {
+function checkData(v: unknown, loc: (string | number)[], issues: ValidationIssue[], refs: Refs, windowed: boolean, needs: string[]) {
   if (typeof v === 'string') {
     const id = v.startsWith('db:') ? v.slice(3) : '';
     if (!UUID.test(id)) issues.push({ loc, msg: 'must be "db:<measurement_id>" or an object of columns', type: 'value_error', input: v });
-    else refs.measurements.push({ id: id.toLowerCase(), loc, windowed });
+    else refs.measurements.push({ id: id.toLowerCase(), loc, windowed, needs });
     return;
   }
   if (!isPlainObject(v) || Object.keys(v).length === 0) {
@@ -96,8 +108,31 @@ function checkData(v: unknown, loc: (string | number)[], issues: ValidationIssue
   } else if (rows! < 3) {
     // As the worker counts them (fitting/data.py MIN_ROWS).
     issues.push({ loc, msg: 'inline data needs at least 3 rows', type: 'too_short' });
-  } else if (!('Time [s]' in v)) {
-    issues.push({ loc: [...loc, 'Time [s]'], msg: 'inline data needs a "Time [s]" column', type: 'missing' });
+  } else {
+    const missing = needs.filter((name) => !(name in v));
+    for (const name of missing) {
+      issues.push({
+        loc: [...loc, name], type: 'missing',
+        msg: name === TIME ? 'inline data needs a "Time [s]" column'
+          : name === 'Current [A]' ? 'inline data needs a "Current [A]" column: without a protocol, the measured current drives the model'
+            : `inline data needs a ${JSON.stringify(name)} column: the target the model is compared with`,
+      });
+    }
+    if (!missing.length) checkTimeOrder(v as Record<string, (number | null)[]>, needs, loc, issues);
+  }
+}
+
+/** Time must not decrease over the rows the worker uses (those with every needed column set). */
+function checkTimeOrder(columns: Record<string, (number | null)[]>, needs: string[], loc: (string | number)[], issues: ValidationIssue[]) {
+  const time = columns[TIME]!;
+  let previous = -Infinity;
+  for (let row = 0; row < time.length; row++) {
+    if (needs.some((name) => columns[name]![row] === null)) continue;
+    if (time[row]! < previous) {
+      issues.push({ loc: [...loc, TIME, row], msg: `"Time [s]" decreases at row ${row}; time must be non-decreasing`, type: 'value_error', input: time[row] });
+      return;
+    }
+    previous = time[row]!;
   }
 }
 
@@ -121,6 +156,7 @@ function checkFitParameters(v: unknown, loc: (string | number)[], issues: Valida
     }
     const [lo, hi] = spec.bounds as [number, number];
     if (lo >= hi) issues.push({ loc: [...at, 'bounds'], msg: `lower bound ${lo} must be below upper bound ${hi}`, type: 'value_error', input: spec.bounds });
+    else if (spec.scale === 'log' && lo <= 0) issues.push({ loc: [...at, 'bounds'], msg: `scale 'log' needs a positive lower bound, not ${lo}`, type: 'value_error', input: spec.bounds });
     if (!isNum(spec.initial_value) || spec.initial_value < lo || spec.initial_value > hi) {
       issues.push({ loc: [...at, 'initial_value'], msg: 'is required: a number within the bounds', type: 'value_error', input: spec.initial_value });
     }
@@ -177,7 +213,8 @@ function checkOptimizer(raw: unknown, cost: string, datasets: number, loc: (stri
 
 function checkTarget(el: Json, loc: (string | number)[], issues: ValidationIssue[]) {
   const t = el.target;
-  if (t !== undefined && typeof t !== 'string' && !(Array.isArray(t) && t.length > 0 && t.every((x) => typeof x === 'string'))) {
+  const name = (x: unknown) => typeof x === 'string' && x.trim() !== '';
+  if (t !== undefined && !name(t) && !(Array.isArray(t) && t.length > 0 && t.every(name))) {
     issues.push({ loc: [...loc, 'target'], msg: 'must be a variable name or a list of them', type: 'value_error', input: t });
   }
 }
@@ -221,7 +258,7 @@ function checkElements(elements: Json, kind: PipelineKind): { issues: Validation
         checkModel(el.model, [...loc, 'model'], issues);
         checkFitParameters(el.parameters, [...loc, 'parameters'], issues);
         checkNumberMap(el.fixed_parameters, [...loc, 'fixed_parameters'], issues, false);
-        checkData(el.data, [...loc, 'data'], issues, refs, checkTimeRange(el.time_range, [...loc, 'time_range'], issues));
+        checkData(el.data, [...loc, 'data'], issues, refs, checkTimeRange(el.time_range, [...loc, 'time_range'], issues), neededColumns(el.target, el.protocol));
         checkFitOptions(el, loc, issues);
         break;
       case 'array_data_fit':
@@ -236,7 +273,7 @@ function checkElements(elements: Json, kind: PipelineKind): { issues: Validation
         } else {
           el.datasets.forEach((d: unknown, i: number) => {
             if (!isPlainObject(d) || !isNum(d.value)) issues.push({ loc: [...loc, 'datasets', i, 'value'], msg: 'must be a number (the independent variable)', type: 'float_type' });
-            else checkData(d.data, [...loc, 'datasets', i, 'data'], issues, refs, checkTimeRange(d.time_range, [...loc, 'datasets', i, 'time_range'], issues));
+            else checkData(d.data, [...loc, 'datasets', i, 'data'], issues, refs, checkTimeRange(d.time_range, [...loc, 'datasets', i, 'time_range'], issues), neededColumns(el.target, d.protocol));
           });
         }
         if (el.mode !== undefined && !ARRAY_FIT_MODES.includes(el.mode as string)) {
@@ -246,7 +283,7 @@ function checkElements(elements: Json, kind: PipelineKind): { issues: Validation
         break;
       case 'validation':
         checkModel(el.model, [...loc, 'model'], issues);
-        checkData(el.data, [...loc, 'data'], issues, refs, checkTimeRange(el.time_range, [...loc, 'time_range'], issues));
+        checkData(el.data, [...loc, 'data'], issues, refs, checkTimeRange(el.time_range, [...loc, 'time_range'], issues), neededColumns(el.target, el.protocol));
         checkNumberMap(el.parameter_values, [...loc, 'parameter_values'], issues, false);
         checkTarget(el, loc, issues);
         break;
@@ -282,6 +319,22 @@ async function checkRefs(ctx: RequestContext, refs: Refs) {
     // An entry copies the source's results: reading them needs what GET /pipelines/{id} needs.
     else if (!ctx.caller.isOwner && !(await permissionsIn(ctx.em, ctx.caller, p.project_id)).has('pipeline:read')) {
       throw forbidden(`pipeline ${ref.id} is in a project where you lack pipeline:read`, { loc: ref.loc, permission: 'pipeline:read' });
+    }
+  }
+  if (issues.length) throw new ValidationFailed(issues);
+  for (const ref of refs.measurements) {
+    const m = found.get(ref.id)!;
+    // A failed one never becomes usable: that is invalid input, not a wait.
+    if (m.processing_status === 'failed') {
+      issues.push({ loc: ref.loc, msg: `measurement ${ref.id} failed processing (GET /cell_measurements/${ref.id}/validation says why); it has no series to use`, type: 'value_error', input: `db:${ref.id}` });
+      continue;
+    }
+    const missing = m.data_columns ? ref.needs.filter((name) => !m.data_columns!.includes(name)) : [];
+    if (missing.length) {
+      issues.push({
+        loc: ref.loc, type: 'value_error', input: `db:${ref.id}`, ctx: { missing, available: m.data_columns },
+        msg: `measurement ${ref.id} has no ${missing.map((c) => JSON.stringify(c)).join(', ')} column (it has ${m.data_columns!.map((c) => JSON.stringify(c)).join(', ')})`,
+      });
     }
   }
   if (issues.length) throw new ValidationFailed(issues);
