@@ -4,7 +4,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, type Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertSafeKey, ObjectNotFound, type ObjectStorage, type SignedTarget } from './storage.ts';
 
@@ -46,26 +46,26 @@ export class FsStorage implements ObjectStorage {
    * absent; the same bytes again succeed (a client resending its PUT), other bytes throw
    * ObjectExists and leave the first ones.
    */
-  async writeStream(key: string, body: Readable, maxBytes = Infinity, opts: { once?: boolean } = {}): Promise<number> {
+  async writeStream(key: string, body: Readable, maxBytes = Infinity, opts: { once?: boolean; transform?: Transform } = {}): Promise<number> {
     const file = this.pathOf(key);
     const folder = path.dirname(file);
     const firstMade = await fsp.mkdir(folder, { recursive: true });
     const tmp = `${file}.part-${randomUUID()}`;
     let written = 0;
     try {
-      await pipeline(
-        body,
-        async function* limit(source: AsyncIterable<Buffer>) {
-          for await (const chunk of source) {
-            written += chunk.length;
-            if (written > maxBytes) throw new ObjectTooLarge(maxBytes);
-            yield chunk;
-          }
-        },
-        // Synced before it is closed, and its name (and any folder made for it) once it is in
-        // place: an object acknowledged is still there after a power loss.
-        fs.createWriteStream(tmp, { flush: true }),
-      );
+      const limit = async function* (source: AsyncIterable<Buffer>) {
+        for await (const chunk of source) {
+          written += chunk.length;
+          if (written > maxBytes) throw new ObjectTooLarge(maxBytes);
+          yield chunk;
+        }
+      };
+      // Synced before it is closed, and its name (and any folder made for it) once it is in
+      // place: an object acknowledged is still there after a power loss.
+      const out = fs.createWriteStream(tmp, { flush: true });
+      // A transform (inflating a compressed body) is one stage of the pipeline: its errors reject it.
+      if (opts.transform) await pipeline(body, opts.transform, limit, out);
+      else await pipeline(body, limit, out);
       if (!opts.once) {
         await fsp.rename(tmp, file);
         await syncFolders(folder, firstMade);

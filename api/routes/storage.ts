@@ -41,12 +41,11 @@ export function storageRoutes(storage: FsStorage): Router {
     }
     // A compressed body (clients gzip large ones) is stored as the file it holds, which is what
     // a download gives back; S3 keeps the encoding instead and serves the body with it.
-    const inflater = inflaterFor(req.header('content-encoding'));
-    const body = inflater ? req.pipe(inflater) : req;
+    const inflater = inflaterFor(req.header('content-encoding')) ?? undefined;
     // A signed PUT writes its object once: the same bytes again are a client resending after
     // a dropped connection (200), other bytes are refused and the first ones stay.
     try {
-      const size = await storage.writeStream(params.key, body, params.max || Infinity, { once: true });
+      const size = await storage.writeStream(params.key, req, params.max || Infinity, { once: true, transform: inflater });
       res.status(200).json({ path: params.key, size });
     } catch (err) {
       if (err instanceof ObjectTooLarge) {
