@@ -288,6 +288,9 @@ describe('pipelines', () => {
     expect(page.status).toBe(200);
     expect(page.body.total).toBe(3);
     expect(page.body.pipelines.map((p: { name: string }) => p.name)).toEqual(['beta run', 'alpha run']);
+    const negative = await c.get('/pipelines?skip=-1');
+    expect(negative.status).toBe(422);
+    expect(negative.body.detail[0].loc).toEqual(['query', 'skip']);
 
     const patched = await c.patch(`/pipelines/${ids[0]}`, { name: 'alpha renamed', description: 'now described' });
     expect(patched.body).toMatchObject({ name: 'alpha renamed', description: 'now described' });
