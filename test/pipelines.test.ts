@@ -235,6 +235,15 @@ describe('pipelines', () => {
     expect(r.status).toBe(422);
     expect(r.body.detail[0].loc).toEqual(['body', 'elements', 'f', 'data', 'Time [s]']);
 
+    // Parameter values travel in the workflows' inputs, which Temporal limits: a bound, at the field.
+    const many = (n: number, from = 0) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${from + i}`, i]));
+    r = await post({ e: { element_type: 'entry', values: many(2001) } });
+    expect(r.status).toBe(422);
+    expect(r.body.detail[0]).toMatchObject({ loc: ['body', 'elements', 'e', 'values'], type: 'too_long' });
+    r = await post({ e1: { element_type: 'entry', values: many(1500) }, e2: { element_type: 'entry', values: many(1500, 1500) } });
+    expect(r.status).toBe(422);
+    expect(r.body.detail[0].loc).toEqual(['body', 'elements', 'e2', 'values']);
+
     // What the worker would fail the fit on is refused here, at the field.
     const x = { x: { bounds: [0, 1], initial_value: 0.5 } };
     const runTimeCases: [unknown, (string | number)[], string][] = [

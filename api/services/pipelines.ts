@@ -48,13 +48,27 @@ interface Refs {
   pipelines: { id: string; loc: (string | number)[] }[];
 }
 
+// Parameter values travel from element to element in the workflows' inputs, which Temporal
+// limits to 2 MB: a pipeline with 180,000 entry values was accepted, then terminated by the
+// server with its record left running. Names are PyBaMM's, a few dozen characters.
+const MAX_PARAMETER_VALUES = 2_000;
+const MAX_PARAMETER_NAME = 200;
+
 function checkNumberMap(v: unknown, loc: (string | number)[], issues: ValidationIssue[], required: boolean) {
   if (v === undefined && !required) return;
   if (!isPlainObject(v) || (required && Object.keys(v).length === 0)) {
     issues.push({ loc, msg: required ? 'must be a non-empty object of parameter values' : 'must be an object of parameter values', type: 'value_error', input: v });
     return;
   }
-  for (const [k, x] of Object.entries(v)) if (!isNum(x)) issues.push({ loc: [...loc, k], msg: 'must be a number', type: 'float_type', input: x });
+  const count = Object.keys(v).length;
+  if (count > MAX_PARAMETER_VALUES) {
+    issues.push({ loc, msg: `holds ${count} parameter values; at most ${MAX_PARAMETER_VALUES}`, type: 'too_long', ctx: { max_length: MAX_PARAMETER_VALUES } });
+    return;
+  }
+  for (const [k, x] of Object.entries(v)) {
+    if (k.length > MAX_PARAMETER_NAME) issues.push({ loc: [...loc, k], msg: `a parameter name has at most ${MAX_PARAMETER_NAME} characters`, type: 'too_long' });
+    else if (!isNum(x)) issues.push({ loc: [...loc, k], msg: 'must be a number', type: 'float_type', input: x });
+  }
 }
 
 /** An optional [start_s, end_s] window of the data a fit or validation uses (beside `data`). */
@@ -224,6 +238,7 @@ function checkElements(elements: Json, kind: PipelineKind): { issues: Validation
   const issues: ValidationIssue[] = [];
   const refs: Refs = { measurements: [], pipelines: [] };
   let workerElements = 0;
+  const passedOn = new Set<string>();
   const names = Object.keys(elements);
   for (const [name, el] of Object.entries(elements)) {
     const loc = ['body', 'elements', name];
@@ -246,8 +261,14 @@ function checkElements(elements: Json, kind: PipelineKind): { issues: Validation
       case 'entry':
         if ((el.values === undefined) === (el.pipeline_id === undefined)) {
           issues.push({ loc, msg: 'an entry gives either "values" or "pipeline_id" (of a completed pipeline)', type: 'value_error' });
-        } else if (el.values !== undefined) checkNumberMap(el.values, [...loc, 'values'], issues, true);
-        else if (typeof el.pipeline_id !== 'string' || !UUID.test(el.pipeline_id)) {
+        } else if (el.values !== undefined) {
+          checkNumberMap(el.values, [...loc, 'values'], issues, true);
+          // The values of all entries are passed on together.
+          if (isPlainObject(el.values)) for (const k of Object.keys(el.values)) passedOn.add(k);
+          if (passedOn.size > MAX_PARAMETER_VALUES) {
+            issues.push({ loc: [...loc, 'values'], msg: `the entries give ${passedOn.size} parameter values in all; at most ${MAX_PARAMETER_VALUES}`, type: 'too_long', ctx: { max_length: MAX_PARAMETER_VALUES } });
+          }
+        } else if (typeof el.pipeline_id !== 'string' || !UUID.test(el.pipeline_id)) {
           issues.push({ loc: [...loc, 'pipeline_id'], msg: 'must be a pipeline id (UUID)', type: 'uuid_parsing', input: el.pipeline_id });
         } else refs.pipelines.push({ id: el.pipeline_id.toLowerCase(), loc: [...loc, 'pipeline_id'] });
         break;
