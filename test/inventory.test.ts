@@ -309,6 +309,23 @@ describe('equipment changes racing attaches', () => {
     // The open event still completes in the new project.
     expect(await ok(c.post(`/cyclers/${cycler.id}/service_events/complete`, {}))).toMatchObject({ event_type: 'repair', status: 'completed' });
   });
+
+  it('a finished run on a cycler that has moved to another project cannot go on there (its lab status could not show it)', async () => {
+    const c = client(api.url, (await newOrg(api.orm)).api_key);
+    const { cycler, channels, instance } = await labFixture(c);
+    const past = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    const m = await measurement(c, instance.id, { channel_id: channels[0].id, start_time: past(10), end_time: past(8) });
+    const other = await ok(c.post('/projects', { name: `moved to ${cycler.id}` }), 201);
+    await ok(c.patch(`/cyclers/${cycler.id}`, { project_id: other.id }));
+    for (const end_time of [new Date(Date.now() + 86_400_000).toISOString(), null]) {
+      const reopened = await c.patch(`/cell_measurements/${m.id}`, { end_time });
+      expect(reopened.status, reopened.text).toBe(409);
+      expect(reopened.body.detail).toMatchObject({ channel_id: channels[0].id, loc: ['body', 'end_time'] });
+    }
+    // Correcting the past stays possible; the channel is free in its new project.
+    expect((await ok(c.patch(`/cell_measurements/${m.id}`, { end_time: past(7) }))).channel_id).toBe(channels[0].id);
+    expect((await ok(c.patch(`/channels/${channels[0].id}`, { name: 'renamed in its new project' }))).name).toBe('renamed in its new project');
+  });
 });
 
 describe('channels', () => {

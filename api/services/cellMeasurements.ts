@@ -209,7 +209,15 @@ export async function updateMeasurement(ctx: RequestContext, measurementId: stri
     const m = { id: measurementId, project_id: current.project_id, ...next };
     if (relinks) await assertChannelAttachable(em, ctx.caller, m, next.channel_id!);
     if (retimes) {
-      await repo.lockChannelForAttach(em, next.channel_id!);
+      const channel = await repo.lockChannelForAttach(em, next.channel_id!);
+      // Running again on a channel that has since moved to another project would occupy it
+      // unseen: that project's lab status cannot show another project's measurement.
+      const runs = next.end_time == null || new Date(next.end_time) > new Date();
+      if (runs && channel && channel.project_id !== current.project_id) {
+        throw conflict('the channel has moved to another project since this run ended, so the run cannot go on there; end it in the past, or detach it (channel_id null)', {
+          channel_id: channel.id, loc: ['body', 'end_time'],
+        });
+      }
       await assertNoOverlap(em, m, next.channel_id!);
     }
     await updateRow(em, 'cell_measurements', measurementId, Object.fromEntries(EDITABLE.map((f) => [f, body[f]])));
