@@ -85,8 +85,12 @@ async function main() {
       case 'set-stale-window': {
         const isLimit = command === 'set-simulation-limit';
         const raw = need(isLimit ? 'limit' : 'hours') as string;
-        if (raw !== 'default' && !/^\d+$/.test(raw)) fail(`--${isLimit ? 'limit' : 'hours'} takes a whole number or "default"`);
-        const value = raw === 'default' ? null : Number(raw);
+        // The ranges of SIMULATION_MONTHLY_LIMIT and STALE_AFTER_HOURS (stack/config.ts).
+        const [min, max] = isLimit ? [0, 1_000_000_000] : [1, 24 * 365];
+        const value = raw === 'default' ? null : /^\d+$/.test(raw) ? Number(raw) : NaN;
+        if (value !== null && !(value >= min && value <= max)) {
+          fail(`--${isLimit ? 'limit' : 'hours'} takes a whole number from ${min} to ${max}, or "default"`);
+        }
         const org = need('org') as string;
         if (!(await setOrganizationSetting(em, org, isLimit ? 'simulation_monthly_limit' : 'stale_after_hours', value))) {
           fail(`no organization ${org}`);

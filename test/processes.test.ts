@@ -48,6 +48,14 @@ describe('admin command', () => {
     expect(member).toMatchObject({ organization_id: first.organization_id, role: 'member' });
     expect(member.user_id).not.toBe(first.user_id);
     expect(JSON.parse(admin(['add-member', '--org', org, '--email', 'lead@lab.test']).stdout)).toMatchObject({ user_id: first.user_id, role: 'owner' });
+    // Settings in the ranges of their variables; "default" goes back to the variable.
+    for (const [command, flag, bad] of [['set-stale-window', '--hours', '0'], ['set-stale-window', '--hours', '99999999999'], ['set-simulation-limit', '--limit', '2000000000']]) {
+      const refused = admin([command!, '--org', org, flag!, bad!]);
+      expect(refused.status, `${command} ${bad}`).toBe(2);
+      expect(refused.stderr).toContain('from');
+    }
+    expect(JSON.parse(admin(['set-stale-window', '--org', org, '--hours', '12']).stdout)).toEqual({ organization: org, stale_after_hours: 12 });
+    expect(JSON.parse(admin(['set-stale-window', '--org', org, '--hours', 'default']).stdout)).toEqual({ organization: org, stale_after_hours: null });
     const noOrg = admin(['add-member', '--org', `No such lab ${Date.now()}`, '--email', 'x@lab.test']);
     expect(noOrg.status).not.toBe(0);
     expect(noOrg.stderr).toContain('no organization');
