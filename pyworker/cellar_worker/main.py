@@ -132,6 +132,8 @@ class Settings:
     measurement_concurrency: int
     shutdown_grace_s: float
     connect_timeout_s: float
+    log_level: str
+    fit_max_rows: int
 
 
 def _env_str(env: Mapping[str, str], name: str, default: str) -> str:
@@ -148,6 +150,15 @@ def _env_int(env: Mapping[str, str], name: str, default: int, low: int, high: in
     if not low <= value <= high:
         raise ConfigError(name, f"must be between {low} and {high}, got {value}")
     return value
+
+
+def _env_choice(env: Mapping[str, str], name: str, default: str, choices) -> str:
+    raw = env.get(name, "").strip().lower()
+    if not raw:
+        return default
+    if raw not in choices:
+        raise ConfigError(name, f'must be one of {", ".join(choices)}, got "{env[name]}"')
+    return raw
 
 
 def _env_seconds(env: Mapping[str, str], name: str, default: float, low: float, high: float) -> float:
@@ -176,6 +187,11 @@ def read_settings(env: Mapping[str, str], cpus: int | None = None) -> Settings:
         # Seconds may have a fraction here; stack/config.ts takes whole ones for `npm start`.
         shutdown_grace_s=_env_seconds(env, "WORKER_SHUTDOWN_GRACE_S", 20.0, 0.0, 3600.0),
         connect_timeout_s=_env_seconds(env, "TEMPORAL_CONNECT_TIMEOUT_S", 60.0, 0.0, 24 * 3600.0),
+        # Logging starts before the check (to report it) with info for a bad value; the check
+        # then stops the worker, as the Node processes stop on it.
+        log_level=_env_choice(env, "LOG_LEVEL", "info", _LOG_LEVELS),
+        # Read by fitting/data.py at import, leniently; its range is stack/config.ts's.
+        fit_max_rows=_env_int(env, "FIT_MAX_ROWS", 20_000, 3, 10_000_000),
     )
 
 

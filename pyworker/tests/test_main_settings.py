@@ -31,6 +31,8 @@ def test_defaults_and_empty_values_count_as_unset():
             "MEASUREMENT_CONCURRENCY",
             "WORKER_SHUTDOWN_GRACE_S",
             "TEMPORAL_CONNECT_TIMEOUT_S",
+            "LOG_LEVEL",
+            "FIT_MAX_ROWS",
         )
     }
     assert read_settings(empty, cpus=3) == expected
@@ -64,6 +66,9 @@ def test_reads_valid_values():
         ("WORKER_SHUTDOWN_GRACE_S", "-1"),
         ("WORKER_SHUTDOWN_GRACE_S", "nan"),
         ("TEMPORAL_CONNECT_TIMEOUT_S", "inf"),
+        ("LOG_LEVEL", "verbose"),
+        ("FIT_MAX_ROWS", "lots"),
+        ("FIT_MAX_ROWS", "2"),
     ],
 )
 def test_names_the_variable_at_fault(name, value):
