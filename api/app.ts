@@ -49,13 +49,13 @@ export function createApp(deps: AppDeps): Express {
   // Not strict: a body of valid JSON that is not an object (`null`, `5`) reaches the validator
   // and gets its 422 at `body`, not a 400 calling it malformed.
   app.use(express.json({ limit: deps.config.bodyLimitBytes, inflate: true, strict: false, type: ['application/json', 'application/*+json'] }));
-  app.use(refuseUnstorableText);
   // After the storage routes: a signed object key is taken as signed.
   app.use(canonicalIds);
   const authCache = new AuthCache(deps.config.databaseUrl!);
   app.locals.stop = () => authCache.stop();
   const auth = authenticate(deps.orm, { config: deps.config, temporal: deps.temporal, storage: deps.storage }, authCache);
   app.use((req, res, next) => (UNVALIDATED.test(req.path) ? next() : auth(req, res, next)));
+  app.use(refuseUnstorableText);
   app.use(inflateMultipart);
   cacheRouteMatchers();
   app.use(
