@@ -15,7 +15,7 @@ import type { Orm } from '../db/orm.ts';
 import type { Config } from '../stack/config.ts';
 import { CellarOrganization, CellarPipeline, CellarProject, CellarStatus } from '../workflows/searchAttributes.ts';
 import { recordStarts, startRecorded, startWorkflow, type WorkflowStart } from '../api/services/workflowStarts.ts';
-import { cancelElements, endUnrunElements } from '../api/repositories/pipelines.ts';
+import { cancelElements } from '../api/repositories/pipelines.ts';
 import { JOB_CANCELED } from '../api/repositories/simulations.ts';
 import {
   CANCEL_SIGNAL,
@@ -425,6 +425,7 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
           [outcome.failed_element_id],
         );
         errorDetail = { ...(el?.error_detail ?? {}), element_name: el?.name ?? null };
+        // The retry schedule's own rule (claimRetryable).
         const retried = !!el && (RETRYABLE_ERROR_CODES as readonly string[]).includes(el.error_code ?? '') && el.attempts < deps.config.pipelineRetryMaxAttempts;
         if (!retried) unrun = `not run: an earlier element (${JSON.stringify(el?.name ?? '')}) failed`;
       }
@@ -438,7 +439,8 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
         // A canceled pipeline runs nothing more: its elements still pending end with it, jobs
         // included, as a bulk cancel leaves them (a failed one keeps them for its retries).
         if (ended[0]?.status === 'canceled') await cancelElements(tx, [pipelineId], `('pending')`);
-        if (ended[0]?.status === 'failed' && unrun) await endUnrunElements(tx, pipelineId, unrun);
+        // A failed one that will not run again (not retried, or retries used up) runs none of them either, and says why.
+        if (ended[0]?.status === 'failed' && unrun) await cancelElements(tx, [pipelineId], `('pending')`, unrun);
         return ended;
       });
       if (rows[0]) return { status: rows[0].status };

@@ -69,8 +69,9 @@ function onCalendar(raw: string): boolean {
 }
 
 function parseDate(name: string, raw: string, issues: ValidationIssue[]): string | undefined {
-  if (!ISO_DATE.test(raw) || !onCalendar(raw) || Number.isNaN(Date.parse(raw))) {
-    const msg = ISO_DATE.test(raw) && !onCalendar(raw) ? `"${raw}" names a day that is not on the calendar` : `"${raw}" is not an ISO 8601 date-time`;
+  const iso = ISO_DATE.test(raw);
+  if (!iso || !onCalendar(raw) || Number.isNaN(Date.parse(raw))) {
+    const msg = iso && !onCalendar(raw) ? `"${raw}" names a day that is not on the calendar` : `"${raw}" is not an ISO 8601 date-time`;
     issues.push({ loc: ['query', name], msg, type: 'datetime_parsing', input: raw });
     return undefined;
   }

@@ -172,16 +172,14 @@ export async function lockCyclerChannels(em: EntityManager, cyclerId: string): P
   await em.execute(`select id from channels where cycler_id = ? order by id for update`, [cyclerId]);
 }
 
-/** Locks the site's cyclers, then their channels (after the site itself). */
-export async function lockSiteEquipment(em: EntityManager, siteId: string): Promise<void> {
-  await em.execute(`select id from cyclers where site_id = ? order by id for update`, [siteId]);
-  await em.execute(`select id from channels where cycler_id in (select id from cyclers where site_id = ?) order by id for update`, [siteId]);
-}
-
-/** Locks the project's cyclers, then their channels: a measurement cannot start on one meanwhile. */
-export async function lockProjectEquipment(em: EntityManager, projectId: string): Promise<void> {
-  await em.execute(`select id from cyclers where project_id = ? order by id for update`, [projectId]);
-  await em.execute(`select id from channels where cycler_id in (select id from cyclers where project_id = ?) order by id for update`, [projectId]);
+/**
+ * Locks the cyclers of a site or a project, then their channels (after the site or project
+ * itself): no measurement starts on one meanwhile.
+ */
+export async function lockEquipment(em: EntityManager, scope: { siteId: string } | { projectId: string }): Promise<void> {
+  const [column, id] = 'siteId' in scope ? ['site_id', scope.siteId] : ['project_id', scope.projectId];
+  await em.execute(`select id from cyclers where ${column} = ? order by id for update`, [id]);
+  await em.execute(`select id from channels where cycler_id in (select id from cyclers where ${column} = ?) order by id for update`, [id]);
 }
 
 /** The cycler's owner, locked against a concurrent move or delete (for share), or null when it is gone. */

@@ -3,7 +3,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ParsedList } from '../listQuery.ts';
 import { page } from './sqlRows.ts';
-import { JOB_CANCELED } from './simulations.ts';
+import { CANCELED_ON_REQUEST } from './simulations.ts';
 
 export interface PipelineRow {
   id: string;
@@ -144,34 +144,22 @@ export async function markCanceled(em: EntityManager, ids: string[]): Promise<vo
 
 /**
  * Cancels the pipelines' elements in `statuses` (an SQL list such as ('pending')) and their
- * jobs; a running element's open attempt is closed as canceled.
+ * jobs; a running element's open attempt is closed as canceled. `reason`, when given, is the
+ * jobs' error and the elements' error_detail (else the jobs say CANCELED_ON_REQUEST).
  */
-export async function cancelElements(em: EntityManager, pipelineIds: string[], statuses: string): Promise<void> {
+export async function cancelElements(em: EntityManager, pipelineIds: string[], statuses: string, reason?: string): Promise<void> {
   await em.execute(
     `with canceled as (
        update pipeline_elements set status = 'canceled', finished_at = now(), updated_at = now(),
+              error_detail = coalesce(?::jsonb, error_detail),
               attempt_log = case when status = 'running' and jsonb_array_length(attempt_log) > 0
                 then jsonb_set(attempt_log, array[(jsonb_array_length(attempt_log) - 1)::text],
                                (attempt_log -> -1) || jsonb_build_object('finished_at', now(), 'status', 'canceled'))
                 else attempt_log end
         where pipeline_id in ${idsIn} and status in ${statuses} returning job_id)
-     update jobs set ${JOB_CANCELED} where id in (select job_id from canceled) and status in ${ACTIVE}`,
-    [JSON.stringify(pipelineIds)],
-  );
-}
-
-/**
- * A failed pipeline that will not run again (its failure is not retried, or its retries are
- * used up) runs none of its pending elements: they end canceled, and their jobs, saying why.
- */
-export async function endUnrunElements(em: EntityManager, pipelineId: string, reason: string): Promise<void> {
-  await em.execute(
-    `with ended as (
-       update pipeline_elements set status = 'canceled', error_detail = ?, finished_at = now(), updated_at = now()
-        where pipeline_id = ? and status = 'pending' returning job_id)
-     update jobs set status = 'canceled', error = ?, finished_at = now(), updated_at = now()
-      where id in (select job_id from ended) and status in ${ACTIVE}`,
-    [JSON.stringify({ reason }), pipelineId, reason],
+     update jobs set status = 'canceled', error = ?, updated_at = now(), finished_at = now()
+      where id in (select job_id from canceled) and status in ${ACTIVE}`,
+    [reason === undefined ? null : JSON.stringify({ reason }), JSON.stringify(pipelineIds), reason ?? CANCELED_ON_REQUEST],
   );
 }
 

@@ -223,7 +223,9 @@ export async function listJobs(em: EntityManager, scope: { sql: string; params: 
 }
 
 /** The SET of every update that ends a job canceled (simulations and pipeline elements alike). */
-export const JOB_CANCELED = `status = 'canceled', error = 'canceled on request', updated_at = now(), finished_at = now()`;
+/** What a job canceled by a person says. */
+export const CANCELED_ON_REQUEST = 'canceled on request';
+export const JOB_CANCELED = `status = 'canceled', error = '${CANCELED_ON_REQUEST}', updated_at = now(), finished_at = now()`;
 
 /** Cancels a job that has not started; false when it is already running or over. */
 export async function cancelPendingJob(em: EntityManager, id: string): Promise<boolean> {

@@ -18,15 +18,21 @@ async function issueKey(em: EntityManager, organizationId: string, userId: strin
   return { organization_id: organizationId, user_id: userId, api_key: key, api_key_prefix: prefix };
 }
 
+/** The user (created when missing) in the organization with `role` unless already a member, and a new key. */
+async function join(tx: EntityManager, organizationId: string, email: string, role: 'owner' | 'member', keyName: string) {
+  const user = (await identity.findUserByEmail(tx, email)) ?? identity.createUser(tx, email);
+  await tx.flush();
+  const membership = await identity.ensureMembership(tx, organizationId, user.id, role);
+  await tx.flush();
+  return { ...(await issueKey(tx, organizationId, user.id, keyName)), role: membership.role };
+}
+
 /** Creates the organization and user when missing (the user owns the organization) and a new key. */
 export async function bootstrap(em: EntityManager, org: string, email: string): Promise<IssuedKey> {
   return em.transactional(async (tx) => {
     const organization = (await identity.findOrganizationByName(tx, org)) ?? identity.createOrganization(tx, org);
-    const user = (await identity.findUserByEmail(tx, email)) ?? identity.createUser(tx, email);
     await tx.flush();
-    await identity.ensureMembership(tx, organization.id, user.id, 'owner');
-    await tx.flush();
-    return issueKey(tx, organization.id, user.id, 'bootstrap');
+    return join(tx, organization.id, email, 'owner', 'bootstrap');
   });
 }
 
@@ -39,11 +45,7 @@ export async function addMember(em: EntityManager, org: string, email: string): 
   return em.transactional(async (tx) => {
     const organization = await identity.findOrganizationByName(tx, org);
     if (!organization) throw new Error(`no organization ${org} (create it with bootstrap)`);
-    const user = (await identity.findUserByEmail(tx, email)) ?? identity.createUser(tx, email);
-    await tx.flush();
-    const membership = await identity.ensureMembership(tx, organization.id, user.id, 'member');
-    await tx.flush();
-    return { ...(await issueKey(tx, organization.id, user.id, 'admin')), role: membership.role };
+    return join(tx, organization.id, email, 'member', 'admin');
   });
 }
 

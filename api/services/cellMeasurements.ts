@@ -105,7 +105,7 @@ export async function assertChannelAttachable(
   if (channel.out_of_commission) throw conflict('the channel is out of commission', { channel_id: channelId });
   // A cycler in service runs nothing new (opening an event likewise waits for no running
   // measurement); finished runs may still be recorded on it.
-  if (m.end_time == null || new Date(m.end_time) > new Date()) {
+  if (runsOn(m.end_time)) {
     const event = await openServiceEvent(em, channel.cycler_id);
     if (event) {
       throw conflict(`the channel's cycler has an open ${event.event_type} service event`, {
@@ -114,6 +114,11 @@ export async function assertChannelAttachable(
     }
   }
   await assertNoOverlap(em, m, channelId);
+}
+
+/** Whether a measurement with this end runs now or later (the RUNNING condition of the repositories). */
+function runsOn(endTime: Date | string | null): boolean {
+  return endTime == null || new Date(endTime) > new Date();
 }
 
 /** No other unfinished measurement on the channel overlaps the measurement's time; the caller holds the channel's lock. */
@@ -212,8 +217,7 @@ export async function updateMeasurement(ctx: RequestContext, measurementId: stri
       const channel = await repo.lockChannelForAttach(em, next.channel_id!);
       // Running again on a channel that has since moved to another project would occupy it
       // unseen: that project's lab status cannot show another project's measurement.
-      const runs = next.end_time == null || new Date(next.end_time) > new Date();
-      if (runs && channel && channel.project_id !== current.project_id) {
+      if (runsOn(next.end_time) && channel && channel.project_id !== current.project_id) {
         throw conflict('the channel has moved to another project since this run ended, so the run cannot go on there; end it in the past, or detach it (channel_id null)', {
           channel_id: channel.id, loc: ['body', 'end_time'],
         });

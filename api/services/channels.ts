@@ -2,7 +2,7 @@
 // out-of-commission incidents.
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../context.ts';
-import { AppError, conflict, notFound, ValidationFailed } from '../errors.ts';
+import { AppError, conflict, invalid, notFound, ValidationFailed } from '../errors.ts';
 import { parseList, type ListSpec } from '../listQuery.ts';
 import * as repo from '../repositories/inventory.ts';
 import { insertRow, orConflict, page, updateRow } from '../repositories/sqlRows.ts';
@@ -128,9 +128,7 @@ export async function updateChannel(ctx: RequestContext, channelId: string, body
   // An incident is recorded only with a change of out_of_commission: alone, it would be dropped.
   for (const field of ['incident_category', 'incident_description'] as const) {
     if (body[field] !== undefined && body.out_of_commission === undefined) {
-      throw new ValidationFailed([{
-        loc: ['body', field], msg: 'describes taking the channel out of commission or back: send it with out_of_commission', type: 'value_error', input: body[field],
-      }]);
+      throw invalid(['body', field], 'describes taking the channel out of commission or back: send it with out_of_commission', 'value_error', body[field]);
     }
   }
   checkVoltages(body.min_volts === undefined ? channel.min_volts : body.min_volts, body.max_volts === undefined ? channel.max_volts : body.max_volts);

@@ -263,10 +263,11 @@ function checkElements(elements: Json, kind: PipelineKind): { issues: Validation
         if ((el.values === undefined) === (el.pipeline_id === undefined)) {
           issues.push({ loc, msg: 'an entry gives either "values" or "pipeline_id" (of a completed pipeline)', type: 'value_error' });
         } else if (el.values !== undefined) {
+          const before = issues.length;
           checkNumberMap(el.values, [...loc, 'values'], issues, true);
-          // The values of all entries are passed on together.
-          if (isPlainObject(el.values)) for (const k of Object.keys(el.values)) passedOn.add(k);
-          if (passedOn.size > MAX_PARAMETER_VALUES) {
+          // The values of all entries are passed on together (counted once this entry's are valid).
+          if (issues.length === before) for (const k of Object.keys(el.values as Json)) passedOn.add(k);
+          if (issues.length === before && passedOn.size > MAX_PARAMETER_VALUES) {
             issues.push({ loc: [...loc, 'values'], msg: `the entries give ${passedOn.size} parameter values in all; at most ${MAX_PARAMETER_VALUES}`, type: 'too_long', ctx: { max_length: MAX_PARAMETER_VALUES } });
           }
         } else if (typeof el.pipeline_id !== 'string' || !UUID.test(el.pipeline_id)) {

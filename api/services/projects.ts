@@ -82,7 +82,7 @@ export async function deleteProject(ctx: RequestContext, projectId: string) {
   const recorded = await ctx.em.transactional(async (em) => {
     // As for its sites, cyclers and channels: the record of a test running on its equipment stays.
     await repo.lockProject(em, projectId);
-    await inventory.lockProjectEquipment(em, projectId);
+    await inventory.lockEquipment(em, { projectId });
     const measurement = await inventory.runningMeasurement(em, { projectId });
     if (measurement) {
       throw conflict('a measurement is running on a channel of this project; set its end_time or detach it first', {

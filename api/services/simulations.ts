@@ -130,7 +130,7 @@ function quickSpec(raw: Record<string, unknown>, loc: Loc): Record<string, unkno
     kind: 'quick', capacity: raw.capacity, chemistry: raw.chemistry,
     ...(raw.resistance_pct != null ? { resistance_pct: raw.resistance_pct } : {}),
     // The cell it stands for, kept with the model (the worker ignores it).
-    ...(raw.cell_spec_id != null ? { cell_spec_id: (raw.cell_spec_id as string).toLowerCase() } : {}),
+    ...(raw.cell_spec_id != null ? { cell_spec_id: raw.cell_spec_id } : {}),
     ...(raw.simulation_settings ? { simulation_settings: raw.simulation_settings } : {}),
   };
 }

@@ -117,7 +117,7 @@ export async function deleteSite(ctx: RequestContext, siteId: string) {
   }
   await ctx.em.transactional(async (em) => {
     await em.execute(`select id from sites where id = ? for update`, [siteId]);
-    await repo.lockSiteEquipment(em, siteId); // an attach racing the delete commits before the check or fails after it
+    await repo.lockEquipment(em, { siteId }); // an attach racing the delete commits before the check or fails after it
     const running = await repo.runningMeasurement(em, { siteId });
     if (running) {
       throw conflict('a measurement is running on a channel of this site', { measurement_id: running.id, channel_id: running.channel_id });

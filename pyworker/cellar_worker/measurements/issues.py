@@ -107,7 +107,7 @@ def _bounded(value: Any) -> Any:
         return _clip(value, MAX_STRING_CHARS)
     if isinstance(value, dict):
         return {k: _bounded(v) for k, v in value.items()}
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):
         return [_bounded(v) for v in value[:MAX_LIST_ITEMS]]
     return value
 
@@ -119,7 +119,8 @@ def make_issue(code: str, message: str, payload: dict[str, Any], severity: str =
         "code": code,
         "severity": severity,
         "message": _clip(message, MAX_MESSAGE_CHARS),
-        "payload": _bounded(_json_value({**payload, **totals})),
+        # Bounded first: a list of 200,000 names is cut before its items are converted.
+        "payload": _json_value(_bounded({**payload, **totals})),
     }
 
 
