@@ -198,7 +198,8 @@ describe('HTTP conventions', () => {
     // Hundreds of ids in one filter fit (about 17 KB, above Node's default 16 KiB) ...
     const ids = Array.from({ length: 450 }, () => crypto.randomUUID());
     const long = await c.get(`/cyclers?name=in.(${ids.join(',')})`);
-    expect(long.status, long.text).not.toBe(431);
+    expect(long.status, long.text).toBe(200);
+    expect(long.body.total).toBe(0);
     // ... and beyond the limit the answer is still the conventions' error body.
     const tooLong = await c.get(`/sites?name=ilike.%25${'x'.repeat(70_000)}%25`);
     expect(tooLong.status).toBe(431);
