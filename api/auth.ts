@@ -39,8 +39,13 @@ export function authenticate(orm: MikroORM, services: Services, cache: AuthCache
       if (requestedOrg !== undefined && !UUID.test(requestedOrg)) {
         throw new AppError('BAD_REQUEST', 'X-Organization-Id must be a UUID', { header: 'X-Organization-Id' });
       }
-      // Compared with the lower-case ids PostgreSQL answers.
+      // A key acts for the one organization it was issued in (interface: "an API key resolves to
+      // one user and one organization"); the header may name it, never another one, even one the
+      // same user belongs to. Compared with the lower-case ids PostgreSQL answers.
       const organizationId = requestedOrg?.toLowerCase() ?? identity.key_organization_id;
+      if (organizationId !== identity.key_organization_id) {
+        throw new AppError('FORBIDDEN', 'the API key belongs to another organization: use a key issued in the organization you name', { organization_id: organizationId });
+      }
       let membership = entry.memberships.get(organizationId);
       if (membership === undefined) {
         membership = await findMembership(em, organizationId, identity.user_id);

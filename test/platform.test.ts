@@ -40,14 +40,22 @@ describe('authentication', () => {
     expect(revoked.body.message).toMatch(/revoked/);
   });
 
-  it('selects another organization of the same user with X-Organization-Id, and refuses foreign ones with 403', async () => {
+  it('acts for the key\'s own organization only: X-Organization-Id may name it, never another one of the same user (403)', async () => {
     const a = await newOrg(api.orm);
     const b = await newOrg(api.orm);
-    // The same user joins organization B too.
+    // The same user joins organization B too, with a key issued there.
     const second = await bootstrap(api.orm.em.fork(), b.org, a.email);
     expect(second.user_id).toBe(a.user_id);
-    const asB = await client(api.url, a.api_key, { 'X-Organization-Id': b.organization_id }).get('/auth/health');
-    expect(asB.status).toBe(200);
+    const named = await client(api.url, a.api_key, { 'X-Organization-Id': a.organization_id }).get('/auth/health');
+    expect(named.status).toBe(200);
+    expect(named.body.organization_id).toBe(a.organization_id);
+    const crossed = await client(api.url, a.api_key, { 'X-Organization-Id': b.organization_id }).get('/auth/health');
+    expect(crossed.status).toBe(403);
+    expect(crossed.body).toMatchObject({ error_code: 'FORBIDDEN', detail: { organization_id: b.organization_id } });
+    const bProject = await client(api.url, second.api_key).post('/projects', { name: 'B only' });
+    expect(bProject.status).toBe(201);
+    expect((await client(api.url, a.api_key, { 'X-Organization-Id': b.organization_id }).get(`/projects/${bProject.body.id}`)).status).toBe(403);
+    const asB = await client(api.url, second.api_key, { 'X-Organization-Id': b.organization_id }).get('/auth/health');
     expect(asB.body.organization_id).toBe(b.organization_id);
     const stranger = await newOrg(api.orm);
     const foreign = await client(api.url, a.api_key, { 'X-Organization-Id': stranger.organization_id }).get('/auth/health');
