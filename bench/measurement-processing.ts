@@ -7,8 +7,8 @@
 //   process (target < 1.5 GB);
 // - the API's plot read (5000 points) from the overview, and of the whole series (hyparquet +
 //   LTTB), which requests above the overview's 20,000 points need;
-// - upload of a 1 GiB object through the `multipart` credentials (needs SeaweedFS 4.23 for
-//   STS, else reported as skipped) against a plain @aws-sdk/lib-storage upload of the same bytes
+// - upload of a 1 GiB object through the `multipart` credentials (on SeaweedFS, which has
+//   STS; `bash stack/provision.sh --tests` installs it, else this is reported as skipped) against a plain @aws-sdk/lib-storage upload of the same bytes
 //   to the same server with the service key (target ≥ 0.9×); and, on versitygw, the single
 //   signed PUT against lib-storage.
 // Run: bash stack/node.sh bench/measurement-processing.ts [rows] [cycles] [upload MiB]
@@ -118,9 +118,9 @@ async function uploads() {
     await gw.stop();
   }
 
-  const weed = [path.join(ROOT, '.tools', 'bin', 'weed-4.23'), path.join(os.homedir(), '.cache', 'cellar', 'tools', 'bin', 'weed-4.23')].find((p) => fs.existsSync(p));
-  if (!weed) {
-    console.log('multipart (scoped STS credentials) vs plain lib-storage: skipped — SeaweedFS 4.23 is not installed (CELLAR_WITH_SEAWEEDFS=1 bash stack/provision.sh)');
+  const weed = path.join(ROOT, '.tools', 'bin', 'weed');
+  if (!fs.existsSync(weed)) {
+    console.log('multipart (scoped STS credentials) vs plain lib-storage: skipped — SeaweedFS is not installed (bash stack/provision.sh --tests)');
     return;
   }
   const dir = path.join(work, 'weed');

