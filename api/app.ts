@@ -9,7 +9,7 @@ import { FsStorage } from '../storage/fsStorage.ts';
 import { authenticate } from './auth.ts';
 import { AuthCache } from './authCache.ts';
 import { AppError, errorHandler } from './errors.ts';
-import { canonicalIds, correlation, exactJson, inflateMultipart, multipartStreamHandler, refuseUnstorableText, requestLog } from './http.ts';
+import { absentBodyAsEmpty, canonicalIds, correlation, exactJson, inflateMultipart, multipartStreamHandler, refuseUnstorableText, requestLog } from './http.ts';
 import { loadOpenApi, openApiRoutes } from './openapi.ts';
 import { cacheRouteMatchers } from './routeMatcherCache.ts';
 import { healthRoutes, identityRoutes } from './routes/platform.ts';
@@ -49,6 +49,7 @@ export function createApp(deps: AppDeps): Express {
   // Not strict: a body of valid JSON that is not an object (`null`, `5`) reaches the validator
   // and gets its 422 at `body`, not a 400 calling it malformed.
   app.use(express.json({ limit: deps.config.bodyLimitBytes, inflate: true, strict: false, type: ['application/json', 'application/*+json'] }));
+  app.use(absentBodyAsEmpty);
   // After the storage routes: a signed object key is taken as signed.
   app.use(canonicalIds);
   const authCache = new AuthCache(deps.config.databaseUrl!);

@@ -136,8 +136,11 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     status = 413;
     body = { error_code: 'PAYLOAD_TOO_LARGE', message: 'request body is too large', detail: { limit: err.limit } };
   } else if (err?.type === 'entity.parse.failed') {
-    status = 400;
-    body = { error_code: 'BAD_REQUEST', message: `malformed JSON body: ${err.message}`, detail: {} };
+    // Invalid input like any other (422), in the form the clients' validation errors take: the
+    // character position where parsing failed, as FastAPI-style services answer `json_invalid`.
+    status = 422;
+    const position = /at position (\d+)/.exec(String(err.message))?.[1];
+    body = { detail: [{ loc: position === undefined ? ['body'] : ['body', Number(position)], msg: 'JSON decode error', type: 'json_invalid', ctx: { error: String(err.message) } }] };
   } else if (err?.type === 'encoding.unsupported') {
     status = 415;
     body = { error_code: 'UNSUPPORTED_MEDIA_TYPE', message: err.message, detail: {} };

@@ -61,6 +61,17 @@ export function inflaterFor(contentEncoding: string | undefined): Transform | nu
 }
 
 /**
+ * A request with no body at all (no Content-Length, not chunked: `curl -X PATCH` without `-d`)
+ * is read as the empty JSON object it is with `Content-Length: 0`, so that both get the same
+ * answer (an empty PATCH changes nothing; a POST names its missing fields), never a route that
+ * finds no body to read.
+ */
+export const absentBodyAsEmpty: RequestHandler = (req, _res, next) => {
+  if (req.body === undefined && req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) req.body = {};
+  next();
+};
+
+/**
  * Clients compress request bodies of 512 KiB and more (wire conventions). express.json inflates
  * JSON itself; a compressed multipart upload is inflated here, as a stream the multipart parser
  * reads through `multipartStreamHandler`. An encoding we cannot inflate is 415.

@@ -1,4 +1,5 @@
 // Authentication, tenant isolation and the HTTP conventions of wire-conventions.md.
+import net from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, eventually, newOrg, startApi, type TestApi } from './harness.ts';
@@ -143,7 +144,7 @@ describe('HTTP conventions', () => {
     expect(badValue.body.detail[0]).toMatchObject({ loc: ['body', 'parameters', name], input: 'fast' });
   });
 
-  it('maps unknown routes to 404, wrong methods to 405, malformed JSON to 400 and large bodies to 413, all in the error form', async () => {
+  it('maps unknown routes to 404, wrong methods to 405, malformed JSON to 422 and large bodies to 413, all in the error form', async () => {
     const org = await newOrg(api.orm);
     const c = client(api.url, org.api_key);
     const unknown = await c.get('/no/such/route');
@@ -159,12 +160,44 @@ describe('HTTP conventions', () => {
     expect(wrongMethod.body.detail.allowed).toEqual(['GET', 'POST']);
     expect(healthPost.headers.get('allow')).toBe('GET');
     const malformed = await c.call('POST', '/projects', '{"name": ');
-    expect(malformed.status).toBe(400);
-    expect(malformed.body.error_code).toBe('BAD_REQUEST');
+    expect(malformed.status).toBe(422);
+    expect(malformed.body.detail).toEqual([expect.objectContaining({ loc: ['body'], type: 'json_invalid', msg: 'JSON decode error' })]);
+    const trailingComma = await c.call('POST', '/projects', '{"name": "x",}');
+    expect(trailingComma.status).toBe(422);
+    expect(trailingComma.body.detail[0]).toMatchObject({ loc: ['body', 13], type: 'json_invalid', ctx: { error: expect.stringMatching(/position 13/) } });
+    expect((await c.get('/projects')).body.total).toBe(0);
     const huge = await c.post('/projects', { name: 'big', description: 'x'.repeat(api.config.bodyLimitBytes + 10) });
     expect(huge.status).toBe(413);
     expect(huge.body.error_code).toBe('PAYLOAD_TOO_LARGE');
     for (const res of [unknown, wrongMethod, malformed, huge]) expect(res.headers.get('content-type')).toBe('application/json');
+  });
+
+  it('reads a request sent with no body at all as an empty JSON object, as with Content-Length: 0', async () => {
+    const org = await newOrg(api.orm);
+    const c = client(api.url, org.api_key);
+    const site = (await c.post('/sites', { name: 'Bodiless', notes: 'kept' })).body;
+    // What `curl -X PATCH` without `-d` sends: neither Content-Length nor chunks (fetch adds a
+    // Content-Length: 0, so the request is written by hand).
+    const bare = (method: string, p: string) => new Promise<{ status: number; body: any }>((resolve, reject) => {
+      const { hostname, port } = new URL(api.url);
+      const socket = net.connect(Number(port), hostname, () => socket.write(
+        `${method} ${p} HTTP/1.1\r\nHost: ${hostname}\r\nX-API-Key: ${org.api_key}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n`,
+      ));
+      let raw = '';
+      socket.on('data', (d) => (raw += d.toString()));
+      socket.on('end', () => resolve({ status: Number(raw.split(' ')[1]), body: JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)) }));
+      socket.on('error', reject);
+    });
+    const patched = await bare('PATCH', `/sites/${site.id}`);
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    expect(patched.body).toMatchObject({ name: 'Bodiless', notes: 'kept' });
+    const zero = await c.call('PATCH', `/sites/${site.id}`, '', { 'Content-Length': '0' });
+    expect(zero.status).toBe(200);
+    const project = (await c.post('/projects', { name: 'Bodiless' })).body;
+    expect((await bare('PATCH', `/projects/${project.id}`)).body.name).toBe('Bodiless');
+    const post = await bare('POST', '/sites');
+    expect(post.status).toBe(422);
+    expect(post.body.detail[0].loc).toEqual(['body', 'name']);
   });
 
   it('refuses what PostgreSQL cannot store with 422 at the field: NUL characters, lone surrogates, days not on the calendar', async () => {

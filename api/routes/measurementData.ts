@@ -16,7 +16,7 @@ export function measurementDataRoutes(): Router {
     res.status(201).json(await uploads.initiateExtend(req.ctx, req.params.measurement_id));
   });
   r.post('/cell_measurements/:measurement_id/confirm-extend', async (req, res) => {
-    res.json(await uploads.confirmExtend(req.ctx, req.params.measurement_id, req.body ?? {}));
+    res.json(await uploads.confirmExtend(req.ctx, req.params.measurement_id, req.body));
   });
   r.get('/cell_measurements/:measurement_id/validation', async (req, res) => {
     res.json(await reads.validationReport(req.ctx, req.params.measurement_id));

@@ -13,7 +13,7 @@ export function modelRoutes(): Router {
     res.status(201).setHeader('Location', `/models/${m.id}`).json(m);
   });
   r.post('/models/upload-custom', async (req, res) => {
-    const m = await models.uploadCustomModel(req.ctx, req.body ?? {}, req.files as { fieldname: string; buffer: Buffer }[] | undefined);
+    const m = await models.uploadCustomModel(req.ctx, req.body, req.files as { fieldname: string; buffer: Buffer }[] | undefined);
     res.status(201).setHeader('Location', `/models/${m.id}`).json(m);
   });
   r.get('/models/:model_id', async (req, res) => {
