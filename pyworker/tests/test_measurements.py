@@ -457,6 +457,19 @@ def test_consecutive_full_steps_need_the_same_direction_and_size(tmp_path):
     assert "consecutive_same_direction_full_steps" not in codes(run(tmp_path, two_discharges()))
 
 
+def test_full_steps_with_a_step_of_either_direction_between_are_not_consecutive(tmp_path):
+    """Full discharge, small charge (or small discharge), full discharge: no pair of consecutive full steps."""
+    for between in (-0.2, 0.2):
+        data = {
+            col.TIME: [10.0 * k for k in range(13)],
+            col.CURRENT: [1.0] * 5 + [between] * 3 + [1.0] * 5,
+            col.VOLTAGE: [3.70, 3.65, 3.60, 3.55, 3.50] + [3.52, 3.53, 3.54] + [3.50, 3.45, 3.40, 3.35, 3.30],
+            col.STEP: [0] * 5 + [1] * 3 + [2] * 5,
+            col.CYCLE: [0] * 13,
+        }
+        assert "consecutive_same_direction_full_steps" not in codes(run(tmp_path, add_cumulative(data), rated=0.005)), between
+
+
 def test_step_capacity_exceeds_rated_is_a_warning(tmp_path):
     outcome = run(tmp_path, baseline(), rated=0.002)
     issue = only(outcome, "step_capacity_exceeds_rated")

@@ -598,14 +598,16 @@ def _moved(table: dict[str, np.ndarray], direction: np.ndarray) -> np.ndarray:
 
 
 def consecutive_full_steps_issue(table: dict[str, np.ndarray], types: np.ndarray, rated: float) -> list[dict]:
-    """Two successive full steps (each > 2 × rated in its own direction) with the same direction.
+    """Two consecutive charge (or discharge) steps, each moving more than 2 × rated.
 
-    Steps that are not full (including rests) are ignored, so "successive" means among
-    full steps.
+    Consecutive among the steps that move charge: rests and EIS between them are skipped, so
+    full charge, rest, full charge counts; any charge or discharge step between them, however
+    small, breaks the pair.
     """
     direction = directions(table, types)
-    full = np.flatnonzero(_moved(table, direction) > FULL_STEP_RATED_MULTIPLE * rated)
-    pairs = [(a, b) for a, b in zip(full[:-1], full[1:]) if direction[a] == direction[b]]
+    full = _moved(table, direction) > FULL_STEP_RATED_MULTIPLE * rated
+    moving = np.flatnonzero(direction != None)  # noqa: E711 (element-wise)
+    pairs = [(a, b) for a, b in zip(moving[:-1], moving[1:]) if direction[a] == direction[b] and full[a] and full[b]]
     if not pairs:
         return []
     a, b = pairs[0]
