@@ -70,24 +70,30 @@ describe('scoped multipart credentials (SeaweedFS STS)', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('a 100 MB multipart upload succeeds to its own key only, without the service key', async () => {
+  /** A new organization's file upload target: its multipart block and an S3 client on those credentials alone. */
+  async function scopedUpload(name: string, filename: string) {
     const org = await newOrg(api.orm);
     const c = client(api.url, org.api_key);
     const lab = await labFixture(c, { channels: 1 });
     const init = await ok(c.post(`/cell_instances/${lab.instance.id}/cell_measurements/initiate-upload`, {
-      measurement: { name: 'Large export' }, measurement_type: 'file', filenames: ['export.bin'],
+      measurement: { name }, measurement_type: 'file', filenames: [filename],
     }));
     const mp = init.uploads[0].multipart;
     expect(mp, 'multipart credentials are minted').not.toBeNull();
+    const scoped = new S3Client({
+      endpoint: mp.endpoint, region: mp.region, forcePathStyle: true,
+      credentials: { accessKeyId: mp.access_key_id, secretAccessKey: mp.secret_access_key, sessionToken: mp.session_token },
+    });
+    return { c, lab, init, mp, scoped };
+  }
+
+  it('a 100 MB multipart upload succeeds to its own key only, without the service key', async () => {
+    const { c, lab, init, mp, scoped } = await scopedUpload('Large export', 'export.bin');
     expect(mp.object_path).toBe(init.uploads[0].path);
     expect(mp.access_key_id).not.toBe(ACCESS);
     expect(JSON.stringify(mp)).not.toContain(SECRET);
     expect(new Date(mp.expires_at).getTime()).toBeGreaterThan(Date.now());
 
-    const scoped = new S3Client({
-      endpoint: mp.endpoint, region: mp.region, forcePathStyle: true,
-      credentials: { accessKeyId: mp.access_key_id, secretAccessKey: mp.secret_access_key, sessionToken: mp.session_token },
-    });
     const body = Buffer.alloc(100 * 1024 * 1024, 7);
     await new Upload({ client: scoped, params: { Bucket: mp.bucket, Key: mp.object_path, Body: body }, partSize: 8 * 1024 * 1024, queueSize: 4 }).done();
     const head = await (api.storage as unknown as { client: S3Client }).client.send(new HeadObjectCommand({ Bucket: mp.bucket, Key: mp.object_path }));
@@ -107,21 +113,11 @@ describe('scoped multipart credentials (SeaweedFS STS)', () => {
   }, 300_000);
 
   it('the credentials expire when the server ends their session, and are refused after that', async () => {
-    const org = await newOrg(api.orm);
-    const c = client(api.url, org.api_key);
-    const lab = await labFixture(c, { channels: 1 });
-    const init = await ok(c.post(`/cell_instances/${lab.instance.id}/cell_measurements/initiate-upload`, {
-      measurement: { name: 'Late export' }, measurement_type: 'file', filenames: ['late.bin'],
-    }));
-    const mp = init.uploads[0].multipart;
+    const { mp, scoped } = await scopedUpload('Late export', 'late.bin');
     // The answer carries the server's expiry (its session cap), not the hour that was asked for.
     const left = new Date(mp.expires_at).getTime() - Date.now();
     expect(left).toBeGreaterThan(0);
     expect(left).toBeLessThanOrEqual((SESSION_SECONDS + 5) * 1000);
-    const scoped = new S3Client({
-      endpoint: mp.endpoint, region: mp.region, forcePathStyle: true,
-      credentials: { accessKeyId: mp.access_key_id, secretAccessKey: mp.secret_access_key, sessionToken: mp.session_token },
-    });
     await scoped.send(new PutObjectCommand({ Bucket: mp.bucket, Key: mp.object_path, Body: 'on time' }));
     await new Promise((r) => setTimeout(r, new Date(mp.expires_at).getTime() - Date.now() + 5000));
     await expect(scoped.send(new PutObjectCommand({ Bucket: mp.bucket, Key: mp.object_path, Body: 'late' }))).rejects.toMatchObject({
