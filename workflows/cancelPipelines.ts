@@ -4,11 +4,12 @@
 // terminate another). Ids go in slices, so each activity stays short and a retry repeats little.
 import { proxyActivities } from '@temporalio/workflow';
 import type { PipelineActivities } from '../activities/pipelines.ts';
+import { UNTIL_DONE } from './retryPolicies.ts';
 
 const temporalOps = proxyActivities<PipelineActivities>({
   startToCloseTimeout: '5 minutes',
   heartbeatTimeout: '1 minute',
-  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 20 },
+  retry: UNTIL_DONE,
 });
 
 export interface CancelPipelinesInput {

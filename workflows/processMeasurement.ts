@@ -4,10 +4,11 @@
 import { ApplicationFailure, proxyActivities, sleep } from '@temporalio/workflow';
 import type { MeasurementActivities, MeasurementJob, PythonProcessInput } from '../activities/measurements.ts';
 import type { ProcessingResult } from '../api/repositories/measurementData.ts';
+import { UNTIL_DONE } from './retryPolicies.ts';
 
 const db = proxyActivities<MeasurementActivities>({
   startToCloseTimeout: '1 minute',
-  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 20 },
+  retry: UNTIL_DONE,
 });
 
 /** Signed download URLs live 5 minutes; objects they may point at outlive them. */

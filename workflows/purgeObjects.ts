@@ -2,10 +2,11 @@
 // files go away even if the worker restarts halfway.
 import { proxyActivities } from '@temporalio/workflow';
 import type { StorageActivities } from '../activities/storage.ts';
+import { UNTIL_DONE } from './retryPolicies.ts';
 
 const { deleteObjectsUnder } = proxyActivities<StorageActivities>({
   startToCloseTimeout: '10 minutes',
-  retry: { initialInterval: '1 second', maximumInterval: '1 minute', maximumAttempts: 50 },
+  retry: UNTIL_DONE,
 });
 
 export interface PurgeObjectsInput {

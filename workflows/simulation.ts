@@ -18,12 +18,14 @@ import {
 } from '@temporalio/workflow';
 import type { SimulationActivities, SimulationWorkerActivities } from '../activities/simulations.ts';
 import { SIMULATION_ERROR_CODES } from './simulationIds.ts';
+import { LOCAL_RETRY_THRESHOLD, UNTIL_DONE } from './retryPolicies.ts';
 
 // The job's database updates are short, so they run as local activities: in this worker,
 // without a round trip through a task queue for each (a batch runs thousands of them).
 const db = proxyLocalActivities<SimulationActivities>({
   startToCloseTimeout: '1 minute',
-  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 30 },
+  retry: UNTIL_DONE,
+  localRetryThreshold: LOCAL_RETRY_THRESHOLD,
 });
 
 export interface SimulationInput {

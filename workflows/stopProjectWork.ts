@@ -3,11 +3,12 @@
 // delete), then sweeps what Temporal still lists for the project (a child started meanwhile).
 import { proxyActivities, sleep } from '@temporalio/workflow';
 import type { ProjectActivities } from '../activities/projects.ts';
+import { UNTIL_DONE } from './retryPolicies.ts';
 
 const temporalOps = proxyActivities<ProjectActivities>({
   startToCloseTimeout: '5 minutes',
   heartbeatTimeout: '1 minute',
-  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 20 },
+  retry: UNTIL_DONE,
 });
 
 export interface StopProjectWorkInput {
