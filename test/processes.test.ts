@@ -392,6 +392,31 @@ describe('npm start (stack/start.ts)', () => {
     expect(await leftAfter([...run.processes], 10_000)).toEqual([]);
   }, 240_000);
 
+  it('restarts PostgreSQL when it dies; the API answers again and a pipeline created then runs', async () => {
+    const run = await start(undefined, dataDir('npm-start-postgres-restart'));
+    const key = /cellar_[a-f0-9]{12}_[A-Za-z0-9_-]+/.exec(run.output())![0];
+    const call = async (method: string, p: string, body?: unknown) => {
+      const res = await fetch(`http://127.0.0.1:${run.ports.PORT}${p}`, {
+        method, headers: { 'Content-Type': 'application/json', 'X-API-Key': key }, body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, any> };
+    };
+    const project = await call('POST', '/projects', { name: 'Through a PostgreSQL crash' });
+    const postmaster = run.postmaster();
+    process.kill(postmaster, 'SIGKILL');
+    await eventually(async () => run.output().includes('[cellar] PostgreSQL exited (SIGKILL)'), { what: 'the supervisor to notice' });
+    await eventually(async () => run.output().includes('[cellar] PostgreSQL is back'), { what: 'PostgreSQL to restart', timeoutMs: 120_000 });
+    expect(run.postmaster()).not.toBe(postmaster);
+    const created = await eventually(async () => {
+      const res = await call('POST', '/pipelines', { project_id: project.body.id, name: 'after', elements: { v: { element_type: 'entry', values: { x: 1 } } } }).catch(() => null);
+      return res?.status === 201 ? res : null;
+    }, { what: 'the API to write again', timeoutMs: 60_000, intervalMs: 500 });
+    await eventually(async () => (await call('GET', `/pipelines/${created.body.id}`)).body.status === 'completed', { what: 'the pipeline to run', timeoutMs: 90_000, intervalMs: 500 });
+    process.kill(-run.front.pid!, 'SIGINT');
+    expect(await run.exited).toBe(0);
+    expect(await leftAfter([...run.processes], 10_000)).toEqual([]);
+  }, 300_000);
+
   it('leaves nothing behind when Ctrl-C comes while the service is still starting', async () => {
     // Right after the migrations of a first start: the servers are up, the workers not yet.
     const dir = dataDir('npm-start-interrupted');
