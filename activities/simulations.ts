@@ -1,6 +1,7 @@
 // Database side effects of simulation workflows: which simulations a batch has, and every
 // job state change. Each one is idempotent, so Temporal may retry it freely.
 import type { Orm } from '../db/orm.ts';
+import type { ObjectStorage } from '../storage/storage.ts';
 import { indexBatchSimulations, JOB_CANCELED } from '../api/repositories/simulations.ts';
 
 /** What the Python `runSimulation` activity takes (it rejects any other field). */
@@ -119,7 +120,7 @@ insert into usage_counters (organization_id, period_start, compute_seconds)
 select organization_id, date_trunc('month', now() at time zone 'utc')::date, ?::double precision from sim
 on conflict (organization_id, period_start) do update set compute_seconds = usage_counters.compute_seconds + excluded.compute_seconds`;
 
-export function createSimulationActivities(deps: { orm: Orm }) {
+export function createSimulationActivities(deps: { orm: Orm; storage: ObjectStorage }) {
   const fork = () => deps.orm.em.fork();
   return {
     /**
@@ -181,11 +182,23 @@ export function createSimulationActivities(deps: { orm: Orm }) {
       );
     },
 
+    /**
+     * Ends the job canceled, and deletes what its solve may have written before the cancel
+     * reached it (its worker finished, or died, just then): a canceled job keeps no files. Only
+     * this simulation's own folder, and only while no result is recorded for it.
+     */
     async cancelSimulation(simulationId: string): Promise<void> {
-      await fork().execute(
+      const em = fork();
+      await em.execute(
         `update jobs set ${JOB_CANCELED} where id = (select job_id from simulations where id = ?) and status not in ${TERMINAL}`,
         [simulationId],
       );
+      const [sim] = await em.execute<{ organization_id: string; project_id: string | null }[]>(
+        `select s.organization_id, s.project_id from simulations s join jobs j on j.id = s.job_id
+          where s.id = ? and j.status = 'canceled' and s.storage_folder is null`,
+        [simulationId],
+      );
+      if (sim) await deps.storage.deletePrefix(simulationFolder(sim.organization_id, sim.project_id, simulationId));
     },
   };
 }

@@ -461,7 +461,7 @@ describe('canceled while its job is being started', () => {
     const slowQueue = `slow-begin-${Date.now()}`;
     const api2 = await startApi({ config: testConfig('fs', { SIMULATION_TASK_QUEUE: api.config.simulationTaskQueue, STORAGE_DIR: (api.config.storage as { dir: string }).dir }) });
     const connection = await connectWorker(api.config.temporalAddress!);
-    const real = createSimulationActivities({ orm: api2.orm });
+    const real = createSimulationActivities({ orm: api2.orm, storage: api2.storage });
     const worker = await Worker.create({
       connection, namespace: api.config.temporalNamespace, taskQueue: slowQueue, workflowBundle: { codePath: inject('workflowBundlePath') },
       activities: {
@@ -486,6 +486,53 @@ describe('canceled while its job is being started', () => {
       await eventually(async () => (await handle.describe()).status.name === 'CANCELLED', { what: 'the workflow canceled' });
     } finally {
       worker.shutdown();
+      await running;
+      await connection.close();
+      await api2.close();
+    }
+  });
+});
+
+describe('canceled as its solve finishes', () => {
+  it('keeps no result files: what the solve wrote before the cancel reached it is deleted', async () => {
+    // The solve (a stand-in for the Python worker on a queue of the test's) writes its two
+    // files and answers 2 s later, without heartbeating in between: a worker that finished just
+    // as the cancel came. The workflow then ends the job canceled, and its files must go.
+    const queue = `late-solve-${Date.now()}`;
+    const api2 = await startApi({ config: testConfig('fs', { SIMULATION_TASK_QUEUE: api.config.simulationTaskQueue, STORAGE_DIR: (api.config.storage as { dir: string }).dir }) });
+    const connection = await connectWorker(api.config.temporalAddress!);
+    const workflows = await Worker.create({
+      connection, namespace: api.config.temporalNamespace, taskQueue: queue, workflowBundle: { codePath: inject('workflowBundlePath') },
+      activities: createSimulationActivities({ orm: api2.orm, storage: api2.storage }),
+    });
+    let wrote: string | undefined;
+    const solver = await Worker.create({
+      connection, namespace: api.config.temporalNamespace, taskQueue: `${queue}-sim`,
+      activities: {
+        async runSimulation(request: { output_prefix: string }) {
+          for (const file of ['time_series.parquet', 'steps.parquet']) await api2.storage.put(`${request.output_prefix}${file}`, Buffer.from('written'));
+          wrote = request.output_prefix;
+          await new Promise((r) => setTimeout(r, 2000));
+          return { storage_folder: request.output_prefix, files: ['time_series.parquet', 'steps.parquet'], metrics: { solve_time_s: 0.1 }, simulator_version: 'test', cache_hit: false };
+        },
+      },
+    });
+    const running = Promise.all([workflows.run(), solver.run()]);
+    try {
+      const { c, simulationId, jobId, batchId } = await simulationWithoutItsBatch(api2);
+      const handle = await api2.temporal.workflow.start('simulation', {
+        taskQueue: queue, workflowId: simulationWorkflowIds.simulation(batchId, simulationId),
+        args: [{ simulationId, simulationTaskQueue: `${queue}-sim` }],
+      });
+      await eventually(async () => wrote, { what: 'the solve to write its files' });
+      expect(await api2.storage.list(wrote!)).toHaveLength(2);
+      await handle.cancel();
+      expect(await jobFinished(c, jobId, 30_000)).toMatchObject({ status: 'canceled', is_terminal: true });
+      expect((await c.get(`/simulations/${simulationId}`)).body.storage_folder).toBeNull();
+      expect(await api2.storage.list(wrote!)).toEqual([]);
+    } finally {
+      workflows.shutdown();
+      solver.shutdown();
       await running;
       await connection.close();
       await api2.close();
