@@ -324,6 +324,17 @@ describe('npm start (stack/start.ts)', () => {
     return { front, ports, exited, processes, postmaster, output: () => output };
   }
 
+  /** Requests to a run's API with the first key it printed. */
+  function apiCaller(run: Awaited<ReturnType<typeof start>>) {
+    const key = /cellar_[a-f0-9]{12}_[A-Za-z0-9_-]+/.exec(run.output())![0];
+    return async (method: string, p: string, body?: unknown) => {
+      const res = await fetch(`http://127.0.0.1:${run.ports.PORT}${p}`, {
+        method, headers: { 'Content-Type': 'application/json', 'X-API-Key': key }, body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, any> };
+    };
+  }
+
   /** Waits for every process of a run to end; returns those still alive after `ms`, killing them. */
   async function leftAfter(pids: number[], ms: number): Promise<number[]> {
     const deadline = Date.now() + ms;
@@ -370,13 +381,7 @@ describe('npm start (stack/start.ts)', () => {
 
   it('restarts the Temporal dev server when it dies; a pipeline created meanwhile runs once it is back', async () => {
     const run = await start(undefined, dataDir('npm-start-temporal-restart'));
-    const key = /cellar_[a-f0-9]{12}_[A-Za-z0-9_-]+/.exec(run.output())![0];
-    const call = async (method: string, p: string, body?: unknown) => {
-      const res = await fetch(`http://127.0.0.1:${run.ports.PORT}${p}`, {
-        method, headers: { 'Content-Type': 'application/json', 'X-API-Key': key }, body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: (await res.json()) as Record<string, any> };
-    };
+    const call = apiCaller(run);
     const project = await call('POST', '/projects', { name: 'Through a Temporal crash' });
     const table = processTable();
     const server = [...run.processes].find((pid) => table.get(pid)?.comm === 'temporal')!;
@@ -394,13 +399,7 @@ describe('npm start (stack/start.ts)', () => {
 
   it('restarts PostgreSQL when it dies; the API answers again and a pipeline created then runs', async () => {
     const run = await start(undefined, dataDir('npm-start-postgres-restart'));
-    const key = /cellar_[a-f0-9]{12}_[A-Za-z0-9_-]+/.exec(run.output())![0];
-    const call = async (method: string, p: string, body?: unknown) => {
-      const res = await fetch(`http://127.0.0.1:${run.ports.PORT}${p}`, {
-        method, headers: { 'Content-Type': 'application/json', 'X-API-Key': key }, body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: (await res.json()) as Record<string, any> };
-    };
+    const call = apiCaller(run);
     const project = await call('POST', '/projects', { name: 'Through a PostgreSQL crash' });
     const postmaster = run.postmaster();
     process.kill(postmaster, 'SIGKILL');
