@@ -207,6 +207,9 @@ export async function confirmUpload(
     // Inserted pending: its processing starts with it.
     return recordStarts(em, [processingStart(ctx, inserted, 'upload', 0)]);
   });
+  // The answer is the record as confirmed (pending), read before its processing starts: a
+  // worker that takes it at once must not turn the confirm's own answer into 'running'.
+  const measurement = await answer(ctx, measurementId);
   if (recorded) {
     await startRecorded(ctx, recorded);
   } else {
@@ -214,7 +217,7 @@ export async function confirmUpload(
     const m = (await repo.findMeasurement(ctx.em, measurementId))!;
     if (['pending', 'running'].includes(m.processing_status)) await recordAndStart(ctx, [processingStart(ctx, m, 'upload', 0)]);
   }
-  return { created: recorded !== false, measurement: await answer(ctx, measurementId) };
+  return { created: recorded !== false, measurement };
 }
 
 async function requireDataMeasurement(ctx: RequestContext, measurementId: string, permission: string): Promise<repo.MeasurementDataRow> {
@@ -297,6 +300,7 @@ export async function confirmExtend(ctx: RequestContext, measurementId: string, 
     await repo.markSessionConfirmed(em, session.id);
     return recordStarts(em, [processingStart(ctx, updated, 'extend', session.version)]);
   });
+  const measurement = await answer(ctx, measurementId); // as confirmed, before processing can start (above)
   if (recorded) await startRecorded(ctx, recorded);
-  return answer(ctx, measurementId);
+  return measurement;
 }
