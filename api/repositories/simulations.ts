@@ -236,3 +236,25 @@ export async function cancelPendingJob(em: EntityManager, id: string): Promise<b
 export async function markJobCanceled(em: EntityManager, id: string): Promise<void> {
   await em.execute(`update jobs set ${JOB_CANCELED} where id = ? and status not in ('completed', 'failed', 'canceled')`, [id]);
 }
+
+/** The batch an Idempotency-Key of this user named, and the request it came with. */
+export async function findSubmissionKey(em: EntityManager, organizationId: string, userId: string, key: string): Promise<{ batch_id: string; request_hash: string } | undefined> {
+  const [row] = await em.execute<{ batch_id: string; request_hash: string }[]>(
+    `select batch_id, request_hash from submission_keys where organization_id = ? and user_id = ? and key = ?`,
+    [organizationId, userId, key],
+  );
+  return row;
+}
+
+/** Fails with a unique violation when a concurrent request with the same key committed first. */
+export async function insertSubmissionKey(em: EntityManager, k: { organizationId: string; userId: string; key: string; requestHash: string; batchId: string }): Promise<void> {
+  await em.execute(
+    `insert into submission_keys (organization_id, user_id, key, request_hash, batch_id) values (?, ?, ?, ?, ?)`,
+    [k.organizationId, k.userId, k.key, k.requestHash, k.batchId],
+  );
+}
+
+/** A submission's answer: its simulations and jobs, in order. */
+export async function batchAnswer(em: EntityManager, batchId: string): Promise<{ simulation_id: string; job_id: string }[]> {
+  return em.execute(`select id as simulation_id, job_id from simulations where batch_id = ? order by seq`, [batchId]);
+}

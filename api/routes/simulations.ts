@@ -12,10 +12,10 @@ import { usageRoutes } from './usage.ts';
 export function simulationRoutes(): Router {
   const r = Router();
   r.post('/simulations/protocol/batch', async (req, res) => {
-    res.json(await simulations.submitProtocolBatch(req.ctx, req.body));
+    res.json(await simulations.submitProtocolBatch(req.ctx, req.body, req.header('idempotency-key')));
   });
   r.post('/simulations/with-template/batch', async (req, res) => {
-    res.json(await simulations.submitTemplateBatch(req.ctx, req.body));
+    res.json(await simulations.submitTemplateBatch(req.ctx, req.body, req.header('idempotency-key')));
   });
   r.get('/simulations/batches', async (req, res) => {
     res.json(await simulations.listBatches(req.ctx, req.query));

@@ -4,6 +4,7 @@
 // workflow; the answer does not wait for any simulation.
 import { randomUUID } from 'node:crypto';
 import { WorkflowNotFoundError } from '@temporalio/client';
+import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import type { Readable } from 'node:stream';
 import type { RequestContext } from '../context.ts';
 import { AppError, invalid, notFound, ValidationFailed } from '../errors.ts';
@@ -195,9 +196,41 @@ interface Submission {
   forceRerun?: boolean;
   projectId?: string | null;
   templateId?: string | null;
+  /** The Idempotency-Key the client sent, recorded with the batch. */
+  key?: SubmissionKey;
 }
 
-async function submit(ctx: RequestContext, s: Submission): Promise<{ simulation_id: string; job_id: string }[]> {
+type SubmissionAnswer = { simulation_id: string; job_id: string }[];
+interface SubmissionKey { key: string; requestHash: string }
+
+/**
+ * A submission sent again with the same Idempotency-Key (a client that lost the answer) is
+ * answered the batch the first one made, and starts and counts nothing; the same key with
+ * another request is 409. Without a key every submission is a new batch.
+ */
+async function once(ctx: RequestContext, operation: string, body: unknown, idempotencyKey: string | undefined, run: (key?: SubmissionKey) => Promise<SubmissionAnswer>): Promise<SubmissionAnswer> {
+  if (idempotencyKey === undefined) return run();
+  const key = { key: idempotencyKey, requestHash: sha256(`${operation}|${canonicalJson(body)}`) };
+  const prior = async () => {
+    const row = await repo.findSubmissionKey(ctx.em, ctx.caller.organizationId, ctx.caller.userId, key.key);
+    if (!row) return undefined;
+    if (row.request_hash !== key.requestHash) {
+      throw new AppError('CONFLICT', 'this Idempotency-Key was sent with another submission; use a new key for a new batch', { idempotency_key: key.key, batch_id: row.batch_id });
+    }
+    return repo.batchAnswer(ctx.em, row.batch_id);
+  };
+  const first = await prior();
+  if (first) return first;
+  try {
+    return await run(key);
+  } catch (err) {
+    // The same request, sent twice at once: the other one committed its batch first.
+    if (err instanceof UniqueConstraintViolationException && /submission_keys_pkey/.test(err.message)) return (await prior())!;
+    throw err;
+  }
+}
+
+async function submit(ctx: RequestContext, s: Submission): Promise<SubmissionAnswer> {
   const model = await resolveModel(ctx, s.parameterizedModel, ['body', 'parameterized_model']);
 
   // The project: named, or implied by the parameterized model or the study; all must agree.
@@ -294,6 +327,7 @@ async function submit(ctx: RequestContext, s: Submission): Promise<{ simulation_
       experiment_template_id: s.templateId ?? null, simulator_version: described.simulator_version, size: total, created_by: ctx.caller.userId,
     }, sims, org, projectId, ctx.caller.userId);
     if (s.studyId) await repo.linkBatchToStudy(em, batchId, s.studyId);
+    if (s.key) await repo.insertSubmissionKey(em, { organizationId: org, userId: ctx.caller.userId, key: s.key.key, requestHash: s.key.requestHash, batchId });
     // Accepted with the batch: if Temporal cannot take it now, the dispatcher starts it later.
     return recordStarts(em, [{
       workflowType: 'simulationBatch',
@@ -338,14 +372,17 @@ function sharedFields(body: ProtocolBatchBody | TemplateBatchBody) {
   };
 }
 
-export function submitProtocolBatch(ctx: RequestContext, body: ProtocolBatchBody) {
-  // The loops are counted against this batch's max_backward_jumps, as the worker will.
-  const parsed = protocolAt(body.protocol_experiment.protocol, ['body', 'protocol_experiment', 'protocol'], body.max_backward_jumps ?? DEFAULT_MAX_BACKWARD_JUMPS);
-  return submit(ctx, {
-    ucp: parsed.ucp,
-    name: body.protocol_experiment.name || parsed.ucp.name || 'Simulation',
-    sets: [{ values: body.experiment_parameters ?? {}, loc: ['body', 'experiment_parameters'] }],
-    ...sharedFields(body),
+export function submitProtocolBatch(ctx: RequestContext, body: ProtocolBatchBody, idempotencyKey?: string) {
+  return once(ctx, 'protocol', body, idempotencyKey, (key) => {
+    // The loops are counted against this batch's max_backward_jumps, as the worker will.
+    const parsed = protocolAt(body.protocol_experiment.protocol, ['body', 'protocol_experiment', 'protocol'], body.max_backward_jumps ?? DEFAULT_MAX_BACKWARD_JUMPS);
+    return submit(ctx, {
+      ucp: parsed.ucp,
+      name: body.protocol_experiment.name || parsed.ucp.name || 'Simulation',
+      sets: [{ values: body.experiment_parameters ?? {}, loc: ['body', 'experiment_parameters'] }],
+      ...sharedFields(body),
+      key,
+    });
   });
 }
 
@@ -361,7 +398,11 @@ export interface TemplateBatchBody {
   project_id: string;
 }
 
-export async function submitTemplateBatch(ctx: RequestContext, body: TemplateBatchBody) {
+export function submitTemplateBatch(ctx: RequestContext, body: TemplateBatchBody, idempotencyKey?: string) {
+  return once(ctx, 'template', body, idempotencyKey, (key) => submitFromTemplate(ctx, body, key));
+}
+
+async function submitFromTemplate(ctx: RequestContext, body: TemplateBatchBody, key?: SubmissionKey) {
   await requireProjectPermission(ctx, body.project_id, 'simulation:create');
   const template = await loadTemplate(ctx, body.experiment_template_id, 'experiment_template:read');
   if (template.project_id !== body.project_id) throw invalid(['body', 'experiment_template_id'], 'belongs to another project than project_id', 'value_error', body.experiment_template_id);
@@ -382,6 +423,7 @@ export async function submitTemplateBatch(ctx: RequestContext, body: TemplateBat
     sets: given.map((values, i) => ({ values: { ...base, ...values }, loc: body.experiment_parameter_sets?.length ? ['body', 'experiment_parameter_sets', i] : ['body', 'experiment_template_id'] })),
     ...sharedFields(body),
     templateId: template.id,
+    key,
   });
 }
 

@@ -11,6 +11,7 @@ import { Migration20261121010000WorkflowStarts } from './Migration20261121010000
 import { Migration20261121020000MeasurementProtocolId } from './Migration20261121020000MeasurementProtocolId.ts';
 import { Migration20261122000000SimulationJobKey } from './Migration20261122000000SimulationJobKey.ts';
 import { Migration20261122010000ParameterizedModelCellSpec } from './Migration20261122010000ParameterizedModelCellSpec.ts';
+import { Migration20261122020000SubmissionKeys } from './Migration20261122020000SubmissionKeys.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261120000000Platform', class: Migration20261120000000Platform },
@@ -24,4 +25,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261121020000MeasurementProtocolId', class: Migration20261121020000MeasurementProtocolId },
   { name: 'Migration20261122000000SimulationJobKey', class: Migration20261122000000SimulationJobKey },
   { name: 'Migration20261122010000ParameterizedModelCellSpec', class: Migration20261122010000ParameterizedModelCellSpec },
+  { name: 'Migration20261122020000SubmissionKeys', class: Migration20261122020000SubmissionKeys },
 ];
