@@ -224,8 +224,9 @@ async function once(ctx: RequestContext, operation: string, body: unknown, idemp
   try {
     return await run(key);
   } catch (err) {
-    // The same request, sent twice at once: the other one committed its batch first.
-    if (err instanceof UniqueConstraintViolationException && /submission_keys_pkey/.test(err.message)) return (await prior())!;
+    // The same request, sent twice at once: the other one committed its batch (and key) first.
+    const other = err instanceof UniqueConstraintViolationException ? await prior() : undefined;
+    if (other) return other;
     throw err;
   }
 }
