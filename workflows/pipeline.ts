@@ -18,15 +18,11 @@ import type { PipelineActivities } from '../activities/pipelines.ts';
 import { pipelineElement, describeFailure, renamePipelineSignal } from './pipelineElement.ts';
 import { CANCEL_SIGNAL, pipelineWorkflowIds, type ElementOutcome, type ParameterValues, type PipelineInput } from './pipelineIds.ts';
 import { CellarElementType, CellarOrganization, CellarPipeline, CellarProject, CellarStatus } from './searchAttributes.ts';
-import { LOCAL_RETRY_THRESHOLD, UNTIL_DONE } from './retryPolicies.ts';
+import { LOCAL_DATABASE_STEP } from './retryPolicies.ts';
 
 // Short database steps run as local activities: no task-queue round trip per step, which is
 // most of a pipeline's overhead around its fits.
-const db = proxyLocalActivities<PipelineActivities>({
-  startToCloseTimeout: '1 minute',
-  retry: UNTIL_DONE,
-  localRetryThreshold: LOCAL_RETRY_THRESHOLD,
-});
+const db = proxyLocalActivities<PipelineActivities>(LOCAL_DATABASE_STEP);
 
 export const cancelPipelineSignal = defineSignal(CANCEL_SIGNAL);
 

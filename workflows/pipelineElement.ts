@@ -20,15 +20,11 @@ import type { PipelineActivities, FitWorkerActivities } from '../activities/pipe
 import { CalculationError, runCalculation } from './calculations.ts';
 import { CellarStatus } from './searchAttributes.ts';
 import { RENAME_SIGNAL, type ElementOutcome, type FailureInfo, type PipelineElementInput } from './pipelineIds.ts';
-import { LOCAL_RETRY_THRESHOLD, UNTIL_DONE } from './retryPolicies.ts';
+import { LOCAL_DATABASE_STEP } from './retryPolicies.ts';
 
 // Short database steps run as local activities: no task-queue round trip per step, which is
 // most of a pipeline's overhead around its fits.
-const db = proxyLocalActivities<PipelineActivities>({
-  startToCloseTimeout: '1 minute',
-  retry: UNTIL_DONE,
-  localRetryThreshold: LOCAL_RETRY_THRESHOLD,
-});
+const db = proxyLocalActivities<PipelineActivities>(LOCAL_DATABASE_STEP);
 
 const USER_CODES = ['CONFIGURATION_ERROR', 'SOLVER_ERROR'];
 

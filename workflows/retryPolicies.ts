@@ -8,7 +8,8 @@
 export const UNTIL_DONE = { initialInterval: '1 second', maximumInterval: '30 seconds' } as const;
 
 /**
- * A local activity whose next attempt is further off than this waits on a durable timer
- * instead of holding its workflow task open (one heartbeat every few seconds, each in history).
+ * A short database step run as a local activity. Once its next attempt is more than 10 s off,
+ * it waits on a durable timer instead of holding its workflow task open (one heartbeat every
+ * few seconds, each in history).
  */
-export const LOCAL_RETRY_THRESHOLD = '10 seconds';
+export const LOCAL_DATABASE_STEP = { startToCloseTimeout: '1 minute', retry: UNTIL_DONE, localRetryThreshold: '10 seconds' } as const;

@@ -18,15 +18,11 @@ import {
 } from '@temporalio/workflow';
 import type { SimulationActivities, SimulationWorkerActivities } from '../activities/simulations.ts';
 import { SIMULATION_ERROR_CODES } from './simulationIds.ts';
-import { LOCAL_RETRY_THRESHOLD, UNTIL_DONE } from './retryPolicies.ts';
+import { LOCAL_DATABASE_STEP } from './retryPolicies.ts';
 
 // The job's database updates are short, so they run as local activities: in this worker,
 // without a round trip through a task queue for each (a batch runs thousands of them).
-const db = proxyLocalActivities<SimulationActivities>({
-  startToCloseTimeout: '1 minute',
-  retry: UNTIL_DONE,
-  localRetryThreshold: LOCAL_RETRY_THRESHOLD,
-});
+const db = proxyLocalActivities<SimulationActivities>(LOCAL_DATABASE_STEP);
 
 export interface SimulationInput {
   simulationId: string;

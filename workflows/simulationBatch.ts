@@ -7,18 +7,14 @@ import type { SimulationActivities } from '../activities/simulations.ts';
 import { CellarBatch, CellarOrganization, CellarProject, CellarStatus } from './searchAttributes.ts';
 import { simulation } from './simulation.ts';
 import { simulationWorkflowIds } from './simulationIds.ts';
-import { LOCAL_RETRY_THRESHOLD, UNTIL_DONE } from './retryPolicies.ts';
+import { LOCAL_DATABASE_STEP, UNTIL_DONE } from './retryPolicies.ts';
 
-const queryOptions = {
-  startToCloseTimeout: '1 minute',
-  retry: UNTIL_DONE,
-} as const;
 // The batch's queries (index its search documents, read the next page of simulations) are
 // short, so they run as local activities, inside the workflow task that starts the children:
 // as activities, each cost two round trips through the server, and the first children began
 // about 0.2 s later. Runs begun before this change replay with activities.
-const localQueries = proxyLocalActivities<SimulationActivities>({ ...queryOptions, localRetryThreshold: LOCAL_RETRY_THRESHOLD });
-const activityQueries = proxyActivities<SimulationActivities>(queryOptions);
+const localQueries = proxyLocalActivities<SimulationActivities>(LOCAL_DATABASE_STEP);
+const activityQueries = proxyActivities<SimulationActivities>({ startToCloseTimeout: '1 minute', retry: UNTIL_DONE });
 
 export interface SimulationBatchInput {
   batchId: string;
