@@ -45,7 +45,7 @@ const SQLITE_FILE_PRAGMAS = ['journal_mode=wal', 'synchronous=full'];
 // simulation (28.7 against 26.3 ms, alternating runs of 200-point sweeps) for about 150 MB
 // more memory (peak RSS 250 against 430 MB with its state in memory). A GOGC set in the
 // environment wins.
-const SERVER_ENV = { GOGC: '400', ...process.env };
+const serverEnv = (): NodeJS.ProcessEnv => ({ GOGC: '400', ...process.env });
 
 /** The flags both ways of starting the dev server pass: dynamic config, pragmas for a SQLite file, the metrics port. */
 function tuningArgs(opts: { dbFile?: string; metricsPort?: number }): string[] {
@@ -75,7 +75,7 @@ export async function startTemporalDevServer(opts: {
   }
   for (const name of SEARCH_ATTRIBUTE_NAMES) args.push('--search-attribute', `${name}=Keyword`);
   args.push(...tuningArgs(opts));
-  const proc: ManagedProcess = startProcess(TEMPORAL_CLI, args, { env: SERVER_ENV, onLine: opts.onLine });
+  const proc: ManagedProcess = startProcess(TEMPORAL_CLI, args, { env: serverEnv(), onLine: opts.onLine });
   const exited = new Promise<number | string | null>((resolve) => proc.child.once('exit', (code, signal) => resolve(signal ?? code)));
   await waitForPort(opts.port, 'Temporal dev server', 60_000, proc.child);
   return {
