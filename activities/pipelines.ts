@@ -16,7 +16,7 @@ import type { Config } from '../stack/config.ts';
 import { CellarOrganization, CellarPipeline, CellarProject, CellarStatus } from '../workflows/searchAttributes.ts';
 import { recordStarts, startRecorded, startWorkflow, type WorkflowStart } from '../api/services/workflowStarts.ts';
 import { cancelElements } from '../api/repositories/pipelines.ts';
-import { JOB_CANCELED } from '../api/repositories/simulations.ts';
+import { JOB_CANCELED } from '../db/jobs.ts';
 import {
   CANCEL_SIGNAL,
   RETRYABLE_ERROR_CODES,

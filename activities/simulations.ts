@@ -1,8 +1,35 @@
-// Database side effects of simulation workflows: which simulations a batch has, and every
-// job state change. Each one is idempotent, so Temporal may retry it freely.
+// Database and storage side effects of simulation workflows: which points a sweep's chunks
+// get, how a batch is settled when it ends, and (for batches begun before sweeps ran in chunks)
+// every job state change of the per-simulation workflow. Each one is idempotent, so Temporal
+// may retry it freely.
 import type { Orm } from '../db/orm.ts';
 import type { ObjectStorage } from '../storage/storage.ts';
-import { indexBatchSimulations, JOB_CANCELED } from '../api/repositories/simulations.ts';
+import { indexBatchSimulations } from '../api/repositories/simulations.ts';
+import { JOB_CANCELED } from '../db/jobs.ts';
+import { batchOutcomes, batchOwner, batchResultsFolder, claimSweepPoints, referencedPacks, settleOpenJobs, type ClaimedPage } from '../db/sweeps.ts';
+import type { ChunkOutcome } from '../workflows/sweepPlan.ts';
+
+/** What the Python `solveChunk` activity takes: only ids and small values travel through Temporal. */
+export interface ChunkRequest {
+  batch_id: string;
+  /** The chunk's number in its batch (names its result packs). */
+  chunk: number;
+  /** Where its result packs go. */
+  output_prefix: string;
+  simulation_ids: string[];
+}
+
+/** How a sweep ended: jobs it had to settle, packs it removed, and the batch's jobs by outcome. */
+export interface SweepEnd {
+  settled: number;
+  orphanPacks: number;
+  outcomes: { completed: number; failed: number; canceled: number };
+}
+
+/** The sweep activity the Python worker serves on the simulation task queue. */
+export interface SweepWorkerActivities {
+  solveChunk(request: ChunkRequest): Promise<ChunkOutcome>;
+}
 
 /** What the Python `runSimulation` activity takes (it rejects any other field). */
 export interface SimulationRequest {
@@ -123,6 +150,29 @@ on conflict (organization_id, period_start) do update set compute_seconds = usag
 export function createSimulationActivities(deps: { orm: Orm; storage: ObjectStorage }) {
   const fork = () => deps.orm.em.fork();
   return {
+    /** The next points of a sweep to hand to chunks; identical stored results complete others at once. */
+    async claimSweepPoints(batchId: string, afterSeq: number, limit: number): Promise<ClaimedPage> {
+      return claimSweepPoints(fork(), batchId, afterSeq, limit);
+    },
+
+    /**
+     * Ends what a finished or canceled sweep left open, then removes result packs that no
+     * simulation names: those of a chunk attempt that died between writing a pack and
+     * recording it, or whose points were all canceled meanwhile.
+     */
+    async finishSweep(batchId: string, how: 'completed' | 'canceled'): Promise<SweepEnd> {
+      const em = fork();
+      const settled = await settleOpenJobs(em, batchId, how);
+      const outcomes = await batchOutcomes(em, batchId);
+      const owner = await batchOwner(em, batchId);
+      if (!owner) return { settled, orphanPacks: 0, outcomes };
+      const keys = await deps.storage.list(batchResultsFolder(owner.organization_id, owner.project_id, batchId));
+      const named = await referencedPacks(em, keys);
+      const orphans = keys.filter((k) => !named.has(k));
+      for (const key of orphans) await deps.storage.delete(key);
+      return { settled, orphanPacks: orphans.length, outcomes };
+    },
+
     /**
      * Simulations of a batch after position `afterSeq`, in order, whose jobs have not ended: a
      * job canceled before its turn gets no workflow (one that would only end Completed, and

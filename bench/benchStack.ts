@@ -69,7 +69,7 @@ export async function startBenchStack(name: string, env: Record<string, string> 
       const proc = startProcess(PYTHON, ['-m', 'cellar_worker.main'], {
         cwd: path.join(ROOT, 'pyworker'),
         env: {
-          ...process.env, TEMPORAL_ADDRESS: temporal.address, SIMULATION_TASK_QUEUE: config.simulationTaskQueue,
+          ...process.env, DATABASE_URL: pg.url, TEMPORAL_ADDRESS: temporal.address, SIMULATION_TASK_QUEUE: config.simulationTaskQueue,
           MEASUREMENT_TASK_QUEUE: config.measurementTaskQueue, STORAGE_DRIVER: 'fs', STORAGE_DIR: storageDir,
           PYBAMM_DISABLE_TELEMETRY: 'true', LOG_LEVEL: 'warn', ...extra,
         },

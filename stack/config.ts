@@ -1,5 +1,6 @@
 // Configuration of every Cellar process, read from the environment once at start-up.
 // A bad value stops start-up with a message that names the variable.
+import os from 'node:os';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
@@ -63,6 +64,11 @@ export interface Config {
    */
   simulationConcurrency: number | undefined;
   measurementConcurrency: number | undefined;
+  /**
+   * Chunks of one batch in flight at once: the solver processes a sweep may keep busy
+   * (SIMULATION_CONCURRENCY, else the CPU count). Raise it when more worker machines serve the queue.
+   */
+  sweepSlots: number;
 }
 
 export class ConfigError extends Error {
@@ -199,6 +205,7 @@ export function loadConfig(env: Env = process.env): Config {
     // The same bounds as pyworker/cellar_worker/main.py.
     simulationConcurrency: optionalInt(env, 'SIMULATION_CONCURRENCY', 1, 10_000),
     measurementConcurrency: optionalInt(env, 'MEASUREMENT_CONCURRENCY', 1, 10_000),
+    sweepSlots: int(env, 'SWEEP_SLOTS', optionalInt(env, 'SIMULATION_CONCURRENCY', 1, 10_000) ?? os.availableParallelism(), 1, 10_000),
   };
 }
 

@@ -181,6 +181,7 @@ export function startPythonWorker(config: Config): ManagedProcess {
     ...process.env,
     TEMPORAL_ADDRESS: config.temporalAddress,
     TEMPORAL_NAMESPACE: config.temporalNamespace,
+    DATABASE_URL: config.databaseUrl,
     SIMULATION_TASK_QUEUE: config.simulationTaskQueue,
     MEASUREMENT_TASK_QUEUE: config.measurementTaskQueue,
     PYBAMM_DISABLE_TELEMETRY: 'true',

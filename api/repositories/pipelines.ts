@@ -3,7 +3,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ParsedList } from '../listQuery.ts';
 import { page } from './sqlRows.ts';
-import { CANCELED_ON_REQUEST } from './simulations.ts';
+import { CANCELED_ON_REQUEST } from '../../db/jobs.ts';
 
 export interface PipelineRow {
   id: string;

@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { whereSql, type ParsedList } from '../listQuery.ts';
 import { page } from './sqlRows.ts';
+import { JOB_CANCELED } from '../../db/jobs.ts';
 
 export interface BatchInsert {
   id: string;
@@ -75,7 +76,7 @@ export async function insertBatch(em: EntityManager, b: BatchInsert, sims: Simul
         parameterized_model_id uuid, design_parameters jsonb, experiment_parameters jsonb, content_hash text)),
     j as (
       insert into jobs (id, organization_id, project_id, job_type, workflow_id, created_by)
-      select t.job_id, ${organizationId}::uuid, ${projectId}::uuid, 'simulation', 'batch-' || ${b.id}::text || '-sim-' || t.id, ${userId}::uuid from t)
+      select t.job_id, ${organizationId}::uuid, ${projectId}::uuid, 'simulation', 'batch-' || ${b.id}::text, ${userId}::uuid from t)
     insert into simulations (id, organization_id, project_id, batch_id, seq, job_id, name, parameterized_model_id, design_parameters,
       experiment_parameters, content_hash, created_by)
     select t.id, ${organizationId}::uuid, ${projectId}::uuid, ${b.id}::uuid, t.seq, t.job_id, t.name, t.parameterized_model_id,
@@ -137,8 +138,9 @@ export function listBatches(em: EntityManager, scope: { sql: string; params: unk
 }
 
 /** Cancels the batch's jobs that have not started (its workflow then skips them). */
-export async function cancelPendingJobsOfBatch(em: EntityManager, batchId: string): Promise<void> {
-  await em.execute(`update jobs set ${JOB_CANCELED} where id in (select job_id from simulations where batch_id = ?) and status = 'pending'`, [batchId]);
+/** Cancels every job of a batch that has not ended, running ones too: their chunks stop them. */
+export async function cancelOpenJobsOfBatch(em: EntityManager, batchId: string): Promise<void> {
+  await em.execute(`update jobs set ${JOB_CANCELED} where id in (select job_id from simulations where batch_id = ?) and status in ('pending', 'running')`, [batchId]);
 }
 
 export interface SimulationRow {
@@ -173,6 +175,18 @@ const SIM_SELECT = `select s.id, s.organization_id, s.project_id, s.batch_id, s.
   s.reused_from_simulation_id, s.content_hash, b.extra_variables, b.max_backward_jumps, b.force_rerun, b.protocol, b.model_config as model,
   s.created_by, s.created_at, s.updated_at
   from simulations s join jobs j on j.id = s.job_id join simulation_batches b on b.id = s.batch_id`;
+
+/** Where a sweep stored a simulation's two files: one pack object, a byte range each. */
+export interface ResultPack {
+  key: string;
+  time_series: [offset: number, length: number];
+  steps: [offset: number, length: number];
+}
+
+export async function resultPack(em: EntityManager, simulationId: string): Promise<ResultPack | null> {
+  const [row] = await em.execute<{ result_pack: ResultPack | null }[]>(`select result_pack from simulations where id = ?`, [simulationId]);
+  return row?.result_pack ?? null;
+}
 
 export async function findSimulation(em: EntityManager, id: string): Promise<SimulationRow | null> {
   const rows = await em.execute<SimulationRow[]>(`${SIM_SELECT} where s.id = ?`, [id]);
@@ -224,12 +238,16 @@ export async function listJobs(em: EntityManager, scope: { sql: string; params: 
 
 /** The SET of every update that ends a job canceled (simulations and pipeline elements alike). */
 /** What a job canceled by a person says. */
-export const CANCELED_ON_REQUEST = 'canceled on request';
-export const JOB_CANCELED = `status = 'canceled', error = '${CANCELED_ON_REQUEST}', updated_at = now(), finished_at = now()`;
 
 /** Cancels a job that has not started; false when it is already running or over. */
 export async function cancelPendingJob(em: EntityManager, id: string): Promise<boolean> {
   const rows = await em.execute(`update jobs set ${JOB_CANCELED} where id = ? and status = 'pending' returning id`, [id]);
+  return rows.length > 0;
+}
+
+/** Cancels a job that has not ended, running or not; false when it already had. */
+export async function cancelOpenJob(em: EntityManager, id: string): Promise<boolean> {
+  const rows = await em.execute(`update jobs set ${JOB_CANCELED} where id = ? and status in ('pending', 'running') returning id`, [id]);
   return rows.length > 0;
 }
 

@@ -1,6 +1,7 @@
 // Jobs: the run of one simulation. Progress of a running job is read on demand from
-// Temporal: the Python activity heartbeats {steps_done, steps_total}, and the latest
-// heartbeat is part of the workflow's pending-activity description. Nothing polls.
+// Temporal: the Python activity heartbeats {job_id, steps_done, steps_total} (a sweep's chunk:
+// of the point it is solving), and the latest heartbeat is part of the workflow's
+// pending-activity description. Nothing polls.
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { defaultPayloadConverter, type Payload } from '@temporalio/common';
 import type { RequestContext } from '../context.ts';
@@ -11,6 +12,7 @@ import { cancelPendingElementOfJob } from '../repositories/pipelines.ts';
 import { assertSameOrganization, requireProjectPermission } from './access.ts';
 import { readableSql } from './simulations.ts';
 import { isTemporalUnavailable } from '../temporal.ts';
+import { simulationWorkflowIds } from '../../workflows/simulationIds.ts';
 
 const TERMINAL = ['completed', 'failed', 'canceled'];
 
@@ -34,7 +36,8 @@ async function progressOf(ctx: RequestContext, job: repo.JobRow): Promise<Progre
     for (const activity of activities) {
       const payload = activity.heartbeatDetails?.payloads?.[0];
       if (!payload) continue;
-      const d = defaultPayloadConverter.fromPayload<{ steps_done?: number; steps_total?: number }>(payload as Payload);
+      const d = defaultPayloadConverter.fromPayload<{ job_id?: string | null; steps_done?: number; steps_total?: number }>(payload as Payload);
+      if (d?.job_id !== undefined && d.job_id !== job.id) continue; // a chunk solving another point of the batch
       const done = Number(d?.steps_done ?? 0);
       const total = Number(d?.steps_total ?? 0);
       return { steps_done: done, steps_total: total, fraction: total > 0 ? Math.min(1, done / total) : 0, queued };
@@ -105,15 +108,25 @@ export async function listJobs(ctx: RequestContext, query: Record<string, unknow
 }
 
 /**
- * A pending job is canceled at once (its workflow skips it; a pipeline element's with its
- * element, so the pipeline ends canceled when it reaches it); a running one by cancelling its
- * workflow, which stops the solve and then records the job as canceled.
+ * A simulation of a sweep is canceled in the database at once, pending or running: its chunk
+ * skips it, or stops its solve at the next step, and its siblings go on. Otherwise a pending
+ * job is canceled at once (its workflow skips it; a pipeline element's with its element, so the
+ * pipeline ends canceled when it reaches it) and a running one by cancelling its workflow,
+ * which stops the solve and then records the job as canceled.
  */
 export async function cancelJob(ctx: RequestContext, id: string) {
   const job = await loadJob(ctx, id, 'simulation:update');
   // A resent cancel (a script retrying after a lost answer) gets the canceled job again.
   if (job.status === 'canceled') return present(job, undefined);
   if (TERMINAL.includes(job.status)) throw conflict(`the job has already ended (${job.status})`, { job_id: id, status: job.status });
+  if (job.job_type === 'simulation' && !simulationWorkflowIds.isLegacySimulation(job.workflow_id)) {
+    if (!(await repo.cancelOpenJob(ctx.em, id))) {
+      const now = (await repo.findJob(ctx.em, id))!;
+      if (now.status !== 'canceled') throw conflict(`the job has already ended (${now.status})`, { job_id: id, status: now.status });
+    }
+    const now = (await repo.findJob(ctx.em, id))!;
+    return present(now, undefined);
+  }
   // An element and its job are pending together (every element update changes both).
   const canceledPending = await ctx.em.transactional(async (em) => {
     if (job.job_type === 'pipeline_element') await cancelPendingElementOfJob(em, id);

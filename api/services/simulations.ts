@@ -313,7 +313,9 @@ async function submit(ctx: RequestContext, s: Submission): Promise<SubmissionAns
     }
   }
   const org = ctx.caller.organizationId;
-  const input: SimulationBatchInput = { batchId, organizationId: org, projectId, simulationTaskQueue: ctx.config.simulationTaskQueue, afterSeq: 0 };
+  const input: SimulationBatchInput = {
+    batchId, organizationId: org, projectId, simulationTaskQueue: ctx.config.simulationTaskQueue, afterSeq: 0, size: total, slots: ctx.config.sweepSlots,
+  };
   const recorded = await ctx.em.transactional(async (em) => {
     const usage = await repo.addSimulationUsage(em, org, total, ctx.config.simulationMonthlyLimit);
     if (usage.usage > usage.limit) {
@@ -477,16 +479,16 @@ export async function getBatch(ctx: RequestContext, id: string) {
 }
 
 /**
- * Cancels what is left of a batch: its pending jobs at once, then its workflow, whose running
- * simulations are canceled with it (each stops its solve and records its job canceled, within
- * seconds). Finished jobs keep their results. A batch with nothing left answers as it is.
+ * Cancels what is left of a batch: every job not yet ended at once, then its workflow, whose
+ * chunks stop at their next step (their points' outcomes after this moment are dropped).
+ * Finished jobs keep their results. A batch with nothing left answers as it is.
  */
 export async function cancelBatch(ctx: RequestContext, id: string) {
   const batch = await loadBatch(ctx, id, 'simulation:update');
   if (!batchIsOver(batch)) {
     // One transaction around both: if Temporal cannot take the cancel, nothing changes (503).
     await ctx.em.transactional(async (em) => {
-      await repo.cancelPendingJobsOfBatch(em, id);
+      await repo.cancelOpenJobsOfBatch(em, id);
       try {
         await ctx.temporal.workflow.getHandle(simulationWorkflowIds.batch(id)).cancel();
       } catch (err) {
@@ -536,7 +538,12 @@ export async function resultFile(ctx: RequestContext, id: string, kind: keyof ty
     throw new AppError('NOT_FOUND', `no results for simulation ${id}: ${why}`, { id, status: sim.status });
   }
   try {
-    return { stream: await ctx.storage.get(sim.storage_folder + RESULT_FILES[kind]), filename: `${id}-${RESULT_FILES[kind]}` };
+    // A sweep's result: a byte range of its pack. Simulations stored before: their own folder.
+    const pack = await repo.resultPack(ctx.em, id);
+    const stream = pack
+      ? await ctx.storage.getRange(pack.key, pack[kind][0], pack[kind][0] + pack[kind][1])
+      : await ctx.storage.get(sim.storage_folder + RESULT_FILES[kind]);
+    return { stream, filename: `${id}-${RESULT_FILES[kind]}` };
   } catch (err) {
     if (err instanceof ObjectNotFound) throw notFound(`${kind} file of simulation`, id);
     throw err;

@@ -9,8 +9,12 @@ Environment:
   with slots of their own, so a request never waits behind a batch's solves;
 - ``MEASUREMENT_TASK_QUEUE`` (``cellar-measurements``): the activities listed in
   ``cellar_worker.measurements.activities.ACTIVITIES``, when that module exists;
-- ``SIMULATION_CONCURRENCY`` (CPU count), ``MEASUREMENT_CONCURRENCY`` (CPU count):
-  activities run at once per queue (a whole number from 1 to 10000);
+- ``SIMULATION_CONCURRENCY`` (CPU count): solver processes, each taking one simulation-queue
+  activity (a sweep's chunk, a fit) at a time: this process and ``SIMULATION_CONCURRENCY - 1``
+  more (``python -m cellar_worker.solvers``), restarted when one dies and stopped with it;
+- ``MEASUREMENT_CONCURRENCY`` (CPU count): measurement activities at once
+  (both whole numbers from 1 to 10000);
+- ``DATABASE_URL``: PostgreSQL, where sweeps read their points and record their outcomes;
 - ``WORKER_SHUTDOWN_GRACE_S`` (``20``): on SIGINT/SIGTERM, in-flight activities get this
   long to finish before they are cancelled (a simulation stops at its next step);
 - ``TEMPORAL_CONNECT_TIMEOUT_S`` (``60``): how long to keep retrying the first connection;
@@ -50,6 +54,7 @@ from cellar_worker.fitting import warmup as fit_warmup
 from cellar_worker.fitting.activities import ACTIVITIES as FITTING_ACTIVITIES
 from cellar_worker.simulation.activities import ACTIVITIES as _SIMULATION_ONLY
 from cellar_worker.simulation.activities import MODEL_ACTIVITIES
+from cellar_worker.solvers import run_solver_pool
 
 # Fits and validations run models too, so they share the simulation queue and its workers.
 SIMULATION_ACTIVITIES = [*_SIMULATION_ONLY, *FITTING_ACTIVITIES]
@@ -237,15 +242,12 @@ async def connect(address: str, namespace: str, timeout_s: float, stop: asyncio.
     return None
 
 
-async def run(settings: Settings, stop: asyncio.Event) -> None:
-    address, namespace = settings.address, settings.namespace
-    grace = timedelta(seconds=settings.shutdown_grace_s)
-    client = await connect(address, namespace, settings.connect_timeout_s, stop)
-    if client is None:
-        return
-
+def main_queues(settings: Settings) -> list[tuple[str, list, int]]:
+    """The queues the main process serves: one solver slot, the model calls, measurements."""
     queues = [
-        (settings.simulation_task_queue, SIMULATION_ACTIVITIES, settings.simulation_concurrency),
+        # One activity at a time per process: a solve is CPU-bound, so more would only share a
+        # core (the GIL); `SIMULATION_CONCURRENCY - 1` solver processes serve the same queue.
+        (settings.simulation_task_queue, SIMULATION_ACTIVITIES, 1),
         # Model descriptions answer submissions: on their own queue and slots, never behind a
         # batch's solves (api/services/simulationWorker.ts names the same queue).
         (f"{settings.simulation_task_queue}-models", MODEL_ACTIVITIES, MODEL_CONCURRENCY),
@@ -253,6 +255,24 @@ async def run(settings: Settings, stop: asyncio.Event) -> None:
     measurement = measurement_activities()
     if measurement:
         queues.append((settings.measurement_task_queue, measurement, settings.measurement_concurrency))
+    return queues
+
+
+def solver_queues(settings: Settings) -> list[tuple[str, list, int]]:
+    """What each extra solver process serves: the simulation queue, one activity at a time."""
+    return [(settings.simulation_task_queue, SIMULATION_ACTIVITIES, 1)]
+
+
+async def run(settings: Settings, stop: asyncio.Event, queues=None, solvers: int | None = None) -> None:
+    """Serve `queues` (default: the main process's) until `stop`; with `solvers` extra solver processes."""
+    address, namespace = settings.address, settings.namespace
+    grace = timedelta(seconds=settings.shutdown_grace_s)
+    client = await connect(address, namespace, settings.connect_timeout_s, stop)
+    if client is None:
+        return
+    queues = main_queues(settings) if queues is None else queues
+    solvers = settings.simulation_concurrency - 1 if solvers is None else solvers
+    pool = asyncio.ensure_future(run_solver_pool(solvers, stop)) if solvers > 0 else None
 
     with ThreadPoolExecutor(max_workers=max(limit for _, _, limit in queues)) as executor:
         async with contextlib.AsyncExitStack() as stack:
@@ -270,11 +290,13 @@ async def run(settings: Settings, stop: asyncio.Event) -> None:
                 )
                 await stack.enter_async_context(worker)
                 log.info("worker started", extra={"task_queue": queue, "activities": len(activities)})
-            log.info("connected", extra={"address": address, "namespace": namespace})
+            log.info("connected", extra={"address": address, "namespace": namespace, "solver_processes": solvers})
             # After polling has begun, so warming never delays a worker's readiness.
             fit_warmup.start()
             await stop.wait()
             log.info("shutting down", extra={"grace_s": grace.total_seconds()})
+    if pool is not None:
+        await pool
     log.info("stopped")
 
 

@@ -3,7 +3,13 @@
 They are called from TypeScript workflows, so the names below are the property names
 used in ``proxyActivities`` and every payload is a plain JSON object:
 
-- ``runSimulation(request) -> result``: see ``runner.run_simulation``. Heartbeats
+- ``solveChunk(request) -> outcome``: a chunk of a sweep, see ``chunk.ChunkRun``. Heartbeats
+  every second with the point being solved and its steps (``chunk.ChunkProgress``); a point
+  that takes more than half a second is shown ``running`` and is stopped at its next step
+  when its job is canceled. Cancelling the activity (the batch canceled) stops the chunk
+  after recording the points already done.
+- ``runSimulation(request) -> result``: one simulation of a batch begun before sweeps ran in
+  chunks; see ``runner.run_simulation``. Heartbeats
   ``{"steps_done", "steps_total"}`` every couple of seconds while solving; a
   cancellation (delivered through the heartbeat) stops the solve before its next step.
 - ``describeModel(model) -> {"model", "variable_names", "parameter_names",
@@ -21,13 +27,67 @@ import asyncio
 import contextlib
 import os
 import threading
+import time
 
 from temporalio import activity
 
+from .chunk import ChunkProgress, ChunkRun, check_request
 from .models import describe_model, validate_custom_model
+from .records import Records
 from .runner import run_simulation
 
 HEARTBEAT_INTERVAL_S = float(os.environ.get("SIMULATION_HEARTBEAT_INTERVAL_S") or "2")
+# A chunk heartbeats more often: its heartbeat timeout is short, so a dead worker is seen soon.
+CHUNK_HEARTBEAT_INTERVAL_S = 1.0
+# A point solving for longer than this is shown running (shorter ones go straight to done).
+SHOW_RUNNING_AFTER_S = 0.5
+
+# One of each per process: the solving thread records, the heartbeat loop watches the point.
+_RECORDS = Records()
+_WATCH = Records()
+
+
+def _watch_point(progress: ChunkProgress) -> None:
+    """Show a slow point running, and stop it when its own job is canceled."""
+    simulation_id = progress.simulation_id
+    if simulation_id is None or time.monotonic() - progress.point_started < SHOW_RUNNING_AFTER_S:
+        return
+    status = _WATCH.mark_running(simulation_id)
+    if simulation_id == progress.simulation_id:
+        progress.marked_running = True
+        if status not in ("pending", "running"):
+            progress.point_canceled.set()
+
+
+@activity.defn(name="solveChunk")
+async def solve_chunk_activity(request: dict) -> dict:
+    check_request(request)
+    progress = ChunkProgress()
+    stop = threading.Event()
+    run = ChunkRun(request, _RECORDS, progress, stop.is_set, attempt=activity.info().attempt)
+    solve = asyncio.ensure_future(asyncio.to_thread(run.run))
+    try:
+        while not solve.done():
+            await asyncio.wait({solve}, timeout=CHUNK_HEARTBEAT_INTERVAL_S)
+            if not solve.done():
+                activity.heartbeat(progress.snapshot())
+                try:
+                    await asyncio.to_thread(_watch_point, progress)
+                except Exception:  # noqa: BLE001 - watching is best effort; the flush re-checks
+                    activity.logger.warning("could not check the running point", exc_info=True)
+    except asyncio.CancelledError:
+        # The batch was canceled or the worker stops: record what is done, then report.
+        stop.set()
+        with contextlib.suppress(BaseException):
+            await solve
+        raise
+    outcome = solve.result()
+    activity.logger.info(
+        "chunk finished",
+        extra={"batch_id": request["batch_id"], "chunk": request["chunk"], "points": len(request["simulation_ids"]),
+               "completed": outcome["completed"], "failed": outcome["failed"], "canceled": outcome["canceled"]},
+    )
+    return outcome
 
 
 @activity.defn(name="runSimulation")
@@ -75,6 +135,6 @@ async def validate_custom_model_activity(model_json) -> dict:
     return await asyncio.to_thread(validate_custom_model, model_json)
 
 
-ACTIVITIES = [run_simulation_activity]
+ACTIVITIES = [solve_chunk_activity, run_simulation_activity]
 # Served on their own queue (``<SIMULATION_TASK_QUEUE>-models``): they answer API requests.
 MODEL_ACTIVITIES = [describe_model_activity, validate_custom_model_activity]

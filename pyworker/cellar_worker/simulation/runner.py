@@ -28,11 +28,9 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -72,8 +70,6 @@ _REQUEST_FIELDS = {
 }
 
 CACHE: BuiltSimulationCache[pybamm.Simulation] = BuiltSimulationCache(cache_size_from_env())
-# Writes the time series of a finished simulation while its steps are summarised.
-_STORE_POOL = ThreadPoolExecutor(max_workers=2 * (os.cpu_count() or 1), thread_name_prefix="simulation-store")
 # Model processing touches PyBaMM-wide state (symbol caches, citations); solves do not.
 _BUILD_LOCK = threading.Lock()
 
@@ -140,6 +136,41 @@ def _resolve(value: ucp.Value, inputs: dict[str, float]) -> float:
     return inputs[value.name] if isinstance(value, ucp.InputRef) else value
 
 
+@dataclass
+class Setup:
+    """What every design point of a batch shares: checked once, reused for each point."""
+
+    recipe: models.ModelRecipe
+    protocol: ucp.Protocol
+    plan: list[ucp.PlannedStep]
+    extra_variables: list[str]
+    referenced: list[str]  # input['...'] names the protocol uses
+    period: float
+
+
+def prepare_setup(model, protocol, max_backward_jumps, extra_variables) -> Setup:
+    """Check and parse the parts of a request that a batch's points share."""
+    spec = models.normalize_model_spec(model)
+    recipe = models.recipe(spec)
+    parsed = ucp.parse_protocol(protocol)
+    plan = ucp.expand(parsed, ucp.DEFAULT_MAX_BACKWARD_JUMPS if max_backward_jumps is None else max_backward_jumps)
+    extra_variables = extra_variables or []
+    if not isinstance(extra_variables, list):
+        raise configuration_error("extra_variables: must be a list of variable names")
+    for index, name in enumerate(extra_variables):
+        if name in BASE_COLUMNS or extra_variables.index(name) != index:
+            raise configuration_error(f"extra_variables[{index}]: {name!r} is already a column")
+        models.check_time_variable(recipe, name, f"extra_variables[{index}]")
+    return Setup(
+        recipe=recipe,
+        protocol=parsed,
+        plan=plan,
+        extra_variables=list(extra_variables),
+        referenced=parsed.input_references(),
+        period=exp.output_period(parsed),
+    )
+
+
 def _prepare(request) -> _Job:
     if not isinstance(request, dict):
         raise configuration_error("request: must be an object")
@@ -157,18 +188,18 @@ def _prepare(request) -> _Job:
         storage.check_key(output_prefix)
     except ValueError as error:
         raise configuration_error(f"output_prefix: {error}") from None
+    setup = prepare_setup(
+        request.get("model"), request.get("protocol"), request.get("max_backward_jumps"), request.get("extra_variables")
+    )
+    return prepare_point(setup, request.get("inputs") or {}, output_prefix)
 
-    spec = models.normalize_model_spec(request.get("model"))
-    recipe = models.recipe(spec)
-    protocol = ucp.parse_protocol(request.get("protocol"))
-    max_jumps = request.get("max_backward_jumps")
-    plan = ucp.expand(protocol, ucp.DEFAULT_MAX_BACKWARD_JUMPS if max_jumps is None else max_jumps)
 
-    raw_inputs = request.get("inputs") or {}
+def prepare_point(setup: Setup, raw_inputs, output_prefix: str = "") -> _Job:
+    """Check one design point's inputs against the batch's setup."""
+    recipe, protocol, plan, referenced = setup.recipe, setup.protocol, setup.plan, setup.referenced
     if not isinstance(raw_inputs, dict):
         raise configuration_error("inputs: must be an object of names to numbers")
     inputs = {name: _finite(value, f"inputs[{name!r}]") for name, value in raw_inputs.items()}
-    referenced = protocol.input_references()
     missing = [name for name in referenced if name not in inputs]
     if missing:
         raise configuration_error(
@@ -213,14 +244,6 @@ def _prepare(request) -> _Job:
                 f"inputs[{clash[0]!r}]: conflicts with protocol.global.initial_temperature"
             )
 
-    extra_variables = request.get("extra_variables") or []
-    if not isinstance(extra_variables, list):
-        raise configuration_error("extra_variables: must be a list of variable names")
-    for index, name in enumerate(extra_variables):
-        if name in BASE_COLUMNS or extra_variables.index(name) != index:
-            raise configuration_error(f"extra_variables[{index}]: {name!r} is already a column")
-        models.check_time_variable(recipe, name, f"extra_variables[{index}]")
-
     cannot_be_inputs = recipe.geometry_parameters | set(models.TEMPERATURE_PARAMETERS)
     baked = {name: value for name, value in parameter_values.items() if name in cannot_be_inputs}
     return _Job(
@@ -228,7 +251,7 @@ def _prepare(request) -> _Job:
         protocol=protocol,
         plan=plan,
         output_prefix=output_prefix,
-        extra_variables=list(extra_variables),
+        extra_variables=setup.extra_variables,
         inputs=inputs,
         parameter_values=parameter_values,
         baked=baked,
@@ -236,7 +259,7 @@ def _prepare(request) -> _Job:
         protocol_inputs={exp.protocol_input_name(name): inputs[name] for name in exp.experiment_input_names(plan)},
         initial_state=initial_state,
         temperature_k=temperature_k,
-        period=exp.output_period(protocol),
+        period=setup.period,
     )
 
 
@@ -500,29 +523,6 @@ def _metrics(columns: dict[str, np.ndarray], steps: pa.Table, solve_time: float)
     }
 
 
-def _store_results(job: _Job, solution: pybamm.Solution, solve_time: float, cancelled: Callable[[], bool]) -> dict:
-    """Write time_series.parquet and steps.parquet; the metrics.
-
-    A cancel that arrives meanwhile (a long run's results take seconds to summarise) stops it
-    before the writes, or removes what was written: a canceled job keeps no results.
-    """
-    columns = _columns(job, solution)
-    # The time series is encoded and stored on another thread while the steps are summarised
-    # here: storage writes mostly wait (for the disk or the network).
-    written = _STORE_POOL.submit(_put, job.output_prefix + TIME_SERIES_FILE, _table(columns))
-    try:
-        labels = {index: planned.step.describe(job.inputs) for index, planned in enumerate(job.plan)}
-        steps = summarize_steps(columns, labels=labels)
-        if not cancelled():
-            _put(job.output_prefix + STEPS_FILE, steps)
-    finally:
-        written.result()
-    if cancelled():
-        storage.delete_prefix(job.output_prefix)
-        raise SimulationCancelled()
-    return _metrics(columns, steps, solve_time)
-
-
 # ----------------------------------------------------------------------------- entry point
 
 
@@ -533,18 +533,30 @@ def _give_back(key: str, simulation: pybamm.Simulation) -> None:
     CACHE.give_back(key, simulation)
 
 
-def run_simulation(
-    request: dict,
+@dataclass
+class Solved:
+    """One design point's results, in memory: the time series, its step summary, its metrics."""
+
+    columns: dict[str, np.ndarray]
+    steps: pa.Table
+    metrics: dict
+    cache_hit: bool
+
+    def time_series_table(self) -> pa.Table:
+        return _table(self.columns)
+
+
+def solve_point(
+    job: _Job,
     on_progress: Progress | None = None,
     should_cancel: Callable[[], bool] | None = None,
-) -> dict:
-    """Solve one simulation and store its results; see the module docstring.
+) -> Solved:
+    """Solve one checked design point on a cached build (or a new one) and summarise it.
 
     ``on_progress(steps_done, steps_total)`` is called after every solved step;
     ``should_cancel()`` is polled before every step and raises :class:`SimulationCancelled`.
     Raises ``ApplicationError`` with type ``CONFIGURATION_ERROR`` or ``SOLVER_ERROR``.
     """
-    job = _prepare(request)
     inputs = {**job.input_parameters, **job.protocol_inputs, **_state_inputs(job)}
     key = job.cache_key()
     started = time.monotonic()
@@ -566,16 +578,37 @@ def run_simulation(
     else:
         _give_back(key, simulation)
     solve_time = time.monotonic() - started
-
     # PyBaMM assembles a long run's solution after its last step, where no cancel is polled.
-    cancelled = should_cancel or (lambda: False)
-    if cancelled():
+    if should_cancel is not None and should_cancel():
         raise SimulationCancelled()
-    metrics = _store_results(job, solution, solve_time, cancelled)
+    columns = _columns(job, solution)
+    labels = {index: planned.step.describe(job.inputs) for index, planned in enumerate(job.plan)}
+    steps = summarize_steps(columns, labels=labels)
+    return Solved(columns=columns, steps=steps, metrics=_metrics(columns, steps, solve_time), cache_hit=cache_hit)
+
+
+def run_simulation(
+    request: dict,
+    on_progress: Progress | None = None,
+    should_cancel: Callable[[], bool] | None = None,
+) -> dict:
+    """Solve one simulation and store its two files in its own folder (the per-simulation
+    activity of batches begun before sweeps ran in chunks; see the module docstring).
+
+    A cancel that arrives while the files are written removes them: a canceled job keeps none.
+    """
+    job = _prepare(request)
+    solved = solve_point(job, on_progress, should_cancel)
+    cancelled = should_cancel or (lambda: False)
+    _put(job.output_prefix + TIME_SERIES_FILE, solved.time_series_table())
+    _put(job.output_prefix + STEPS_FILE, solved.steps)
+    if cancelled():
+        storage.delete_prefix(job.output_prefix)
+        raise SimulationCancelled()
     return {
         "storage_folder": job.output_prefix,
         "files": [TIME_SERIES_FILE, STEPS_FILE],
-        "metrics": metrics,
+        "metrics": solved.metrics,
         "simulator_version": pybamm.__version__,
-        "cache_hit": cache_hit,
+        "cache_hit": solved.cache_hit,
     }

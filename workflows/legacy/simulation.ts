@@ -1,3 +1,6 @@
+// LEGACY: batches started before sweeps ran in chunks (see workflows/simulationBatch.ts) still run
+// one of these per simulation until they finish. New batches never start it.
+//
 // One simulation as a durable job: start the job (or reuse an identical stored result),
 // solve on the Python worker, then record the result or the failure code. Cancelling this
 // workflow cancels the solve (delivered to the Python activity through its heartbeat).
@@ -16,9 +19,9 @@ import {
   proxyActivities,
   proxyLocalActivities,
 } from '@temporalio/workflow';
-import type { SimulationActivities, SimulationWorkerActivities } from '../activities/simulations.ts';
-import { SIMULATION_ERROR_CODES } from './simulationIds.ts';
-import { LOCAL_DATABASE_STEP } from './retryPolicies.ts';
+import type { SimulationActivities, SimulationWorkerActivities } from '../../activities/simulations.ts';
+import { SIMULATION_ERROR_CODES } from '../simulationIds.ts';
+import { LOCAL_DATABASE_STEP } from '../retryPolicies.ts';
 
 // The job's database updates are short, so they run as local activities: in this worker,
 // without a round trip through a task queue for each (a batch runs thousands of them).
@@ -72,21 +75,4 @@ export async function simulation(input: SimulationInput): Promise<SimulationOutc
     await db.failSimulation(input.simulationId, code, message);
     throw ApplicationFailure.nonRetryable(message, code);
   }
-}
-
-export interface SimulationWorkerCallInput {
-  activity: 'describeModel' | 'validateCustomModel';
-  arg: unknown;
-  /** The Python worker's queue for these calls (`<SIMULATION_TASK_QUEUE>-models`). */
-  simulationTaskQueue: string;
-}
-
-/** Runs one quick Python call (model description or custom-model check) for the API. */
-export async function simulationWorkerCall(input: SimulationWorkerCallInput): Promise<unknown> {
-  const worker = proxyActivities<SimulationWorkerActivities>({
-    taskQueue: input.simulationTaskQueue,
-    startToCloseTimeout: '2 minutes',
-    retry: { maximumAttempts: 2, nonRetryableErrorTypes: [...SIMULATION_ERROR_CODES] },
-  });
-  return input.activity === 'describeModel' ? worker.describeModel(input.arg) : worker.validateCustomModel(input.arg);
 }

@@ -1,0 +1,22 @@
+// A quick Python call made for the API (a model description or a custom-model check), run as a
+// workflow so the call goes through the Python worker's own queue.
+import { proxyActivities } from '@temporalio/workflow';
+import type { SimulationWorkerActivities } from '../activities/simulations.ts';
+import { SIMULATION_ERROR_CODES } from './simulationIds.ts';
+
+export interface SimulationWorkerCallInput {
+  activity: 'describeModel' | 'validateCustomModel';
+  arg: unknown;
+  /** The Python worker's queue for these calls (`<SIMULATION_TASK_QUEUE>-models`). */
+  simulationTaskQueue: string;
+}
+
+/** Runs one quick Python call (model description or custom-model check) for the API. */
+export async function simulationWorkerCall(input: SimulationWorkerCallInput): Promise<unknown> {
+  const worker = proxyActivities<SimulationWorkerActivities>({
+    taskQueue: input.simulationTaskQueue,
+    startToCloseTimeout: '2 minutes',
+    retry: { maximumAttempts: 2, nonRetryableErrorTypes: [...SIMULATION_ERROR_CODES] },
+  });
+  return input.activity === 'describeModel' ? worker.describeModel(input.arg) : worker.validateCustomModel(input.arg);
+}
