@@ -122,8 +122,9 @@ export async function batchOwner(em: EntityManager, batchId: string): Promise<{ 
 export async function referencedPacks(em: EntityManager, keys: string[]): Promise<Set<string>> {
   if (!keys.length) return new Set();
   const rows = await em.execute<{ key: string }[]>(
-    `select distinct result_pack ->> 'key' as key from simulations where result_pack ->> 'key' = any(?::text[])`,
-    [keys],
+    `select distinct result_pack ->> 'key' as key from simulations
+      where result_pack ->> 'key' in (select jsonb_array_elements_text(?::jsonb))`,
+    [JSON.stringify(keys)],
   );
   return new Set(rows.map((r) => r.key));
 }

@@ -25,14 +25,16 @@ async function setup() {
   return { org, c, project };
 }
 
-/** The child workflow that runs a simulation. */
-async function simulationWorkflow(simulationId: string) {
-  return api.temporal.workflow.getHandle(simulationWorkflowIds.simulation(await batchOf(api.orm, simulationId), simulationId));
+/** The workflow of the batch a simulation belongs to. */
+async function batchWorkflow(simulationId: string) {
+  return api.temporal.workflow.getHandle(simulationWorkflowIds.batch(await batchOf(api.orm, simulationId)));
 }
 
 /**
  * A 1C discharge submitted through `api2` (an API whose batches nobody runs), its batch
- * workflow terminated, so that a test can run the simulation's workflow its own way.
+ * workflow terminated, so that a test can run the legacy per-simulation workflow its own way
+ * (as batches begun before sweeps ran in chunks still do); its job names that workflow, as
+ * those batches' jobs do.
  */
 async function simulationWithoutItsBatch(api2: TestApi) {
   const first = await setup(); // describes the quick model through a worker that runs
@@ -44,6 +46,7 @@ async function simulationWithoutItsBatch(api2: TestApi) {
   const { simulation_id: simulationId, job_id: jobId } = res.body[0];
   const batchId = await batchOf(api2.orm, simulationId);
   await api2.temporal.workflow.getHandle(simulationWorkflowIds.batch(batchId)).terminate('replaced by the test');
+  await api2.orm.em.fork().execute(`update jobs set workflow_id = ? where id = ?`, [simulationWorkflowIds.simulation(batchId, simulationId), jobId]);
   return { c, simulationId, jobId, batchId };
 }
 
@@ -163,12 +166,13 @@ describe('simulation batches', () => {
     expect(config.error).toMatch(/steps\[0\]/);
     const failed = await jobFinished(c, solver.body[0].job_id);
     expect(failed).toMatchObject({ status: 'failed', error_code: 'SOLVER_ERROR' });
-    // Each workflow ends the way its job did, so the Web UI shows both as failed, with the code.
+    // Operators find the failures without the database: the batch's result and its query name them.
     for (const [body, code] of [[infeasible.body[0], 'CONFIGURATION_ERROR'], [solver.body[0], 'SOLVER_ERROR']] as const) {
-      const handle = await simulationWorkflow(body.simulation_id);
-      expect((await handle.describe()).status.name).toBe('FAILED');
-      const failure = await handle.result().catch((err: unknown) => err);
-      expect((failure as { cause?: { type?: string } }).cause?.type).toBe(code);
+      const handle = await batchWorkflow(body.simulation_id);
+      const result = (await handle.result()) as { failed: number; failures: { simulation_id: string; error_code: string }[] };
+      expect(result.failed).toBe(1);
+      expect(result.failures).toEqual([expect.objectContaining({ simulation_id: body.simulation_id, error_code: code })]);
+      expect((await handle.describe()).searchAttributes.CellarStatus).toEqual(['completed_with_failures']);
     }
     const sim = (await c.get(`/simulations/${solver.body[0].simulation_id}`)).body;
     expect(sim.storage_folder).toBeNull();
@@ -209,8 +213,9 @@ describe('simulation batches', () => {
     // The cancel reaches the solve with the next heartbeat.
     const ended = await jobFinished(c, jobId, 15_000);
     expect(ended).toMatchObject({ status: 'canceled', is_terminal: true });
-    const handle = await simulationWorkflow(res.body[0].simulation_id);
-    await eventually(async () => (await handle.describe()).status.name === 'CANCELLED', { what: 'the workflow canceled' });
+    // Its chunk stops the solve at its next step and the batch ends, the point counted canceled.
+    const handle = await batchWorkflow(res.body[0].simulation_id);
+    expect(await handle.result()).toMatchObject({ completed: 0, failed: 0, canceled: 1 });
     // A resent cancel is answered with the canceled job (idempotent for retrying scripts).
     const resent = await c.post(`/jobs/${jobId}/cancel`);
     expect(resent.status, resent.text).toBe(200);
@@ -252,19 +257,16 @@ describe('simulation batches', () => {
 
     const canceled = await c.post(`${batchUrl}/cancel`);
     expect(canceled.status, canceled.text).toBe(200);
-    // Pending jobs end canceled at once; running ones as their solves stop.
-    expect(canceled.body.jobs.pending).toBe(0);
-    expect(canceled.body.jobs.canceled).toBeGreaterThan(0);
+    // Every job not yet ended is canceled at once, running ones too (their chunks stop them).
+    expect(canceled.body.jobs).toEqual({ pending: 0, running: 0, completed: 0, failed: 0, canceled: points });
     const over = await eventually(async () => {
       const b = (await c.get(batchUrl)).body;
       return b.is_terminal ? b : undefined;
     }, { timeoutMs: 90_000, what: 'every job of the batch ended' });
     expect(over.jobs).toEqual({ pending: 0, running: 0, completed: 0, failed: 0, canceled: points });
     const batchHandle = api.temporal.workflow.getHandle(simulationWorkflowIds.batch(sim.batch_id));
-    const described = await batchHandle.describe();
-    expect(described.status.name).toBe('CANCELLED');
-    expect(described.searchAttributes.CellarStatus).toEqual(['canceled']);
-    await eventually(async () => (await (await simulationWorkflow(runningSim.id)).describe()).status.name === 'CANCELLED', { what: 'a running simulation\'s workflow canceled' });
+    await eventually(async () => (await batchHandle.describe()).status.name === 'CANCELLED', { what: 'the batch workflow canceled' });
+    expect((await batchHandle.describe()).searchAttributes.CellarStatus).toEqual(['canceled']);
     const download = await c.get(`/simulations/${runningSim.id}/time_series/download`);
     expect(download.status).toBe(404);
     expect(download.body.message).toContain('none were stored: its job ended canceled');
@@ -285,7 +287,7 @@ describe('simulation batches', () => {
     // Every slot of the Python worker solving (one per core), the rest of the batch queued behind them.
     await eventually(async () => {
       const jobs = await Promise.all(long.body.map(async (r: { job_id: string }) => (await c.get(`/jobs/${r.job_id}`)).body));
-      return jobs.filter((j) => j.progress?.steps_done > 0).length >= 2 && jobs.some((j) => j.progress?.queued);
+      return jobs.filter((j) => j.progress?.steps_done > 0).length >= 2 && jobs.some((j) => j.status === 'pending');
     }, { timeoutMs: 180_000, what: 'the worker busy with long solves' });
     // The model's description does not wait behind those solves (it used to, for 45 s, then 503).
     const fresh = await c.post('/simulations/protocol/batch', {
@@ -322,65 +324,102 @@ describe('simulation batches', () => {
   });
 });
 
-describe('batch workflow', () => {
-  it('keeps a bounded window of children and continues as new between runs', async () => {
-    // A second API on its own workflow queue, sharing the Python worker and storage of the first.
-    const dir = (api.config.storage as { dir: string }).dir;
-    const api2 = await startApi({ config: testConfig('fs', { SIMULATION_TASK_QUEUE: api.config.simulationTaskQueue, STORAGE_DIR: dir }) });
-    try {
-      // The model's description is asked through a TypeScript worker, which api2 has none of
-      // yet: without it the submission is refused as unavailable; described once, it is cached.
-      const first = await setup();
-      const probe = { parameterized_model: QUICK, protocol_experiment: { protocol: 'Rest for 1 minute' }, project_id: first.project.id };
-      expect((await first.c.post('/simulations/protocol/batch', probe)).status).toBe(200);
-      const org = await newOrg(api2.orm);
-      const c = client(api2.url, org.api_key);
-      const project = (await c.post('/projects', { name: 'Windows' })).body;
-      const res = await c.post('/simulations/protocol/batch', {
-        parameterized_model: QUICK, protocol_experiment: { protocol: 'Rest for 1 minute' }, project_id: project.id,
-        design_parameters_doe: { sampling: 'grid', rows: [{ type: 'discrete', name: 'R0 [Ohm]', values: [0.004, 0.005, 0.006, 0.007, 0.008] }] },
-      });
-      expect(res.status, res.text).toBe(200);
-      // No worker polls this queue yet: replace the batch workflow by one with tiny runs.
-      const batchId = await batchOf(api2.orm, res.body[0].simulation_id);
-      await api2.temporal.workflow.getHandle(simulationWorkflowIds.batch(batchId)).terminate('replaced by the test');
-      const workflowId = `test-window-${batchId}`;
-      await api2.temporal.workflow.start('simulationBatch', {
-        taskQueue: api2.config.taskQueue, workflowId,
-        args: [{ batchId, organizationId: org.organization_id, projectId: project.id, simulationTaskQueue: api2.config.simulationTaskQueue, afterSeq: 0, window: 1, perRun: 2 }],
-      });
-      const worker2 = await startWorker(api2);
-      try {
-        const jobs = await Promise.all(res.body.map((r: { job_id: string }) => jobFinished(c, r.job_id)));
-        expect(jobs.map((j) => j.status)).toEqual(Array(5).fill('completed'));
-        await api2.temporal.workflow.getHandle(workflowId).result();
-        // 5 simulations, 2 per run: three runs, the first two continued as new (visibility
-        // catches up with the last run's close a little after it).
-        const runs = await eventually(async () => {
-          const found: string[] = [];
-          for await (const wf of api2.temporal.workflow.list({ query: `WorkflowId = '${workflowId}'` })) found.push(wf.status.name);
-          return found.length === 3 && !found.includes('RUNNING') ? found : null;
-        }, { what: 'the batch runs in visibility' });
-        expect(runs.sort()).toEqual(['COMPLETED', 'CONTINUED_AS_NEW', 'CONTINUED_AS_NEW']);
-        // Operators find the children by batch, project and status in the Web UI.
-        await eventually(async () => {
-          let n = 0;
-          for await (const _ of api2.temporal.workflow.list({ query: `CellarBatch = '${batchId}' AND ExecutionStatus = 'Completed' AND CellarProject = '${project.id}'` })) n++;
-          return n === 5;
-        }, { what: 'children by search attributes' });
-        // With a window of one, no two simulations of the batch ran at the same time.
-        const spans = await api2.orm.em.fork().execute<{ started_at: Date; finished_at: Date }[]>(
-          `select j.started_at, j.finished_at from simulations s join jobs j on j.id = s.job_id where s.batch_id = ? order by j.started_at`, [batchId]);
-        for (let i = 1; i < spans.length; i++) expect(spans[i]!.started_at.getTime()).toBeGreaterThanOrEqual(spans[i - 1]!.finished_at.getTime());
-      } finally {
-        await worker2.stop();
-      }
-    } finally {
-      await api2.close();
+describe('sweeps in chunks', () => {
+  it('runs a batch in several chunks: every point once, correct per point, downloadable, visible to operators', async () => {
+    const { org, c, project } = await setup();
+    const points = 40;
+    const res = await c.post('/simulations/protocol/batch', {
+      parameterized_model: QUICK, protocol_experiment: { protocol: DISCHARGE_1C, name: 'R0 sweep' }, project_id: project.id,
+      design_parameters_doe: { sampling: 'grid', rows: [{ type: 'range', name: 'R0 [Ohm]', min: 0.004, max: 0.012, count: points }] },
+    });
+    expect(res.status, res.text).toBe(200);
+    const handle = await batchWorkflow(res.body[0].simulation_id);
+    const result = await handle.result();
+    expect(result).toMatchObject({ completed: points, failed: 0, canceled: 0, reused: 0, failures: [] });
+    const sims = (await c.get(`/simulations?project_id=${project.id}&limit=100`)).body.items as { id: string; job_id: string; design_parameters: Record<string, number>; metrics: Record<string, number>; storage_folder: string }[];
+    expect(sims).toHaveLength(points);
+    // Each point its own result: capacity falls as the resistance rises.
+    const byR0 = [...sims].sort((a, b) => a.design_parameters['R0 [Ohm]']! - b.design_parameters['R0 [Ohm]']!);
+    for (let i = 1; i < byR0.length; i++) expect(byR0[i]!.metrics.discharge_capacity_ah).toBeLessThan(byR0[i - 1]!.metrics.discharge_capacity_ah!);
+    for (const sim of sims) expect(sim.storage_folder).toBeTruthy();
+    // Downloads read each simulation's own files out of its chunk's pack.
+    for (const sim of [byR0[0]!, byR0[points - 1]!]) {
+      const file = await fetch(`${api.url}/simulations/${sim.id}/time_series/download`, { headers: { 'X-API-Key': org.api_key } });
+      expect(file.status).toBe(200);
+      const rows = await parquetReadObjects({ file: await file.arrayBuffer(), columns: ['Time [s]', 'Current [A]'] });
+      expect(Number(rows.at(-1)!['Time [s]']) * Number(rows[0]!['Current [A]']) / 3600).toBeCloseTo(sim.metrics.discharge_capacity_ah!, 1);
+      const steps = await fetch(`${api.url}/simulations/${sim.id}/steps/download`, { headers: { 'X-API-Key': org.api_key } });
+      const stepRows = await parquetReadObjects({ file: await steps.arrayBuffer() });
+      expect(stepRows).toHaveLength(1);
+      expect(Number(stepRows[0]!['Discharge capacity [A.h]'])).toBeCloseTo(sim.metrics.discharge_capacity_ah!, 6);
     }
+    // The Web UI: the batch with its search attributes, its chunks labelled with their points,
+    // and a live summary of what is done.
+    const described = await handle.describe();
+    expect(described.searchAttributes).toMatchObject({ CellarBatch: [expect.any(String)], CellarProject: [project.id], CellarStatus: ['completed'] });
+    const history = await handle.fetchHistory();
+    const chunks = history.events!.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'solveChunk');
+    expect(chunks.length).toBeGreaterThanOrEqual(3);
+    expect(chunks.every((e) => e.userMetadata?.summary)).toBe(true);
+    const meta = await handle.query<{ currentDetails: string }>('__temporal_workflow_metadata');
+    expect(meta.currentDetails).toContain(`**${points} done**`);
+    // One pack per flush, all named by the batch's simulations: nothing left over.
+    const packs = await api.storage.list(sims[0]!.storage_folder);
+    const named = await api.orm.em.fork().execute<{ key: string }[]>(
+      `select distinct result_pack ->> 'key' as key from simulations where batch_id = (select batch_id from simulations where id = ?)`, [sims[0]!.id]);
+    expect(packs.sort()).toEqual(named.map((r) => r.key).sort());
   });
 
-  it('says a running job is queued while its solve waits for a free worker', async () => {
+  it('fails a point with its own code inside a chunk while its siblings complete', async () => {
+    const { c, project } = await setup();
+    const template = await c.post('/protocols/parse-to-template', {
+      protocol_experiment: { protocol: 'Charge at 1C until 4.2V', name: 'charge' }, project_id: project.id,
+    });
+    expect(template.status, template.text).toBe(200);
+    const res = await c.post('/simulations/with-template/batch', {
+      parameterized_model: QUICK, experiment_template_id: template.body.template_id, project_id: project.id,
+      experiment_parameter_sets: [
+        { 'Initial SOC [%]': 50 },
+        // Full already: the end condition holds when the step starts.
+        { 'Initial SOC [%]': 100 },
+        // A zero thermal mass: the solver fails, also with tighter tolerances.
+        { 'Initial SOC [%]': 50, 'Cell thermal mass [J/K]': 0 },
+        { 'Initial SOC [%]': 60 },
+      ],
+    });
+    expect(res.status, res.text).toBe(200);
+    const jobs = await Promise.all(res.body.map((r: { job_id: string }) => jobFinished(c, r.job_id)));
+    expect(jobs.map((j) => j.status)).toEqual(['completed', 'failed', 'failed', 'completed']);
+    expect(jobs.map((j) => j.error_code ?? null)).toEqual([null, 'CONFIGURATION_ERROR', 'SOLVER_ERROR', null]);
+    expect(jobs[1].error).toMatch(/steps\[0\]/);
+    const result = await (await batchWorkflow(res.body[0].simulation_id)).result();
+    expect(result).toMatchObject({ completed: 2, failed: 2 });
+  });
+
+  it('cancels one running point of a chunk: the chunk goes on with the next', async () => {
+    const { c, project } = await setup();
+    const protocol = { steps: [{ Discharge: { mode: 'C-rate', value: 1, duration: 600 } }, { Charge: { mode: 'C-rate', value: 1, duration: 600 } }, { Goto: { step: 0, repeat: 9999 } }] };
+    const res = await c.post('/simulations/protocol/batch', {
+      parameterized_model: QUICK, protocol_experiment: { protocol, name: 'long' }, project_id: project.id, max_backward_jumps: 10000,
+      design_parameters_doe: { sampling: 'grid', rows: [{ type: 'discrete', name: 'R0 [Ohm]', values: [0.004, 0.005] }] },
+    });
+    expect(res.status, res.text).toBe(200);
+    // Both points share the first (probe) chunk: the first runs, the second waits.
+    const [first, second] = res.body as { job_id: string; simulation_id: string }[];
+    await eventually(async () => (await c.get(`/jobs/${first!.job_id}`)).body.progress?.steps_done > 0, { timeoutMs: 120_000, what: 'the first point running' });
+    expect((await c.get(`/jobs/${second!.job_id}`)).body.status).toBe('pending');
+    expect((await c.post(`/jobs/${first!.job_id}/cancel`)).status).toBe(200);
+    expect(await jobFinished(c, first!.job_id, 5_000)).toMatchObject({ status: 'canceled' });
+    // The chunk stops that solve at its next step and goes on with its sibling.
+    await eventually(async () => (await c.get(`/jobs/${second!.job_id}`)).body.progress?.steps_done > 0, { timeoutMs: 60_000, what: 'the second point running' });
+    const batch = (await c.get(`/simulations/${second!.simulation_id}`)).body.batch_id;
+    expect((await c.post(`/simulations/batches/${batch}/cancel`)).status).toBe(200);
+    expect(await jobFinished(c, second!.job_id, 5_000)).toMatchObject({ status: 'canceled' });
+  });
+});
+
+describe('legacy and queued work', () => {
+  it('keeps a job pending while its chunk waits for a free worker, and cancels it at once', async () => {
     // A second API whose solves go to a queue that no Python worker serves.
     const api2 = await startApi({ config: testConfig('fs', { SIMULATION_TASK_QUEUE: `idle-solver-${Date.now()}`, STORAGE_DIR: (api.config.storage as { dir: string }).dir }) });
     let worker2: Awaited<ReturnType<typeof startWorker>> | undefined;
@@ -394,14 +433,14 @@ describe('batch workflow', () => {
       const res = await c.post('/simulations/protocol/batch', { parameterized_model: QUICK, protocol_experiment: { protocol: DISCHARGE_1C }, project_id: project.id });
       expect(res.status, res.text).toBe(200);
       const jobId = res.body[0].job_id;
-      const waiting = await eventually(async () => {
-        const job = (await c.get(`/jobs/${jobId}`)).body;
-        return job.progress?.queued ? job : undefined;
-      }, { what: 'the job queued' });
-      expect(waiting).toMatchObject({ status: 'running', progress: { steps_done: 0, steps_total: 0, fraction: 0, queued: true } });
-      // A queued solve is cancelled without a worker ever taking it.
-      expect((await c.post(`/jobs/${jobId}/cancel`)).status).toBe(200);
-      expect(await jobFinished(c, jobId, 60_000)).toMatchObject({ status: 'canceled', is_terminal: true });
+      // Its chunk is scheduled on the solver queue; no worker has taken it.
+      const batch = api2.temporal.workflow.getHandle(simulationWorkflowIds.batch(await batchOf(api2.orm, res.body[0].simulation_id)));
+      await eventually(async () => ((await batch.describe()).raw.pendingActivities ?? []).length === 1, { what: 'the chunk scheduled' });
+      expect((await c.get(`/jobs/${jobId}`)).body).toMatchObject({ status: 'pending', is_terminal: false });
+      // A queued point is canceled at once, without a worker ever taking it.
+      const canceled = await c.post(`/jobs/${jobId}/cancel`);
+      expect(canceled.status).toBe(200);
+      expect(canceled.body).toMatchObject({ status: 'canceled', is_terminal: true });
     } finally {
       await worker2?.stop();
       await api2.close();
