@@ -18,7 +18,7 @@ import type { ObjectStorage } from '../storage/storage.ts';
 import { bootstrap, type IssuedKey } from '../api/services/bootstrap.ts';
 import { createWorker } from '../worker/worker.ts';
 import { connectWorker } from '../worker/temporalConnection.ts';
-import { startProcess, type ManagedProcess } from '../stack/processes.ts';
+import { descendants, startProcess, type ManagedProcess } from '../stack/processes.ts';
 
 let runtimeInstalled = false;
 function quietRuntime() {
@@ -204,6 +204,19 @@ export function startPythonWorker(config: Config): ManagedProcess {
     env,
     onLine: (line) => logFile.write(`${line}\n`),
   });
+}
+
+/** SIGKILL to the Python worker and its solver processes at once, as when its machine dies. */
+export function killPythonWorker(python: ManagedProcess): void {
+  const pid = python.child.pid!;
+  for (const child of descendants(pid)) {
+    try {
+      process.kill(child, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  python.child.kill('SIGKILL');
 }
 
 /** Polls `fn` until it returns a truthy value or the time runs out. */

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defaultPayloadConverter, type Payload } from '@temporalio/common';
 import type { ManagedProcess } from '../stack/processes.ts';
-import { client, eventually, newOrg, startApi, startPythonWorker, startWorker, testConfig, type TestApi } from './harness.ts';
+import { client, eventually, killPythonWorker, newOrg, startApi, startPythonWorker, startWorker, testConfig, type TestApi } from './harness.ts';
 import { QUICK_MODEL, R0, TRUE_R0, quickDischarge } from './pipelineHelpers.ts';
 
 vi.setConfig({ testTimeout: 300_000 });
@@ -59,7 +59,7 @@ describe('pipeline faults', () => {
       const p = await fitProgress(`pipeline-${id}-element-fit`).catch(() => null);
       return p && p.evaluations > 0 ? p : null;
     }, { what: 'the fit to report progress', timeoutMs: 120_000, intervalMs: 250 });
-    python.child.kill('SIGKILL');
+    killPythonWorker(python);
     await new Promise((r) => python!.child.once('exit', r));
     python = startPythonWorker(api.config);
 
