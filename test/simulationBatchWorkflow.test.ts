@@ -18,7 +18,11 @@ class FakeBatch {
   solvedTimes = new Map<string, number>();
   chunks: { chunk: number; size: number }[] = [];
   finished: string[] = [];
-  constructor(readonly ids: string[], readonly failing = new Set<string>()) {
+  readonly ids: string[];
+  readonly failing: Set<string>;
+  constructor(ids: string[], failing = new Set<string>()) {
+    this.ids = ids;
+    this.failing = failing;
     for (const id of ids) this.status.set(id, 'pending');
   }
 
