@@ -155,6 +155,11 @@ export function createSimulationActivities(deps: { orm: Orm; storage: ObjectStor
       return claimSweepPoints(fork(), batchId, afterSeq, limit);
     },
 
+    /** Ends a canceled sweep's open jobs, in one statement (the first step of its cancel). */
+    async settleSweepJobs(batchId: string): Promise<number> {
+      return settleOpenJobs(fork(), batchId, 'canceled');
+    },
+
     /**
      * Ends what a finished or canceled sweep left open, then removes result packs that no
      * simulation names: those of a chunk attempt that died between writing a pack and
@@ -167,8 +172,11 @@ export function createSimulationActivities(deps: { orm: Orm; storage: ObjectStor
       const owner = await batchOwner(em, batchId);
       if (!owner) return { settled, orphanPacks: 0, outcomes };
       const keys = await deps.storage.list(batchResultsFolder(owner.organization_id, owner.project_id, batchId));
-      const named = await referencedPacks(em, keys);
-      const orphans = keys.filter((k) => !named.has(k));
+      // A pack is two files, <base>-time_series.parquet and <base>-steps.parquet; anything else
+      // in the folder (a write cut short) is named by nobody.
+      const base = (key: string) => key.replace(/-(time_series|steps)\.parquet$/, '');
+      const named = await referencedPacks(em, [...new Set(keys.map(base))]);
+      const orphans = keys.filter((k) => base(k) === k || !named.has(base(k)));
       for (const key of orphans) await deps.storage.delete(key);
       return { settled, orphanPacks: orphans.length, outcomes };
     },

@@ -98,16 +98,6 @@ export class FsStorage implements ObjectStorage {
     }
   }
 
-  async getRange(key: string, start: number, end: number): Promise<Readable> {
-    try {
-      const handle = await fsp.open(this.pathOf(key), 'r');
-      return handle.createReadStream({ start, end: Math.max(start, end) - 1 });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new ObjectNotFound(key);
-      throw err;
-    }
-  }
-
   async head(key: string): Promise<{ size: number } | null> {
     try {
       const st = await fsp.stat(this.pathOf(key));

@@ -65,17 +65,6 @@ export class S3Storage implements ObjectStorage {
     }
   }
 
-  async getRange(key: string, start: number, end: number): Promise<Readable> {
-    assertSafeKey(key);
-    try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.#cfg.bucket, Key: key, Range: `bytes=${start}-${end - 1}` }));
-      return out.Body as Readable;
-    } catch (err) {
-      if (isNotFound(err)) throw new ObjectNotFound(key);
-      throw err;
-    }
-  }
-
   async head(key: string): Promise<{ size: number } | null> {
     assertSafeKey(key);
     try {

@@ -34,8 +34,6 @@ export interface ObjectStorage {
   put(key: string, body: Buffer | Readable): Promise<void>;
   /** Throws ObjectNotFound. */
   get(key: string): Promise<Readable>;
-  /** Bytes [start, end) of an object as a stream (a simulation's file inside a result pack). Throws ObjectNotFound. */
-  getRange(key: string, start: number, end: number): Promise<Readable>;
   head(key: string): Promise<{ size: number } | null>;
   /** Bytes [start, end) of an object (Parquet readers fetch footers and column chunks this way). */
   readRange(key: string, start: number, end: number): Promise<Buffer>;

@@ -18,6 +18,8 @@ class FakeBatch {
   solvedTimes = new Map<string, number>();
   chunks: { chunk: number; size: number }[] = [];
   finished: string[] = [];
+  chunksRunning = 0;
+  settledBeforeChunksEnded = false;
   readonly ids: string[];
   readonly failing: Set<string>;
   constructor(ids: string[], failing = new Set<string>()) {
@@ -83,6 +85,12 @@ beforeAll(async () => {
       indexBatchSimulations: async () => undefined,
       claimSweepPoints: async (batchId: string, afterSeq: number, limit: number) => batches.get(batchId)!.claim(afterSeq, limit),
       finishSweep: async (batchId: string, how: string) => batches.get(batchId)!.end(how),
+      settleSweepJobs: async (batchId: string) => {
+        const batch = batches.get(batchId)!;
+        batch.settledBeforeChunksEnded = batch.chunksRunning > 0;
+        batch.end('settled');
+        return 0;
+      },
     },
   });
   const solver = await Worker.create({
@@ -93,9 +101,15 @@ beforeAll(async () => {
       solveChunk: async (request: ChunkRequest): Promise<ChunkOutcome> => {
         if (blockChunks) {
           // Like the Python chunk: heartbeat until canceled, then report the cancel.
-          for (;;) {
-            Context.current().heartbeat({ job_id: null });
-            await Context.current().sleep(200);
+          const batch = batches.get(request.batch_id)!;
+          batch.chunksRunning++;
+          try {
+            for (;;) {
+              Context.current().heartbeat({ job_id: null });
+              await Context.current().sleep(200);
+            }
+          } finally {
+            batch.chunksRunning--;
           }
         }
         return batches.get(request.batch_id)!.solve(request, pointSeconds);
@@ -180,7 +194,9 @@ describe('the sweep workflow', () => {
       await handle.cancel();
       const err = await handle.result().catch((e: unknown) => e);
       expect(err).toBeInstanceOf(WorkflowFailedError);
-      expect(batch.finished).toEqual(['canceled']);
+      // Jobs are settled first, while the chunks are still stopping; packs are cleaned after.
+      expect(batch.finished).toEqual(['settled', 'canceled']);
+      expect(batch.settledBeforeChunksEnded).toBe(true);
       expect([...batch.status.values()].every((s) => s === 'canceled')).toBe(true);
     } finally {
       blockChunks = false;

@@ -65,7 +65,7 @@ describe('sweep faults', () => {
     // pack (written, never recorded) is gone.
     const folder = (await c.get(`/simulations/${sims[0]!.id}`)).body.storage_folder as string;
     const stored = (await api.storage.list(folder)).sort();
-    expect(stored).toEqual([...new Set(sims.map((s) => s.key!))].sort());
+    expect(stored).toEqual([...new Set(sims.map((s) => s.key!))].flatMap((k) => [`${k}-steps.parquet`, `${k}-time_series.parquet`]).sort());
     // Compute time counted once per point: the usage counter is the sum of the stored solve times.
     const [usage] = await em.execute<{ simulations: number; compute: number }[]>(
       `select simulations, compute_seconds as compute from usage_counters where organization_id = ?`, [org.organization_id]);

@@ -168,9 +168,11 @@ async function sweep(input: SimulationBatchInput): Promise<SimulationBatchResult
     return result();
   } catch (err) {
     if (isCancellation(err)) {
-      // Once every chunk has acknowledged the cancel (or its worker was found dead), nothing
-      // writes any more: settle the jobs left and remove packs that no simulation names.
+      // Every open job ends canceled at once (a chunk then records none of its later outcomes);
+      // once every chunk has acknowledged the cancel (or its worker was found dead), nothing
+      // writes any more, and packs that no simulation names are removed.
       await CancellationScope.nonCancellable(async () => {
+        await db.settleSweepJobs(input.batchId);
         await condition(() => inFlight === 0);
         await db.finishSweep(input.batchId, 'canceled');
       });

@@ -138,6 +138,13 @@ export function listBatches(em: EntityManager, scope: { sql: string; params: unk
 }
 
 /** Cancels the batch's jobs that have not started (its workflow then skips them). */
+/** The workflow id one job of the batch names (a legacy batch's jobs name their own workflows). */
+export async function firstJobWorkflowId(em: EntityManager, batchId: string): Promise<string | null> {
+  const [row] = await em.execute<{ workflow_id: string | null }[]>(
+    `select j.workflow_id from simulations s join jobs j on j.id = s.job_id where s.batch_id = ? order by s.seq limit 1`, [batchId]);
+  return row?.workflow_id ?? null;
+}
+
 /** Cancels every job of a batch that has not ended, running ones too: their chunks stop them. */
 export async function cancelOpenJobsOfBatch(em: EntityManager, batchId: string): Promise<void> {
   await em.execute(`update jobs set ${JOB_CANCELED} where id in (select job_id from simulations where batch_id = ?) and status in ('pending', 'running')`, [batchId]);
@@ -176,11 +183,11 @@ const SIM_SELECT = `select s.id, s.organization_id, s.project_id, s.batch_id, s.
   s.created_by, s.created_at, s.updated_at
   from simulations s join jobs j on j.id = s.job_id join simulation_batches b on b.id = s.batch_id`;
 
-/** Where a sweep stored a simulation's two files: one pack object, a byte range each. */
+/** Where a sweep stored a simulation's results: the base name of a pack, and its rows in each file. */
 export interface ResultPack {
   key: string;
-  time_series: [offset: number, length: number];
-  steps: [offset: number, length: number];
+  time_series: [firstRow: number, rows: number];
+  steps: [firstRow: number, rows: number];
 }
 
 export async function resultPack(em: EntityManager, simulationId: string): Promise<ResultPack | null> {

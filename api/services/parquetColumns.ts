@@ -69,6 +69,11 @@ async function readGroup(p: ParquetObject, columns: string[], start: number, end
   return { start, end, cols };
 }
 
+/** Rows [start, end) of some columns, in the order asked. */
+export async function readRows(p: ParquetObject, columns: string[], start: number, end: number): Promise<ArrayLike<unknown>[]> {
+  return (await readGroup(p, columns, start, end)).cols;
+}
+
 /** A whole (small) table as {column: values}: steps and cycles summaries. */
 export async function readTable(storage: ObjectStorage, key: string): Promise<Record<string, Cell[]>> {
   const p = await openParquet(storage, key);

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { RequestContext } from '../context.ts';
 import { AppError, invalid, notFound, ValidationFailed } from '../errors.ts';
 import { namedRecordList, parseList, type ListSpec } from '../listQuery.ts';
@@ -24,6 +24,7 @@ import { DEFAULT_MAX_BACKWARD_JUMPS, inputReferences, JumpLimitError, parseProto
 import { initialStateParameters, inputsChecker } from './protocols/inputs.ts';
 import { canonicalJson, CHEMISTRY_NAMES, describeModel, ENGINE_BUILD, givenIn, PYBAMM_MODELS, sha256, type ParameterLoc } from './simulationWorker.ts';
 import { recordStarts, startRecorded } from './workflowStarts.ts';
+import { simulationFileFromPack } from './resultPacks.ts';
 import { isPlainObject, UUID } from '../values.ts';
 
 /** Result columns every simulation has; an extra variable cannot repeat one. */
@@ -479,21 +480,26 @@ export async function getBatch(ctx: RequestContext, id: string) {
 }
 
 /**
- * Cancels what is left of a batch: every job not yet ended at once, then its workflow, whose
- * chunks stop at their next step (their points' outcomes after this moment are dropped).
- * Finished jobs keep their results. A batch with nothing left answers as it is.
+ * Cancels what is left of a batch: its workflow ends every job not yet ended within a second
+ * or two and stops its chunks at their next step. Finished jobs keep their results. A batch
+ * with nothing left answers as it is.
  */
 export async function cancelBatch(ctx: RequestContext, id: string) {
   const batch = await loadBatch(ctx, id, 'simulation:update');
   if (!batchIsOver(batch)) {
+    const legacy = simulationWorkflowIds.isLegacySimulation(await repo.firstJobWorkflowId(ctx.em, id));
     // One transaction around both: if Temporal cannot take the cancel, nothing changes (503).
     await ctx.em.transactional(async (em) => {
-      await repo.cancelOpenJobsOfBatch(em, id);
+      // A sweep's workflow ends its open jobs itself, in one statement, as the first step of its
+      // cancel (a 10,000-point batch is answered at once). A legacy batch's children end their
+      // own jobs, so the ones not started yet are ended here.
+      if (legacy) await repo.cancelOpenJobsOfBatch(em, id);
       try {
         await ctx.temporal.workflow.getHandle(simulationWorkflowIds.batch(id)).cancel();
       } catch (err) {
         // Not started yet (it will find nothing left to run) or already over.
         if (!(err instanceof WorkflowNotFoundError)) throw err;
+        if (!legacy) await repo.cancelOpenJobsOfBatch(em, id);
       }
     });
   }
@@ -541,7 +547,7 @@ export async function resultFile(ctx: RequestContext, id: string, kind: keyof ty
     // A sweep's result: a byte range of its pack. Simulations stored before: their own folder.
     const pack = await repo.resultPack(ctx.em, id);
     const stream = pack
-      ? await ctx.storage.getRange(pack.key, pack[kind][0], pack[kind][0] + pack[kind][1])
+      ? Readable.from([await simulationFileFromPack(ctx.storage, pack, kind)])
       : await ctx.storage.get(sim.storage_folder + RESULT_FILES[kind]);
     return { stream, filename: `${id}-${RESULT_FILES[kind]}` };
   } catch (err) {

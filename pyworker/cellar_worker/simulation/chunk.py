@@ -31,7 +31,7 @@ from temporalio.exceptions import ApplicationError
 
 from .. import storage
 from .errors import configuration_error
-from .pack import PackWriter, parquet_bytes
+from .pack import PackWriter, object_key, parquet_bytes
 from .records import Point, Records
 from .runner import SimulationCancelled, prepare_point, prepare_setup, solve_point
 
@@ -163,7 +163,7 @@ class ChunkRun:
             job = prepare_point(setup, point.inputs, self.prefix)
             solved = solve_point(job, on_progress, cancelled)
             built = not solved.cache_hit
-            where = self.pack.add(parquet_bytes(solved.time_series_table()), parquet_bytes(solved.steps))
+            where = self.pack.add(point.simulation_id, solved.columns, solved.steps)
             self._outcome(point, "completed", started_at, metrics=_finite(solved.metrics), pack=where, cache_hit=solved.cache_hit)
         except SimulationCancelled:
             if not self.stop():
@@ -212,8 +212,9 @@ class ChunkRun:
             return
         key = None
         if self.pack.count:
-            key = f"{self.prefix}{self.chunk:06d}-{self.attempt}-{self.flushes:04d}.pack"
-            storage.put_bytes(key, self.pack.data())
+            key = f"{self.prefix}{self.chunk:06d}-{self.attempt}-{self.flushes:04d}"
+            for kind, table in self.pack.tables().items():
+                storage.put_bytes(object_key(key, kind), parquet_bytes(table))
             for outcome in self.outcomes:
                 if outcome["pack"] is not None:
                     outcome["pack"] = {"key": key, **outcome["pack"]}
@@ -230,7 +231,7 @@ class ChunkRun:
             else:  # its job ended meanwhile (canceled): its outcome is dropped
                 self.progress.canceled += 1
         if key is not None and not stored:
-            storage.delete_prefix(key)  # every point in it was canceled meanwhile
+            storage.delete_prefix(key + "-")  # every point in it was canceled meanwhile
         self.outcomes = []
         self.pack = PackWriter()
 
