@@ -190,7 +190,7 @@ describe('the sweep workflow', () => {
     try {
       const { batch, handle } = await startBatch(20);
       // Both probe chunks are running (heartbeating) before the cancel.
-      await expect.poll(async () => (await handle.describe()).raw.pendingActivities?.length ?? 0, { timeout: 20_000 }).toBe(2);
+      await expect.poll(() => batch.chunksRunning, { timeout: 20_000 }).toBe(2);
       await handle.cancel();
       const err = await handle.result().catch((e: unknown) => e);
       expect(err).toBeInstanceOf(WorkflowFailedError);

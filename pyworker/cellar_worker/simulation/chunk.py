@@ -23,6 +23,7 @@ import math
 import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
@@ -115,6 +116,11 @@ class ChunkRun:
         self.last_flush = time.monotonic()
         self.busy_seconds = 0.0
         self.timed_points = 0
+        # One flush at a time runs beside the solving (writing the pack and waiting for
+        # PostgreSQL would otherwise stall it); the next hand-off waits for it.
+        self._flusher = ThreadPoolExecutor(max_workers=1, thread_name_prefix="chunk-flush")
+        self._pending: Future | None = None
+        self._ended: set[str] = set()
 
     # ------------------------------------------------------------------------- the loop
 
@@ -128,18 +134,20 @@ class ChunkRun:
                 setup = prepare_setup(batch.model_config, batch.protocol, batch.max_backward_jumps, batch.extra_variables)
             except ApplicationError as error:  # the whole batch's configuration: every point fails with it
                 setup_error = error
-        skip: set[str] = set()
-        for index, point in enumerate(points):
-            if self.stop():
-                break
-            if point.simulation_id in skip:
-                self.progress.canceled += 1
-                continue
-            self._solve(point, setup, setup_error)
-            if self._flush_due():
-                self.flush()
-                skip = self.records.ended_among([p.simulation_id for p in points[index + 1 :]])
-        self.flush()
+        try:
+            for index, point in enumerate(points):
+                if self.stop():
+                    break
+                if point.simulation_id in self._ended:
+                    self.progress.canceled += 1
+                    continue
+                self._solve(point, setup, setup_error)
+                if self._flush_due():
+                    self._hand_off([p.simulation_id for p in points[index + 1 :]])
+            self._hand_off([])
+            self._pending.result()
+        finally:
+            self._flusher.shutdown(wait=True)
         # Counted from the jobs themselves: also right when an earlier attempt recorded some.
         summary = self.records.chunk_summary(self.ids, FAILURES_REPORTED)
         return {**summary, "point_seconds": self.busy_seconds / self.timed_points if self.timed_points else None}
@@ -205,23 +213,35 @@ class ChunkRun:
             or self.pack.size >= FLUSH_BYTES
         )
 
-    def flush(self) -> None:
-        """Store the pack, then record every outcome since the last flush in one statement."""
+    def _hand_off(self, remaining: list[str]) -> None:
+        """Record what is done so far beside the solving; waits for the previous flush (and
+        re-raises its failure, which fails the chunk: its retry resumes from what was recorded)."""
+        if self._pending is not None:
+            self._ended = self._pending.result()
+        outcomes, pack, number = self.outcomes, self.pack, self.flushes
+        self.outcomes, self.pack, self.flushes = [], PackWriter(), self.flushes + 1
         self.last_flush = time.monotonic()
-        if not self.outcomes:
-            return
+        self._pending = self._flusher.submit(self._flush, outcomes, pack, number, remaining)
+
+    def _flush(self, outcomes: list[dict], pack: PackWriter, number: int, remaining: list[str]) -> set[str]:
+        """Store the pack, then record its outcomes in one statement; answers which of the
+        remaining points have ended meanwhile (canceled), for the solving to skip."""
+        if outcomes:
+            self._store(outcomes, pack, number)
+        return self.records.ended_among(remaining)
+
+    def _store(self, outcomes: list[dict], pack: PackWriter, number: int) -> None:
         key = None
-        if self.pack.count:
-            key = f"{self.prefix}{self.chunk:06d}-{self.attempt}-{self.flushes:04d}"
-            for kind, table in self.pack.tables().items():
+        if pack.count:
+            key = f"{self.prefix}{self.chunk:06d}-{self.attempt}-{number:04d}"
+            for kind, table in pack.tables().items():
                 storage.put_bytes(object_key(key, kind), parquet_bytes(table))
-            for outcome in self.outcomes:
+            for outcome in outcomes:
                 if outcome["pack"] is not None:
                     outcome["pack"] = {"key": key, **outcome["pack"]}
-        self.flushes += 1
-        moved = self.records.record(self.outcomes, self.prefix, pybamm.__version__)
+        moved = self.records.record(outcomes, self.prefix, pybamm.__version__)
         stored = 0
-        for outcome in self.outcomes:
+        for outcome in outcomes:
             status = moved.get(outcome["simulation_id"])
             if status == "completed":
                 self.progress.completed += 1
@@ -232,8 +252,6 @@ class ChunkRun:
                 self.progress.canceled += 1
         if key is not None and not stored:
             storage.delete_prefix(key + "-")  # every point in it was canceled meanwhile
-        self.outcomes = []
-        self.pack = PackWriter()
 
 
 def check_request(request) -> None:

@@ -151,27 +151,43 @@ def summarize_steps(table, labels: Mapping[int, str] | None = None) -> pa.Table:
         throughput = step_cumulative_throughput(time, current, voltage, step_count, power)
 
     labels = labels or {}
-    rows: dict[str, list] = {name: [] for name in SUMMARY_COLUMNS}
     starts = _step_starts(step_count)
-    rows["Step type"] = _step_types(
-        starts, time, step_count, cycle_count, voltage, current, power, frequency, throughput
-    )
-    for start, end in zip(starts, np.r_[starts[1:], n]):
-        part = slice(start, end)
-        step = int(step_count[start])
-        rows["Step count"].append(step)
-        rows["Cycle count"].append(int(cycle_count[start]))
-        rows["Start time [s]"].append(float(time[start]))
-        rows["End time [s]"].append(float(time[end - 1]))
-        rows["Duration [s]"].append(float(time[end - 1] - time[start]))
-        rows["Start voltage [V]"].append(float(voltage[start]))
-        rows["End voltage [V]"].append(float(voltage[end - 1]))
-        for (quantity, unit), values in zip(_STATISTICS, (voltage[part], current[part], power[part])):
-            rows[f"Min {quantity} [{unit}]"].append(float(np.min(values)))
-            rows[f"Max {quantity} [{unit}]"].append(float(np.max(values)))
-            rows[f"Mean {quantity} [{unit}]"].append(float(np.mean(values)))
-            rows[f"Std {quantity} [{unit}]"].append(float(np.std(values)))
-        for name in CAPACITY_COLUMNS:
-            rows[name].append(float(throughput[name][end - 1]))
-        rows["Label"].append(labels.get(step, ""))
-    return pa.table(rows, schema=SUMMARY_SCHEMA)
+    if len(starts) == 0:
+        return SUMMARY_SCHEMA.empty_table()
+    lasts = np.r_[starts[1:], n] - 1
+    rows = np.diff(np.r_[starts, n])
+    # Per-step statistics in one pass over each column (reduceat), not one call per step: a
+    # sweep summarises hundreds of simulations a second. A NaN in a step makes its statistics
+    # NaN, as np.min / np.mean would.
+    stats: dict[str, np.ndarray] = {}
+    typing: dict[str, np.ndarray] = {"rows": rows.astype(float)}
+    for (quantity, unit), values, q in zip(_STATISTICS, (voltage, current, power), ("V", "I", "P")):
+        mean = np.add.reduceat(values, starts) / rows
+        deviation = values - np.repeat(mean, rows)
+        m2 = np.add.reduceat(deviation * deviation, starts)
+        stats[f"Min {quantity} [{unit}]"] = np.minimum.reduceat(values, starts)
+        stats[f"Max {quantity} [{unit}]"] = np.maximum.reduceat(values, starts)
+        stats[f"Mean {quantity} [{unit}]"] = mean
+        stats[f"Std {quantity} [{unit}]"] = np.sqrt(m2 / rows)
+        typing.update({f"n_{q}": typing["rows"], f"mean_{q}": mean, f"M2_{q}": m2})
+    if np.isnan(voltage).any() or np.isnan(current).any() or np.isnan(power).any() or frequency is not None:
+        types = _step_types(starts, time, step_count, cycle_count, voltage, current, power, frequency, throughput)
+    else:
+        typing["abs_I"] = np.add.reduceat(np.abs(current), starts)
+        typing["eis_rows"] = np.zeros(len(starts))
+        types = list(measured_steps.step_types(typing))
+    step_values = step_count[starts]
+    columns = {
+        "Step count": step_values,
+        "Cycle count": cycle_count[starts],
+        "Step type": types,
+        "Start time [s]": time[starts],
+        "End time [s]": time[lasts],
+        "Duration [s]": time[lasts] - time[starts],
+        "Start voltage [V]": voltage[starts],
+        "End voltage [V]": voltage[lasts],
+        **stats,
+        **{name: np.asarray(throughput[name], dtype=float)[lasts] for name in CAPACITY_COLUMNS},
+        "Label": [labels.get(int(step), "") for step in step_values],
+    }
+    return pa.table([columns[name] for name in SUMMARY_COLUMNS], schema=SUMMARY_SCHEMA)
