@@ -19,7 +19,7 @@ class FakeBatch {
   chunks: { chunk: number; size: number }[] = [];
   finished: string[] = [];
   chunksRunning = 0;
-  settledBeforeChunksEnded = false;
+  settledAt = 0;
   readonly ids: string[];
   readonly failing: Set<string>;
   constructor(ids: string[], failing = new Set<string>()) {
@@ -54,7 +54,7 @@ class FakeBatch {
   end(how: string): SweepEnd {
     this.finished.push(how);
     const count = (s: string) => [...this.status.values()].filter((v) => v === s).length;
-    for (const [id, s] of this.status) if (s === 'pending') this.status.set(id, how === 'canceled' ? 'canceled' : 'failed');
+    for (const [id, s] of this.status) if (s === 'pending') this.status.set(id, how === 'completed' ? 'failed' : 'canceled');
     return { settled: 0, orphanPacks: 0, outcomes: { completed: count('completed'), failed: count('failed'), canceled: count('canceled') } };
   }
 }
@@ -87,7 +87,7 @@ beforeAll(async () => {
       finishSweep: async (batchId: string, how: string) => batches.get(batchId)!.end(how),
       settleSweepJobs: async (batchId: string) => {
         const batch = batches.get(batchId)!;
-        batch.settledBeforeChunksEnded = batch.chunksRunning > 0;
+        batch.settledAt = Date.now();
         batch.end('settled');
         return 0;
       },
@@ -100,17 +100,14 @@ beforeAll(async () => {
     activities: {
       solveChunk: async (request: ChunkRequest): Promise<ChunkOutcome> => {
         if (blockChunks) {
-          // Like the Python chunk: heartbeat until canceled, then report the cancel.
+          // A worker that dies while solving: it heartbeats, then falls silent and never
+          // answers (the heartbeat timeout notices it).
           const batch = batches.get(request.batch_id)!;
           batch.chunksRunning++;
-          try {
-            for (;;) {
-              Context.current().heartbeat({ job_id: null });
-              await Context.current().sleep(200);
-            }
-          } finally {
-            batch.chunksRunning--;
-          }
+          Context.current().heartbeat({ job_id: null });
+          await new Promise((r) => setTimeout(r, 15_000));
+          batch.chunksRunning--;
+          throw new Error('a dead worker');
         }
         return batches.get(request.batch_id)!.solve(request, pointSeconds);
       },
@@ -185,19 +182,23 @@ describe('the sweep workflow', () => {
     expect(failures.failures[0]!.simulation_id).toBe(ids[10]);
   });
 
-  it('on cancel waits for its chunks to acknowledge, then settles the batch', async () => {
+  it('on cancel ends every job at once, then waits for its chunks (even from a dead worker) before cleaning up', async () => {
     blockChunks = true;
     try {
       const { batch, handle } = await startBatch(20);
-      // Both probe chunks are running (heartbeating) before the cancel.
       await expect.poll(() => batch.chunksRunning, { timeout: 20_000 }).toBe(2);
+      const canceledAt = Date.now();
       await handle.cancel();
+      // Every job ended within seconds, though the chunks' worker never answers.
+      await expect.poll(() => batch.settledAt, { timeout: 5_000 }).toBeGreaterThan(0);
+      expect(batch.settledAt - canceledAt).toBeLessThan(5_000);
+      expect([...batch.status.values()].every((s) => s === 'canceled')).toBe(true);
+      // The clean-up waits until the heartbeat timeout has declared the chunks lost.
+      expect(batch.finished).toEqual(['settled']);
       const err = await handle.result().catch((e: unknown) => e);
       expect(err).toBeInstanceOf(WorkflowFailedError);
-      // Jobs are settled first, while the chunks are still stopping; packs are cleaned after.
       expect(batch.finished).toEqual(['settled', 'canceled']);
-      expect(batch.settledBeforeChunksEnded).toBe(true);
-      expect([...batch.status.values()].every((s) => s === 'canceled')).toBe(true);
+      expect(Date.now() - canceledAt).toBeGreaterThan(10_000);
     } finally {
       blockChunks = false;
     }
