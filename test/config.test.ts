@@ -60,6 +60,13 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({ logLevel: 'info', simulationConcurrency: undefined, measurementConcurrency: undefined, port: 8000 });
     expect(loadConfig({ SIMULATION_CONCURRENCY: '3' }).simulationConcurrency).toBe(3);
   });
+
+  it('keeps as many chunks of a sweep in flight as there are solver processes unless told', () => {
+    expect(loadConfig({}).sweepSlots).toBe(os.availableParallelism());
+    expect(loadConfig({ SIMULATION_CONCURRENCY: '3' }).sweepSlots).toBe(3);
+    expect(loadConfig({ SIMULATION_CONCURRENCY: '3', SWEEP_SLOTS: '12' }).sweepSlots).toBe(12);
+    expect(() => loadConfig({ SWEEP_SLOTS: '0' })).toThrow(/SWEEP_SLOTS must be between 1 and 10000, got 0/);
+  });
 });
 
 describe('the logger, imported before the configuration is read', () => {
