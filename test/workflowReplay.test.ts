@@ -23,4 +23,14 @@ describe('replay of histories recorded by earlier versions', () => {
     expect(kinds.at(-1)).toBe('EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED');
     await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH, replayName: 'simulationBatch-activities' }, history)).resolves.toBeUndefined();
   }, 180_000);
+
+  it('a simulation batch solved in chunks (the sweep design of 2026-11-27)', async () => {
+    const history = fixture('simulationBatch-chunks.history.json');
+    const kinds = history.events.map((e) => e.eventType);
+    // 12 points: two probe chunks and the rest, its database steps as local activities (markers).
+    expect(kinds.filter((k) => k === 'EVENT_TYPE_ACTIVITY_TASK_SCHEDULED').length).toBeGreaterThanOrEqual(3);
+    expect(kinds.filter((k) => k === 'EVENT_TYPE_CHILD_WORKFLOW_EXECUTION_STARTED')).toHaveLength(0);
+    expect(kinds.at(-1)).toBe('EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED');
+    await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH, replayName: 'simulationBatch-chunks' }, history)).resolves.toBeUndefined();
+  }, 180_000);
 });
