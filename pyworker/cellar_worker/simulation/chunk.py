@@ -42,6 +42,10 @@ FLUSH_SECONDS = 0.5
 FLUSH_POINTS = 1000
 FLUSH_BYTES = 64 * 1024 * 1024
 FAILURES_REPORTED = 20
+# Solves of a point begun by retried chunks that never returned (their worker died), after which
+# it is failed unsolved: its solve keeps killing the worker (a crash in the solver), and the
+# chunk would otherwise be retried for ever. Only retries count, so a first attempt costs nothing.
+MAX_RETRIED_STARTS = 2
 POINT_ERRORS = ("CONFIGURATION_ERROR", "SOLVER_ERROR")
 
 
@@ -141,7 +145,17 @@ class ChunkRun:
                 if point.simulation_id in self._ended:
                     self.progress.canceled += 1
                     continue
-                self._solve(point, setup, setup_error)
+                if self.attempt == 1:
+                    self._solve(point, setup, setup_error)
+                elif self.records.count_solve_start(point.simulation_id, +1) > MAX_RETRIED_STARTS:
+                    self._outcome(point, "failed", _now(), error_code="WORKER_ERROR", error=(
+                        f"the worker stopped {MAX_RETRIED_STARTS + 1} times while solving this simulation "
+                        "(a crash in the solver, or its machine lost): it is not tried again"))
+                else:
+                    # Counted while it solves: only a solve that never returns (its worker died)
+                    # leaves its count up; one whose flush then fails (storage down) does not.
+                    self._solve(point, setup, setup_error)
+                    self.records.count_solve_start(point.simulation_id, -1)
                 if self._flush_due():
                     self._hand_off([p.simulation_id for p in points[index + 1 :]])
             self._hand_off([])

@@ -139,6 +139,14 @@ class Records:
         )
         return rows[0][0] if rows else None
 
+    def count_solve_start(self, simulation_id: str, change: int) -> int:
+        """Adds `change` to the count of a point's unfinished solves; answers the new count."""
+        rows = self._run(
+            "update simulations set solve_attempts = greatest(solve_attempts + %s, 0) where id = %s returning solve_attempts",
+            (change, simulation_id),
+        )
+        return rows[0][0] if rows else 0
+
     def record(self, outcomes: list[dict], folder: str, version: str) -> dict[str, str]:
         """Records outcomes in one statement; answers the status of each point it moved."""
         if not outcomes:
