@@ -300,15 +300,19 @@ async def run(settings: Settings, stop: asyncio.Event, queues=None, solvers: int
     log.info("stopped")
 
 
-async def serve(settings: Settings) -> None:
+async def serve(settings: Settings, solver: bool = False) -> None:
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
-    await run(settings, stop)
+    if solver:
+        await run(settings, stop, queues=solver_queues(settings), solvers=0)
+    else:
+        await run(settings, stop)
 
 
-def main() -> int:
+def main(solver: bool = False) -> int:
+    """The worker process, or (`solver`) one of its extra solver processes."""
     configure_logging()
     try:
         settings = read_settings(os.environ)
@@ -317,18 +321,21 @@ def main() -> int:
         log.error(f"configuration: {error}", extra={"variable": error.variable})
         return 2
     try:
-        asyncio.run(serve(settings))
+        asyncio.run(serve(settings, solver))
     except Exception:  # noqa: BLE001 - report any fatal error as a log line, then fail
-        log.exception("worker failed")
+        log.exception("solver process failed" if solver else "worker failed")
         return 1
     return 0
 
 
-if __name__ == "__main__":
-    code = main()
+def exit_with(code: int) -> None:
     logging.shutdown()
     sys.stdout.flush()
     sys.stderr.flush()
     # Skip interpreter teardown: a native solver thread can abort it ("terminate called
     # without an active exception"), turning a clean stop into a crash.
     os._exit(code)
+
+
+if __name__ == "__main__":
+    exit_with(main())

@@ -57,34 +57,7 @@ async def run_solver_pool(count: int, stop: asyncio.Event) -> None:
     await asyncio.gather(*(_supervise(index, stop) for index in range(1, count + 1)))
 
 
-def main() -> int:
-    from cellar_worker import main as worker
-
-    worker.configure_logging()
-    try:
-        settings = worker.read_settings(os.environ)
-    except worker.ConfigError as error:
-        log.error(f"configuration: {error}", extra={"variable": error.variable})
-        return 2
-
-    async def serve() -> None:
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(signum, stop.set)
-        await worker.run(settings, stop, queues=worker.solver_queues(settings), solvers=0)
-
-    try:
-        asyncio.run(serve())
-    except Exception:  # noqa: BLE001 - reported as a log line; the main process starts it again
-        log.exception("solver process failed")
-        return 1
-    return 0
-
-
 if __name__ == "__main__":
-    code = main()
-    logging.shutdown()
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os._exit(code)  # as main.py: skip interpreter teardown (native solver threads)
+    from cellar_worker.main import exit_with, main
+
+    exit_with(main(solver=True))

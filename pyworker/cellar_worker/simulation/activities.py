@@ -59,29 +59,41 @@ def _watch_point(progress: ChunkProgress) -> None:
             progress.point_canceled.set()
 
 
+async def _heartbeating(work, stop: threading.Event, details, interval: float, tick=None):
+    """Runs `work` in a thread while this coroutine heartbeats `details()` every `interval`
+    (which is also how a cancellation reaches it: then `stop` is set, and the work is let reach
+    its next step and end before the cancel is reported)."""
+    solve = asyncio.ensure_future(asyncio.to_thread(work))
+    try:
+        while not solve.done():
+            await asyncio.wait({solve}, timeout=interval)
+            if not solve.done():
+                activity.heartbeat(details())
+                if tick is not None:
+                    await tick()
+    except asyncio.CancelledError:
+        stop.set()
+        with contextlib.suppress(BaseException):
+            await solve
+        raise
+    return solve.result()
+
+
 @activity.defn(name="solveChunk")
 async def solve_chunk_activity(request: dict) -> dict:
     check_request(request)
     progress = ChunkProgress()
     stop = threading.Event()
     run = ChunkRun(request, _RECORDS, progress, stop.is_set, attempt=activity.info().attempt)
-    solve = asyncio.ensure_future(asyncio.to_thread(run.run))
-    try:
-        while not solve.done():
-            await asyncio.wait({solve}, timeout=CHUNK_HEARTBEAT_INTERVAL_S)
-            if not solve.done():
-                activity.heartbeat(progress.snapshot())
-                try:
-                    await asyncio.to_thread(_watch_point, progress)
-                except Exception:  # noqa: BLE001 - watching is best effort; the flush re-checks
-                    activity.logger.warning("could not check the running point", exc_info=True)
-    except asyncio.CancelledError:
-        # The batch was canceled or the worker stops: record what is done, then report.
-        stop.set()
-        with contextlib.suppress(BaseException):
-            await solve
-        raise
-    outcome = solve.result()
+
+    async def watch() -> None:
+        try:
+            await asyncio.to_thread(_watch_point, progress)
+        except Exception:  # noqa: BLE001 - watching is best effort; the flush re-checks
+            activity.logger.warning("could not check the running point", exc_info=True)
+
+    # Canceled (the batch) or stopping (the worker): the chunk records what is done, then reports.
+    outcome = await _heartbeating(run.run, stop, progress.snapshot, CHUNK_HEARTBEAT_INTERVAL_S, watch)
     activity.logger.info(
         "chunk finished",
         extra={"batch_id": request["batch_id"], "chunk": request["chunk"], "points": len(request["simulation_ids"]),
@@ -98,21 +110,9 @@ async def run_simulation_activity(request: dict) -> dict:
     def on_progress(steps_done: int, steps_total: int) -> None:
         progress.update(steps_done=steps_done, steps_total=steps_total)
 
-    # The solve runs in a thread; this coroutine stays free to heartbeat, which is also
-    # how a cancellation reaches it.
-    solve = asyncio.ensure_future(asyncio.to_thread(run_simulation, request, on_progress, cancel.is_set))
-    try:
-        while not solve.done():
-            await asyncio.wait({solve}, timeout=HEARTBEAT_INTERVAL_S)
-            if not solve.done():
-                activity.heartbeat(dict(progress))
-    except asyncio.CancelledError:
-        cancel.set()
-        # Let the solver thread reach its next step boundary and stop before reporting.
-        with contextlib.suppress(BaseException):
-            await solve
-        raise
-    result = solve.result()
+    result = await _heartbeating(
+        lambda: run_simulation(request, on_progress, cancel.is_set), cancel, lambda: dict(progress), HEARTBEAT_INTERVAL_S
+    )
     activity.logger.info(
         "simulation finished",
         extra={
