@@ -7,7 +7,8 @@ import type { RequestContext } from '../context.ts';
 import { AppError, ValidationFailed, invalid, type ValidationIssue } from '../errors.ts';
 import { requireProjectPermission } from './access.ts';
 import { MAX_INLINE_ROWS, createPipeline } from './pipelines.ts';
-import { isPlainObject } from '../values.ts';
+import { isPlainObject, UUID } from '../values.ts';
+import { isDecimal } from '../decimal.ts';
 
 /** The element's name: its result is element_results.fit of GET /pipelines/{id}/result. */
 const FIT_ELEMENT = 'fit';
@@ -60,6 +61,15 @@ export async function fitFromFile(ctx: RequestContext, body: FitFields, files: U
   if (parts.length > 1) throw invalid(FILE_LOC, `exactly one file part named "file" is accepted, got ${parts.length}`, 'value_error');
   const columns = await readFitColumns(parts[0]!.buffer, fitColumns(body));
   return createFit(ctx, body, columns, FILE_LOC);
+}
+
+/**
+ * POST /fit-from-file before its file is read: a caller who may not create pipelines in the
+ * project named by the fields sent before the file is refused without reading it.
+ */
+export async function fitFileGate(ctx: RequestContext, fields: Record<string, string>) {
+  const projectId = fields.project_id;
+  if (projectId && UUID.test(projectId)) await requireProjectPermission(ctx, projectId.toLowerCase(), 'pipeline:create');
 }
 
 async function createFit(ctx: RequestContext, fields: FitFields, data: unknown, dataLoc: Loc) {
@@ -152,8 +162,6 @@ function pickColumns(fileColumns: string[], wanted: WantedColumns): Map<string, 
   return new Map([...wanted.required, ...wanted.optional].filter((c) => index.has(c)).map((c) => [c, index.get(c)!]));
 }
 
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-
 /** A cell as a number; empty and NaN are missing values (the fit drops their rows). */
 function toNumber(raw: unknown, column: string, row: number): number | null {
   if (raw === null || raw === undefined) return null;
@@ -164,7 +172,7 @@ function toNumber(raw: unknown, column: string, row: number): number | null {
   } else if (typeof raw === 'string') {
     const s = raw.trim();
     if (s === '' || /^nan$/i.test(s)) return null;
-    if (DECIMAL.test(s)) return Number(s);
+    if (isDecimal(s)) return Number(s);
   }
   throw invalid([...FILE_LOC, column], `data row ${row}: ${JSON.stringify(typeof raw === 'string' ? raw : String(raw))} is not a finite number`, 'float_parsing');
 }

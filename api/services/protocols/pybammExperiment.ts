@@ -46,6 +46,21 @@ function condition(text: string, line: number, step: string): Condition {
   }
 }
 
+/**
+ * "for X or until Y" → ["for X", "until Y"]: the words between the words "or", each part's
+ * words joined by one space. By hand: `split(/\s+or\s+/i)` backtracked quadratically on a
+ * long run of spaces.
+ */
+function alternatives(text: string): string[] {
+  const parts: string[][] = [[]];
+  for (const word of text.split(/\s+/)) {
+    if (!word) continue;
+    if (word.toLowerCase() === 'or') parts.push([]);
+    else parts.at(-1)!.push(word);
+  }
+  return parts.map((words) => words.join(' '));
+}
+
 /** "for X", "until Y", "for X or until Y" → duration and end conditions. */
 function tail(rest: string, line: number, step: string): { duration?: number; ends: string[]; period?: number } {
   let text = rest.trim();
@@ -58,7 +73,7 @@ function tail(rest: string, line: number, step: string): { duration?: number; en
   const out: { duration?: number; ends: string[]; period?: number } = { ends: [], ...(period ? { period } : {}) };
   if (!text) return out;
   let mode: 'for' | 'until' | undefined;
-  for (const part of text.split(/\s+or\s+/i)) {
+  for (const part of alternatives(text)) {
     let body = part.trim();
     const kw = /^(for|until)\s+(.*)$/i.exec(body);
     if (kw) {
