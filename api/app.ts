@@ -10,7 +10,7 @@ import { authenticate } from './auth.ts';
 import { AuthCache } from './authCache.ts';
 import { AppError, errorHandler } from './errors.ts';
 import { absentBodyAsEmpty, canonicalIds, correlation, exactJson, refuseUnstorableText, requestLog } from './http.ts';
-import { jsonBody, limitJsonDepth, PROTOCOL_BODY_LIMIT } from './bodyLimits.ts';
+import { jsonBody, PROTOCOL_BODY_LIMIT } from './bodyLimits.ts';
 import { multipartBodies } from './multipart.ts';
 import { fitFileGate } from './services/fitFromData.ts';
 import { loadOpenApi, openApiRoutes } from './openapi.ts';
@@ -55,7 +55,7 @@ export function createApp(deps: AppDeps): Express {
   app.use((req, res, next) => (UNVALIDATED.test(req.path) ? next() : auth(req, res, next)));
   // Gzip, deflate and br bodies are inflated by the parser, the limit counted on inflated bytes.
   app.use('/protocols', jsonBody(PROTOCOL_BODY_LIMIT));
-  app.use(jsonBody(deps.config.bodyLimitBytes), limitJsonDepth);
+  app.use(jsonBody(deps.config.bodyLimitBytes));
   app.use(absentBodyAsEmpty);
   // After the storage routes: a signed object key is taken as signed.
   app.use(canonicalIds);

@@ -50,12 +50,11 @@ export function tooDeep(loc: (string | number)[]) {
   return invalid(loc, `nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep`, 'json_too_deep', undefined, { max_depth: MAX_JSON_DEPTH });
 }
 
-const tooDeepBodies = new WeakSet<object>();
-
 /**
  * express.json for the whole API: inflates gzip, deflate and br with the limit applied to the
- * inflated bytes as they stream (413 as soon as it is passed), and notes bodies nested too
- * deeply (verify runs before parsing; throwing there would become a 403).
+ * inflated bytes as they stream (413 as soon as it is passed), and refuses a body nested too
+ * deeply before it is parsed (errors.ts answers the error thrown here: body-parser passes a
+ * verify error on with the status and type it carries).
  */
 export function jsonBody(limit: number): RequestHandler {
   return express.json({
@@ -65,16 +64,13 @@ export function jsonBody(limit: number): RequestHandler {
     // and gets its 422 at `body`, not a 400 calling it malformed.
     strict: false,
     type: ['application/json', 'application/*+json'],
-    verify: (req, _res, buf) => {
-      if (jsonDepth(buf) > MAX_JSON_DEPTH) tooDeepBodies.add(req);
+    verify: (_req, _res, buf) => {
+      if (jsonDepth(buf) > MAX_JSON_DEPTH) {
+        throw Object.assign(new Error(tooDeep(['body']).issues[0]!.msg), { status: 422, type: 'json.too_deep', maxDepth: MAX_JSON_DEPTH });
+      }
     },
   });
 }
-
-/** Refuses a JSON body nested deeper than MAX_JSON_DEPTH, before anything walks it. */
-export const limitJsonDepth: RequestHandler = (req, _res, next) => {
-  next(tooDeepBodies.has(req) ? tooDeep(['body']) : undefined);
-};
 
 export function payloadTooLarge(limit: number, what = 'request body') {
   return new AppError('PAYLOAD_TOO_LARGE', `the ${what} is larger than ${limit} bytes`, { limit });

@@ -18,7 +18,8 @@ export interface HostileInput {
   status: number;
   /** Checks the answer's body beyond its status (throws when wrong). */
   check?: (body: any) => void;
-  send(t: HostileTarget): Promise<Response>;
+  /** Builds the request's body for this target; the answer sends it (so that a bench measures only the sending). */
+  prepare(t: HostileTarget): Promise<() => Promise<Response>>;
 }
 
 const MB = 1_000_000;
@@ -50,10 +51,20 @@ function postMultipart(t: HostileTarget, path: string, body: { bytes: Uint8Array
   return fetch(t.url + path, { method: 'POST', headers: { 'X-API-Key': key, Accept: 'application/json', 'Content-Type': body.contentType, ...headers }, body: body.bytes as Uint8Array<ArrayBuffer> });
 }
 
-const batch = (t: HostileTarget, extra: Record<string, unknown>) =>
-  json(t, 'POST', '/simulations/protocol/batch', JSON.stringify({ parameterized_model: QUICK, protocol_experiment: { protocol: 'Rest for 1 minute' }, project_id: t.projectId, ...extra }));
+/** A JSON request whose body is made (and encoded) when it is prepared. */
+const jsonRequest = (path: string, body: (t: HostileTarget) => unknown) => async (t: HostileTarget) => {
+  const bytes = Buffer.from(JSON.stringify(body(t)));
+  return () => json(t, 'POST', path, bytes);
+};
+const sendAs = (fn: (t: HostileTarget) => Promise<Response>) => async (t: HostileTarget) => () => fn(t);
+const batch = (extra: Record<string, unknown>) =>
+  jsonRequest('/simulations/protocol/batch', (t) => ({ parameterized_model: QUICK, protocol_experiment: { protocol: 'Rest for 1 minute' }, project_id: t.projectId, ...extra }));
 const rangeRow = (name: string, count: number) => ({ type: 'range', name, min: 0.001, max: 0.01, count });
-const validate = (t: HostileTarget, protocol: unknown) => json(t, 'POST', '/protocols/validate', JSON.stringify({ protocol }));
+const validate = (protocol: unknown) => jsonRequest('/protocols/validate', () => ({ protocol }));
+const fitFile = (file: Uint8Array | string, key: 'key' | 'memberKey') => async (t: HostileTarget) => {
+  const body = await multipart([['project_id', t.projectId], ...Object.entries(FIT_FIELDS)], { bytes: file, name: 'data.csv' });
+  return () => postMultipart(t, '/fit-from-file', body, {}, t[key]);
+};
 const invalidProtocol = (body: any) => {
   if (body.valid !== false) throw new Error(`expected valid: false, got ${JSON.stringify(body).slice(0, 200)}`);
 };
@@ -68,7 +79,7 @@ const codeIs = (code: string) => (body: any) => {
 /** Builds every input's body once (some are megabytes; a gzip bomb is compressed here). */
 export async function hostileInputs(): Promise<HostileInput[]> {
   const depth = MB / 2;
-  const deepJson = `{"name":"deep","description":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+  const deepJson = Buffer.from(`{"name":"deep","description":${'['.repeat(depth)}${']'.repeat(depth)}}`);
   const bombJson = gzipSync(Buffer.alloc(64 * 1024 * 1024, 0x20));
   const bombForm = await multipart([['name', 'bomb']], { bytes: new Uint8Array(64 * 1024 * 1024), name: 'model.json' });
   const bombModel = { bytes: gzipSync(bombForm.bytes), contentType: bombForm.contentType };
@@ -78,48 +89,51 @@ export async function hostileInputs(): Promise<HostileInput[]> {
   const deepField = await multipart([['project_id', '00000000-0000-4000-8000-000000000000'], ['name', 'deep'], ['model', '['.repeat(MB / 2) + ']'.repeat(MB / 2)]]);
   // Larger than the body limit: only a refusal before the file is read answers 403 rather than 413.
   const bigFile = new Uint8Array(12 * 1024 * 1024).fill(0x31);
+  const unauthenticated = Buffer.from(`{"name": "${'x'.repeat(8 * MB - 20)}`);
+  const csvQuotes = `Time [s],Current [A],Voltage [V]\n0,1,4.1${'"'.repeat(MB)}\n`;
   const csvCell = `Time [s],Current [A],Voltage [V]\n0,1,${'1'.repeat(MB)}x\n1,1,4.1\n`;
 
   return [
     {
       name: 'DOE range row of count 50,000,000', status: 422, check: locIs('body', 'design_parameters_doe', 'rows', 0, 'count'),
-      send: (t) => batch(t, { design_parameters_doe: { sampling: 'grid', rows: [rangeRow('R0 [Ohm]', 50_000_000)] } }),
+      prepare: batch({ design_parameters_doe: { sampling: 'grid', rows: [rangeRow('R0 [Ohm]', 50_000_000)] } }),
     },
     {
       name: 'DOE range row of count 4,000,000,000', status: 422, check: locIs('body', 'design_parameters_doe', 'rows', 0, 'count'),
-      send: (t) => batch(t, { design_parameters_doe: { sampling: 'grid', rows: [rangeRow('R0 [Ohm]', 4_000_000_000)] } }),
+      prepare: batch({ design_parameters_doe: { sampling: 'grid', rows: [rangeRow('R0 [Ohm]', 4_000_000_000)] } }),
     },
     {
       name: 'DOE grid of 10,000^3 points', status: 422, check: locIs('body', 'design_parameters_doe', 'rows'),
-      send: (t) => batch(t, { design_parameters_doe: { sampling: 'grid', rows: [rangeRow('R0 [Ohm]', 10_000), rangeRow('a', 10_000), rangeRow('b', 10_000)] } }),
+      prepare: batch({ design_parameters_doe: { sampling: 'grid', rows: [rangeRow('R0 [Ohm]', 10_000), rangeRow('a', 10_000), rangeRow('b', 10_000)] } }),
     },
-    { name: 'JSON nested 500,000 deep (1 MB)', status: 422, check: locIs('body'), send: (t) => json(t, 'POST', '/projects', deepJson) },
-    { name: 'gzip JSON inflating to 64 MiB', status: 413, check: codeIs('PAYLOAD_TOO_LARGE'), send: (t) => json(t, 'POST', '/projects', bombJson, { 'Content-Encoding': 'gzip' }) },
-    { name: '8 MB body without an API key', status: 401, check: codeIs('UNAUTHORIZED'), send: (t) => json(t, 'POST', '/projects', `{"name": "${'x'.repeat(8 * MB - 20)}`, {}, null) },
+    { name: 'JSON nested 500,000 deep (1 MB)', status: 422, check: locIs('body'), prepare: sendAs((t) => json(t, 'POST', '/projects', deepJson)) },
+    { name: 'gzip JSON inflating to 64 MiB', status: 413, check: codeIs('PAYLOAD_TOO_LARGE'), prepare: sendAs((t) => json(t, 'POST', '/projects', bombJson, { 'Content-Encoding': 'gzip' })) },
+    { name: '8 MB body without an API key', status: 401, check: codeIs('UNAUTHORIZED'), prepare: sendAs((t) => json(t, 'POST', '/projects', unauthenticated, {}, null)) },
     {
       name: 'gzip multipart inflating to 64 MiB (upload-custom)', status: 413, check: codeIs('PAYLOAD_TOO_LARGE'),
-      send: (t) => postMultipart(t, '/models/upload-custom', bombModel, { 'Content-Encoding': 'gzip' }),
+      prepare: sendAs((t) => postMultipart(t, '/models/upload-custom', bombModel, { 'Content-Encoding': 'gzip' })),
     },
-    { name: 'multipart of 1,000 parts', status: 413, check: codeIs('PAYLOAD_TOO_LARGE'), send: (t) => postMultipart(t, '/models/upload-custom', manyParts) },
-    { name: 'multipart field of 2 MiB', status: 422, check: locIs('body', 'description'), send: (t) => postMultipart(t, '/models/upload-custom', longField) },
-    { name: 'multipart odd field names', status: 422, check: locIs('body', 'file'), send: (t) => postMultipart(t, '/models/upload-custom', oddNames) },
-    { name: 'multipart JSON field nested 500,000 deep', status: 422, check: locIs('body', 'model'), send: (t) => postMultipart(t, '/fit-from-file', deepField) },
+    { name: 'multipart of 1,000 parts', status: 413, check: codeIs('PAYLOAD_TOO_LARGE'), prepare: sendAs((t) => postMultipart(t, '/models/upload-custom', manyParts)) },
+    { name: 'multipart field of 2 MiB', status: 422, check: locIs('body', 'description'), prepare: sendAs((t) => postMultipart(t, '/models/upload-custom', longField)) },
+    { name: 'multipart odd field names', status: 422, check: locIs('body', 'file'), prepare: sendAs((t) => postMultipart(t, '/models/upload-custom', oddNames)) },
+    { name: 'multipart JSON field nested 500,000 deep', status: 422, check: locIs('body', 'model'), prepare: sendAs((t) => postMultipart(t, '/fit-from-file', deepField)) },
     {
       name: 'fit-from-file of 12 MiB by a member without the permission', status: 403, check: codeIs('FORBIDDEN'),
-      send: async (t) => postMultipart(t, '/fit-from-file', await multipart([['project_id', t.projectId], ...Object.entries(FIT_FIELDS)], { bytes: bigFile, name: 'data.csv' }), {}, t.memberKey),
+      prepare: fitFile(bigFile, 'memberKey'),
     },
     {
       name: 'fit-from-file CSV cell of 1 MB digits', status: 422, check: locIs('body', 'file', 'Voltage [V]'),
-      send: async (t) => postMultipart(t, '/fit-from-file', await multipart([['project_id', t.projectId], ...Object.entries(FIT_FIELDS)], { bytes: csvCell, name: 'data.csv' })),
+      prepare: fitFile(csvCell, 'key'),
     },
-    { name: 'UCP end condition of 1 MB of "<"', status: 200, check: invalidProtocol, send: (t) => validate(t, { steps: [{ Rest: { duration: 10, ends: [`${'<'.repeat(MB)} a b`] } }] }) },
-    { name: 'UCP threshold of 1 MB of digits', status: 200, check: invalidProtocol, send: (t) => validate(t, { steps: [{ Rest: { duration: 10, ends: [`Voltage < ${'1'.repeat(MB)}x`] } }] }) },
-    { name: 'PyBaMM line with 1 MB of spaces', status: 200, check: invalidProtocol, send: (t) => validate(t, `Discharge at 1C for 1 hour${' '.repeat(MB)}x`) },
-    { name: 'PyBaMM line of 1 MB of " or"', status: 200, check: invalidProtocol, send: (t) => validate(t, `Rest for 1 hour${' or'.repeat(MB / 3)}`) },
+    { name: 'fit-from-file CSV cell of 1 MB of quotes', status: 422, check: locIs('body', 'file', 'Voltage [V]'), prepare: fitFile(csvQuotes, 'key') },
+    { name: 'UCP end condition of 1 MB of "<"', status: 200, check: invalidProtocol, prepare: validate({ steps: [{ Rest: { duration: 10, ends: [`${'<'.repeat(MB)} a b`] } }] }) },
+    { name: 'UCP threshold of 1 MB of digits', status: 200, check: invalidProtocol, prepare: validate({ steps: [{ Rest: { duration: 10, ends: [`Voltage < ${'1'.repeat(MB)}x`] } }] }) },
+    { name: 'PyBaMM line with 1 MB of spaces', status: 200, check: invalidProtocol, prepare: validate(`Discharge at 1C for 1 hour${' '.repeat(MB)}x`) },
+    { name: 'PyBaMM line of 1 MB of " or"', status: 200, check: invalidProtocol, prepare: validate(`Rest for 1 hour${' or'.repeat(MB / 3)}`) },
     {
       name: 'simulation protocol with 1 MB of spaces', status: 422,
-      send: (t) => batch(t, { protocol_experiment: { protocol: `Discharge at 1C until${' '.repeat(MB)}x` } }),
+      prepare: batch({ protocol_experiment: { protocol: `Discharge at 1C until${' '.repeat(MB)}x` } }),
     },
-    { name: '/protocols/validate body of 2 MB', status: 413, check: codeIs('PAYLOAD_TOO_LARGE'), send: (t) => validate(t, 'Rest for 1 hour\n'.repeat((2 * MB) / 16)) },
+    { name: '/protocols/validate body of 2 MB', status: 413, check: codeIs('PAYLOAD_TOO_LARGE'), prepare: validate('Rest for 1 hour\n'.repeat((2 * MB) / 16)) },
   ];
 }

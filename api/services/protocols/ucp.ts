@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { ROOT } from '../../../stack/config.ts';
 import { isDecimal } from '../../decimal.ts';
+import { quoted } from '../../values.ts';
 
 export const UCP_SCHEMA_PATH = path.join(ROOT, 'pyworker', 'cellar_worker', 'simulation', 'ucp.schema.json');
 export const UCP_SCHEMA: Record<string, unknown> = JSON.parse(fs.readFileSync(UCP_SCHEMA_PATH, 'utf8'));
@@ -59,7 +60,12 @@ export function inputName(v: unknown): string | undefined {
   return m ? (m[1] ?? m[2]) : undefined;
 }
 
-const describe = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v) ?? String(v));
+/** A value as a message quotes it, cut short: a message never echoes a megabyte. */
+function describe(v: unknown): string {
+  if (typeof v === 'string') return quoted(v);
+  const text = JSON.stringify(v) ?? String(v);
+  return text.length > 120 ? `${text.slice(0, 120)}…` : text;
+}
 
 function stepWhere(index: number, type?: string): string {
   return type ? `steps[${index}] (${type})` : `steps[${index}]`;
