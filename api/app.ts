@@ -13,6 +13,7 @@ import { absentBodyAsEmpty, canonicalIds, correlation, exactJson, refuseUnstorab
 import { jsonBody, PROTOCOL_BODY_LIMIT } from './bodyLimits.ts';
 import { multipartBodies } from './multipart.ts';
 import { fitFileGate } from './services/fitFromData.ts';
+import { uploadCustomModelGate } from './services/models.ts';
 import { loadOpenApi, openApiRoutes } from './openapi.ts';
 import { cacheRouteMatchers } from './routeMatcherCache.ts';
 import { healthRoutes, identityRoutes } from './routes/platform.ts';
@@ -61,7 +62,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(canonicalIds);
   app.use(refuseUnstorableText);
   app.use(multipartBodies(deps.config.bodyLimitBytes, {
-    'POST /models/upload-custom': null,
+    'POST /models/upload-custom': (req) => uploadCustomModelGate(req.ctx),
     'POST /fit-from-file': (req, fields) => fitFileGate(req.ctx, fields),
   }));
   cacheRouteMatchers();

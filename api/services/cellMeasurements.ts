@@ -9,7 +9,7 @@ import { parseList, type ListSpec } from '../listQuery.ts';
 import * as repo from '../repositories/cells.ts';
 import { openServiceEvent } from '../repositories/inventory.ts';
 import { insertRow, page, updateRow } from '../repositories/sqlRows.ts';
-import { assertSameOrganization, requireProjectPermission } from './access.ts';
+import { assertSameOrganization, holdsInProject, requireProjectPermission } from './access.ts';
 import { requireInstance } from './cells.ts';
 import { indexEntity, unindexEntity } from './searchIndex.ts';
 import { purgeStart } from './storedObjects.ts';
@@ -137,8 +137,9 @@ export const NO_SUCH_PROTOCOL = 'no such experiment template (protocol) in this 
 
 /** protocol_id names an experiment template of the caller's organization. */
 export async function protocolTemplateExists(ctx: RequestContext, templateId: string): Promise<boolean> {
-  const rows = await ctx.em.execute(`select 1 from experiment_templates where id = ? and organization_id = ?`, [templateId, ctx.caller.organizationId]);
-  return rows.length > 0;
+  const rows = await ctx.em.execute<{ project_id: string }[]>(`select project_id from experiment_templates where id = ? and organization_id = ?`, [templateId, ctx.caller.organizationId]);
+  // One the caller cannot read (experiment_template:read in its project) is not revealed either.
+  return rows.length > 0 && holdsInProject(ctx, rows[0]!.project_id, 'experiment_template:read');
 }
 
 async function checkProtocol(ctx: RequestContext, templateId: unknown) {
