@@ -1,7 +1,7 @@
 // HTTP conventions shared by every route: correlation ids, the exact JSON content type,
 // request logs without secrets, the inflaters of compressed bodies.
 import { randomUUID } from 'node:crypto';
-import type { Transform } from 'node:stream';
+import { pipeline, type Readable, type Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import type { RequestHandler, Response } from 'express';
 import { AppError, invalid } from './errors.ts';
@@ -124,4 +124,14 @@ function unstorableAt(value: unknown, loc: (string | number)[]): { loc: (string 
     if (found) return found;
   }
   return undefined;
+}
+
+/**
+ * Sends a stored object's stream as the answer. A client that goes away mid-download destroys
+ * the source too (with `pipe` it stayed open: a file descriptor or an S3 socket per abort).
+ */
+export function sendStream(res: Response, source: Readable): void {
+  pipeline(source, res, (err) => {
+    if (err && !res.destroyed) res.destroy(err);
+  });
 }
