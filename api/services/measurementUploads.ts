@@ -16,9 +16,9 @@ import {
   EXTEND_UPLOAD, extendKey, fileKey, measurementPrefix, STEPS_UPLOAD, TIME_SERIES_UPLOAD, uploadKey,
 } from '../../storage/measurementKeys.ts';
 import type { ProcessMeasurementInput } from '../../workflows/processMeasurement.ts';
+import { workflowIds } from '../../worker/taskQueues.ts';
 
-export const workflowIdOf = (measurementId: string, mode: 'upload' | 'extend', version: number) =>
-  mode === 'upload' ? `measurement-${measurementId}-upload` : `measurement-${measurementId}-extend-${version}`;
+export const workflowIdOf = workflowIds.measurementProcessing;
 
 interface ValidationOptions {
   strict?: boolean;
