@@ -181,8 +181,10 @@ export async function listParameterizedModels(ctx: RequestContext, query: Record
   return { items, count: items.length, total };
 }
 
-export async function updateParameterizedModel(ctx: RequestContext, id: string, body: { name?: string; description?: string | null; parameters?: Record<string, number> }) {
+export async function updateParameterizedModel(ctx: RequestContext, id: string, given: { name?: string; description?: string | null; parameters?: Record<string, number> | null }) {
   const pm = await loadParameterizedModel(ctx, id, 'parameterized_model:update');
+  // `parameters: null` clears the values (the model's own apply); the column holds an object (null was a 500).
+  const body = { ...given, parameters: given.parameters === null ? {} : given.parameters };
   if (body.parameters) {
     const model = (await repo.findModel(ctx.em, pm.model_id))!;
     await describeModel(ctx, ctx.em, modelSpec(model, body.parameters), ['body', 'parameters'], givenIn(body.parameters, ['body', 'parameters']));
