@@ -33,10 +33,15 @@ describe('deleting a measurement being processed', () => {
     expect((await storage.list(prefix)).length).toBeGreaterThan(0);
 
     expect(await ok(c.delete(`/cell_measurements/${init.measurement_id}`))).toEqual({ id: init.measurement_id, deleted: true });
-    await eventually(async () => (await processing.describe()).status.name === ('TERMINATED' satisfies WorkflowExecutionStatusName), { what: 'processing to be terminated' });
+    const purgeHandle = api.temporal.workflow.getHandle(workflowIds.purgeObjects(prefix));
+    const purgeState = async () => (await purgeHandle.describe().catch((err: Error) => ({ status: { name: err.message } }))).status.name;
+    await eventually(async () => (await processing.describe()).status.name === ('TERMINATED' satisfies WorkflowExecutionStatusName), {
+      what: 'processing to be terminated', timeoutMs: 180_000,
+    }).catch(async (err: Error) => {
+      throw new Error(`${err.message}; processing ${(await processing.describe()).status.name}, purge ${await purgeState()}`);
+    });
     await eventually(async () => (await storage.list(prefix)).length === 0 && !fs.existsSync(partial), { what: `the purge of ${prefix}` });
-    const purge = await api.temporal.workflow.getHandle(workflowIds.purgeObjects(prefix)).describe();
     // It waits for a terminated activity's last write, then purges again.
-    expect(purge.status.name).toBe('RUNNING');
+    expect(await purgeState()).toBe('RUNNING');
   });
 });
