@@ -8,6 +8,7 @@ import { createSimulationActivities } from './simulations.ts';
 import { createMeasurementActivities } from './measurements.ts';
 import { createPipelineActivities } from './pipelines.ts';
 import { createProjectActivities } from './projects.ts';
+import { createUploadActivities } from './uploads.ts';
 
 /** The clients activities are built from (Temporal samples style: factories taking their clients). */
 export interface ActivityDeps {
@@ -24,5 +25,6 @@ export function createActivities(deps: ActivityDeps) {
     ...createMeasurementActivities(deps),
     ...createPipelineActivities(deps),
     ...createProjectActivities(deps),
+    ...createUploadActivities(deps),
   };
 }

@@ -9,7 +9,11 @@ import { FsStorage } from '../storage/fsStorage.ts';
 import { authenticate } from './auth.ts';
 import { AuthCache } from './authCache.ts';
 import { AppError, errorHandler } from './errors.ts';
-import { absentBodyAsEmpty, canonicalIds, correlation, exactJson, inflateMultipart, multipartStreamHandler, refuseUnstorableText, requestLog } from './http.ts';
+import { absentBodyAsEmpty, canonicalIds, correlation, exactJson, refuseUnstorableText, requestLog } from './http.ts';
+import { jsonBody, PROTOCOL_BODY_LIMIT } from './bodyLimits.ts';
+import { multipartBodies } from './multipart.ts';
+import { fitFileGate } from './services/fitFromData.ts';
+import { uploadCustomModelGate } from './services/models.ts';
 import { loadOpenApi, openApiRoutes } from './openapi.ts';
 import { cacheRouteMatchers } from './routeMatcherCache.ts';
 import { healthRoutes, identityRoutes } from './routes/platform.ts';
@@ -45,19 +49,22 @@ export function createApp(deps: AppDeps): Express {
   app.use(openApiRoutes(spec));
   if (deps.storage instanceof FsStorage) app.use(storageRoutes(deps.storage));
 
-  // Gzip and deflate bodies are inflated by the parser; the size limit applies after inflation.
-  // Not strict: a body of valid JSON that is not an object (`null`, `5`) reaches the validator
-  // and gets its 422 at `body`, not a 400 calling it malformed.
-  app.use(express.json({ limit: deps.config.bodyLimitBytes, inflate: true, strict: false, type: ['application/json', 'application/*+json'] }));
-  app.use(absentBodyAsEmpty);
-  // After the storage routes: a signed object key is taken as signed.
-  app.use(canonicalIds);
+  // Who is asking comes before any body byte is read: an unknown caller costs no parsing.
   const authCache = new AuthCache(deps.config.databaseUrl!);
   app.locals.stop = () => authCache.stop();
   const auth = authenticate(deps.orm, { config: deps.config, temporal: deps.temporal, storage: deps.storage }, authCache);
   app.use((req, res, next) => (UNVALIDATED.test(req.path) ? next() : auth(req, res, next)));
+  // Gzip, deflate and br bodies are inflated by the parser, the limit counted on inflated bytes.
+  app.use('/protocols', jsonBody(PROTOCOL_BODY_LIMIT));
+  app.use(jsonBody(deps.config.bodyLimitBytes));
+  app.use(absentBodyAsEmpty);
+  // After the storage routes: a signed object key is taken as signed.
+  app.use(canonicalIds);
   app.use(refuseUnstorableText);
-  app.use(inflateMultipart);
+  app.use(multipartBodies(deps.config.bodyLimitBytes, {
+    'POST /models/upload-custom': (req) => uploadCustomModelGate(req.ctx),
+    'POST /fit-from-file': (req, fields) => fitFileGate(req.ctx, fields),
+  }));
   cacheRouteMatchers();
   app.use(
     OpenApiValidator.middleware({
@@ -70,8 +77,8 @@ export function createApp(deps: AppDeps): Express {
       // Full checks: a date-time such as 2026-02-30 is refused at its field (the fast ones let it
       // through, and PostgreSQL then failed the request with a 500).
       ajvFormats: { mode: 'full' },
-      // multer 2's streamHandler is missing from the validator's (multer 1) option types.
-      fileUploader: { streamHandler: multipartStreamHandler } as object,
+      // Multipart bodies are read by multipartBodies, with limits.
+      fileUploader: false,
       $refParser: { mode: 'dereference' },
     }),
   );

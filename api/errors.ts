@@ -132,6 +132,10 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   } else if (isOpenApiValidatorError(err) && err.status === 415) {
     status = 415;
     body = { error_code: 'UNSUPPORTED_MEDIA_TYPE', message: err.message, detail: {} };
+  } else if (err?.type === 'json.too_deep') {
+    // Thrown by bodyLimits.jsonBody before the body is parsed.
+    status = 422;
+    body = { detail: [{ loc: ['body'], msg: String(err.message), type: 'json_too_deep', ctx: { max_depth: err.maxDepth } }] };
   } else if (err?.type === 'entity.too.large' || err?.status === 413) {
     status = 413;
     body = { error_code: 'PAYLOAD_TOO_LARGE', message: 'request body is too large', detail: { limit: err.limit } };

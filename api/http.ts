@@ -1,10 +1,9 @@
 // HTTP conventions shared by every route: correlation ids, the exact JSON content type,
-// request logs without secrets, compressed multipart bodies.
+// request logs without secrets, the inflaters of compressed bodies.
 import { randomUUID } from 'node:crypto';
-import type { Readable, Transform, Writable } from 'node:stream';
+import { pipeline, type Readable, type Transform } from 'node:stream';
 import zlib from 'node:zlib';
-import type { Request, RequestHandler, Response } from 'express';
-import { error as validatorErrors } from 'express-openapi-validator';
+import type { RequestHandler, Response } from 'express';
 import { AppError, invalid } from './errors.ts';
 import { logger, requestContext } from './logger.ts';
 import { isPlainObject, UUID } from './values.ts';
@@ -49,7 +48,6 @@ const INFLATERS: Record<string, () => Transform> = {
   deflate: () => zlib.createInflate(),
   br: () => zlib.createBrotliDecompress(),
 };
-const inflatedBodies = new WeakMap<Request, Readable>();
 
 /** The stream that inflates a body sent with this Content-Encoding; null when it is not compressed, 415 when we cannot. */
 export function inflaterFor(contentEncoding: string | undefined): Transform | null {
@@ -70,33 +68,6 @@ export const absentBodyAsEmpty: RequestHandler = (req, _res, next) => {
   if (req.body === undefined && req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) req.body = {};
   next();
 };
-
-/**
- * Clients compress request bodies of 512 KiB and more (wire conventions). express.json inflates
- * JSON itself; a compressed multipart upload is inflated here, as a stream the multipart parser
- * reads through `multipartStreamHandler`. An encoding we cannot inflate is 415.
- */
-export const inflateMultipart: RequestHandler = (req, _res, next) => {
-  if (!req.is('multipart/*')) return next();
-  const inflater = inflaterFor(req.header('content-encoding'));
-  if (inflater) inflatedBodies.set(req, req.pipe(inflater));
-  next();
-};
-
-/** multer's streamHandler: the inflated body when inflateMultipart made one, else the request. */
-export function multipartStreamHandler(req: Request, busboy: Writable): void {
-  const inflated = inflatedBodies.get(req);
-  if (!inflated) {
-    req.pipe(busboy);
-    return;
-  }
-  // A corrupt compressed body is invalid input at body: the validator passes its own error type on, to the central handler.
-  inflated.on('error', (err) => {
-    const message = `the compressed body could not be inflated (${err.message})`;
-    busboy.emit('error', new validatorErrors.BadRequest({ path: '/body', message, errors: [{ path: '/body', message }] }));
-  });
-  inflated.pipe(busboy);
-}
 
 const UUIDS = new RegExp(UUID.source.slice(1, -1), 'gi');
 const ID_KEY = /(^|_)ids?$/;
@@ -153,4 +124,14 @@ function unstorableAt(value: unknown, loc: (string | number)[]): { loc: (string 
     if (found) return found;
   }
   return undefined;
+}
+
+/**
+ * Sends a stored object's stream as the answer. A client that goes away mid-download destroys
+ * the source too (with `pipe` it stayed open: a file descriptor or an S3 socket per abort).
+ */
+export function sendStream(res: Response, source: Readable): void {
+  pipeline(source, res, (err) => {
+    if (err && !res.destroyed) res.destroy(err);
+  });
 }

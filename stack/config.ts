@@ -105,13 +105,27 @@ function optionalInt(env: Env, name: string, min: number, max: number): number |
   return optional(env, name) === undefined ? undefined : int(env, name, 0, min, max);
 }
 
+/**
+ * `v` with the password of its user info replaced by ***, whether or not it parses as a URL:
+ * errors quote what was given, and DATABASE_URL carries the database password.
+ */
+export function redactUrl(v: string): string {
+  const at = v.lastIndexOf('@');
+  if (at < 0) return v;
+  const scheme = v.indexOf('://');
+  const start = scheme >= 0 && scheme < at ? scheme + 3 : 0;
+  const colon = v.indexOf(':', start);
+  if (colon < 0 || colon > at) return v;
+  return `${v.slice(0, colon)}:***${v.slice(at)}`;
+}
+
 function url(env: Env, name: string): string | undefined {
   const v = optional(env, name);
   if (v === undefined) return undefined;
   try {
     new URL(v);
   } catch {
-    throw new ConfigError(name, `must be a URL, got "${v}"`);
+    throw new ConfigError(name, `must be a URL, got "${redactUrl(v)}"`);
   }
   return v;
 }
@@ -142,7 +156,7 @@ export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(ROOT, str(env, 'DATA_DIR', '.data'));
   const databaseUrl = url(env, 'DATABASE_URL');
   if (databaseUrl && !/^postgres(ql)?:$/.test(new URL(databaseUrl).protocol)) {
-    throw new ConfigError('DATABASE_URL', 'must be a postgres:// URL');
+    throw new ConfigError('DATABASE_URL', `must be a postgres:// URL, got "${redactUrl(databaseUrl)}"`);
   }
   const s3Endpoint = url(env, 'S3_ENDPOINT');
   let storage: Config['storage'];

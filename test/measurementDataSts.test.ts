@@ -112,6 +112,38 @@ describe('scoped multipart credentials (SeaweedFS STS)', () => {
     expect(confirmed.processing_status).toBe('pending');
   }, 300_000);
 
+  it('holds the upload size limit on multipart uploads at confirm: oversize is refused and removed', async () => {
+    const small = await startApi({
+      config: testConfig('s3', {
+        S3_ENDPOINT: weed.endpoint, S3_ACCESS_KEY_ID: ACCESS, S3_SECRET_ACCESS_KEY: SECRET, S3_STS_ENDPOINT: weed.endpoint, S3_STS_ROLE_ARN: ROLE,
+        UPLOAD_MAX_BYTES: String(1024 * 1024),
+      }),
+    });
+    try {
+      const org = await newOrg(small.orm);
+      const c = client(small.url, org.api_key);
+      const lab = await labFixture(c, { channels: 1 });
+      const init = await ok(c.post(`/cell_instances/${lab.instance.id}/cell_measurements/initiate-upload`, {
+        measurement: { name: 'Too big' }, measurement_type: 'file', filenames: ['big.bin'],
+      }));
+      const mp = init.uploads[0].multipart;
+      expect(mp).not.toBeNull();
+      const scoped = new S3Client({
+        endpoint: mp.endpoint, region: mp.region, forcePathStyle: true,
+        credentials: { accessKeyId: mp.access_key_id, secretAccessKey: mp.secret_access_key, sessionToken: mp.session_token },
+      });
+      // Nothing stops the bytes on the way in: the store takes 12 MiB in parts.
+      await new Upload({ client: scoped, params: { Bucket: mp.bucket, Key: mp.object_path, Body: Buffer.alloc(12 * 1024 * 1024, 1) }, partSize: 6 * 1024 * 1024 }).done();
+      const confirm = await c.post(`/cell_measurements/${init.measurement_id}/confirm-upload`, { cell_instance_id: lab.instance.id, measurement_type: 'file' });
+      expect(confirm.status, confirm.text).toBe(413);
+      expect(confirm.body.detail).toMatchObject({ filename: 'big.bin', size: 12 * 1024 * 1024, max_bytes: 1024 * 1024 });
+      expect(await small.storage.head(mp.object_path)).toBeNull();
+      expect((await c.get(`/cell_measurements/${init.measurement_id}`)).status).toBe(404);
+    } finally {
+      await small.close();
+    }
+  }, 300_000);
+
   it('the credentials expire when the server ends their session, and are refused after that', async () => {
     const { mp, scoped } = await scopedUpload('Late export', 'late.bin');
     // The answer carries the server's expiry (its session cap), not the hour that was asked for.

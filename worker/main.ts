@@ -11,6 +11,7 @@ import { sdkLogFields } from './sdkLog.ts';
 import { openOrm } from '../db/orm.ts';
 import { temporalClient } from '../api/temporal.ts';
 import { ensurePipelineRetrySchedule } from '../activities/pipelines.ts';
+import { ensureUploadExpirySchedule } from '../activities/uploads.ts';
 import { runStartDispatcher } from '../api/services/workflowStarts.ts';
 
 /** Custom search attributes must exist on the server; the dev server gets them at start. */
@@ -52,6 +53,8 @@ async function main() {
   // Pipeline retries: a Temporal Schedule (visible and pausable in the Web UI), created idempotently.
   const retrySchedule = await ensurePipelineRetrySchedule(temporal, config);
   logger.info({ schedule_id: retrySchedule }, 'pipeline retry schedule ready');
+  const expirySchedule = await ensureUploadExpirySchedule(temporal, config);
+  logger.info({ schedule_id: expirySchedule }, 'upload expiry schedule ready');
 
   // Workflow starts that a request recorded but could not make (it stopped, or Temporal was down).
   const dispatcher = runStartDispatcher({ orm, temporal });

@@ -10,3 +10,4 @@ export { pipelineElement } from './pipelineElement.ts';
 export { cancelPipelines } from './cancelPipelines.ts';
 export { retryFailedElements } from './retryFailedElements.ts';
 export { stopProjectWork } from './stopProjectWork.ts';
+export { expireUploads } from './expireUploads.ts';

@@ -119,16 +119,6 @@ export async function runningMeasurement(
 }
 
 /** Whether the user holds `permission` in at least one project of the organization. */
-export async function holdsPermissionSomewhere(em: EntityManager, userId: string, organizationId: string, permission: string): Promise<boolean> {
-  const rows = await em.execute(
-    `select 1 from user_project_roles r join projects p on p.id = r.project_id
-       join project_role_permissions rp on rp.project_role_id = r.project_role_id
-      where r.user_id = ? and p.organization_id = ? and rp.permission = ? limit 1`,
-    [userId, organizationId, permission],
-  );
-  return rows.length > 0;
-}
-
 /** Projects owning cyclers of a site. */
 export async function siteProjects(em: EntityManager, siteId: string): Promise<string[]> {
   const rows = await em.execute<{ project_id: string }[]>(`select distinct project_id from cyclers where site_id = ?`, [siteId]);

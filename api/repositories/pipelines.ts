@@ -201,6 +201,7 @@ export async function findDiagnostic(em: EntityManager, id: string): Promise<Dia
 export interface MeasurementRef {
   id: string;
   organization_id: string;
+  project_id: string;
   processing_status: string;
   measurement_type: string;
   time_series_key: string | null;
@@ -212,7 +213,7 @@ export interface MeasurementRef {
 export async function findMeasurements(em: EntityManager, ids: string[]): Promise<MeasurementRef[]> {
   if (!ids.length) return [];
   return em.execute<MeasurementRef[]>(
-    `select id, organization_id, processing_status, measurement_type, time_series_key, row_count::float8 as row_count, data_columns
+    `select id, organization_id, project_id, processing_status, measurement_type, time_series_key, row_count::float8 as row_count, data_columns
        from cell_measurements where id in ${idsIn}`,
     [JSON.stringify(ids)],
   );

@@ -1,6 +1,7 @@
 // /simulations: batch submission, records and result downloads; also mounts every router
 // of the simulation area (one line in app.ts).
 import { Router } from 'express';
+import { sendStream } from '../http.ts';
 import * as simulations from '../services/simulations.ts';
 import { experimentTemplateRoutes } from './experimentTemplates.ts';
 import { jobRoutes } from './jobs.ts';
@@ -37,8 +38,7 @@ export function simulationRoutes(): Router {
       const file = await simulations.resultFile(req.ctx, req.params.simulation_id, kind);
       res.status(200).setHeader('Content-Type', 'application/vnd.apache.parquet');
       res.setHeader('Content-Disposition', `attachment; filename="${file.filename}"`);
-      file.stream.on('error', (err) => res.destroy(err));
-      file.stream.pipe(res);
+      sendStream(res, file.stream);
     });
   }
   return Router().use(r, modelRoutes(), protocolRoutes(), experimentTemplateRoutes(), jobRoutes(), studyRoutes(), usageRoutes());

@@ -2,7 +2,7 @@
 // exactly one operation on one object until it expires. Bodies stream straight to disk.
 import { Router, type Request } from 'express';
 import { AppError } from '../errors.ts';
-import { inflaterFor } from '../http.ts';
+import { inflaterFor, sendStream } from '../http.ts';
 import { type FsStorage, ObjectExists, ObjectTooLarge, type SignedParams } from '../../storage/fsStorage.ts';
 import { ObjectNotFound } from '../../storage/storage.ts';
 
@@ -68,11 +68,17 @@ export function storageRoutes(storage: FsStorage): Router {
       if (err instanceof ObjectNotFound) throw new AppError('NOT_FOUND', 'no object at this storage URL');
       throw err;
     }
-    const head = await storage.head(params.key);
+    let head;
+    try {
+      head = await storage.head(params.key);
+    } catch (err) {
+      stream.destroy();
+      throw err;
+    }
     res.setHeader('Content-Type', 'application/octet-stream');
     if (head) res.setHeader('Content-Length', String(head.size));
     if (params.filename) res.setHeader('Content-Disposition', `attachment; filename="${params.filename.replaceAll('"', '')}"`);
-    stream.pipe(res);
+    sendStream(res, stream);
   });
   return r;
 }

@@ -57,3 +57,28 @@ export function readableProjectsSql(caller: Caller, projectIdSql: string): { sql
     params: [caller.userId, caller.organizationId],
   };
 }
+
+/**
+ * Organization-level resources (sites, models) have no project: owners, or members holding
+ * `permission` in some project of the organization. With `madeByOthers`, only projects someone
+ * else made count: any member may make a project and is its Project Admin, which must not give
+ * them a say over what the whole organization shares.
+ */
+export async function requirePermissionInSomeProject(ctx: RequestContext, permission: string, opts: { madeByOthers?: boolean } = {}): Promise<void> {
+  if (ctx.caller.isOwner) return;
+  const rows = await ctx.em.execute(
+    `select 1 from user_project_roles r join projects p on p.id = r.project_id
+       join project_role_permissions rp on rp.project_role_id = r.project_role_id
+      where r.user_id = ? and p.organization_id = ? and rp.permission = ?${opts.madeByOthers ? ' and p.created_by <> r.user_id' : ''} limit 1`,
+    [ctx.caller.userId, ctx.caller.organizationId, permission],
+  );
+  if (!rows.length) {
+    const where = opts.madeByOthers ? 'every project of the organization made by someone else (a project of one\'s own gives no say over what the organization shares)' : 'every project of the organization';
+    throw new AppError('FORBIDDEN', `missing permission ${permission} in ${where}`, { permission });
+  }
+}
+
+/** Whether the caller may `permission` in the project (owners may everything in their organization's). */
+export async function holdsInProject(ctx: RequestContext, projectId: string, permission: string): Promise<boolean> {
+  return ctx.caller.isOwner || (await permissionsIn(ctx.em, ctx.caller, projectId)).has(permission);
+}

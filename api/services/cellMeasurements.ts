@@ -9,12 +9,13 @@ import { parseList, type ListSpec } from '../listQuery.ts';
 import * as repo from '../repositories/cells.ts';
 import { openServiceEvent } from '../repositories/inventory.ts';
 import { insertRow, page, updateRow } from '../repositories/sqlRows.ts';
-import { assertSameOrganization, requireProjectPermission } from './access.ts';
+import { assertSameOrganization, holdsInProject, requireProjectPermission } from './access.ts';
 import { requireInstance } from './cells.ts';
 import { indexEntity, unindexEntity } from './searchIndex.ts';
 import { purgeStart } from './storedObjects.ts';
 import { recordStarts, startRecorded, type RecordedStart } from './workflowStarts.ts';
 import type { Config } from '../../stack/config.ts';
+import { workflowIds } from '../../worker/taskQueues.ts';
 import { measurementPrefix } from '../../storage/measurementKeys.ts';
 
 const MEASUREMENT_LIST: ListSpec = {
@@ -43,9 +44,19 @@ const EDITABLE = ['name', 'notes', 'channel_id', 'start_time', 'end_time', 'esti
   'test_setup', 'properties', 'requested_by'] as const;
 type MeasurementBody = Partial<Record<(typeof EDITABLE)[number], unknown>> & { measurement_type?: string };
 
-/** Records, in the deleting transaction, the purge of the deleted measurements' stored files. */
-export function recordMeasurementPurges(em: EntityManager, config: Config, measurements: repo.MeasurementRef[]): Promise<RecordedStart[]> {
-  return recordStarts(em, measurements.map((m) => purgeStart(config, measurementPrefix(m.organization_id, m.project_id, m.id))));
+/**
+ * Records, in the deleting transaction and before its deletes (it reads the upload sessions),
+ * the purge of the measurements' stored files, which first ends their processing workflows:
+ * processing that went on would write files after the purge.
+ */
+export async function recordMeasurementPurges(em: EntityManager, config: Config, measurements: repo.MeasurementRef[]): Promise<RecordedStart[]> {
+  if (!measurements.length) return [];
+  const sessions = await em.execute<{ measurement_id: string; kind: 'upload' | 'extend'; version: number }[]>(
+    `select measurement_id, kind, version from measurement_upload_sessions where measurement_id in (select jsonb_array_elements_text(?::jsonb)::uuid) and confirmed_at is not null`,
+    [JSON.stringify(measurements.map((m) => m.id))],
+  );
+  const processing = (id: string) => sessions.filter((s) => s.measurement_id === id).map((s) => workflowIds.measurementProcessing(id, s.kind, s.version));
+  return recordStarts(em, measurements.map((m) => purgeStart(config, measurementPrefix(m.organization_id, m.project_id, m.id), processing(m.id))));
 }
 
 /**
@@ -137,8 +148,9 @@ export const NO_SUCH_PROTOCOL = 'no such experiment template (protocol) in this 
 
 /** protocol_id names an experiment template of the caller's organization. */
 export async function protocolTemplateExists(ctx: RequestContext, templateId: string): Promise<boolean> {
-  const rows = await ctx.em.execute(`select 1 from experiment_templates where id = ? and organization_id = ?`, [templateId, ctx.caller.organizationId]);
-  return rows.length > 0;
+  const rows = await ctx.em.execute<{ project_id: string }[]>(`select project_id from experiment_templates where id = ? and organization_id = ?`, [templateId, ctx.caller.organizationId]);
+  // One the caller cannot read (experiment_template:read in its project) is not revealed either.
+  return rows.length > 0 && holdsInProject(ctx, rows[0]!.project_id, 'experiment_template:read');
 }
 
 async function checkProtocol(ctx: RequestContext, templateId: unknown) {
@@ -234,9 +246,10 @@ export async function updateMeasurement(ctx: RequestContext, measurementId: stri
 export async function deleteMeasurement(ctx: RequestContext, measurementId: string) {
   const m = await requireMeasurement(ctx, measurementId, 'cell_measurement:delete');
   const purges = await ctx.em.transactional(async (em) => {
+    const purges = await recordMeasurementPurges(em, ctx.config, [m]);
     await unindexEntity(em, 'cell_measurement', measurementId);
     await em.execute(`delete from cell_measurements where id = ?`, [measurementId]);
-    return recordMeasurementPurges(em, ctx.config, [m]);
+    return purges;
   });
   await startRecorded(ctx, purges);
   return { id: measurementId, deleted: true };

@@ -129,10 +129,10 @@ export async function updateSpec(ctx: RequestContext, specId: string, body: Body
 export async function deleteSpec(ctx: RequestContext, specId: string) {
   await requireSpec(ctx, specId, 'cell_specification:delete');
   const purges = await ctx.em.transactional(async (em) => {
-    const gone = await repo.measurementsUnder(em, { specId });
+    const purges = await recordMeasurementPurges(em, ctx.config, await repo.measurementsUnder(em, { specId }));
     await repo.unindexUnderSpec(em, specId);
     await em.execute(`delete from cell_specifications where id = ?`, [specId]);
-    return recordMeasurementPurges(em, ctx.config, gone);
+    return purges;
   });
   await startRecorded(ctx, purges);
   return { id: specId, deleted: true };
@@ -179,11 +179,11 @@ export async function updateInstance(ctx: RequestContext, instanceId: string, bo
 export async function deleteInstance(ctx: RequestContext, instanceId: string) {
   await requireInstance(ctx, instanceId, 'cell_instance:delete');
   const purges = await ctx.em.transactional(async (em) => {
-    const gone = await repo.measurementsUnder(em, { instanceId });
+    const purges = await recordMeasurementPurges(em, ctx.config, await repo.measurementsUnder(em, { instanceId }));
     await em.execute(`delete from search_documents where entity_type = 'cell_measurement' and parent_id = ?`, [instanceId]);
     await unindexEntity(em, 'cell_instance', instanceId);
     await em.execute(`delete from cell_instances where id = ?`, [instanceId]);
-    return recordMeasurementPurges(em, ctx.config, gone);
+    return purges;
   });
   await startRecorded(ctx, purges);
   return { id: instanceId, deleted: true };

@@ -69,8 +69,12 @@ const positiveInt = (v: unknown): v is number => Number.isInteger(v) && (v as nu
 interface CheckedRow {
   name: string;
   type: (typeof ROW_TYPES)[number];
-  /** Grid levels (discrete values, or evenly spaced range points). */
-  levels?: number[];
+  /**
+   * Grid levels (discrete values, or evenly spaced range points), counted and computed on
+   * demand: a range row's count is whatever the request says, so nothing is allocated for it
+   * before the grid's size is known to be within the limit.
+   */
+  levels?: { count: number; at: (k: number) => number };
   /** u in [0, 1) → a value, for random and Latin hypercube sampling. */
   at: (u: number) => number;
 }
@@ -94,7 +98,7 @@ function checkRow(row: DoeRow, i: number, loc: (string | number)[], issues: Vali
     }
     if (issues.length > before) return undefined;
     const values = row.values as number[];
-    return { name: row.name!, type, levels: values, at: (u) => values[Math.min(values.length - 1, Math.floor(u * values.length))]! };
+    return { name: row.name!, type, levels: { count: values.length, at: (k) => values[k]! }, at: (u) => values[Math.min(values.length - 1, Math.floor(u * values.length))]! };
   }
   if (type === 'range') {
     for (const f of ['min', 'max'] as const) if (!finite(row[f])) issues.push({ loc: [...at, f], msg: `a range row needs a finite ${f}`, type: 'missing', input: row[f] });
@@ -103,7 +107,7 @@ function checkRow(row: DoeRow, i: number, loc: (string | number)[], issues: Vali
     if (issues.length > before) return undefined;
     const { min, max } = row as { min: number; max: number };
     const count = row.count;
-    const levels = count === undefined ? undefined : count === 1 ? [min] : Array.from({ length: count }, (_, k) => min + ((max - min) * k) / (count - 1));
+    const levels = count === undefined ? undefined : { count, at: (k: number) => (count === 1 ? min : min + ((max - min) * k) / (count - 1)) };
     return { name: row.name!, type, ...(levels ? { levels } : {}), at: (u) => min + (max - min) * u };
   }
   if (!finite(row.mean)) issues.push({ loc: [...at, 'mean'], msg: 'a normal row needs a finite mean', type: 'missing', input: row.mean });
@@ -148,12 +152,16 @@ export function expandDoe(doe: DoeRequest | null | undefined, loc: (string | num
   if (!checked.length) return [{}];
 
   if (sampling === 'grid') {
-    const size = checked.reduce((n, r) => n * r.levels!.length, 1);
+    // The product of the rows' counts, known before any point is made (a float: 4e9 × 4e9 stays comparable).
+    const size = checked.reduce((n, r) => n * r.levels!.count, 1);
     if (size > maxPoints) {
       throw new DoeError([{ loc: [...loc, 'rows'], msg: `the grid has ${size} points; at most ${maxPoints} are allowed per submission`, type: 'too_long', ctx: { size, max: maxPoints } }]);
     }
     let points: DesignPoint[] = [{}];
-    for (const r of checked) points = points.flatMap((p) => r.levels!.map((v) => ({ ...p, [r.name]: v })));
+    for (const r of checked) {
+      const { count, at } = r.levels!;
+      points = points.flatMap((p) => Array.from({ length: count }, (_, k) => ({ ...p, [r.name]: at(k) })));
+    }
     return points;
   }
   const count = doe.count as number;

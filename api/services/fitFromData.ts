@@ -7,7 +7,8 @@ import type { RequestContext } from '../context.ts';
 import { AppError, ValidationFailed, invalid, type ValidationIssue } from '../errors.ts';
 import { requireProjectPermission } from './access.ts';
 import { MAX_INLINE_ROWS, createPipeline } from './pipelines.ts';
-import { isPlainObject } from '../values.ts';
+import { isPlainObject, quoted, UUID } from '../values.ts';
+import { isDecimal } from '../decimal.ts';
 
 /** The element's name: its result is element_results.fit of GET /pipelines/{id}/result. */
 const FIT_ELEMENT = 'fit';
@@ -60,6 +61,15 @@ export async function fitFromFile(ctx: RequestContext, body: FitFields, files: U
   if (parts.length > 1) throw invalid(FILE_LOC, `exactly one file part named "file" is accepted, got ${parts.length}`, 'value_error');
   const columns = await readFitColumns(parts[0]!.buffer, fitColumns(body));
   return createFit(ctx, body, columns, FILE_LOC);
+}
+
+/**
+ * POST /fit-from-file before its file is read: a caller who may not create pipelines in the
+ * project named by the fields sent before the file is refused without reading it.
+ */
+export async function fitFileGate(ctx: RequestContext, fields: Record<string, string>) {
+  const projectId = fields.project_id;
+  if (projectId && UUID.test(projectId)) await requireProjectPermission(ctx, projectId.toLowerCase(), 'pipeline:create');
 }
 
 async function createFit(ctx: RequestContext, fields: FitFields, data: unknown, dataLoc: Loc) {
@@ -152,8 +162,6 @@ function pickColumns(fileColumns: string[], wanted: WantedColumns): Map<string, 
   return new Map([...wanted.required, ...wanted.optional].filter((c) => index.has(c)).map((c) => [c, index.get(c)!]));
 }
 
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-
 /** A cell as a number; empty and NaN are missing values (the fit drops their rows). */
 function toNumber(raw: unknown, column: string, row: number): number | null {
   if (raw === null || raw === undefined) return null;
@@ -164,9 +172,9 @@ function toNumber(raw: unknown, column: string, row: number): number | null {
   } else if (typeof raw === 'string') {
     const s = raw.trim();
     if (s === '' || /^nan$/i.test(s)) return null;
-    if (DECIMAL.test(s)) return Number(s);
+    if (isDecimal(s)) return Number(s);
   }
-  throw invalid([...FILE_LOC, column], `data row ${row}: ${JSON.stringify(typeof raw === 'string' ? raw : String(raw))} is not a finite number`, 'float_parsing');
+  throw invalid([...FILE_LOC, column], `data row ${row}: ${quoted(typeof raw === 'string' ? raw : String(raw))} is not a finite number`, 'float_parsing');
 }
 
 async function readParquetColumns(bytes: Buffer, wanted: WantedColumns): Promise<Record<string, Column>> {
@@ -210,35 +218,64 @@ function guessDelimiter(headerLine: string): string {
 function eachCsvRecord(text: string, delimiter: string, onRecord: (fields: string[]) => boolean): void {
   let fields: string[] = [];
   let field = '';
-  let quoted = false;
+  let inQuotes = false;
+  // Whether the field so far is only whitespace (a quote then opens a quoted field); kept as a
+  // flag, since trimming the field at every quote was quadratic on a long run of quotes.
+  let blank = true;
   let i = 0;
+  const add = (run: string) => {
+    field += run;
+    blank &&= run.trim() === '';
+  };
+  /** The end of the run of ordinary characters from `from`: up to a delimiter, a line break or (in quotes or in a blank field) a quote. */
+  const runEnd = (from: number, stopAtQuote: boolean) => {
+    let e = from + 1;
+    for (; e < text.length; e++) {
+      const c = text[e];
+      if (c === '"' ? stopAtQuote : !inQuotes && (c === delimiter || c === '\n' || c === '\r')) break;
+    }
+    return e;
+  };
+  const next = () => {
+    field = '';
+    blank = true;
+  };
   const endRecord = () => {
     fields.push(field);
-    field = '';
-    const blank = fields.length === 1 && fields[0]!.trim() === '';
-    const go = blank || onRecord(fields);
+    const empty = fields.length === 1 && blank;
+    next();
+    const go = empty || onRecord(fields);
     fields = [];
     return go;
   };
   for (; i < text.length; i++) {
     const ch = text[i]!;
-    if (quoted) {
+    if (inQuotes) {
       if (ch === '"') {
         if (text[i + 1] === '"') {
-          field += '"';
+          add('"');
           i++;
-        } else quoted = false;
-      } else field += ch;
-    } else if (ch === '"' && field.trim() === '') {
-      quoted = true;
-      field = '';
+        } else inQuotes = false;
+      } else {
+        const e = runEnd(i, true);
+        add(text.slice(i, e));
+        i = e - 1;
+      }
+    } else if (ch === '"' && blank) {
+      inQuotes = true;
+      next();
     } else if (ch === delimiter) {
       fields.push(field);
-      field = '';
+      next();
     } else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && text[i + 1] === '\n') i++;
       if (!endRecord()) return;
-    } else field += ch;
+    } else {
+      // A run at once: a field was built a character at a time before.
+      const e = runEnd(i, blank);
+      add(text.slice(i, e));
+      i = e - 1;
+    }
   }
   if (field !== '' || fields.length) endRecord();
 }

@@ -16,9 +16,9 @@ import {
   EXTEND_UPLOAD, extendKey, fileKey, measurementPrefix, STEPS_UPLOAD, TIME_SERIES_UPLOAD, uploadKey,
 } from '../../storage/measurementKeys.ts';
 import type { ProcessMeasurementInput } from '../../workflows/processMeasurement.ts';
+import { workflowIds } from '../../worker/taskQueues.ts';
 
-export const workflowIdOf = (measurementId: string, mode: 'upload' | 'extend', version: number) =>
-  mode === 'upload' ? `measurement-${measurementId}-upload` : `measurement-${measurementId}-extend-${version}`;
+export const workflowIdOf = workflowIds.measurementProcessing;
 
 interface ValidationOptions {
   strict?: boolean;
@@ -96,14 +96,15 @@ export async function initiateUpload(
   return { measurement_id: measurementId, uploads };
 }
 
-/** 409 naming the targets with no object yet; 413 (and the object removed) for a PUT past its limit. */
+/** 409 naming the targets with no object yet; 413 (and the object removed) for an upload past its limit, by a signed PUT or S3 multipart. */
 async function assertUploaded(ctx: Services, session: repo.UploadSessionRow, targets: repo.UploadTarget[]) {
   const missing: { filename: string; path: string }[] = [];
   for (const t of targets) {
     const head = await ctx.storage.head(t.path);
     if (!head) {
       missing.push({ filename: t.filename, path: t.path });
-    } else if (head.size > t.max_bytes && !t.multipart) {
+    } else if (head.size > t.max_bytes) {
+      // Every path, multipart included: scoped credentials carry no size limit, so the limit is held here.
       await ctx.storage.delete(t.path);
       throw new AppError('PAYLOAD_TOO_LARGE', `${t.filename} is ${head.size} bytes, more than this upload target accepts (${t.max_bytes}); it was discarded`, {
         filename: t.filename, size: head.size, max_bytes: t.max_bytes,

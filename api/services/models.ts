@@ -1,15 +1,16 @@
-// Rules for models (shared by the organization) and parameterized models (a model with
-// parameter values, in a project). Every model is built once by the Python worker before it
+// Rules for models (shared by the organization: model:* held in some project of it, or an
+// owner) and parameterized models (a model with parameter values, in a project). Every model is built once by the Python worker before it
 // is stored, which also gives its simulator_version (the PyBaMM version).
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../context.ts';
 import { conflict, forbidden, invalid, notFound } from '../errors.ts';
 import { namedRecordList, parseList } from '../listQuery.ts';
 import * as repo from '../repositories/models.ts';
-import { assertSameOrganization, readableProjectsSql, requireProjectPermission } from './access.ts';
+import { assertSameOrganization, holdsInProject, readableProjectsSql, requirePermissionInSomeProject, requireProjectPermission } from './access.ts';
 import { indexEntity, unindexEntity } from './searchIndex.ts';
 import { describeModel, givenIn, validateCustomModel, type ParameterLoc } from './simulationWorker.ts';
 import { isPlainObject } from '../values.ts';
+import { jsonDepth, MAX_JSON_DEPTH, tooDeep } from '../bodyLimits.ts';
 
 export const CUSTOM_MODEL_CHEMISTRIES = ['lithium_ion', 'lithium_sulfur', 'ecm', 'generic'] as const;
 
@@ -33,17 +34,19 @@ function indexParameterizedModel(ctx: RequestContext, pm: repo.ParameterizedMode
   });
 }
 
-/** A model of the caller's organization (404 when missing, 403 when another organization's). */
+/** A model of the caller's organization (404 when missing, 403 when another organization's or without model:read). */
 export async function loadModel(ctx: RequestContext, id: string): Promise<repo.ModelRow> {
   const m = await repo.findModel(ctx.em, id);
   if (!m) throw notFound('model', id);
   assertSameOrganization(ctx.caller, m.organization_id, 'model');
+  await requirePermissionInSomeProject(ctx, 'model:read');
   return m;
 }
 
 async function storeModel(
   ctx: RequestContext, input: { name: string; description?: string | null; chemistry: string; config: unknown; custom: boolean }, loc: (string | number)[], parameterLoc?: ParameterLoc,
 ) {
+  await requirePermissionInSomeProject(ctx, 'model:create');
   const checked = await validateCustomModel(ctx, input.config, loc, parameterLoc);
   return ctx.em.transactional(async (em) => {
     const row = await repo.insertModel(em, {
@@ -62,9 +65,13 @@ export function createModel(ctx: RequestContext, body: { name: string; descripti
     isPlainObject(parameters) ? givenIn(parameters, ['body', 'config', 'parameters']) : undefined);
 }
 
+/** The multipart gate of POST /models/upload-custom: may the caller create models, before the file is read. */
+export const uploadCustomModelGate = (ctx: RequestContext) => requirePermissionInSomeProject(ctx, 'model:create');
+
 export async function uploadCustomModel(ctx: RequestContext, body: Record<string, unknown>, files: { fieldname: string; buffer: Buffer }[] | undefined) {
   const file = files?.find((f) => f.fieldname === 'file');
   if (!file) throw invalid(['body', 'file'], 'a file part named "file" holding the model JSON is required', 'missing');
+  if (jsonDepth(file.buffer) > MAX_JSON_DEPTH) throw tooDeep(['body', 'file']);
   let config: unknown;
   try {
     config = JSON.parse(file.buffer.toString('utf8'));
@@ -79,6 +86,7 @@ export async function uploadCustomModel(ctx: RequestContext, body: Record<string
 
 export async function listModels(ctx: RequestContext, query: Record<string, unknown>) {
   const list = parseList(query, MODEL_LIST);
+  await requirePermissionInSomeProject(ctx, 'model:read');
   const { items, total } = await repo.listModels(ctx.em, ctx.caller.organizationId, list);
   return { items, count: items.length, total };
 }
@@ -90,6 +98,7 @@ function assertModelOwner(ctx: RequestContext, m: repo.ModelRow) {
 
 export async function updateModel(ctx: RequestContext, id: string, body: { name?: string; description?: string | null }) {
   assertModelOwner(ctx, await loadModel(ctx, id));
+  await requirePermissionInSomeProject(ctx, 'model:update');
   return ctx.em.transactional(async (em) => {
     const row = await repo.updateModel(em, id, body);
     await indexModel({ ...ctx, em }, row);
@@ -99,6 +108,7 @@ export async function updateModel(ctx: RequestContext, id: string, body: { name?
 
 export async function deleteModel(ctx: RequestContext, id: string) {
   assertModelOwner(ctx, await loadModel(ctx, id));
+  await requirePermissionInSomeProject(ctx, 'model:delete');
   const users = await repo.countParameterizedModelsOf(ctx.em, id);
   if (users) throw conflict(`the model is used by ${users} parameterized model(s); delete them first`, { model_id: id, parameterized_models: users });
   await ctx.em.transactional(async (em) => {
@@ -124,10 +134,17 @@ export async function loadParameterizedModel(ctx: RequestContext, id: string, pe
 
 interface PmBody { name: string; model_id: string; parameters?: Record<string, number>; description?: string | null; project_id?: string; cell_spec_id?: string | null }
 
-/** A cell specification named in a body: of the caller's organization, else 422 at `loc` (another's is not revealed). */
-export async function requireCellSpecification(ctx: RequestContext, id: string, loc: (string | number)[]) {
+/**
+ * A cell specification named in a body: of the caller's organization and readable by them
+ * (cell_specification:read in its project), else 422 at `loc` (one they cannot read is not
+ * revealed); with `projectId`, of that project too.
+ */
+export async function requireCellSpecification(ctx: RequestContext, id: string, loc: (string | number)[], projectId?: string) {
   const spec = await repo.findCellSpecification(ctx.em, id);
-  if (!spec || spec.organization_id !== ctx.caller.organizationId) throw invalid(loc, 'is not a cell specification of this organization', 'value_error', id);
+  if (!spec || spec.organization_id !== ctx.caller.organizationId || !(await holdsInProject(ctx, spec.project_id, 'cell_specification:read'))) {
+    throw invalid(loc, 'is not a cell specification of this organization that you can read', 'value_error', id);
+  }
+  if (projectId && spec.project_id !== projectId) throw invalid(loc, 'belongs to another project than the parameterized model', 'value_error', id);
   return spec;
 }
 
@@ -143,7 +160,7 @@ export async function createParameterizedModel(ctx: RequestContext, body: PmBody
   }
   if (!projectId) throw invalid(['body', 'project_id'], 'is required (or create it under /cells/{cell_spec_id}/parameterized_models)', 'missing');
   await requireProjectPermission(ctx, projectId, 'parameterized_model:create');
-  if (body.cell_spec_id && !cellSpecId) await requireCellSpecification(ctx, body.cell_spec_id, ['body', 'cell_spec_id']);
+  if (body.cell_spec_id && !cellSpecId) await requireCellSpecification(ctx, body.cell_spec_id, ['body', 'cell_spec_id'], projectId);
   const model = await repo.findModel(ctx.em, body.model_id);
   if (!model || model.organization_id !== ctx.caller.organizationId) throw invalid(['body', 'model_id'], 'is not a model of this organization', 'value_error', body.model_id);
   const parameters = body.parameters ?? {};
@@ -164,8 +181,10 @@ export async function listParameterizedModels(ctx: RequestContext, query: Record
   return { items, count: items.length, total };
 }
 
-export async function updateParameterizedModel(ctx: RequestContext, id: string, body: { name?: string; description?: string | null; parameters?: Record<string, number> }) {
+export async function updateParameterizedModel(ctx: RequestContext, id: string, given: { name?: string; description?: string | null; parameters?: Record<string, number> | null }) {
   const pm = await loadParameterizedModel(ctx, id, 'parameterized_model:update');
+  // `parameters: null` clears the values (the model's own apply); the column holds an object (null was a 500).
+  const body = { ...given, parameters: given.parameters === null ? {} : given.parameters };
   if (body.parameters) {
     const model = (await repo.findModel(ctx.em, pm.model_id))!;
     await describeModel(ctx, ctx.em, modelSpec(model, body.parameters), ['body', 'parameters'], givenIn(body.parameters, ['body', 'parameters']));

@@ -7,7 +7,7 @@ import type { RequestContext } from '../context.ts';
 import { AppError, ValidationFailed, conflict, forbidden, notFound, type ValidationIssue } from '../errors.ts';
 import { parseList } from '../listQuery.ts';
 import * as repo from '../repositories/pipelines.ts';
-import { assertSameOrganization, permissionsIn, readableProjectsSql, requireProjectPermission } from './access.ts';
+import { assertSameOrganization, holdsInProject, readableProjectsSql, requireProjectPermission } from './access.ts';
 import { isPlainObject, UUID } from '../values.ts';
 import { indexEntity, unindexEntity } from './searchIndex.ts';
 import { pipelineWorkflowStart } from '../../activities/pipelines.ts';
@@ -326,6 +326,10 @@ async function checkRefs(ctx: RequestContext, refs: Refs) {
     const m = found.get(ref.id);
     if (!m) issues.push({ loc: ref.loc, msg: `no measurement ${ref.id}`, type: 'value_error', input: `db:${ref.id}` });
     else if (m.organization_id !== ctx.caller.organizationId) throw forbidden(`measurement ${ref.id} belongs to another organization`, { loc: ref.loc });
+    // A fit reads the series: that needs what GET /cell_measurements/{id} needs, in the measurement's project.
+    else if (!(await holdsInProject(ctx, m.project_id, 'cell_measurement:read'))) {
+      throw forbidden(`measurement ${ref.id} is in a project where you lack cell_measurement:read`, { loc: ref.loc, permission: 'cell_measurement:read' });
+    }
     else if (m.measurement_type !== 'time_series') issues.push({ loc: ref.loc, msg: `measurement ${ref.id} is a ${m.measurement_type} measurement, not a time series`, type: 'value_error' });
     else if (!ref.windowed && m.row_count !== null && m.row_count > ctx.config.fitMaxRows) {
       // The worker uses at most FIT_MAX_ROWS rows of a stored series (each solve interpolates the measured current).
@@ -340,7 +344,7 @@ async function checkRefs(ctx: RequestContext, refs: Refs) {
     if (!p) issues.push({ loc: ref.loc, msg: `no pipeline ${ref.id}`, type: 'value_error', input: ref.id });
     else if (p.organization_id !== ctx.caller.organizationId) throw forbidden(`pipeline ${ref.id} belongs to another organization`, { loc: ref.loc });
     // An entry copies the source's results: reading them needs what GET /pipelines/{id} needs.
-    else if (!ctx.caller.isOwner && !(await permissionsIn(ctx.em, ctx.caller, p.project_id)).has('pipeline:read')) {
+    else if (!(await holdsInProject(ctx, p.project_id, 'pipeline:read'))) {
       throw forbidden(`pipeline ${ref.id} is in a project where you lack pipeline:read`, { loc: ref.loc, permission: 'pipeline:read' });
     }
   }

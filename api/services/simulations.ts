@@ -16,7 +16,7 @@ import { ObjectNotFound } from '../../storage/storage.ts';
 import { CellarBatch, CellarOrganization, CellarProject, CellarStatus } from '../../workflows/searchAttributes.ts';
 import { simulationWorkflowIds } from '../../workflows/simulationIds.ts';
 import type { SimulationBatchInput } from '../../workflows/simulationBatch.ts';
-import { assertSameOrganization, readableProjectsSql, requireProjectPermission } from './access.ts';
+import { assertSameOrganization, readableProjectsSql, requirePermissionInSomeProject, requireProjectPermission } from './access.ts';
 import { DoeError, expandDoe, MAX_DESIGN_POINTS, type DoeRequest } from './doe.ts';
 import { loadTemplate, protocolAt } from './experimentTemplates.ts';
 import { modelSpec, requireCellSpecification } from './models.ts';
@@ -246,7 +246,9 @@ async function submit(ctx: RequestContext, s: Submission): Promise<SubmissionAns
     if (projectId && study.project_id !== projectId) throw invalid(['body', 'study_id'], 'belongs to another project than the simulations', 'value_error', s.studyId);
     projectId = study.project_id;
   }
+  // Without a project, a simulation is the organization's: simulation:create in some project of it.
   if (projectId) await requireProjectPermission(ctx, projectId, 'simulation:create');
+  else await requirePermissionInSomeProject(ctx, 'simulation:create');
 
   let points;
   try {

@@ -1,13 +1,13 @@
 // Sites: organization-level equipment locations. Every member reads them; writing them
-// takes the matching cycler permission in some project (deleting: in every project with
-// cyclers there), or being an organization owner.
+// takes the matching cycler permission in some project made by someone else (deleting: in
+// every project with cyclers there), or being an organization owner.
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../context.ts';
-import { AppError, conflict, forbidden, notFound } from '../errors.ts';
+import { conflict, forbidden, notFound } from '../errors.ts';
 import { parseList } from '../listQuery.ts';
 import * as repo from '../repositories/inventory.ts';
 import { insertRow, orConflict, page, updateRow } from '../repositories/sqlRows.ts';
-import { assertSameOrganization, readableProjectsSql, requireProjectPermission } from './access.ts';
+import { assertSameOrganization, readableProjectsSql, requirePermissionInSomeProject, requireProjectPermission } from './access.ts';
 import { indexEntity } from './searchIndex.ts';
 
 const SITE_LIST = {
@@ -31,12 +31,9 @@ interface SiteBody {
   notes?: string | null;
 }
 
-/** Owners, or members holding `permission` in at least one project of the organization. */
-export async function requireEquipmentPermission(ctx: RequestContext, permission: string): Promise<void> {
-  if (ctx.caller.isOwner) return;
-  if (!(await repo.holdsPermissionSomewhere(ctx.em, ctx.caller.userId, ctx.caller.organizationId, permission))) {
-    throw new AppError('FORBIDDEN', `missing permission ${permission} in every project of the organization`, { permission });
-  }
+/** Owners, or members holding `permission` in a project of the organization that someone else made. */
+export function requireEquipmentPermission(ctx: RequestContext, permission: string): Promise<void> {
+  return requirePermissionInSomeProject(ctx, permission, { madeByOthers: true });
 }
 
 /** 404 when missing, 403 when another organization's. */

@@ -6,13 +6,17 @@ import type { WorkflowStart } from './workflowStarts.ts';
 
 export const projectPrefix = (organizationId: string, projectId: string) => `orgs/${organizationId}/projects/${projectId}/`;
 
-/** The purge of everything under `prefix`: recorded in the deleting transaction, so a purge is never started for a delete that rolled back. */
-export function purgeStart(config: Config, prefix: string): WorkflowStart {
+/**
+ * The purge of everything under `prefix`: recorded in the deleting transaction, so a purge is
+ * never started for a delete that rolled back. `stopWorkflowIds`: the workflows still writing
+ * there (a measurement's processing), ended before anything is deleted.
+ */
+export function purgeStart(config: Config, prefix: string, stopWorkflowIds: string[] = []): WorkflowStart {
   return {
     workflowType: 'purgeObjects',
     taskQueue: config.taskQueue,
     workflowId: workflowIds.purgeObjects(prefix),
-    args: [{ prefix }],
+    args: [stopWorkflowIds.length ? { prefix, stopWorkflowIds } : { prefix }],
     reusePolicy: 'ALLOW_DUPLICATE',
   };
 }

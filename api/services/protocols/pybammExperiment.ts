@@ -2,6 +2,7 @@
 // "Charge at 1 A until 4.2 V", "Hold at 4.2V until C/50",
 // "Discharge at 2 W for 10 minutes or until 3 V") → UCP steps, one step per line.
 import { ProtocolError, type Ucp } from './ucp.ts';
+import { quoted } from '../../values.ts';
 
 const NUM = String.raw`[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?`;
 const DURATION_UNITS: [RegExp, number][] = [
@@ -24,7 +25,7 @@ function fail(line: number, step: string | undefined, message: string): never {
 function duration(text: string, line: number, step: string): number {
   const m = new RegExp(String.raw`^(${NUM})\s*([a-z]+)$`, 'i').exec(text.trim());
   const unit = m && DURATION_UNITS.find(([re]) => re.test(m[2]!));
-  if (!m || !unit) fail(line, step, `${JSON.stringify(text.trim())} is not a duration such as '1 hour', '10 minutes' or '30 s'`);
+  if (!m || !unit) fail(line, step, `${quoted(text.trim())} is not a duration such as '1 hour', '10 minutes' or '30 s'`);
   const seconds = Number(m[1]) * unit[1];
   if (!(seconds > 0)) fail(line, step, `the duration must be greater than 0`);
   return seconds;
@@ -35,7 +36,7 @@ function condition(text: string, line: number, step: string): Condition {
   const crate = new RegExp(String.raw`^C\s*/\s*(${NUM})$`, 'i').exec(t);
   if (crate) return { variable: 'C-rate', value: 1 / Number(crate[1]) };
   const m = new RegExp(String.raw`^(${NUM})\s*(V|mV|A|mA|C)$`).exec(t);
-  if (!m) fail(line, step, `${JSON.stringify(t)} is not an end condition such as '2.5 V', '50 mA' or 'C/50'`);
+  if (!m) fail(line, step, `${quoted(t)} is not an end condition such as '2.5 V', '50 mA' or 'C/50'`);
   const v = Number(m[1]);
   switch (m[2]) {
     case 'V': return { variable: 'Voltage', value: v };
@@ -44,6 +45,25 @@ function condition(text: string, line: number, step: string): Condition {
     case 'mA': return { variable: 'Current', value: v / 1000 };
     default: return { variable: 'C-rate', value: v };
   }
+}
+
+/**
+ * "for X or until Y" → "for X", "until Y": the words between the words "or", joined by one
+ * space, one part at a time (a caller stopping at a bad part reads no further). By hand:
+ * `split(/\s+or\s+/i)` backtracked quadratically on a long run of spaces.
+ */
+function* alternatives(text: string): Generator<string> {
+  const word = /\S+/g;
+  let words: string[] = [];
+  for (let m = word.exec(text); m; m = word.exec(text)) {
+    if (m[0].toLowerCase() !== 'or') {
+      words.push(m[0]);
+      continue;
+    }
+    yield words.join(' ');
+    words = [];
+  }
+  yield words.join(' ');
 }
 
 /** "for X", "until Y", "for X or until Y" → duration and end conditions. */
@@ -58,14 +78,14 @@ function tail(rest: string, line: number, step: string): { duration?: number; en
   const out: { duration?: number; ends: string[]; period?: number } = { ends: [], ...(period ? { period } : {}) };
   if (!text) return out;
   let mode: 'for' | 'until' | undefined;
-  for (const part of text.split(/\s+or\s+/i)) {
+  for (const part of alternatives(text)) {
     let body = part.trim();
     const kw = /^(for|until)\s+(.*)$/i.exec(body);
     if (kw) {
       mode = kw[1]!.toLowerCase() as 'for' | 'until';
       body = kw[2]!;
     }
-    if (!mode) fail(line, step, `expected 'for <duration>' or 'until <condition>', got ${JSON.stringify(part.trim())}`);
+    if (!mode) fail(line, step, `expected 'for <duration>' or 'until <condition>', got ${quoted(part.trim())}`);
     if (mode === 'for') {
       if (out.duration !== undefined) fail(line, step, 'gives more than one duration');
       out.duration = duration(body, line, step);
@@ -108,7 +128,7 @@ export function parseExperimentLines(lines: string[]): Ucp {
     if (!m) {
       const verb = /^\s*(\w+)/.exec(text)?.[1];
       if (verb && /^run$/i.test(verb)) fail(line, undefined, `drive cycles ('Run ...') cannot be written as a line; use a UCP DriveCycle step`);
-      fail(line, undefined, `${JSON.stringify(text)} is not a PyBaMM experiment step such as 'Discharge at 1C until 2.5 V', 'Rest for 1 hour' or 'Hold at 4.2 V until C/50'`);
+      fail(line, undefined, `${quoted(text)} is not a PyBaMM experiment step such as 'Discharge at 1C until 2.5 V', 'Rest for 1 hour' or 'Hold at 4.2 V until C/50'`);
     }
     const type = (m[1]![0]!.toUpperCase() + m[1]!.slice(1).toLowerCase()) as 'Charge' | 'Discharge' | 'Hold';
     const rawValue = m[2]!.replace(/\s+/g, '');

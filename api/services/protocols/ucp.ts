@@ -5,6 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { ROOT } from '../../../stack/config.ts';
+import { isDecimal } from '../../decimal.ts';
+import { quoted } from '../../values.ts';
 
 export const UCP_SCHEMA_PATH = path.join(ROOT, 'pyworker', 'cellar_worker', 'simulation', 'ucp.schema.json');
 export const UCP_SCHEMA: Record<string, unknown> = JSON.parse(fs.readFileSync(UCP_SCHEMA_PATH, 'utf8'));
@@ -32,9 +34,7 @@ export const ENDS_VARIABLES = ['Voltage', 'Current', 'C-rate', 'Time'] as const;
 const GLOBAL_FIELDS = ['initial_state_type', 'initial_state_value', 'initial_temperature', 'resolution'];
 const TOP_FIELDS = ['name', 'description', 'global', 'steps'];
 
-const NUMBER = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s*$/;
 const INPUT_REF = /^\s*input\[\s*(?:'([^']+)'|"([^"]+)")\s*\]\s*$/;
-const END_CONDITION = /^\s*(\S+)\s*(<=|>=|<|>)\s*(\S+)\s*$/;
 
 export type UcpValue = number | string;
 export interface Ucp {
@@ -60,7 +60,12 @@ export function inputName(v: unknown): string | undefined {
   return m ? (m[1] ?? m[2]) : undefined;
 }
 
-const describe = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v) ?? String(v));
+/** A value as a message quotes it, cut short: a message never echoes a megabyte. */
+function describe(v: unknown): string {
+  if (typeof v === 'string') return quoted(v);
+  const text = JSON.stringify(v) ?? String(v);
+  return text.length > 120 ? `${text.slice(0, 120)}…` : text;
+}
 
 function stepWhere(index: number, type?: string): string {
   return type ? `steps[${index}] (${type})` : `steps[${index}]`;
@@ -72,7 +77,7 @@ function canonicalValue(v: unknown, where: string, path: (string | number)[], po
   if (name !== undefined) return `input['${name}']`;
   let n: number | undefined;
   if (typeof v === 'number') n = v;
-  else if (typeof v === 'string' && NUMBER.test(v)) n = Number(v);
+  else if (typeof v === 'string' && isDecimal(v.trim())) n = Number(v);
   if (n === undefined || !Number.isFinite(n)) {
     const hint = typeof v === 'string' && v.trim().startsWith('input') ? `; write input['Name']` : '';
     throw new ProtocolError(path, `${where}: must be a number, a numeric string or input['Name'], got ${describe(v)}${hint}`);
@@ -83,18 +88,39 @@ function canonicalValue(v: unknown, where: string, path: (string | number)[], po
   return n;
 }
 
+/**
+ * '<Variable> <op> <threshold>' → its three parts, or undefined. A hand scanner: the regular
+ * expression it replaces backtracked quadratically on long runs of '<' or '>'.
+ */
+function splitCondition(cond: string): [string, string, string] | undefined {
+  const s = cond.trim();
+  let at = -1;
+  for (let i = 0; i < s.length; i++) {
+    if (s[i] === '<' || s[i] === '>') {
+      at = i;
+      break;
+    }
+  }
+  if (at <= 0) return undefined;
+  const op = s[at + 1] === '=' ? `${s[at]}=` : s[at]!;
+  const variable = s.slice(0, at).trimEnd();
+  const value = s.slice(at + op.length).trimStart();
+  if (!value || /\s/.test(variable) || /\s/.test(value)) return undefined;
+  return [variable, op, value];
+}
+
 function checkEnds(raw: unknown, where: string, path: (string | number)[]): string[] {
   if (!Array.isArray(raw)) throw new ProtocolError(path, `${where}: must be a list of conditions such as 'Voltage < 2.5'`);
   let zeroTime = -1;
   const ends = raw.map((cond, i) => {
     const at = `${where}[${i}]`;
-    const m = typeof cond === 'string' ? END_CONDITION.exec(cond) : null;
+    const m = typeof cond === 'string' ? splitCondition(cond) : undefined;
     if (!m) throw new ProtocolError([...path, i], `${at}: ${describe(cond)} is not '<Variable> <op> <number>' such as 'Voltage < 2.5'`);
-    const [, variable, op, value] = m as unknown as [string, string, string, string];
+    const [variable, op, value] = m;
     if (!(ENDS_VARIABLES as readonly string[]).includes(variable)) {
       throw new ProtocolError([...path, i], `${at}: unknown variable ${describe(variable)}; allowed: ${ENDS_VARIABLES.join(', ')}`);
     }
-    if (!NUMBER.test(value)) throw new ProtocolError([...path, i], `${at}: threshold ${describe(value)} is not a number`);
+    if (!isDecimal(value)) throw new ProtocolError([...path, i], `${at}: threshold ${describe(value)} is not a number`);
     if (variable === 'Time' && op.startsWith('<')) {
       throw new ProtocolError([...path, i], `${at}: 'Time < ...' is true from the start; use 'Time > ...' or duration`);
     }
@@ -241,7 +267,7 @@ function checkGlobal(raw: unknown): Record<string, unknown> {
       if (!['time', 'voltage', 'current'].includes(k)) {
         throw new ProtocolError(['global', 'resolution', k], `global.resolution: unknown field ${describe(k)}; allowed: time, voltage, current`);
       }
-      const n = typeof v === 'string' && NUMBER.test(v) ? Number(v) : v;
+      const n = typeof v === 'string' && isDecimal(v.trim()) ? Number(v) : v;
       if (typeof n !== 'number' || !(n > 0)) throw new ProtocolError(['global', 'resolution', k], `global.resolution.${k}: must be a number greater than 0`);
       res[k] = n;
     }

@@ -1,0 +1,74 @@
+// Uploads that were initiated and never confirmed: once their signed URLs (and scoped
+// credentials) have lapsed, their objects and session rows are removed. Run by the
+// upload-expiry Temporal Schedule (durable, visible and pausable in the Web UI).
+import { heartbeat } from '@temporalio/activity';
+import { type Client, ScheduleAlreadyRunning, ScheduleOverlapPolicy } from '@temporalio/client';
+import type { Orm } from '../db/orm.ts';
+import type { Config } from '../stack/config.ts';
+import { extendKey, measurementPrefix } from '../storage/measurementKeys.ts';
+import type { ObjectStorage } from '../storage/storage.ts';
+import type { ExpireUploadsInput } from '../workflows/expireUploads.ts';
+
+/** After expires_at: a PUT begun just before the signed URL lapsed has finished by then. */
+export const UPLOAD_EXPIRY_GRACE_SECONDS = 600;
+const EVERY = '15 minutes';
+
+export const uploadExpiryScheduleId = (taskQueue: string) => `upload-expiry-${taskQueue}`;
+
+interface ExpiredSession {
+  id: string;
+  measurement_id: string;
+  kind: 'upload' | 'extend';
+  version: number;
+  organization_id: string;
+  project_id: string;
+  recorded: boolean;
+}
+
+export function createUploadActivities(deps: { orm: Orm; storage: ObjectStorage }) {
+  return {
+    /** Removes up to `limit` lapsed unconfirmed uploads (objects, then rows); answers how many. */
+    async expireUnconfirmedUploads(graceSeconds: number, limit: number): Promise<number> {
+      const em = deps.orm.em.fork();
+      const sessions = await em.execute<ExpiredSession[]>(
+        `select s.id, s.measurement_id, s.kind, s.version, s.organization_id, s.project_id,
+                exists (select 1 from cell_measurements m where m.id = s.measurement_id) as recorded
+           from measurement_upload_sessions s
+          where s.confirmed_at is null and s.expires_at < now() - make_interval(secs => ?)
+          order by s.expires_at limit ?`,
+        [graceSeconds, limit],
+      );
+      for (const s of sessions) {
+        const prefix = measurementPrefix(s.organization_id, s.project_id, s.measurement_id);
+        // An upload never confirmed has no record: everything under the measurement goes. An
+        // extend's measurement stays; only its upload folder goes.
+        if (s.kind === 'extend') await deps.storage.deletePrefix(extendKey(prefix, s.version).replace(/[^/]+$/, ''));
+        else if (!s.recorded) await deps.storage.deletePrefix(prefix);
+        // A confirm racing this delete either committed first (then the row is not deleted) or finds no session.
+        await em.execute(`delete from measurement_upload_sessions where id = ? and confirmed_at is null`, [s.id]);
+        heartbeat();
+      }
+      return sessions.length;
+    },
+  };
+}
+export type UploadActivities = ReturnType<typeof createUploadActivities>;
+
+/** The schedule that expires unconfirmed uploads: created at worker start, or brought in line when it exists (its paused state is kept). */
+export async function ensureUploadExpirySchedule(client: Client, config: Config): Promise<string> {
+  const scheduleId = uploadExpiryScheduleId(config.taskQueue);
+  const args: [ExpireUploadsInput] = [{ graceSeconds: UPLOAD_EXPIRY_GRACE_SECONDS }];
+  const spec = { intervals: [{ every: EVERY }] };
+  const action = { type: 'startWorkflow' as const, workflowType: 'expireUploads', workflowId: `expire-uploads-${config.taskQueue}`, taskQueue: config.taskQueue, args };
+  try {
+    await client.schedule.create({
+      scheduleId, spec, action,
+      policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 minute' },
+      memo: { description: 'Removes the objects and records of uploads never confirmed, once their signed URLs have lapsed' },
+    });
+  } catch (err) {
+    if (!(err instanceof ScheduleAlreadyRunning)) throw err;
+    await client.schedule.getHandle(scheduleId).update((prev) => ({ ...prev, spec, action }));
+  }
+  return scheduleId;
+}
