@@ -27,6 +27,8 @@ export interface LabChannelRow {
   max_amps: number | null;
   min_volts: number | null;
   max_volts: number | null;
+  service_scheduled_at: number | null;
+  service_scheduled_until: number | null;
   m_id: string | null;
   m_name: string | null;
   m_updated_at: number | null;
@@ -65,19 +67,20 @@ export function labCyclers(em: EntityManager, projectId: string): Promise<LabCyc
  * start. `fresh` is over all of them: one fresh run makes the channel occupied. The window and
  * DISTINCT ON share one ordering, so the measurements are sorted once.
  */
-export function labChannels(em: EntityManager, projectId: string, userId: string, staleAfterHours: number): Promise<LabChannelRow[]> {
+export function labChannels(em: EntityManager, projectId: string, userId: string, staleAfterHours: number, asOf: Date): Promise<LabChannelRow[]> {
   return em.execute<LabChannelRow[]>(
-    `with running as (
+    `with t(at) as (select ?::timestamptz), running as (
        select distinct on (m.channel_id) m.channel_id, m.id, m.name, m.updated_at, m.data_updated_at, m.cell_instance_id, m.start_time,
               m.estimated_end_time, m.protocol, m.protocol_id, m.program_name, m.requested_by, bool_or(m.is_fresh) over w as any_fresh
-         from (select m.*, coalesce(m.data_updated_at, m.updated_at) >= now() - make_interval(hours => ?) as is_fresh,
-                      (m.start_time is null or m.start_time <= now()) as started
-                 from cell_measurements m
-                where m.project_id = ? and m.channel_id is not null and (m.end_time is null or m.end_time > now())) m
+         from (select m.*, coalesce(m.data_updated_at, m.updated_at) >= t.at - make_interval(hours => ?) as is_fresh,
+                      (m.start_time is null or m.start_time <= t.at) as started
+                 from cell_measurements m, t
+                where m.project_id = ? and m.channel_id is not null and (m.end_time is null or m.end_time > t.at)) m
        window w as (partition by m.channel_id order by m.started desc, m.is_fresh desc, m.start_time desc nulls last, m.id
                     rows between unbounded preceding and unbounded following)
         order by m.channel_id, m.started desc, m.is_fresh desc, m.start_time desc nulls last, m.id)
      select ch.cycler_id, ch.id, ch.name, ch.notes, ch.out_of_commission, ch.max_amps, ch.min_volts, ch.max_volts,
+            ${ms('ch.service_scheduled_at')} as service_scheduled_at, ${ms('ch.service_scheduled_until')} as service_scheduled_until,
             r.id as m_id, r.name as m_name, ${ms('r.updated_at')} as m_updated_at, ${ms('r.data_updated_at')} as data_updated_at,
             r.cell_instance_id, ${ms('r.start_time')} as start_time, ${ms('r.estimated_end_time')} as estimated_end_time,
             coalesce(r.protocol, et.name) as protocol, r.program_name, ci.name as cell_instance_name, cs.name as cell_specification_name,
@@ -90,8 +93,36 @@ export function labChannels(em: EntityManager, projectId: string, userId: string
        left join users u on u.id = r.requested_by
        left join measurement_watches w on w.measurement_id = r.id and w.user_id = ?
       where ch.project_id = ?`,
-    [staleAfterHours, projectId, userId, projectId],
+    [asOf, staleAfterHours, projectId, userId, projectId],
   );
+}
+
+export interface LabServiceRow {
+  cycler_id: string;
+  id: string;
+  event_type: string;
+  status: 'scheduled' | 'open';
+  started_at: number;
+  scheduled_for: number | null;
+  scheduled_until: number | null;
+}
+
+/** Cycler service events open or booked ahead, in time order. */
+export function labServiceEvents(em: EntityManager, projectId: string): Promise<LabServiceRow[]> {
+  return em.execute<LabServiceRow[]>(
+    `select e.cycler_id, e.id, e.event_type, e.status, ${ms('e.started_at')} as started_at, ${ms('e.scheduled_for')} as scheduled_for,
+            ${ms('e.scheduled_until')} as scheduled_until
+       from cycler_service_events e join cyclers c on c.id = e.cycler_id
+      where c.project_id = ? and e.status in ('open', 'scheduled')
+      order by coalesce(e.scheduled_for, e.started_at), e.id`,
+    [projectId],
+  );
+}
+
+/** The project's version of what the lab status shows (0 before any change is counted). */
+export async function labVersion(em: EntityManager, projectId: string): Promise<number> {
+  const rows = await em.execute<{ version: string }[]>(`select version from lab_versions where project_id = ?`, [projectId]);
+  return Number(rows[0]?.version ?? 0);
 }
 
 /** The organization's staleness window, or null to use the service default. */

@@ -12,6 +12,8 @@ import { Migration20261121020000MeasurementProtocolId } from './Migration2026112
 import { Migration20261122000000SimulationJobKey } from './Migration20261122000000SimulationJobKey.ts';
 import { Migration20261122010000ParameterizedModelCellSpec } from './Migration20261122010000ParameterizedModelCellSpec.ts';
 import { Migration20261122020000SubmissionKeys } from './Migration20261122020000SubmissionKeys.ts';
+import { Migration20261127180000PlannedMeasurements } from './Migration20261127180000PlannedMeasurements.ts';
+import { Migration20261127181000LabVersions } from './Migration20261127181000LabVersions.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261120000000Platform', class: Migration20261120000000Platform },
@@ -26,4 +28,6 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261122000000SimulationJobKey', class: Migration20261122000000SimulationJobKey },
   { name: 'Migration20261122010000ParameterizedModelCellSpec', class: Migration20261122010000ParameterizedModelCellSpec },
   { name: 'Migration20261122020000SubmissionKeys', class: Migration20261122020000SubmissionKeys },
+  { name: 'Migration20261127180000PlannedMeasurements', class: Migration20261127180000PlannedMeasurements },
+  { name: 'Migration20261127181000LabVersions', class: Migration20261127181000LabVersions },
 ];
