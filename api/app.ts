@@ -21,6 +21,7 @@ import { simulationRoutes } from './routes/simulations.ts';
 import { pipelineRoutes } from './routes/pipelines.ts';
 import { fitFromDataRoutes } from './routes/fitFromData.ts';
 import { plannedMeasurementRoutes } from './routes/plannedMeasurements.ts';
+import { boardRoutes } from './routes/board.ts';
 
 export interface AppDeps {
   config: Config;
@@ -32,7 +33,7 @@ export interface AppDeps {
 }
 
 /** Routes that need no API key and are not JSON operations of the interface. */
-const UNVALIDATED = /^\/(healthz|openapi\.(json|yaml)|docs(\/.*)?|storage\/objects\/.*)$/;
+const UNVALIDATED = /^\/(healthz|openapi\.(json|yaml)|docs(\/.*)?|lab(\/.*)?|storage\/objects\/.*)?$/;
 
 export function createApp(deps: AppDeps): Express {
   const spec = loadOpenApi();
@@ -44,6 +45,7 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(healthRoutes(deps.orm, deps.temporal));
   app.use(openApiRoutes(spec));
+  app.use(boardRoutes(deps.config));
   if (deps.storage instanceof FsStorage) app.use(storageRoutes(deps.storage));
 
   // Gzip and deflate bodies are inflated by the parser; the size limit applies after inflation.
