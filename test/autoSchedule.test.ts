@@ -12,7 +12,6 @@ afterAll(async () => {
   await api?.close();
 });
 
-const sql = (q: string, params: unknown[] = []) => api.orm.em.fork().execute(q, params);
 const HOUR = 3600_000;
 
 async function fixture(c: Client, channels: number) {
@@ -139,11 +138,31 @@ describe('lab status looking forward', () => {
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(etag);
     expect(changed.body.out_of_commission).toBe(0);
-    await sql(`insert into cycler_service_events (id, organization_id, project_id, cycler_id, event_type, status, scheduled_for, scheduled_until, created_by)
-      select gen_random_uuid(), organization_id, project_id, id, 'calibration', 'scheduled', now() + interval '1 day', now() + interval '2 days', created_by
-        from cyclers where id = ?`, [f.cycler.id]);
+    // Service windows as the client sends them: a cycler's booked visit, a channel's own.
+    const cycler2 = await ok(c.post(`/sites/${f.site.id}/cyclers`, { name: uniq('Cy'), project_id: f.project.id }), 201);
+    const x1 = await ok(c.post(`/cyclers/${cycler2.id}/channels`, { name: 'X1' }), 201);
+    const visit = { from: new Date(Date.now() + 24 * HOUR).toISOString(), until: new Date(Date.now() + 48 * HOUR).toISOString() };
+    const backwards = await c.post(`/cyclers/${cycler2.id}/service_events`, { event_type: 'calibration', scheduled_for: visit.until, scheduled_until: visit.from });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.detail.field).toBe('scheduled_until');
+    const event = await ok(c.post(`/cyclers/${cycler2.id}/service_events`, { event_type: 'calibration', scheduled_for: visit.from, scheduled_until: visit.until }), 201);
+    expect(event).toMatchObject({ status: 'open', scheduled_for: visit.from, scheduled_until: visit.until });
+    const badWindow = await c.patch(`/channels/${ch3.id}`, { service_scheduled_at: visit.until, service_scheduled_until: visit.from });
+    expect(badWindow.status).toBe(400);
+    expect(await ok(c.patch(`/channels/${ch3.id}`, { service_scheduled_at: visit.from, service_scheduled_until: visit.until })))
+      .toMatchObject({ service_scheduled_at: visit.from, service_scheduled_until: visit.until });
     const withService = await c.get(`/projects/${f.project.id}/lab/status`, { 'If-None-Match': changed.headers.get('etag')! });
     expect(withService.status).toBe(200);
-    expect(withService.body.sites[0].cyclers[0].service_windows).toMatchObject([{ event_type: 'calibration', status: 'scheduled', started_at: null }]);
+    const cy2 = withService.body.sites[0].cyclers.find((x: { id: string }) => x.id === cycler2.id);
+    expect(cy2.service_windows).toMatchObject([{ id: event.id, event_type: 'calibration', status: 'open', scheduled_for: visit.from, scheduled_until: visit.until }]);
+    expect(cy2.channels[0]).toMatchObject({ id: x1.id, next_free_at: visit.until });
+    const c3 = withService.body.sites[0].cyclers.find((x: { id: string }) => x.id === f.cycler.id).channels.find((ch: { id: string }) => ch.id === ch3.id);
+    expect(c3).toMatchObject({ service_scheduled_at: visit.from, service_scheduled_until: visit.until });
+    // A plan over the channel's service window: 409 naming it.
+    const plan2 = await f.request(1);
+    const onService = await c.patch(`${f.base}/${plan2.id}`, { status: 'scheduled', channel_id: ch3.id,
+      planned_start_time: new Date(Date.parse(visit.from) + HOUR).toISOString(), planned_end_time: new Date(Date.parse(visit.from) + 2 * HOUR).toISOString() });
+    expect(onService.status).toBe(409);
+    expect(onService.body.detail.collides_with).toMatchObject({ kind: 'channel_service', id: ch3.id, start: visit.from, end: visit.until });
   });
 });

@@ -101,19 +101,19 @@ export interface LabServiceRow {
   cycler_id: string;
   id: string;
   event_type: string;
-  status: 'scheduled' | 'open';
+  status: 'open';
   started_at: number;
   scheduled_for: number | null;
   scheduled_until: number | null;
 }
 
-/** Cycler service events open or booked ahead, in time order. */
+/** Open cycler service events with their booked span, in time order. */
 export function labServiceEvents(em: EntityManager, projectId: string): Promise<LabServiceRow[]> {
   return em.execute<LabServiceRow[]>(
     `select e.cycler_id, e.id, e.event_type, e.status, ${ms('e.started_at')} as started_at, ${ms('e.scheduled_for')} as scheduled_for,
             ${ms('e.scheduled_until')} as scheduled_until
        from cycler_service_events e join cyclers c on c.id = e.cycler_id
-      where c.project_id = ? and e.status in ('open', 'scheduled')
+      where c.project_id = ? and e.status = 'open'
       order by coalesce(e.scheduled_for, e.started_at), e.id`,
     [projectId],
   );

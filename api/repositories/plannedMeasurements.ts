@@ -30,8 +30,6 @@ export interface PlanRow {
 
 export const PLAN_STATUSES = ['requested', 'scheduled', 'in_progress', 'completed', 'cancelled'] as const;
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
-/** States that hold their channel's window. */
-export const RESERVING: readonly PlanStatus[] = ['scheduled', 'in_progress'];
 
 export const PLAN_SELECT = `p.id, p.organization_id, p.project_id, p.name, p.status, p.protocol_id, p.cell_specification_id, p.cell_instance_id,
   p.channel_id, ch.name as channel_name, ch.cycler_id, cy.name as cycler_name, p.planned_start_time, p.planned_end_time,
@@ -97,8 +95,8 @@ export interface Block {
 /**
  * Everything that holds a channel in time, from now on: reservations of other plans; running
  * measurements from their start to their end, else their estimated end (never before now), else
- * for good; cycler service events open (until their scheduled end, else for good) or booked
- * ahead; the channel's own service window.
+ * for good; open cycler service events (until their scheduled end while open, else for good);
+ * the channel's own service window.
  */
 function blocksSql(channelWhere: string): string {
   return `with t(at) as (select ?::timestamptz)
@@ -113,11 +111,10 @@ function blocksSql(channelWhere: string): string {
       from cell_measurements m join channels ch on ch.id = m.channel_id
      where ${channelWhere} and (m.end_time is null or m.end_time > (select at from t))
     union all
-    select ch.id, 'cycler_service_event', e.id, e.event_type,
-           case when e.status = 'open' then e.started_at else e.scheduled_for end,
-           case when e.scheduled_until is null then 'infinity' when e.status = 'open' then greatest(e.scheduled_until, (select at from t)) else e.scheduled_until end
+    select ch.id, 'cycler_service_event', e.id, e.event_type, least(e.started_at, e.scheduled_for),
+           case when e.scheduled_until is null then 'infinity' else greatest(e.scheduled_until, (select at from t)) end
       from cycler_service_events e join channels ch on ch.cycler_id = e.cycler_id
-     where ${channelWhere} and e.status in ('open', 'scheduled')
+     where ${channelWhere} and e.status = 'open'
     union all
     select ch.id, 'channel_service', ch.id, ch.name, ch.service_scheduled_at, coalesce(ch.service_scheduled_until, 'infinity')
       from channels ch where ${channelWhere} and ch.service_scheduled_at is not null

@@ -49,7 +49,8 @@ function forward(blocks: Block[] | undefined, asOf: number) {
   let next: Block | undefined;
   for (const b of blocks ?? []) {
     if (!next && b.kind === 'planned_measurement') next = b;
-    if (b.start_ms <= free && b.end_ms > free) free = b.end_ms;
+    // The clock is read to the minute: what starts within the current minute holds the channel now.
+    if (b.end_ms > free && b.start_ms <= (free === asOf ? asOf + TICK - 1 : free)) free = b.end_ms;
   }
   return {
     next_reservation: next ? { id: next.id, name: next.name, planned_start_time: iso(next.start_ms), planned_end_time: iso(next.end_ms) } : null,
@@ -82,7 +83,7 @@ export async function buildLabStatus(em: EntityManager, projectId: string, userI
   }
   for (const e of events) {
     (cyclers.get(e.cycler_id)?.service_windows as unknown[] | undefined)?.push({
-      id: e.id, event_type: e.event_type, status: e.status, started_at: e.status === 'open' ? iso(e.started_at) : null,
+      id: e.id, event_type: e.event_type, status: e.status, started_at: iso(e.started_at),
       scheduled_for: iso(e.scheduled_for), scheduled_until: iso(e.scheduled_until),
     });
   }

@@ -3,8 +3,8 @@ import { Migration } from '@mikro-orm/migrations';
 // Planned measurements: future test requests of a project that, once scheduled, reserve a channel
 // over [planned_start_time, planned_end_time). Two reservations of one channel never overlap: an
 // exclusion constraint (btree_gist for the uuid equality) holds that under concurrent writers.
-// Service windows: a cycler event may be booked ahead (scheduled_for/_until, status 'scheduled'),
-// and a channel may carry one (service_scheduled_at/_until), as the public client sends them.
+// Service windows as the public client sends them: a cycler's service event books its visit
+// (scheduled_for/_until), and a channel may carry one (service_scheduled_at/_until).
 export class Migration20261127180000PlannedMeasurements extends Migration {
   override name = 'Migration20261127180000PlannedMeasurements';
 
@@ -53,8 +53,6 @@ export class Migration20261127180000PlannedMeasurements extends Migration {
       for each row execute function planned_measurements_channel_gone()`);
 
     this.addSql(`alter table cycler_service_events add column scheduled_for timestamptz, add column scheduled_until timestamptz`);
-    this.addSql(`alter table cycler_service_events drop constraint cycler_service_events_status_check`);
-    this.addSql(`alter table cycler_service_events add constraint cycler_service_events_status_check check (status in ('scheduled', 'open', 'completed'))`);
     this.addSql(`alter table cycler_service_events add constraint cycler_service_events_window_check check (scheduled_until > scheduled_for)`);
     this.addSql(`alter table channels add column service_scheduled_at timestamptz, add column service_scheduled_until timestamptz,
       add constraint channels_service_window_check check (service_scheduled_until > service_scheduled_at)`);
@@ -62,10 +60,7 @@ export class Migration20261127180000PlannedMeasurements extends Migration {
 
   override down(): void {
     this.addSql(`alter table channels drop column service_scheduled_at, drop column service_scheduled_until`);
-    this.addSql(`delete from cycler_service_events where status = 'scheduled'`);
     this.addSql(`alter table cycler_service_events drop constraint cycler_service_events_window_check`);
-    this.addSql(`alter table cycler_service_events drop constraint cycler_service_events_status_check`);
-    this.addSql(`alter table cycler_service_events add constraint cycler_service_events_status_check check (status in ('open', 'completed'))`);
     this.addSql(`alter table cycler_service_events drop column scheduled_for, drop column scheduled_until`);
     this.addSql(`drop trigger planned_measurements_channel_gone on channels`);
     this.addSql(`drop function planned_measurements_channel_gone()`);
