@@ -62,6 +62,8 @@ export async function proposeSchedule(ctx: RequestContext, projectId: string, bo
   const taken = new Map<string, { start_ms: number; end_ms: number }[]>(channels.map((c) => [c.id, []]));
   for (const b of blocks) taken.get(b.channel_id)?.push(b);
   const inService = channels.filter((c) => !c.out_of_commission);
+  // Plans of one cell specification share their rated channels (one filter of 32,768 channels, not one per plan).
+  const ratedFor = new Map<string, repo.ChannelForPlan[]>();
 
   const assignments: Assignment[] = body.planned_measurement_ids.map((id) => {
     const plan = byId.get(id)!;
@@ -72,7 +74,9 @@ export async function proposeSchedule(ctx: RequestContext, projectId: string, bo
     if (plan.status !== 'requested') return { ...base, unscheduled_reason: `the plan is ${plan.status}, not requested` };
     const duration = ((plan.setup_duration_seconds ?? 0) + (plan.estimated_duration_seconds ?? 0) + (plan.teardown_duration_seconds ?? 0)) * 1000;
     const need = requirementsOf(plan.ratings);
-    const rated = inService.filter((c) => ratingMismatch(c, need) === null);
+    const needKey = `${need.amps}|${need.minVolts}|${need.maxVolts}`;
+    let rated = ratedFor.get(needKey);
+    if (!rated) ratedFor.set(needKey, (rated = inService.filter((c) => ratingMismatch(c, need) === null)));
     if (!channels.length) return { ...base, unscheduled_reason: 'the project has no channels' };
     if (!inService.length) return { ...base, unscheduled_reason: 'every channel of the project is out of commission' };
     if (!rated.length) return { ...base, unscheduled_reason: `no in-service channel is rated for the cell (${ratingMismatch(inService[0]!, need)})` };
