@@ -84,6 +84,27 @@ describe('planned measurements', () => {
     expect((await c.get(`${f.base}/${other.id}`)).status).toBe(404);
   });
 
+  it('follows its real run: in_progress when the run linking it starts on its channel, completed when it ends', async () => {
+    const c = client(api.url, (await newOrg(api.orm)).api_key);
+    const f = await planFixture(c, 2);
+    const plan = (await f.request()).body;
+    await ok(c.patch(`${f.base}/${plan.id}`, { status: 'scheduled', channel_id: f.channels[0].id, planned_start_time: at(0.01), planned_end_time: at(3) }));
+    // On another channel the link alone moves nothing.
+    const elsewhere = await measurement(c, f.instance.id, { channel_id: f.channels[1].id, planned_measurement_id: plan.id });
+    expect(elsewhere.planned_measurement_id).toBe(plan.id);
+    expect((await ok(c.get(`${f.base}/${plan.id}`))).status).toBe('scheduled');
+    const run = await measurement(c, f.instance.id, { channel_id: f.channels[0].id, planned_measurement_id: plan.id, start_time: new Date(Date.now() - 60_000).toISOString() });
+    expect((await ok(c.get(`${f.base}/${plan.id}`))).status).toBe('in_progress');
+    await ok(c.patch(`/cell_measurements/${run.id}`, { end_time: new Date(Date.now() - 1000).toISOString() }));
+    expect((await ok(c.get(`${f.base}/${plan.id}`))).status).toBe('completed');
+    // A plan of another project cannot be linked.
+    const other = await planFixture(c, 1);
+    const foreign = (await other.request()).body;
+    const bad = await c.post(`/cell_instances/${f.instance.id}/cell_measurements/create`, { name: uniq('Run'), properties: {}, planned_measurement_id: foreign.id });
+    expect(bad.status).toBe(422);
+    expect(bad.body.detail[0].loc).toEqual(['body', 'planned_measurement_id']);
+  });
+
   it('never double-books a channel: other reservations, running measurements, service windows, out of commission; ratings are checked', async () => {
     const c = client(api.url, (await newOrg(api.orm)).api_key);
     const f = await planFixture(c, 3);
