@@ -119,14 +119,24 @@ export function labServiceEvents(em: EntityManager, projectId: string): Promise<
   );
 }
 
-/** The project's version of what the lab status shows (0 before any change is counted). */
-export async function labVersion(em: EntityManager, projectId: string): Promise<number> {
-  const rows = await em.execute<{ version: string }[]>(`select version from lab_versions where project_id = ?`, [projectId]);
-  return Number(rows[0]?.version ?? 0);
+export interface LabHead {
+  organization_id: string;
+  stale_after_hours: number | null;
+  /** The project's version of what the lab status shows (0 before any change is counted). */
+  version: string;
+  /** The user holds `permission` in the project. */
+  allowed: boolean;
 }
 
-/** The organization's staleness window, or null to use the service default. */
-export async function organizationStaleAfterHours(em: EntityManager, organizationId: string): Promise<number | null> {
-  const rows = await em.execute<{ stale_after_hours: number | null }[]>(`select stale_after_hours from organizations where id = ?`, [organizationId]);
-  return rows[0]?.stale_after_hours ?? null;
+/** All a conditional request needs, in one statement: the project, its organization's window, its lab version, the permission. */
+export async function labHead(em: EntityManager, projectId: string, userId: string, permission: string): Promise<LabHead | null> {
+  const rows = await em.execute<LabHead[]>(
+    `select p.organization_id, o.stale_after_hours, coalesce(v.version, 0) as version,
+            exists (select 1 from user_project_roles r join project_role_permissions rp on rp.project_role_id = r.project_role_id
+                     where r.user_id = ? and r.project_id = p.id and rp.permission = ?) as allowed
+       from projects p join organizations o on o.id = p.organization_id left join lab_versions v on v.project_id = p.id
+      where p.id = ?`,
+    [userId, permission, projectId],
+  );
+  return rows[0] ?? null;
 }

@@ -51,14 +51,15 @@ export async function proposeSchedule(ctx: RequestContext, projectId: string, bo
   const now = Date.now();
   // Whole minutes: the same state proposes the same windows however often it is asked within a minute.
   const from = Math.ceil(Math.max(now, body.start_after ? Date.parse(body.start_after) : now) / MINUTE) * MINUTE;
-  const plans = await ctx.em.execute<(repo.PlanRow & { ratings: Record<string, unknown> | null })[]>(
-    `select ${repo.PLAN_SELECT}, cs.ratings from ${repo.PLAN_FROM} left join cell_specifications cs on cs.id = p.cell_specification_id
-      where p.project_id = ? and p.id = any(?::uuid[])`, [projectId, uuids(body.planned_measurement_ids)]);
+  const [plans, channels, blocks] = await Promise.all([
+    ctx.em.execute<(repo.PlanRow & { ratings: Record<string, unknown> | null })[]>(
+      `select ${repo.PLAN_SELECT}, cs.ratings from ${repo.PLAN_FROM} left join cell_specifications cs on cs.id = p.cell_specification_id
+        where p.project_id = ? and p.id = any(?::uuid[])`, [projectId, uuids(body.planned_measurement_ids)]),
+    repo.projectChannels(ctx.em, projectId), repo.projectBlocks(ctx.em, projectId)]);
   const byId = new Map(plans.map((p) => [p.id, p]));
   const missing = body.planned_measurement_ids.findIndex((id) => !byId.has(id));
   if (missing >= 0) throw invalid(['body', 'planned_measurement_ids', missing], 'is not a planned measurement of this project', 'value_error', body.planned_measurement_ids[missing]);
 
-  const [channels, blocks] = await Promise.all([repo.projectChannels(ctx.em, projectId), repo.projectBlocks(ctx.em, projectId)]);
   const taken = new Map<string, { start_ms: number; end_ms: number }[]>(channels.map((c) => [c.id, []]));
   for (const b of blocks) taken.get(b.channel_id)?.push(b);
   const inService = channels.filter((c) => !c.out_of_commission);
