@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', '.tools/**', '.data/**', 'pyworker/**'] },
+  { ignores: ['node_modules/**', '.tools/**', '.data/**', 'pyworker/**', 'web/dist/**', 'web/dist.tmp-*/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -14,5 +14,12 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': 'off',
     },
+  },
+  // The lab board runs in the browser.
+  {
+    files: ['web/board/**'],
+    languageOptions: { globals: { window: 'readonly', document: 'readonly', location: 'readonly', sessionStorage: 'readonly', FormData: 'readonly',
+      HTMLElement: 'readonly', HTMLInputElement: 'readonly', HTMLSelectElement: 'readonly', HTMLButtonElement: 'readonly', HTMLFormElement: 'readonly',
+      KeyboardEvent: 'readonly', Response: 'readonly', Intl: 'readonly' } },
   },
 );

@@ -24,6 +24,8 @@ import { measurementDataRoutes } from './routes/measurementData.ts';
 import { simulationRoutes } from './routes/simulations.ts';
 import { pipelineRoutes } from './routes/pipelines.ts';
 import { fitFromDataRoutes } from './routes/fitFromData.ts';
+import { plannedMeasurementRoutes } from './routes/plannedMeasurements.ts';
+import { boardRoutes } from './routes/board.ts';
 
 export interface AppDeps {
   config: Config;
@@ -35,7 +37,7 @@ export interface AppDeps {
 }
 
 /** Routes that need no API key and are not JSON operations of the interface. */
-const UNVALIDATED = /^\/(healthz|openapi\.(json|yaml)|docs(\/.*)?|storage\/objects\/.*)$/;
+const UNVALIDATED = /^\/(healthz|openapi\.(json|yaml)|docs(\/.*)?|lab(\/.*)?|storage\/objects\/.*)?$/;
 
 export function createApp(deps: AppDeps): Express {
   const spec = loadOpenApi();
@@ -47,6 +49,7 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(healthRoutes(deps.orm, deps.temporal));
   app.use(openApiRoutes(spec));
+  app.use(boardRoutes(deps.config));
   if (deps.storage instanceof FsStorage) app.use(storageRoutes(deps.storage));
 
   // Who is asking comes before any body byte is read: an unknown caller costs no parsing.
@@ -91,6 +94,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(simulationRoutes());
   app.use(pipelineRoutes());
   app.use(fitFromDataRoutes());
+  app.use(plannedMeasurementRoutes());
 
   app.use((req) => {
     throw new AppError('NOT_FOUND', `no route for ${req.method} ${req.path}`);

@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
+  /** An auto-schedule proposal no longer matches the plans or channels: nothing was applied. */
+  SCHEDULE_STALE: 409,
   GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

@@ -5,7 +5,11 @@
 //   serialized in-process without HTTP (target: endpoint within 2× of the floor);
 // - the tree's counts against an independent SQL count;
 // - GET /cyclers with q + two filters + sort, p95 (target < 25 ms), and EXPLAIN of its queries
-//   (no sequential scan of cyclers).
+//   (no sequential scan of cyclers);
+// - with 20,000 reservations in the lab: a conditional lab status of an unchanged lab (304, target
+//   p95 < 5 ms), the auto-schedule proposal for 500 requested plans (target < 2 s), 50 concurrent
+//   overlapping schedule requests on one channel (exactly one succeeds), and the board in Chromium
+//   (first render of 32,768 channels < 2 s, a refresh with changes < 300 ms), when installed.
 // Run: bash stack/node.sh bench/lab-status.ts [iterations]   (DATABASE_URL reuses a server; default embedded)
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,6 +30,7 @@ import { textMatch } from '../api/services/search.ts';
 import { readableProjectsSql } from '../api/services/access.ts';
 import { parseList, whereSql } from '../api/listQuery.ts';
 import { CYCLER_COLUMNS } from '../api/repositories/inventory.ts';
+import { boardInChromium, concurrentSchedules, conditionalStatus, proposal, seedReservations, type Ctx } from './labScheduling.ts';
 
 const ITER = Number(process.argv[2] ?? 40);
 const SITES = 8;
@@ -95,8 +100,10 @@ await exec(`with ch as (select id, row_number() over (order by id) - 1 as i from
   [project, project, org, project, user, user]);
 await exec(`insert into measurement_watches (user_id, measurement_id, project_id)
   select ?, id, project_id from cell_measurements where project_id = ? and end_time is null and random() < 0.05`, [user, project]);
+const RESERVATIONS = 20_000;
+const planning = await seedReservations({ exec, org, project, user }, RESERVATIONS);
 await exec('vacuum analyze'); // the steady state autovacuum keeps (statistics, visibility map)
-console.log(`data: ${SITES} sites × ${CYCLERS_PER_SITE} cyclers × ${CHANNELS_PER_CYCLER} channels in the lab project, ${ORG_CYCLERS} cyclers in the organization (${((Date.now() - t0) / 1000).toFixed(1)} s to generate)`);
+console.log(`data: ${SITES} sites × ${CYCLERS_PER_SITE} cyclers × ${CHANNELS_PER_CYCLER} channels in the lab project (${RESERVATIONS} reservations), ${ORG_CYCLERS} cyclers in the organization (${((Date.now() - t0) / 1000).toFixed(1)} s to generate)`);
 
 // The app in-process, on a real port.
 const config = { ...loadConfig({ DATABASE_URL: pg.url, DATA_DIR: tmp, LOG_LEVEL: 'silent', TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}` }) };
@@ -172,6 +179,13 @@ const ok = JSON.stringify(got) === JSON.stringify({ occupied: want.occupied, sta
   && channelsInTree === SITES * CYCLERS_PER_SITE * CHANNELS_PER_CYCLER;
 console.log(`counts ${JSON.stringify(got)} vs independent ${JSON.stringify(want)}; ${channelsInTree} channels in the tree: ${ok ? 'MATCH' : 'MISMATCH'}`);
 
+// Scheduling at lab scale.
+const sched: Ctx = { exec, base, headers, project, org, user, apiKey: issued.api_key, time, pct, fmt };
+const all304 = await conditionalStatus(sched, Math.max(ITER, 200));
+await proposal(sched, planning, 500);
+const oneWins = await concurrentSchedules(sched, planning, 50);
+await boardInChromium(sched);
+
 // Baseline on this machine in this run: the cheapest authenticated call.
 const health = await time(Math.max(ITER, 200), () => get('/auth/health'));
 console.log(`baseline GET /auth/health  ${fmt(health)}`);
@@ -214,4 +228,4 @@ server.close();
 await orm.close();
 await pg.stop();
 fs.rmSync(tmp, { recursive: true, force: true });
-process.exit(ok && !seqScan ? 0 : 1);
+process.exit(ok && !seqScan && all304 && oneWins ? 0 : 1);

@@ -48,6 +48,12 @@ if [ -f "$pgpkg/native/pg-symlinks.json" ] && [ ! -e "$pgpkg/.cellar-hydrated" ]
   (cd "$pgpkg" && node scripts/hydrate-symlinks.js) && touch "$pgpkg/.cellar-hydrated"
 fi
 
+# --- The lab board: bundled with esbuild (an npm dependency) into web/dist, served at /lab -------
+board_hash=$(cat web/build.ts web/board/* package-lock.json | sha256sum | cut -c1-16)
+if [ ! -f web/dist/.cellar-hash ] || [ "$(cat web/dist/.cellar-hash)" != "$board_hash" ]; then
+  bash stack/node.sh web/build.ts && echo "$board_hash" > web/dist/.cellar-hash
+fi
+
 # --- Go-built servers: Temporal CLI (dev server + Web UI) and versitygw (S3) -----------
 go_tool() { # name version module ldflags
   local name=$1 version=$2 module=$3 ldflags=${4:-}
@@ -126,6 +132,17 @@ PY
     fi
     cp "$weed_cached" "$TOOLS/bin/weed" && echo "$SEAWEEDFS_VERSION" > "$TOOLS/bin/weed.version"
     say "SeaweedFS $SEAWEEDFS_VERSION ready in .tools/bin"
+  fi
+fi
+
+# --- Chromium for the lab board's browser test (Debian's package, driven by playwright-core) ---
+if [ "${1:-}" = --tests ] && ! command -v chromium >/dev/null; then
+  if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+    say "installing Debian's chromium for the lab board's browser test (apt-get)"
+    { apt-get install -y --no-install-recommends chromium || { apt-get update && apt-get install -y --no-install-recommends chromium; }; } >/dev/null 2>&1 \
+      || say "chromium could not be installed: the browser test will be skipped"
+  else
+    say "chromium is not installed and apt-get cannot run here (root needed): the browser test will be skipped"
   fi
 fi
 

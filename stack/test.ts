@@ -21,6 +21,7 @@ const extra = process.argv.slice(2); // e.g. a test file filter for vitest
 const steps: Step[] = [
   { name: 'lint (eslint)', command: node, args: [...nodeArgs, 'node_modules/eslint/bin/eslint.js', '.'] },
   { name: 'typecheck (tsc --noEmit)', command: node, args: [...nodeArgs, 'node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json'] },
+  { name: 'typecheck the lab board (tsc, DOM)', command: node, args: [...nodeArgs, 'node_modules/typescript/bin/tsc', '--noEmit', '-p', 'web/tsconfig.json'] },
   { name: 'TypeScript suites (vitest)', command: node, args: [...nodeArgs, 'node_modules/vitest/vitest.mjs', 'run', '--config', 'test/vitest.config.ts', ...extra] },
 ];
 if (fs.existsSync(python)) {

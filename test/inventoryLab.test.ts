@@ -25,7 +25,7 @@ describe('lab status', () => {
     const site2 = await ok(c.post('/sites', { name: uniq('Annex') }), 201);
     const cyclerB = await ok(c.post(`/sites/${site2.id}/cyclers`, { name: 'B', project_id: project.id }), 201);
     const b1 = await ok(c.post(`/cyclers/${cyclerB.id}/channels`, { name: 'B1' }), 201);
-    await ok(c.post(`/cyclers/${cyclerB.id}/channels`, { name: 'B2' }), 201);
+    const b2 = await ok(c.post(`/cyclers/${cyclerB.id}/channels`, { name: 'B2' }), 201);
     // Another project's cycler at the same site stays out of this project's tree.
     const other = await ok(c.post('/projects', { name: uniq('Other') }), 201);
     await ok(c.post(`/sites/${site.id}/cyclers`, { name: 'Foreign', project_id: other.id }), 201);
@@ -60,10 +60,24 @@ describe('lab status', () => {
     expect(byName.CH2).toMatchObject({ state: 'stale', measurement: { id: stale.id, watched: false } });
     expect(byName.CH3.state).toBe('free');
     expect(byName.CH3).not.toHaveProperty('measurement');
-    expect(byName.CH4).toMatchObject({ state: 'free', out_of_commission: true });
+    // The fourth state: never 'free', so the client's free_channels() (state == 'free') skips it.
+    expect(byName.CH4).toMatchObject({ state: 'out_of_commission', out_of_commission: true });
+    expect(byName.CH4).not.toHaveProperty('measurement');
+    const freeIds = tree.sites.flatMap((s: { cyclers: { channels: { id: string; state: string }[] }[] }) =>
+      s.cyclers.flatMap((cy) => cy.channels.filter((ch) => ch.state === 'free').map((ch) => ch.id)));
+    expect(freeIds.sort()).toEqual([a3.id, b2.id].sort());
     const B = tree.sites.find((s: { id: string }) => s.id === site2.id).cyclers[0];
     expect(B).toMatchObject({ channel_count: 2, occupied: 1, free: 1, stale: 0, out_of_commission: 0 });
     expect(B.channels[0].measurement.id).toBe(future.id);
+
+    // A run recorded on it before the flag (written directly: the API refuses both orders) does not make it occupied.
+    await sql(`update cell_measurements set channel_id = ? where id = ?`, [a4.id, fresh.id]);
+    const moved = await ok(c.get(`/projects/${project.id}/lab/status`));
+    expect(moved).toMatchObject({ occupied: 1, stale: 1, free: 3, out_of_commission: 1 });
+    const ch4 = moved.sites.find((s: { id: string }) => s.id === site.id).cyclers[0].channels.find((ch: { id: string }) => ch.id === a4.id);
+    expect(ch4).toMatchObject({ state: 'out_of_commission' });
+    expect(ch4).not.toHaveProperty('measurement');
+    await sql(`update cell_measurements set channel_id = ? where id = ?`, [a1.id, fresh.id]);
 
     // The organization's own window: 48 h makes the 30 h old data current again.
     await sql(`update organizations set stale_after_hours = 48 where id = ?`, [org.organization_id]);

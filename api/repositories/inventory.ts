@@ -40,6 +40,8 @@ export interface ChannelRow {
   min_volts: number | null;
   max_volts: number | null;
   out_of_commission: boolean;
+  service_scheduled_at: Date | null;
+  service_scheduled_until: Date | null;
   created_by: string;
   created_by_email: string;
   created_at: Date;
@@ -57,7 +59,7 @@ export const CYCLER_COLUMNS = `c.id, c.organization_id, c.site_id, c.project_id,
   c.calibration_due_at, c.notes, c.created_by, c.created_at, c.updated_at`;
 
 export const CHANNEL_SELECT = `ch.id, ch.organization_id, ch.project_id, ch.cycler_id, ch.name, ch.notes, ch.max_amps, ch.min_volts,
-  ch.max_volts, ch.out_of_commission, ch.created_by, u.email as created_by_email, ch.created_at, ch.updated_at`;
+  ch.max_volts, ch.out_of_commission, ch.service_scheduled_at, ch.service_scheduled_until, ch.created_by, u.email as created_by_email, ch.created_at, ch.updated_at`;
 export const CHANNEL_FROM = 'channels ch join users u on u.id = ch.created_by';
 
 export async function findSite(em: EntityManager, id: string, readable: { sql: string; params: unknown[] }): Promise<SiteRow | null> {

@@ -27,6 +27,8 @@ export interface LabChannelRow {
   max_amps: number | null;
   min_volts: number | null;
   max_volts: number | null;
+  service_scheduled_at: number | null;
+  service_scheduled_until: number | null;
   m_id: string | null;
   m_name: string | null;
   m_updated_at: number | null;
@@ -65,19 +67,20 @@ export function labCyclers(em: EntityManager, projectId: string): Promise<LabCyc
  * start. `fresh` is over all of them: one fresh run makes the channel occupied. The window and
  * DISTINCT ON share one ordering, so the measurements are sorted once.
  */
-export function labChannels(em: EntityManager, projectId: string, userId: string, staleAfterHours: number): Promise<LabChannelRow[]> {
+export function labChannels(em: EntityManager, projectId: string, userId: string, staleAfterHours: number, asOf: Date): Promise<LabChannelRow[]> {
   return em.execute<LabChannelRow[]>(
-    `with running as (
+    `with t(at) as (select ?::timestamptz), running as (
        select distinct on (m.channel_id) m.channel_id, m.id, m.name, m.updated_at, m.data_updated_at, m.cell_instance_id, m.start_time,
               m.estimated_end_time, m.protocol, m.protocol_id, m.program_name, m.requested_by, bool_or(m.is_fresh) over w as any_fresh
-         from (select m.*, coalesce(m.data_updated_at, m.updated_at) >= now() - make_interval(hours => ?) as is_fresh,
-                      (m.start_time is null or m.start_time <= now()) as started
-                 from cell_measurements m
-                where m.project_id = ? and m.channel_id is not null and (m.end_time is null or m.end_time > now())) m
+         from (select m.*, coalesce(m.data_updated_at, m.updated_at) >= t.at - make_interval(hours => ?) as is_fresh,
+                      (m.start_time is null or m.start_time <= t.at) as started
+                 from cell_measurements m, t
+                where m.project_id = ? and m.channel_id is not null and (m.end_time is null or m.end_time > t.at)) m
        window w as (partition by m.channel_id order by m.started desc, m.is_fresh desc, m.start_time desc nulls last, m.id
                     rows between unbounded preceding and unbounded following)
         order by m.channel_id, m.started desc, m.is_fresh desc, m.start_time desc nulls last, m.id)
      select ch.cycler_id, ch.id, ch.name, ch.notes, ch.out_of_commission, ch.max_amps, ch.min_volts, ch.max_volts,
+            ${ms('ch.service_scheduled_at')} as service_scheduled_at, ${ms('ch.service_scheduled_until')} as service_scheduled_until,
             r.id as m_id, r.name as m_name, ${ms('r.updated_at')} as m_updated_at, ${ms('r.data_updated_at')} as data_updated_at,
             r.cell_instance_id, ${ms('r.start_time')} as start_time, ${ms('r.estimated_end_time')} as estimated_end_time,
             coalesce(r.protocol, et.name) as protocol, r.program_name, ci.name as cell_instance_name, cs.name as cell_specification_name,
@@ -90,12 +93,50 @@ export function labChannels(em: EntityManager, projectId: string, userId: string
        left join users u on u.id = r.requested_by
        left join measurement_watches w on w.measurement_id = r.id and w.user_id = ?
       where ch.project_id = ?`,
-    [staleAfterHours, projectId, userId, projectId],
+    [asOf, staleAfterHours, projectId, userId, projectId],
   );
 }
 
-/** The organization's staleness window, or null to use the service default. */
-export async function organizationStaleAfterHours(em: EntityManager, organizationId: string): Promise<number | null> {
-  const rows = await em.execute<{ stale_after_hours: number | null }[]>(`select stale_after_hours from organizations where id = ?`, [organizationId]);
-  return rows[0]?.stale_after_hours ?? null;
+export interface LabServiceRow {
+  cycler_id: string;
+  id: string;
+  event_type: string;
+  status: 'open';
+  started_at: number;
+  scheduled_for: number | null;
+  scheduled_until: number | null;
+}
+
+/** Open cycler service events with their booked span, in time order. */
+export function labServiceEvents(em: EntityManager, projectId: string): Promise<LabServiceRow[]> {
+  return em.execute<LabServiceRow[]>(
+    `select e.cycler_id, e.id, e.event_type, e.status, ${ms('e.started_at')} as started_at, ${ms('e.scheduled_for')} as scheduled_for,
+            ${ms('e.scheduled_until')} as scheduled_until
+       from cycler_service_events e join cyclers c on c.id = e.cycler_id
+      where c.project_id = ? and e.status = 'open'
+      order by coalesce(e.scheduled_for, e.started_at), e.id`,
+    [projectId],
+  );
+}
+
+export interface LabHead {
+  organization_id: string;
+  stale_after_hours: number | null;
+  /** The project's version of what the lab status shows (0 before any change is counted). */
+  version: string;
+  /** The user holds `permission` in the project. */
+  allowed: boolean;
+}
+
+/** All a conditional request needs, in one statement: the project, its organization's window, its lab version, the permission. */
+export async function labHead(em: EntityManager, projectId: string, userId: string, permission: string): Promise<LabHead | null> {
+  const rows = await em.execute<LabHead[]>(
+    `select p.organization_id, o.stale_after_hours, coalesce(v.version, 0) as version,
+            exists (select 1 from user_project_roles r join project_role_permissions rp on rp.project_role_id = r.project_role_id
+                     where r.user_id = ? and r.project_id = p.id and rp.permission = ?) as allowed
+       from projects p join organizations o on o.id = p.organization_id left join lab_versions v on v.project_id = p.id
+      where p.id = ?`,
+    [userId, permission, projectId],
+  );
+  return rows[0] ?? null;
 }

@@ -114,7 +114,13 @@ export function inventoryRoutes(): Router {
     send(res, await measurements.setWatch(req.ctx, req.params.measurement_id, false));
   });
 
-  r.get('/projects/:project_id/lab/status', async (req, res) => { res.json(await lab.labStatus(req.ctx, req.params.project_id)); });
+  r.get('/projects/:project_id/lab/status', async (req, res) => {
+    const { etag, body } = await lab.labStatus(req.ctx, req.params.project_id, req.header('if-none-match'));
+    // private: the tree carries the caller's watches; no-cache: revalidate every time (cheap when unchanged).
+    res.setHeader('ETag', etag).setHeader('Cache-Control', 'private, no-cache');
+    if (body === null) res.status(304).end();
+    else res.json(body);
+  });
   r.get('/projects/:project_id/lab/watched', async (req, res) => {
     send(res, await measurements.watchedMeasurements(req.ctx, req.params.project_id));
   });

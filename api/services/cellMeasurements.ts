@@ -41,7 +41,7 @@ const MEASUREMENT_LIST: ListSpec = {
 };
 
 const EDITABLE = ['name', 'notes', 'channel_id', 'start_time', 'end_time', 'estimated_end_time', 'protocol', 'protocol_id', 'program_name',
-  'test_setup', 'properties', 'requested_by'] as const;
+  'test_setup', 'properties', 'requested_by', 'planned_measurement_id'] as const;
 type MeasurementBody = Partial<Record<(typeof EDITABLE)[number], unknown>> & { measurement_type?: string };
 
 /**
@@ -158,6 +158,13 @@ async function checkProtocol(ctx: RequestContext, templateId: unknown) {
   if (!(await protocolTemplateExists(ctx, templateId as string))) throw invalid(['body', 'protocol_id'], NO_SUCH_PROTOCOL, 'value_error', templateId);
 }
 
+/** planned_measurement_id names a plan of the measurement's project (the run it is). */
+async function checkPlan(ctx: RequestContext, planId: unknown, projectId: string) {
+  if (planId == null) return;
+  const rows = await ctx.em.execute(`select 1 from planned_measurements where id = ? and project_id = ?`, [planId, projectId]);
+  if (!rows.length) throw invalid(['body', 'planned_measurement_id'], "is not a planned measurement of the measurement's project", 'value_error', planId);
+}
+
 async function checkRequester(ctx: RequestContext, userId: unknown) {
   if (userId == null) return;
   const rows = await ctx.em.execute(`select 1 from memberships where organization_id = ? and user_id = ?`, [ctx.caller.organizationId, userId]);
@@ -187,6 +194,7 @@ export async function createPropertiesMeasurement(ctx: RequestContext, instanceI
   checkTimes(body.start_time, body.end_time);
   await checkRequester(ctx, body.requested_by);
   await checkProtocol(ctx, body.protocol_id);
+  await checkPlan(ctx, body.planned_measurement_id, instance.project_id);
   const id = randomUUID();
   return ctx.em.transactional(async (em) => {
     const values = Object.fromEntries(EDITABLE.map((f) => [f, body[f]]));
@@ -220,6 +228,7 @@ export async function updateMeasurement(ctx: RequestContext, measurementId: stri
   checkTimes(next.start_time, next.end_time);
   if (body.requested_by !== undefined) await checkRequester(ctx, body.requested_by);
   await checkProtocol(ctx, body.protocol_id);
+  await checkPlan(ctx, body.planned_measurement_id, current.project_id);
   const relinks = next.channel_id !== null && next.channel_id !== current.channel_id;
   const retimes = next.channel_id !== null && !relinks && (body.start_time !== undefined || body.end_time !== undefined);
   return ctx.em.transactional(async (em) => {

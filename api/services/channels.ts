@@ -49,6 +49,23 @@ interface ChannelBody {
   out_of_commission?: boolean;
   incident_category?: string;
   incident_description?: string | null;
+  service_scheduled_at?: string | null;
+  service_scheduled_until?: string | null;
+}
+
+/** The channel's service window after the update: the end must follow the start (400); null start clears it. */
+function serviceWindow(channel: repo.ChannelRow, body: ChannelBody) {
+  if (body.service_scheduled_at === undefined && body.service_scheduled_until === undefined) return {};
+  if (body.service_scheduled_at === null) return { service_scheduled_at: null, service_scheduled_until: null };
+  const at = body.service_scheduled_at ?? channel.service_scheduled_at;
+  const until = body.service_scheduled_until;
+  if (until != null) {
+    if (at == null) throw new AppError('BAD_REQUEST', 'service_scheduled_until needs a service_scheduled_at: book the start of the service first', { field: 'service_scheduled_until' });
+    if (Date.parse(until) <= new Date(at).getTime()) {
+      throw new AppError('BAD_REQUEST', `service_scheduled_until must be after service_scheduled_at (${new Date(at).toISOString()})`, { field: 'service_scheduled_until' });
+    }
+  }
+  return { service_scheduled_at: body.service_scheduled_at, service_scheduled_until: until };
 }
 
 export async function requireChannel(ctx: RequestContext, channelId: string, permission: string): Promise<repo.ChannelRow> {
@@ -132,6 +149,7 @@ export async function updateChannel(ctx: RequestContext, channelId: string, body
     }
   }
   checkVoltages(body.min_volts === undefined ? channel.min_volts : body.min_volts, body.max_volts === undefined ? channel.max_volts : body.max_volts);
+  const service = serviceWindow(channel, body);
   if (body.name !== undefined) await assertNameFree(ctx, channel.cycler_id, body.name, channelId);
   return orConflict(() => ctx.em.transactional(async (em) => {
     await repo.lockChannel(em, channelId);
@@ -150,7 +168,7 @@ export async function updateChannel(ctx: RequestContext, channelId: string, body
     }
     await updateRow(em, 'channels', channelId, {
       name: body.name, notes: body.notes, max_amps: body.max_amps, min_volts: body.min_volts, max_volts: body.max_volts,
-      out_of_commission: body.out_of_commission,
+      out_of_commission: body.out_of_commission, ...service,
     });
     const row = (await repo.findChannel(em, channelId))!;
     await indexChannel({ ...ctx, em }, row);

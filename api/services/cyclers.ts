@@ -1,7 +1,7 @@
 // Cyclers (owned by a project, standing at a site), GET /cyclers, and service events.
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../context.ts';
-import { conflict, invalid, notFound } from '../errors.ts';
+import { AppError, conflict, invalid, notFound } from '../errors.ts';
 import { parseList, type ListSpec } from '../listQuery.ts';
 import * as repo from '../repositories/inventory.ts';
 import { insertRow, orConflict, page, updateRow } from '../repositories/sqlRows.ts';
@@ -160,8 +160,14 @@ export async function listServiceEvents(ctx: RequestContext, cyclerId: string, q
 }
 
 /** Opens a service event; one at a time, and never while a measurement runs on the cycler. */
-export async function openServiceEvent(ctx: RequestContext, cyclerId: string, body: { event_type: string; notes?: string | null; started_at?: string }) {
+export async function openServiceEvent(ctx: RequestContext, cyclerId: string,
+  body: { event_type: string; notes?: string | null; started_at?: string; scheduled_for?: string; scheduled_until?: string }) {
   const cycler = await requireCycler(ctx, cyclerId, 'cycler:update');
+  // The booked visit (as the client sends it): its end must follow its start.
+  const from = body.scheduled_for ?? body.started_at;
+  if (body.scheduled_until && Date.parse(body.scheduled_until) <= (from ? Date.parse(from) : Date.now())) {
+    throw new AppError('BAD_REQUEST', `scheduled_until must be after ${body.scheduled_for ? 'scheduled_for' : 'the start of the event'}`, { field: 'scheduled_until' });
+  }
   return ctx.em.transactional(async (em) => {
     await repo.lockCycler(em, cyclerId);
     // An attach locks only its channel: holding them all makes a concurrent attach either
@@ -173,7 +179,8 @@ export async function openServiceEvent(ctx: RequestContext, cyclerId: string, bo
     if (running) throw conflict('a measurement is running on this cycler', { measurement_id: running.id, channel_id: running.channel_id });
     return insertRow(em, 'cycler_service_events', {
       id: randomUUID(), organization_id: cycler.organization_id, project_id: cycler.project_id, cycler_id: cyclerId,
-      event_type: body.event_type, notes: body.notes ?? null, started_at: body.started_at, created_by: ctx.caller.userId,
+      event_type: body.event_type, notes: body.notes ?? null, started_at: body.started_at, scheduled_for: body.scheduled_for,
+      scheduled_until: body.scheduled_until, created_by: ctx.caller.userId,
     });
   });
 }

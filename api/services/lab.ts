@@ -1,11 +1,18 @@
 // GET /projects/{id}/lab/status: the project's sites, cyclers and channels with occupancy
 // derived at read time from the measurements linked to each channel (never stored).
+import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../context.ts';
-import { labChannels, labCyclers, organizationStaleAfterHours, type LabChannelRow } from '../repositories/lab.ts';
-import { requireProjectPermission } from './access.ts';
+import { labChannels, labCyclers, labHead, labServiceEvents, type LabChannelRow } from '../repositories/lab.ts';
+import { projectBlocks, type Block } from '../repositories/plannedMeasurements.ts';
+import { AppError, notFound } from '../errors.ts';
+import { assertSameOrganization } from './access.ts';
 
-type State = 'free' | 'occupied' | 'stale';
+/** The status reads the clock to the minute, so that one ETag holds for a version of the lab within a minute. */
+const TICK = 60_000;
+export const labClock = (msSinceEpoch = Date.now()) => new Date(Math.floor(msSinceEpoch / TICK) * TICK);
+
+type State = 'free' | 'occupied' | 'stale' | 'out_of_commission';
 interface Counts {
   occupied: number;
   stale: number;
@@ -37,9 +44,31 @@ function measurementOf(r: LabChannelRow) {
   };
 }
 
+/** The channel's next reservation (one under way included) and when it is next free: null when held for good. */
+function forward(blocks: Block[] | undefined, asOf: number) {
+  let free = asOf;
+  let next: Block | undefined;
+  for (const b of blocks ?? []) {
+    if (!next && b.kind === 'planned_measurement') next = b;
+    // The clock is read to the minute: what starts within the current minute holds the channel now.
+    if (b.end_ms > free && b.start_ms <= (free === asOf ? asOf + TICK - 1 : free)) free = b.end_ms;
+  }
+  return {
+    next_reservation: next ? { id: next.id, name: next.name, planned_start_time: iso(next.start_ms), planned_end_time: iso(next.end_ms) } : null,
+    next_free_at: Number.isFinite(free) ? iso(free) : null,
+  };
+}
+
 /** The query and the tree, without HTTP or permission checks (the benchmark's floor uses it too). */
-export async function buildLabStatus(em: EntityManager, projectId: string, userId: string, staleAfterHours: number) {
-  const [cyclerRows, channelRows] = await Promise.all([labCyclers(em, projectId), labChannels(em, projectId, userId, staleAfterHours)]);
+export async function buildLabStatus(em: EntityManager, projectId: string, userId: string, staleAfterHours: number, asOf = labClock()) {
+  const [cyclerRows, channelRows, events, blockRows] = await Promise.all([labCyclers(em, projectId), labChannels(em, projectId, userId, staleAfterHours, asOf),
+    labServiceEvents(em, projectId), projectBlocks(em, projectId, asOf)]);
+  const blocks = new Map<string, Block[]>();
+  for (const b of blockRows) {
+    const list = blocks.get(b.channel_id);
+    if (list) list.push(b);
+    else blocks.set(b.channel_id, [b]);
+  }
   const total: Counts = { occupied: 0, stale: 0, free: 0, out_of_commission: 0 };
   const sites: { id: string; name: string; cyclers: LabCycler[] }[] = [];
   const cyclers = new Map<string, LabCycler>();
@@ -48,33 +77,60 @@ export async function buildLabStatus(em: EntityManager, projectId: string, userI
     const cycler: LabCycler = {
       id: c.id, name: c.name, channel_count: 0, occupied: 0, stale: 0, free: 0, out_of_commission: 0,
       manufacturer: c.manufacturer, model: c.model, serial_number: c.serial_number, last_calibrated_at: iso(c.last_calibrated_at),
-      calibration_interval_days: c.calibration_interval_days, calibration_due_at: iso(c.calibration_due_at), channels: [],
+      calibration_interval_days: c.calibration_interval_days, calibration_due_at: iso(c.calibration_due_at), service_windows: [], channels: [],
     };
     sites.at(-1)!.cyclers.push(cycler);
     cyclers.set(c.id, cycler);
   }
+  for (const e of events) {
+    (cyclers.get(e.cycler_id)?.service_windows as unknown[] | undefined)?.push({
+      id: e.id, event_type: e.event_type, status: e.status, started_at: iso(e.started_at),
+      scheduled_for: iso(e.scheduled_for), scheduled_until: iso(e.scheduled_until),
+    });
+  }
+  const now = asOf.getTime();
   for (const r of channelRows) {
     const cycler = cyclers.get(r.cycler_id);
     if (!cycler) continue; // created between the two reads
     // Over every running measurement of the channel, not only the one shown: one fresh run makes it occupied.
-    const state: State = r.m_id === null ? 'free' : r.fresh ? 'occupied' : 'stale';
-    // An out-of-commission channel counts there only, whatever else holds.
-    const bucket: keyof Counts = r.out_of_commission ? 'out_of_commission' : state;
-    cycler[bucket]++;
-    total[bucket]++;
+    // An out-of-commission channel is that state and counts there only, whatever else holds: the
+    // client's free_channels() keeps state == 'free', so it must never offer one.
+    const state: State = r.out_of_commission ? 'out_of_commission' : r.m_id === null ? 'free' : r.fresh ? 'occupied' : 'stale';
+    cycler[state]++;
+    total[state]++;
     cycler.channel_count++;
     cycler.channels.push({
       id: r.id, name: r.name, state, notes: r.notes, out_of_commission: r.out_of_commission,
       max_amps: r.max_amps, min_volts: r.min_volts, max_volts: r.max_volts,
-      ...(state === 'free' ? {} : { measurement: measurementOf(r) }),
+      service_scheduled_at: iso(r.service_scheduled_at), service_scheduled_until: iso(r.service_scheduled_until),
+      ...(r.out_of_commission ? { next_reservation: null, next_free_at: null } : forward(blocks.get(r.id), now)),
+      ...(state === 'occupied' || state === 'stale' ? { measurement: measurementOf(r) } : {}),
     });
   }
   for (const cycler of cyclers.values()) cycler.channels.sort(byNameThenId);
   return { sites, ...total };
 }
 
-export async function labStatus(ctx: RequestContext, projectId: string) {
-  const project = await requireProjectPermission(ctx, projectId, 'channel:read');
-  const hours = (await organizationStaleAfterHours(ctx.em, project.organization_id)) ?? ctx.config.staleAfterHours;
-  return buildLabStatus(ctx.em, projectId, ctx.caller.userId, hours);
+/**
+ * The status, or null when `ifNoneMatch` names its current ETag (answered 304 without building
+ * the tree). The ETag covers the project's lab version (moved by triggers on every write the tree
+ * shows), the minute of the clock, the staleness window and the caller (`watched` is theirs).
+ */
+export async function labStatus(ctx: RequestContext, projectId: string, ifNoneMatch?: string) {
+  // One statement for the checks and the tag (as requireProjectPermission answers: 404, 403), so
+  // that an unchanged lab costs about what an authenticated no-op does. Read before the tree: a
+  // change in between makes a newer body under an older tag, never the reverse.
+  const head = await labHead(ctx.em, projectId, ctx.caller.userId, 'channel:read');
+  if (!head) throw notFound('project', projectId);
+  assertSameOrganization(ctx.caller, head.organization_id, 'project');
+  if (!ctx.caller.isOwner && !head.allowed) {
+    throw new AppError('FORBIDDEN', `missing permission channel:read in project ${projectId}`, { permission: 'channel:read', project_id: projectId });
+  }
+  const hours = head.stale_after_hours ?? ctx.config.staleAfterHours;
+  const version = head.version;
+  const asOf = labClock();
+  const caller = createHash('sha256').update(ctx.caller.userId).digest('base64url').slice(0, 10);
+  const etag = `W/"lab-${version}-${asOf.getTime() / TICK}-${hours}-${caller}"`;
+  if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag || t.trim() === '*')) return { etag, body: null };
+  return { etag, body: await buildLabStatus(ctx.em, projectId, ctx.caller.userId, hours, asOf) };
 }

@@ -14,6 +14,9 @@ import { Migration20261122010000ParameterizedModelCellSpec } from './Migration20
 import { Migration20261122020000SubmissionKeys } from './Migration20261122020000SubmissionKeys.ts';
 import { Migration20261127060000SweepResultPacks } from './Migration20261127060000SweepResultPacks.ts';
 import { Migration20261127061000SolveAttempts } from './Migration20261127061000SolveAttempts.ts';
+import { Migration20261127180000PlannedMeasurements } from './Migration20261127180000PlannedMeasurements.ts';
+import { Migration20261127181000LabVersions } from './Migration20261127181000LabVersions.ts';
+import { Migration20261127182000PlanMeasurementLink } from './Migration20261127182000PlanMeasurementLink.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261120000000Platform', class: Migration20261120000000Platform },
@@ -30,4 +33,7 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261122020000SubmissionKeys', class: Migration20261122020000SubmissionKeys },
   { name: 'Migration20261127060000SweepResultPacks', class: Migration20261127060000SweepResultPacks },
   { name: 'Migration20261127061000SolveAttempts', class: Migration20261127061000SolveAttempts },
+  { name: 'Migration20261127180000PlannedMeasurements', class: Migration20261127180000PlannedMeasurements },
+  { name: 'Migration20261127181000LabVersions', class: Migration20261127181000LabVersions },
+  { name: 'Migration20261127182000PlanMeasurementLink', class: Migration20261127182000PlanMeasurementLink },
 ];

@@ -1,0 +1,152 @@
+// Auto-schedule: for requested plans in the caller's priority order, the earliest window on a
+// suitable in-service channel (ratings, calibration not due before the window ends, no collision);
+// applying re-checks everything in one transaction and changes all or nothing.
+import type { RequestContext } from '../context.ts';
+import { AppError, invalid } from '../errors.ts';
+import * as repo from '../repositories/plannedMeasurements.ts';
+import { updateRow } from '../repositories/sqlRows.ts';
+import { requireProjectPermission } from './access.ts';
+import { reserve } from './plannedMeasurements.ts';
+import { ratingMismatch, requirementsOf } from './scheduling.ts';
+
+const MINUTE = 60_000;
+/** A uuid[] parameter (the driver would spread a JS array into a list); ids are validated uuids. */
+const uuids = (ids: string[]) => `{${ids.join(',')}}`;
+
+interface Assignment {
+  planned_measurement_id: string;
+  planned_measurement_name: string;
+  planned_measurement_updated_at: string;
+  channel_id: string | null;
+  channel_name: string | null;
+  cycler_name: string | null;
+  planned_start_time: string | null;
+  planned_end_time: string | null;
+  unscheduled_reason: string | null;
+}
+
+/** The earliest start at or after `from` where [start, start + duration) meets no block (blocks sorted by start). */
+export function earliestGap(blocks: { start_ms: number; end_ms: number }[], from: number, duration: number): number {
+  let start = from;
+  for (const b of blocks) {
+    if (b.end_ms <= start) continue;
+    if (b.start_ms >= start + duration) break;
+    start = b.end_ms;
+    if (!Number.isFinite(start)) return Infinity;
+  }
+  return start;
+}
+
+function duplicates(ids: string[]): void {
+  const seen = new Set<string>();
+  ids.forEach((id, i) => {
+    if (seen.has(id)) throw invalid(['body', 'planned_measurement_ids', i], 'is listed twice', 'value_error', id);
+    seen.add(id);
+  });
+}
+
+export async function proposeSchedule(ctx: RequestContext, projectId: string, body: { planned_measurement_ids: string[]; start_after?: string }) {
+  await requireProjectPermission(ctx, projectId, 'cell_measurement:read');
+  duplicates(body.planned_measurement_ids);
+  const now = Date.now();
+  // Whole minutes: the same state proposes the same windows however often it is asked within a minute.
+  const from = Math.ceil(Math.max(now, body.start_after ? Date.parse(body.start_after) : now) / MINUTE) * MINUTE;
+  const [plans, channels, blocks] = await Promise.all([
+    ctx.em.execute<(repo.PlanRow & { ratings: Record<string, unknown> | null })[]>(
+      `select ${repo.PLAN_SELECT}, cs.ratings from ${repo.PLAN_FROM} left join cell_specifications cs on cs.id = p.cell_specification_id
+        where p.project_id = ? and p.id = any(?::uuid[])`, [projectId, uuids(body.planned_measurement_ids)]),
+    repo.projectChannels(ctx.em, projectId), repo.projectBlocks(ctx.em, projectId)]);
+  const byId = new Map(plans.map((p) => [p.id, p]));
+  const missing = body.planned_measurement_ids.findIndex((id) => !byId.has(id));
+  if (missing >= 0) throw invalid(['body', 'planned_measurement_ids', missing], 'is not a planned measurement of this project', 'value_error', body.planned_measurement_ids[missing]);
+
+  const taken = new Map<string, { start_ms: number; end_ms: number }[]>(channels.map((c) => [c.id, []]));
+  for (const b of blocks) taken.get(b.channel_id)?.push(b);
+  const inService = channels.filter((c) => !c.out_of_commission);
+  // Plans of one cell specification share their rated channels (one filter of 32,768 channels, not one per plan).
+  const ratedFor = new Map<string, repo.ChannelForPlan[]>();
+
+  const assignments: Assignment[] = body.planned_measurement_ids.map((id) => {
+    const plan = byId.get(id)!;
+    const base = {
+      planned_measurement_id: plan.id, planned_measurement_name: plan.name, planned_measurement_updated_at: plan.updated_at.toISOString(),
+      channel_id: null, channel_name: null, cycler_name: null, planned_start_time: null, planned_end_time: null,
+    };
+    if (plan.status !== 'requested') return { ...base, unscheduled_reason: `the plan is ${plan.status}, not requested` };
+    const duration = ((plan.setup_duration_seconds ?? 0) + (plan.estimated_duration_seconds ?? 0) + (plan.teardown_duration_seconds ?? 0)) * 1000;
+    const need = requirementsOf(plan.ratings);
+    const needKey = `${need.amps}|${need.minVolts}|${need.maxVolts}`;
+    let rated = ratedFor.get(needKey);
+    if (!rated) ratedFor.set(needKey, (rated = inService.filter((c) => ratingMismatch(c, need) === null)));
+    if (!channels.length) return { ...base, unscheduled_reason: 'the project has no channels' };
+    if (!inService.length) return { ...base, unscheduled_reason: 'every channel of the project is out of commission' };
+    if (!rated.length) return { ...base, unscheduled_reason: `no in-service channel is rated for the cell (${ratingMismatch(inService[0]!, need)})` };
+    let best: { channel: repo.ChannelForPlan; start: number } | null = null;
+    for (const c of rated) {
+      const start = earliestGap(taken.get(c.id)!, from, duration);
+      if (!Number.isFinite(start)) continue;
+      if (c.calibration_due_at !== null && start + duration > c.calibration_due_at) continue;
+      if (!best || start < best.start) best = { channel: c, start };
+      if (start === from) break; // nothing can start earlier; channel order breaks ties
+    }
+    if (!best) return { ...base, unscheduled_reason: 'every rated channel is held for good or its calibration falls due first' };
+    const list = taken.get(best.channel.id)!;
+    const block = { start_ms: best.start, end_ms: best.start + duration };
+    const at = list.findIndex((b) => b.start_ms > block.start_ms);
+    list.splice(at < 0 ? list.length : at, 0, block);
+    return {
+      ...base, channel_id: best.channel.id, channel_name: best.channel.name, cycler_name: best.channel.cycler_name,
+      planned_start_time: new Date(block.start_ms).toISOString(), planned_end_time: new Date(block.end_ms).toISOString(), unscheduled_reason: null,
+    };
+  });
+  return { generated_at: new Date(now).toISOString(), assignments };
+}
+
+interface ApplyItem {
+  planned_measurement_id: string;
+  planned_measurement_updated_at: string;
+  channel_id: string;
+  planned_start_time: string;
+  planned_end_time: string;
+}
+
+const stale = (message: string, detail: Record<string, unknown>) =>
+  new AppError('SCHEDULE_STALE', `${message}; nothing was applied: ask for a new proposal`, detail);
+
+export async function applySchedule(ctx: RequestContext, projectId: string, body: { assignments: ApplyItem[] }) {
+  await requireProjectPermission(ctx, projectId, 'cell_measurement:update');
+  duplicates(body.assignments.map((a) => a.planned_measurement_id));
+  body.assignments.forEach((a, i) => {
+    if (Date.parse(a.planned_end_time) <= Date.parse(a.planned_start_time)) {
+      throw invalid(['body', 'assignments', i, 'planned_end_time'], 'must be after planned_start_time', 'value_error', a.planned_end_time);
+    }
+  });
+  const ids = await ctx.em.transactional(async (em) => {
+    // Plans, then channels, each in id order: two applies running together cannot deadlock.
+    await em.execute(`select id from planned_measurements where id = any(?::uuid[]) order by id for update`, [uuids(body.assignments.map((a) => a.planned_measurement_id))]);
+    await em.execute(`select id from channels where id = any(?::uuid[]) order by id for update`, [uuids(body.assignments.map((a) => a.channel_id))]);
+    for (const a of body.assignments) {
+      const plan = await repo.findPlan(em, a.planned_measurement_id);
+      if (!plan || plan.project_id !== projectId) throw stale(`planned measurement ${a.planned_measurement_id} is not in this project any more`, { planned_measurement_id: a.planned_measurement_id });
+      if (plan.status !== 'requested' || plan.updated_at.getTime() !== Date.parse(a.planned_measurement_updated_at)) {
+        throw stale(`planned measurement "${plan.name}" changed since the proposal`, { planned_measurement_id: plan.id, status: plan.status, updated_at: plan.updated_at.toISOString() });
+      }
+      try {
+        await reserve(em, ctx, plan, a.channel_id, new Date(a.planned_start_time), new Date(a.planned_end_time));
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'CONFLICT') throw stale(`channel ${a.channel_id} cannot take "${plan.name}" any more: ${err.message}`, { planned_measurement_id: plan.id, cause: err.detail });
+        throw err;
+      }
+      await updateRow(em, 'planned_measurements', plan.id, {
+        status: 'scheduled', channel_id: a.channel_id, planned_start_time: a.planned_start_time, planned_end_time: a.planned_end_time, scheduled_by: ctx.caller.userId,
+      });
+    }
+    return body.assignments.map((a) => a.planned_measurement_id);
+  }).catch((err: unknown) => {
+    if ((err as { code?: string }).code === '23P01') throw stale('a reservation made meanwhile collides with the proposal', {});
+    throw err;
+  });
+  const plans = await ctx.em.execute<repo.PlanRow[]>(`select ${repo.PLAN_SELECT} from ${repo.PLAN_FROM} where p.id = any(?::uuid[])`, [uuids(ids)]);
+  const byId = new Map(plans.map((p) => [p.id, p]));
+  return ids.map((id) => byId.get(id)!);
+}

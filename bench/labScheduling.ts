@@ -1,0 +1,120 @@
+// The scheduling half of bench/lab-status.ts: reservations at lab scale, conditional lab status,
+// the auto-schedule proposal, concurrent schedule requests on one channel, and the board in Chromium.
+import { execFileSync } from 'node:child_process';
+
+type Exec = (sql: string, params?: unknown[]) => Promise<Record<string, any>[]>;
+type Timer = (n: number, fn: () => Promise<unknown>) => Promise<number[]>;
+export interface Ctx {
+  exec: Exec;
+  base: string;
+  headers: Record<string, string>;
+  project: string;
+  org: string;
+  user: string;
+  apiKey: string;
+  time: Timer;
+  pct: (xs: number[], p: number) => number;
+  fmt: (xs: number[]) => string;
+}
+
+/** 20,000 scheduled reservations over the next weeks, none overlapping on a channel, and a protocol to plan with. */
+export async function seedReservations(ctx: Pick<Ctx, 'exec' | 'org' | 'project' | 'user'>, count: number): Promise<{ protocolId: string; specId: string }> {
+  const { exec, org, project, user } = ctx;
+  const [template] = await exec(`insert into experiment_templates (id, organization_id, project_id, content_hash, name, source_protocol, protocol_config, created_by)
+    values (gen_random_uuid(), ?, ?, 'bench', 'Rest 1 h', 'Rest for 1 hour', '{}', ?) returning id`, [org, project, user]);
+  const [spec] = await exec(`select id from cell_specifications where project_id = ?`, [project]);
+  // Channel i % n gets its k-th reservation k days ahead (2 h long), after any run's estimated end.
+  await exec(`with ch as (select id, row_number() over (order by id) - 1 as i, count(*) over () as n from channels where project_id = ? and not out_of_commission)
+    insert into planned_measurements (id, organization_id, project_id, name, status, protocol_id, cell_specification_id, channel_id,
+                                      planned_start_time, planned_end_time, requested_by, scheduled_by, created_by)
+    select gen_random_uuid(), ?, ?, 'reservation ' || g, 'scheduled', ?, ?, ch.id,
+           date_trunc('hour', now()) + (3 + g / ch.n) * interval '1 day', date_trunc('hour', now()) + (3 + g / ch.n) * interval '1 day' + interval '2 hours', ?, ?, ?
+      from generate_series(0, ? - 1) g join ch on ch.i = g % ch.n`,
+  [project, org, project, template!.id, spec!.id, user, user, user, count]);
+  return { protocolId: template!.id, specId: spec!.id };
+}
+
+async function call(ctx: Ctx, method: string, path: string, body?: unknown, extra: Record<string, string> = {}) {
+  const res = await fetch(ctx.base + path, { method, headers: { ...ctx.headers, ...extra }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  return { status: res.status, etag: res.headers.get('etag'), body: text ? JSON.parse(text) : null };
+}
+
+/** Conditional GETs of an unchanged lab: every one 304, p95 printed (target < 5 ms). */
+export async function conditionalStatus(ctx: Ctx, n: number): Promise<boolean> {
+  const first = await call(ctx, 'GET', `/projects/${ctx.project}/lab/status`);
+  let all304 = true;
+  const times = await ctx.time(n, async () => {
+    const r = await call(ctx, 'GET', `/projects/${ctx.project}/lab/status`, undefined, { 'If-None-Match': first.etag! });
+    // The tag moves with the minute: a reply across it is a 200, fetched again.
+    if (r.status !== 304 && r.etag === first.etag) all304 = false;
+  });
+  console.log(`GET lab/status with a matching If-None-Match  ${ctx.fmt(times)}  (target p95 < 5 ms; every reply 304: ${all304 ? 'yes' : 'NO'})`);
+  return all304;
+}
+
+/** The proposal for `count` requested plans (target < 2 s). */
+export async function proposal(ctx: Ctx, ids: { protocolId: string; specId: string }, count: number): Promise<void> {
+  const rows = await ctx.exec(`insert into planned_measurements (id, organization_id, project_id, name, status, protocol_id, cell_specification_id,
+      estimated_duration_seconds, requested_by, created_by)
+    select gen_random_uuid(), ?, ?, 'request ' || g, 'requested', ?, ?, 3600 * (1 + g % 8), ?, ? from generate_series(0, ? - 1) g returning id`,
+  [ctx.org, ctx.project, ids.protocolId, ids.specId, ctx.user, ctx.user, count]);
+  const planIds = rows.map((r) => r.id as string);
+  let scheduled = 0;
+  const times = await ctx.time(5, async () => {
+    const r = await call(ctx, 'POST', `/projects/${ctx.project}/planned_measurements/auto_schedule_proposal`, { planned_measurement_ids: planIds });
+    if (r.status !== 200) throw new Error(`proposal: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+    scheduled = r.body.assignments.filter((a: { channel_id: string | null }) => a.channel_id).length;
+  });
+  console.log(`auto-schedule proposal for ${count} requested plans  ${ctx.fmt(times)}  (target < 2 s; ${scheduled} placed)`);
+}
+
+/** 50 concurrent schedule requests for overlapping windows on one channel: exactly one succeeds. */
+export async function concurrentSchedules(ctx: Ctx, ids: { protocolId: string; specId: string }, n: number): Promise<boolean> {
+  const [channel] = await ctx.exec(`select id from channels where project_id = ? and not out_of_commission order by id desc limit 1`, [ctx.project]);
+  const rows = await ctx.exec(`insert into planned_measurements (id, organization_id, project_id, name, status, protocol_id, cell_specification_id,
+      estimated_duration_seconds, requested_by, created_by)
+    select gen_random_uuid(), ?, ?, 'race ' || g, 'requested', ?, ?, 3600, ?, ? from generate_series(0, ? - 1) g returning id`,
+  [ctx.org, ctx.project, ids.protocolId, ids.specId, ctx.user, ctx.user, n]);
+  const start = Date.now() + 40 * 86400_000;
+  const replies = await Promise.all(rows.map((r, i) => call(ctx, 'PATCH', `/projects/${ctx.project}/planned_measurements/${r.id}`, {
+    status: 'scheduled', channel_id: channel!.id, planned_start_time: new Date(start + i * 60_000).toISOString(), planned_end_time: new Date(start + 3600_000 + i * 60_000).toISOString(),
+  })));
+  const won = replies.filter((r) => r.status === 200).length;
+  const lost = replies.filter((r) => r.status === 409).length;
+  console.log(`${n} concurrent overlapping schedule requests on one channel: ${won} succeeded, ${lost} got 409 (${won === 1 && lost === n - 1 ? 'exactly one: OK' : 'WRONG'})`);
+  return won === 1 && lost === n - 1;
+}
+
+/** First render of the whole lab in Chromium and a refresh with changes, from the board's own timings. */
+export async function boardInChromium(ctx: Ctx): Promise<void> {
+  let chromiumPath: string;
+  try {
+    chromiumPath = execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], { encoding: 'utf8' }).trim();
+  } catch {
+    console.log('board in Chromium: skipped (no chromium installed)');
+    return;
+  }
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    await page.goto(`${ctx.base}/lab?refresh=1000&project=${ctx.project}`);
+    await page.getByLabel('API key').fill(ctx.apiKey);
+    const t0 = Date.now();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForSelector('body[data-renders="1"]', { timeout: 120_000 });
+    const wall = Date.now() - t0;
+    const first = await page.evaluate(() => (globalThis as unknown as { __board: { firstRenderMs: number } }).__board.firstRenderMs);
+    const cells = await page.locator('#grid .ch').count();
+    console.log(`board first render of ${cells} channels in Chromium: ${first.toFixed(0)} ms drawing, ${wall} ms from sign-in to drawn (target < 2 s)`);
+    await ctx.exec(`update channels set notes = 'bench ' || now() where id in (select id from channels where project_id = ? order by id limit 20)`, [ctx.project]);
+    await ctx.exec(`update cell_measurements set estimated_end_time = now() + interval '9 hours'
+      where id in (select id from cell_measurements where project_id = ? and end_time is null order by id limit 50)`, [ctx.project]);
+    await page.waitForSelector('body[data-renders="2"]', { timeout: 60_000 });
+    const refresh = await page.evaluate(() => (globalThis as unknown as { __board: { lastRenderMs: number } }).__board.lastRenderMs);
+    console.log(`board refresh with 50 changed channels in Chromium: ${refresh.toFixed(0)} ms drawing (target < 300 ms)`);
+  } finally {
+    await browser.close();
+  }
+}

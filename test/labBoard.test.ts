@@ -1,0 +1,134 @@
+// The lab board in a real browser: Debian's Chromium driven by playwright-core against the real
+// API. Skipped, saying why, where Chromium is not installed (stack/provision.sh --tests installs it).
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { client, newOrg, startApi, type TestApi } from './harness.ts';
+import { labFixture, measurement, ok, uniq } from './inventoryHelpers.ts';
+
+function findChromium(): string | null {
+  for (const name of ['chromium', 'chromium-browser']) {
+    try {
+      return execFileSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).trim() || null;
+    } catch {
+      // not this one
+    }
+  }
+  return null;
+}
+const CHROMIUM = process.env.CHROMIUM_PATH ?? findChromium();
+if (!CHROMIUM) console.log('[labBoard] skipped: no Chromium (install Debian\'s chromium, as stack/provision.sh --tests does, or set CHROMIUM_PATH)');
+
+let api: TestApi;
+let browser: Browser;
+beforeAll(async () => {
+  if (!CHROMIUM) return;
+  api = await startApi();
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+});
+afterAll(async () => {
+  await browser?.close();
+  await api?.close();
+});
+
+async function signIn(page: Page, key: string) {
+  await page.getByLabel('API key').fill(key);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+describe.skipIf(!CHROMIUM)('lab board in Chromium', () => {
+  it('signs in, shows the API\'s counts, follows a channel out of commission, finds a channel, proposes and applies a schedule', async () => {
+    const org = await newOrg(api.orm);
+    const c = client(api.url, org.api_key);
+    const lab = await labFixture(c, { channels: 6 });
+    const [ch1, ch2, ch3] = lab.channels;
+    await measurement(c, lab.instance.id, { channel_id: ch1.id, protocol: 'CCCV 1C', estimated_end_time: new Date(Date.now() + 4 * 3600_000).toISOString() });
+    await measurement(c, lab.instance.id, { channel_id: ch2.id });
+    const template = await ok(c.post('/protocols/parse-to-template', {
+      protocol_experiment: { protocol: 'Rest for 1 hour', name: uniq('Rest') }, project_id: lab.project.id, experiment_parameters: {},
+    }));
+    const plans = `/projects/${lab.project.id}/planned_measurements`;
+    const plan = await ok(c.post(plans, { name: uniq('Board plan'), protocol_id: template.template_id, cell_specification_id: lab.spec.id,
+      estimated_duration_seconds: 7200 }), 201);
+
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.goto(`${api.url}/lab?refresh=1000`);
+    // A wrong key: the API's message, back at sign-in.
+    await signIn(page, 'cellar_wrong_key');
+    await expect.poll(() => page.locator('#signin-error').textContent()).toMatch(/\S/);
+    await signIn(page, org.api_key);
+
+    const status = await ok(c.get(`/projects/${lab.project.id}/lab/status`));
+    const count = (k: string) => page.locator(`[data-count="${k}"]`).textContent();
+    await expect.poll(() => count('occupied')).toBe(String(status.occupied));
+    for (const k of ['stale', 'free', 'out_of_commission'] as const) expect(await count(k)).toBe(String(status[k]));
+    expect(await page.locator('#grid .ch').count()).toBe(6);
+
+    // Out of commission through the API: the board shows it within its refresh (1 s here).
+    await ok(c.patch(`/channels/${ch3.id}`, { out_of_commission: true }));
+    await expect.poll(() => page.locator(`.ch[data-id="${ch3.id}"]`).getAttribute('data-state'), { timeout: 10_000 }).toBe('out_of_commission');
+    expect(await count('out_of_commission')).toBe('1');
+    expect(await page.locator(`.ch[data-id="${ch3.id}"]`).getAttribute('aria-label')).toContain('out of commission');
+
+    // A channel's details: its measurement.
+    await page.locator(`.ch[data-id="${ch1.id}"]`).click();
+    await expect.poll(() => page.locator('#details').textContent()).toContain('CCCV 1C');
+
+    // Find a channel by ratings: the free ones that fit (3 free of 6; 11 A fits none).
+    await page.getByLabel('Current (A)').fill('5');
+    await page.getByLabel('Min voltage (V)').fill('2.5');
+    await page.getByLabel('Max voltage (V)').fill('4.2');
+    await page.getByRole('button', { name: 'Find free channels' }).click();
+    expect(await page.locator('[data-found]').getAttribute('data-found')).toBe('3');
+    await page.getByLabel('Current (A)').fill('11');
+    await page.getByRole('button', { name: 'Find free channels' }).click();
+    expect(await page.locator('[data-found]').getAttribute('data-found')).toBe('0');
+
+    // Propose and apply: the requested plan goes onto a free channel.
+    await expect.poll(() => page.locator('#requested').textContent()).toContain(plan.name);
+    await page.getByRole('button', { name: 'Propose schedule' }).click();
+    await expect.poll(() => page.locator('#proposal table').count()).toBe(1);
+    await page.getByRole('button', { name: 'Apply proposal' }).click();
+    await expect.poll(() => page.locator('[data-applied]').getAttribute('data-applied')).toBe('1');
+    const scheduled = await ok(c.get(`${plans}/${plan.id}`));
+    expect(scheduled.status).toBe('scheduled');
+    await expect.poll(() => page.locator('#timeline').textContent()).toContain(plan.name);
+    await expect.poll(() => page.locator(`.ch[data-id="${scheduled.channel_id}"]`).getAttribute('class')).toContain('booked');
+
+    // Unchanged lab: conditional requests answered 304 by the API.
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { __board: { notModified: number } }).__board.notModified), { timeout: 10_000 }).toBeGreaterThan(0);
+    // The key is never in a URL.
+    expect(requests.filter((u) => u.includes(org.api_key))).toEqual([]);
+    expect(errors).toEqual([]);
+
+    const shot = path.join(inject('runDir'), 'lab-board.png');
+    await page.screenshot({ path: shot, fullPage: true });
+    if (process.env.CELLAR_BOARD_SCREENSHOT) fs.copyFileSync(shot, process.env.CELLAR_BOARD_SCREENSHOT);
+    console.log(`[labBoard] screenshot: ${shot}`);
+    expect(fs.statSync(shot).size).toBeGreaterThan(10_000);
+
+    // A revoked key (signed out elsewhere) returns the board to sign-in.
+    await api.orm.em.fork().execute(`delete from api_keys where user_id = ?`, [org.user_id]);
+    await expect.poll(() => page.locator('#signin').count(), { timeout: 15_000 }).toBe(1);
+    await page.close();
+  });
+
+  it('serves a landing page linking the reference, the board and the Temporal Web UI, and the bundle from the API', async () => {
+    const res = await fetch(`${api.url}/`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    for (const href of ['/docs', '/lab', `:${api.config.temporalUiPort}`]) expect(html).toContain(href);
+    const js = await fetch(`${api.url}/lab/assets/main.js`);
+    expect(js.status).toBe(200);
+    expect(js.headers.get('content-type')).toContain('javascript');
+    const board = await fetch(`${api.url}/lab`);
+    expect(board.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(await board.text()).not.toMatch(/https?:\/\//);
+  });
+});

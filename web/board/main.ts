@@ -1,0 +1,160 @@
+// The lab board: sign in with an API key (kept in this browser session only), pick a project,
+// and watch its lab refresh by itself with conditional requests (an unchanged lab costs a 304).
+import { ApiError, get, session } from './api.ts';
+import { $, alertMessage, esc } from './dom.ts';
+import { Grid, type LabStatus } from './grid.ts';
+import { apply, channelDetails, findChannels, propose, renderFound, requestedPlans, timeline } from './panels.ts';
+
+const params = new URLSearchParams(location.search);
+const REFRESH_MS = Math.max(1000, Number(params.get('refresh')) || 10_000);
+const app = $('#app');
+/** Timings the browser test and the benchmark read. */
+const stats = { firstRenderMs: 0, lastRenderMs: 0, renders: 0, notModified: 0 };
+(window as unknown as { __board: typeof stats }).__board = stats;
+
+let timer: ReturnType<typeof setTimeout> | undefined;
+let etag: string | null = null;
+let grid: Grid | null = null;
+let project = '';
+
+function signIn(message?: string) {
+  clearTimeout(timer);
+  session.clear();
+  app.innerHTML = `<main class="signin"><h1>Cellar lab board</h1>
+    <form id="signin"><label for="key">API key</label>
+    <input id="key" name="key" type="password" autocomplete="off" required spellcheck="false">
+    <button type="submit">Sign in</button>
+    <p class="muted">The key stays in this browser tab's session storage and is sent only as a header to this server.</p>
+    <p id="signin-error" role="alert" class="error"${message ? '' : ' hidden'}>${esc(message ?? '')}</p></form></main>`;
+  const form = $('#signin') as HTMLFormElement;
+  $('#key').focus();
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    session.set(($('#key') as HTMLInputElement).value.trim());
+    void start();
+  });
+}
+
+/** 401: back to sign-in with the API's message; anything else: shown on the page. */
+function failed(err: unknown) {
+  if (err instanceof ApiError && err.status === 401) return signIn(err.message);
+  alertMessage(err instanceof Error ? err.message : String(err));
+}
+
+async function start() {
+  try {
+    const me = (await get<{ email?: string }>('/auth/health')).body;
+    const projects = (await get<{ items: { id: string; name: string }[] }>('/projects?limit=100&order_by=name')).body!.items;
+    layout(me?.email ?? '', projects);
+  } catch (err) {
+    failed(err);
+  }
+}
+
+function layout(email: string, projects: { id: string; name: string }[]) {
+  project = projects.some((p) => p.id === params.get('project')) ? params.get('project')! : projects[0]?.id ?? '';
+  app.innerHTML = `<header><h1>Lab board</h1>
+      <label for="project">Project</label> <select id="project">${projects.map((p) => `<option value="${p.id}"${p.id === project ? ' selected' : ''}>${esc(p.name)}</option>`).join('')}</select>
+      <span class="muted">${esc(email)}</span> <button type="button" id="signout">Sign out</button></header>
+    <p id="alert" role="alert" class="error" hidden></p>
+    <section aria-label="Counts" class="counts" id="counts"></section>
+    <p class="legend" aria-hidden="true"><span class="ch s-free">○</span> free <span class="ch s-occupied">●</span> occupied <span class="ch s-stale">!</span> stale <span class="ch s-out_of_commission">✕</span> out of commission <span class="ch booked">○</span> reserved</p>
+    <div class="layout"><div id="grid" class="grid"></div>
+    <aside><section id="details" class="panel" aria-live="polite"><h2>Channel</h2><p class="muted">Select a channel for its details.</p></section>
+      <section class="panel"><h2>Find a channel</h2><form id="find">
+        <label>Current (A) <input name="amps" type="number" step="any" min="0"></label>
+        <label>Min voltage (V) <input name="minv" type="number" step="any"></label>
+        <label>Max voltage (V) <input name="maxv" type="number" step="any"></label>
+        <button type="submit">Find free channels</button></form><div id="found"></div>
+        <label for="slot-plan">Earliest slot for</label> <select id="slot-plan"></select> <button type="button" id="slot">Find slot</button><div id="slot-out"></div></section>
+      <section class="panel"><h2>Requested plans</h2><div id="requested"></div>
+        <button type="button" id="propose">Propose schedule</button> <button type="button" id="apply" disabled>Apply proposal</button><div id="proposal" aria-live="polite"></div></section>
+    </aside></div>
+    <section class="panel"><h2>Next 7 days</h2><div id="timeline"></div></section>`;
+  grid = new Grid($('#grid'));
+  etag = null;
+  $('#signout').addEventListener('click', () => signIn());
+  $('#project').addEventListener('change', (e) => {
+    project = (e.target as HTMLSelectElement).value;
+    etag = null;
+    void refresh();
+  });
+  $('#grid').addEventListener('keydown', (e) => grid!.onKey(e));
+  $('#grid').addEventListener('click', (e) => {
+    const id = (e.target as HTMLElement).closest<HTMLElement>('.ch')?.dataset.id;
+    const at = id ? grid!.index.get(id) : undefined;
+    if (at) channelDetails($('#details'), project, at).catch(failed);
+  });
+  $('#find').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const f = new FormData(e.target as HTMLFormElement);
+    const num = (k: string) => (f.get(k) === '' ? null : Number(f.get(k)));
+    renderFound($('#found'), findChannels(grid!.index, num('amps'), num('minv'), num('maxv')));
+  });
+  $('#slot').addEventListener('click', () => {
+    const id = ($('#slot-plan') as HTMLSelectElement).value;
+    if (id) propose($('#slot-out'), project, [id]).catch(failed);
+  });
+  let proposal: Awaited<ReturnType<typeof propose>> = [];
+  $('#propose').addEventListener('click', async () => {
+    const ids = [...document.querySelectorAll<HTMLInputElement>('input[name=plan]:checked')].map((i) => i.value);
+    if (!ids.length) return alertMessage('select requested plans to schedule');
+    try {
+      proposal = await propose($('#proposal'), project, ids);
+      ($('#apply') as HTMLButtonElement).disabled = !proposal.some((a) => a.channel_id);
+    } catch (err) {
+      failed(err);
+    }
+  });
+  $('#apply').addEventListener('click', async () => {
+    try {
+      const n = await apply(project, proposal);
+      $('#proposal').innerHTML = `<p role="status" data-applied="${n}">Scheduled ${n} plan${n === 1 ? '' : 's'}.</p>`;
+      ($('#apply') as HTMLButtonElement).disabled = true;
+      await refresh();
+    } catch (err) {
+      failed(err);
+    }
+  });
+  void refresh();
+}
+
+function counts(s: LabStatus) {
+  const total = s.occupied + s.stale + s.free + s.out_of_commission;
+  const pct = total ? Math.round(((s.occupied + s.stale) / total) * 100) : 0;
+  $('#counts').innerHTML = `<span><strong data-count="utilization">${pct}%</strong> utilization</span>`
+    + (['occupied', 'stale', 'free', 'out_of_commission'] as const).map((k) => `<span class="count s-${k}"><strong data-count="${k}">${s[k]}</strong> ${k.replaceAll('_', ' ')}</span>`).join('')
+    + `<span><strong data-count="total">${total}</strong> channels</span>`;
+}
+
+async function refresh() {
+  clearTimeout(timer);
+  if (!project) {
+    $('#grid').innerHTML = '<p>No project yet: create one through the API.</p>';
+    return;
+  }
+  try {
+    const reply = await get<LabStatus>(`/projects/${project}/lab/status`, etag ? { 'If-None-Match': etag } : {});
+    if (reply.status === 304) stats.notModified++;
+    else {
+      const t = performance.now();
+      etag = reply.etag;
+      counts(reply.body!);
+      grid!.render(reply.body!);
+      stats.lastRenderMs = performance.now() - t;
+      if (!stats.renders++) stats.firstRenderMs = stats.lastRenderMs;
+      document.body.dataset.renders = String(stats.renders);
+      alertMessage(null);
+      const plans = await requestedPlans($('#requested'), project);
+      $('#slot-plan').innerHTML = plans.map((p) => `<option value="${p.id}">${esc(p.name)}</option>`).join('');
+      await timeline($('#timeline'), project);
+    }
+  } catch (err) {
+    failed(err);
+    if (err instanceof ApiError && err.status === 401) return;
+  }
+  timer = setTimeout(() => void refresh(), REFRESH_MS);
+}
+
+if (session.key) void start();
+else signIn();
