@@ -118,5 +118,18 @@ PY
   fi
 fi
 
+# --- The real Python client (ionworks-api) for the conformance suite: `npm test` passes --tests ---
+# Its own environment, so the client's dependencies never shape the worker's; hash-locked.
+if [ "${1:-}" = --tests ]; then
+  client_hash=$(sha256sum test/client/requirements.txt | cut -c1-16)
+  if [ ! -f "$TOOLS/client-venv/.cellar-req-hash" ] || [ "$(cat "$TOOLS/client-venv/.cellar-req-hash")" != "$client_hash" ]; then
+    say "creating the client conformance suite's virtual environment in .tools/client-venv (ionworks-api, pinned and hash-locked)"
+    rm -rf "$TOOLS/client-venv"
+    python3 -m venv "$TOOLS/client-venv"
+    "$TOOLS/client-venv/bin/pip" install --quiet --disable-pip-version-check --require-hashes --only-binary=:all: -r test/client/requirements.txt
+    echo "$client_hash" > "$TOOLS/client-venv/.cellar-req-hash"
+  fi
+fi
+
 [ "$temporal_ok" = 1 ] || say "no Temporal CLI: the Temporal SDK will download its dev server at start (needs internet), or set TEMPORAL_ADDRESS"
 say "ready"

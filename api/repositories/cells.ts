@@ -35,7 +35,7 @@ export interface MeasurementRow {
   channel_id: string | null;
   start_time: Date | null;
   end_time: Date | null;
-  protocol: string | null;
+  protocol: unknown;
   program_name: string | null;
   notes: string | null;
   [column: string]: unknown;

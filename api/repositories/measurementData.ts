@@ -101,7 +101,7 @@ export interface MeasurementDataRow {
   start_time: Date | null;
   end_time: Date | null;
   estimated_end_time: Date | null;
-  protocol: string | null;
+  protocol: unknown;
   protocol_id: string | null;
   program_name: string | null;
   test_setup: unknown;
@@ -154,7 +154,7 @@ export interface NewMeasurement {
   start_time: string | null;
   end_time: string | null;
   estimated_end_time: string | null;
-  protocol: string | null;
+  protocol: unknown;
   protocol_id: string | null;
   program_name: string | null;
   test_setup: unknown;
@@ -171,10 +171,10 @@ export async function insertMeasurement(em: EntityManager, m: NewMeasurement): P
     `insert into cell_measurements (id, organization_id, project_id, cell_instance_id, name, measurement_type, channel_id,
        start_time, end_time, estimated_end_time, protocol, protocol_id, program_name, test_setup, notes, properties, filenames,
        validation_options, processing_status, requested_by, created_by, data_updated_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?::jsonb, ?::jsonb, ?::jsonb, 'pending', ?, ?, now())
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?::jsonb, ?, ?::jsonb, ?::jsonb, ?::jsonb, 'pending', ?, ?, now())
      returning ${MEASUREMENT_COLUMNS}`,
     [m.id, m.organization_id, m.project_id, m.cell_instance_id, m.name, m.measurement_type, m.channel_id, m.start_time,
-      m.end_time, m.estimated_end_time, m.protocol, m.protocol_id, m.program_name, json(m.test_setup), m.notes, json(m.properties),
+      m.end_time, m.estimated_end_time, json(m.protocol), m.protocol_id, m.program_name, json(m.test_setup), m.notes, json(m.properties),
       json(m.filenames), json(m.validation_options), m.created_by, m.created_by],
   );
   return rows[0]!;

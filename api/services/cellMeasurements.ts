@@ -21,7 +21,8 @@ const MEASUREMENT_LIST: ListSpec = {
   columns: {
     name: { kind: 'text', sql: 'm.name' },
     notes: { kind: 'text', sql: 'm.notes' },
-    protocol: { kind: 'text', sql: 'm.protocol' },
+    // The protocol's name: the string itself, or the name key of a protocol object.
+    protocol: { kind: 'text', sql: `coalesce(m.protocol->>'name', case when jsonb_typeof(m.protocol) = 'string' then m.protocol #>> '{}' end)` },
     program_name: { kind: 'text', sql: 'm.program_name' },
     measurement_type: { kind: 'enum', sql: 'm.measurement_type', values: ['time_series', 'file', 'properties'] },
     processing_status: { kind: 'enum', sql: 'm.processing_status', values: ['pending', 'running', 'ready', 'failed'] },
@@ -65,10 +66,22 @@ export function serializeMeasurement(row: object): Record<string, unknown> {
   };
 }
 
+/** A protocol is a name or, as the client sends it, an object with a name. */
+export function protocolName(protocol: unknown): string | null {
+  if (typeof protocol === 'string') return protocol;
+  const name = protocol !== null && typeof protocol === 'object' ? (protocol as { name?: unknown }).name : undefined;
+  return typeof name === 'string' ? name : null;
+}
+
+/** The protocol as a jsonb parameter: a string is stored as a JSON string, an object as itself. */
+export function protocolParam(protocol: unknown): unknown {
+  return typeof protocol === 'string' ? JSON.stringify(protocol) : protocol;
+}
+
 export function indexMeasurement(em: EntityManager, m: repo.MeasurementRow) {
   return indexEntity(em, {
     entity_type: 'cell_measurement', entity_id: m.id, organization_id: m.organization_id, project_id: m.project_id,
-    parent_id: m.cell_instance_id, name: m.name, body: [m.protocol, m.program_name, m.notes].filter(Boolean).join(' '),
+    parent_id: m.cell_instance_id, name: m.name, body: [protocolName(m.protocol), m.program_name, m.notes].filter(Boolean).join(' '),
   });
 }
 
@@ -184,7 +197,7 @@ export async function createPropertiesMeasurement(ctx: RequestContext, instanceI
       }, body.channel_id as string);
     }
     await insertRow(em, 'cell_measurements', {
-      ...values, requested_by: body.requested_by ?? ctx.caller.userId, id, organization_id: instance.organization_id,
+      ...values, protocol: protocolParam(values.protocol), requested_by: body.requested_by ?? ctx.caller.userId, id, organization_id: instance.organization_id,
       project_id: instance.project_id, cell_instance_id: instanceId, measurement_type: 'properties', created_by: ctx.caller.userId,
     }, 'id');
     const row = (await repo.findMeasurement(em, id))!;
@@ -224,7 +237,7 @@ export async function updateMeasurement(ctx: RequestContext, measurementId: stri
       }
       await assertNoOverlap(em, m, next.channel_id!);
     }
-    await updateRow(em, 'cell_measurements', measurementId, Object.fromEntries(EDITABLE.map((f) => [f, body[f]])));
+    await updateRow(em, 'cell_measurements', measurementId, { ...Object.fromEntries(EDITABLE.map((f) => [f, body[f]])), protocol: protocolParam(body.protocol) });
     const row = (await repo.findMeasurement(em, measurementId))!;
     await indexMeasurement(em, row);
     return row;

@@ -28,7 +28,7 @@ interface ValidationOptions {
 interface MeasurementFields {
   name?: string;
   notes?: string | null;
-  protocol?: string | null;
+  protocol?: string | Record<string, unknown> | null;
   protocol_id?: string | null;
   program_name?: string | null;
   test_setup?: unknown;

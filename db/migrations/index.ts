@@ -12,6 +12,7 @@ import { Migration20261121020000MeasurementProtocolId } from './Migration2026112
 import { Migration20261122000000SimulationJobKey } from './Migration20261122000000SimulationJobKey.ts';
 import { Migration20261122010000ParameterizedModelCellSpec } from './Migration20261122010000ParameterizedModelCellSpec.ts';
 import { Migration20261122020000SubmissionKeys } from './Migration20261122020000SubmissionKeys.ts';
+import { Migration20261127100000ClientFields } from './Migration20261127100000ClientFields.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261120000000Platform', class: Migration20261120000000Platform },
@@ -26,4 +27,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261122000000SimulationJobKey', class: Migration20261122000000SimulationJobKey },
   { name: 'Migration20261122010000ParameterizedModelCellSpec', class: Migration20261122010000ParameterizedModelCellSpec },
   { name: 'Migration20261122020000SubmissionKeys', class: Migration20261122020000SubmissionKeys },
+  { name: 'Migration20261127100000ClientFields', class: Migration20261127100000ClientFields },
 ];

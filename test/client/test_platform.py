@@ -1,0 +1,77 @@
+"""Health, whoami, projects and members, usage, search."""
+
+import os
+
+import pytest
+from ionworks import IonworksError
+
+from conftest import unique
+
+
+def test_health_and_whoami(client):
+    health = client.health_check()
+    assert health["status"] == "ok"
+    me = client.whoami()
+    assert me["id"] and "@" in me["email"]
+    assert me["authorized_organization"]["id"]
+    assert any(o["id"] == me["authorized_organization"]["id"] for o in me["organizations"])
+
+
+def test_projects_and_members(client):
+    name = unique("Project")
+    p = client.project.create({"name": name, "description": "made by the client"})
+    assert p.name == name and p.organization_id
+    assert client.project.get(p.id).name == name
+    listed = client.project.list(name_exact=name)
+    assert [x.id for x in listed] == [p.id]
+    renamed = client.project.update(p.id, {"name": name + " b"})
+    assert renamed.name == name + " b"
+
+    roles = client.project.roles()
+    names = {r.name for r in roles}
+    assert "Project Contributor" in names
+    member = os.environ["CELLAR_TEST_MEMBER_ID"]
+    client.project.add_member(p.id, member)  # role by name, resolved through /roles/project
+    client.project.update_member(p.id, member, "Project Viewer")
+    client.project.remove_member(p.id, member)
+
+    client.project.delete(p.id)
+    with pytest.raises(IonworksError) as e:
+        client.project.get(p.id)
+    assert e.value.status_code == 404
+
+
+def test_usage(client):
+    usage = client.organization.usage()
+    assert usage.period_start <= usage.period_end
+
+
+def test_search(client, project):
+    name = unique("Searchable site")
+    site = client.site.create({"name": name, "location": "Bay 4"})
+    try:
+        found = client.search.query(name.split()[-1])
+        assert any(r.id == site.id and r.entity_type == "site" for r in found.results)
+    finally:
+        client.site.delete(site.id)
+
+
+def test_errors(client, project):
+    with pytest.raises(IonworksError) as e:
+        client.site.get("00000000-0000-0000-0000-000000000000")
+    assert e.value.status_code == 404
+    name = unique("Dup site")
+    site = client.site.create({"name": name})
+    try:
+        with pytest.raises(IonworksError) as e:
+            client.site.create({"name": name})
+        assert e.value.status_code == 409
+        assert e.value.error_code == "CONFLICT"
+        assert e.value.data["detail"]["existing_id"] == site.id
+        # create_or_get recovers through existing_id
+        assert client.site.create_or_get({"name": name}).id == site.id
+        with pytest.raises(IonworksError) as e:
+            client.cycler.create(site.id, {"name": "no project"})
+        assert e.value.status_code == 422
+    finally:
+        client.site.delete(site.id)

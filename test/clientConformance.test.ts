@@ -1,0 +1,53 @@
+// The real public Python client, ionworks-api 0.38.0 (hash-locked in test/client/requirements.txt,
+// installed by `stack/provision.sh --tests` in .tools/client-venv), driven by pytest against this
+// suite's stack: the API, the TypeScript worker and the Python worker on their own task queues,
+// with the run's PostgreSQL, Temporal and S3-compatible server. Responses are validated against
+// openapi.yaml by the API itself (validateResponses), so a shape the spec does not allow fails too.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../stack/config.ts';
+import { apiForSuite, newMember, newOrg, testConfig } from './harness.ts';
+
+const api = apiForSuite({ python: true, config: testConfig('s3') });
+const python = path.join(ROOT, '.tools', 'client-venv', 'bin', 'python');
+
+function pytest(env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
+  // CELLAR_CLIENT_PYTEST narrows a run while working on one flow, e.g. "-k measurement".
+  const extra = (process.env.CELLAR_CLIENT_PYTEST ?? '').split(' ').filter(Boolean);
+  return new Promise((resolve) => {
+    const child = spawn(python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', '-x', '--tb=short', ...extra], {
+      cwd: path.join(ROOT, 'test', 'client'),
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+describe('ionworks-api 0.38.0 against Cellar', () => {
+  it('runs the client conformance suite green', async () => {
+    expect(fs.existsSync(python), 'no .tools/client-venv: run bash stack/provision.sh --tests').toBe(true);
+    const org = await newOrg(api.orm);
+    const other = await newMember(api.orm, org.organization_id);
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      IONWORKS_API_URL: api.url,
+      IONWORKS_API_KEY: org.api_key,
+      CELLAR_TEST_MEMBER_ID: other.user_id,
+      CELLAR_TEST_MEMBER_EMAIL: other.email,
+      PYBAMM_DISABLE_TELEMETRY: 'true',
+      MPLBACKEND: 'Agg',
+    };
+    const { code, output } = await pytest(env);
+    if (code !== 0) console.log(output);
+    expect(code, output.split('\n').slice(-40).join('\n')).toBe(0);
+    expect(output).toMatch(/\d+ passed/);
+    expect(output).not.toMatch(/\d+ (failed|error)/);
+  }, 900_000);
+});
