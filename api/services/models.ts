@@ -186,9 +186,11 @@ export async function deleteParameterizedModel(ctx: RequestContext, id: string) 
   return { id, deleted: true };
 }
 
-export async function parameterizedModelVariableNames(ctx: RequestContext, id: string) {
+/** The variable names as a list (the Python client's answer); with detail, the full description. */
+export async function parameterizedModelVariableNames(ctx: RequestContext, id: string, detail = false) {
   const pm = await loadParameterizedModel(ctx, id, 'parameterized_model:read');
   const model = (await repo.findModel(ctx.em, pm.model_id))!;
   const d = await describeModel(ctx, ctx.em, modelSpec(model, pm.parameters), ['path', 'parameterized_model_id']);
+  if (!detail) return d.variable_names;
   return { parameterized_model_id: id, variable_names: d.variable_names, spatial_variable_names: d.spatial_variable_names, parameter_names: d.parameter_names, simulator_version: d.simulator_version };
 }

@@ -375,13 +375,20 @@ async function checkRefs(ctx: RequestContext, refs: Refs) {
 
 export interface PipelineCreate {
   project_id: string;
-  name: string;
+  name?: string;
   description?: string | null;
-  elements: Json;
+  elements?: Json;
+  /** The Python client's simple-pipeline form: the elements inside config. */
+  config?: { elements: Json };
   options?: Json;
 }
 
-export async function createPipeline(ctx: RequestContext, body: PipelineCreate, kind: PipelineKind) {
+// The Python client makes the name optional.
+const DEFAULT_NAME: Record<PipelineKind, string> = { pipeline: 'Pipeline', simple: 'Simple pipeline' };
+
+export async function createPipeline(ctx: RequestContext, input: PipelineCreate, kind: PipelineKind) {
+  // openapi.yaml lets exactly one of elements and config.elements through.
+  const body = { ...input, elements: (input.elements ?? input.config!.elements), name: input.name ?? DEFAULT_NAME[kind] };
   await requireProjectPermission(ctx, body.project_id, 'pipeline:create');
   const { issues, refs } = checkElements(body.elements, kind);
   if (issues.length) throw new ValidationFailed(issues);
@@ -435,10 +442,11 @@ export async function listElements(ctx: RequestContext, id: string) {
 export async function getResult(ctx: RequestContext, id: string) {
   const p = await loadPipeline(ctx, id, 'pipeline:read');
   const elements = await repo.listElements(ctx.em, id);
+  // No pipeline_id: the Python client adds its own (a second one is a TypeError there), and
+  // result is an object even before the pipeline completes (the client requires one).
   return {
-    pipeline_id: p.id,
     status: p.status,
-    result: p.result,
+    result: p.result ?? {},
     element_results: Object.fromEntries(elements.filter((e) => e.status === 'completed').map((e) => [e.name, e.result ?? {}])),
   };
 }

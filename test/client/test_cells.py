@@ -75,8 +75,9 @@ def test_time_series_upload_and_reads(client, spec):
             "time_series": series,
         },
     )
-    m = bundle.measurement
-    assert m.cell_instance_id == inst.id
+    m = bundle
+    assert m.cell_instance_id == inst.id and m.processing_status in ("pending", "running", "ready")
+    assert m.protocol["name"] == "1C cycling"
     got = client.cell_measurement.get(m.id)
     assert got.processing_status == "ready"
     assert got.protocol == {"name": "1C cycling", "ambient_temperature_degc": 25}

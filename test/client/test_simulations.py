@@ -1,0 +1,81 @@
+"""Models and discovery, parameterized models, protocols (experiment templates), simulation
+batches in both forms (a quick model; a model with parameters), jobs, results as DataFrames,
+studies."""
+
+import pytest
+
+from conftest import unique
+
+DISCHARGE = "Discharge at 1C until 2.5V"
+
+
+@pytest.fixture(scope="module")
+def model(client, project):
+    m = client.model.create({"name": unique("ECM"), "project_id": project.id, "config": {"type": "ECM"}})
+    yield m
+    client.model.delete(m.id)
+
+
+def test_discovery_and_models(client, project, model):
+    found = client.pybamm_models()
+    assert "SPMe" in found["pybamm_models"]["pybamm.lithium_ion"]
+    assert found["pybamm_version"].startswith("26.")
+    assert client.model.get(model.id).config["type"] == "ECM"
+    assert model.id in [m.id for m in client.model.list(project_id=project.id)]
+    pm = client.parameterized_model.create(
+        None, {"name": unique("ECM low R"), "model_id": model.id, "project_id": project.id, "parameters": {"R0 [Ohm]": 0.0005}}
+    )
+    assert client.parameterized_model.get(pm.id).parameters["R0 [Ohm]"] == 0.0005
+    names = client.parameterized_model.get_variable_names(pm.id)
+    assert isinstance(names, list) and "Voltage [V]" in names
+
+
+def test_protocol_validation(client):
+    checked = client.protocol.validate(DISCHARGE)
+    assert checked["valid"] is True and checked["protocol"]
+
+
+def test_quick_model_simulation_and_result(client, project):
+    study = client.study.create({"name": unique("Rate study")}, project_id=project.id)
+    sim = client.simulation.protocol(
+        {
+            "parameterized_model": {"capacity": 5.0, "chemistry": "NMC/Graphite"},
+            "protocol_experiment": {"protocol": DISCHARGE, "name": "1C"},
+            "project_id": project.id,
+            "study_id": study.id,
+        }
+    )
+    done = client.simulation.wait_for_completion(sim.simulation_id, timeout=300, verbose=False)
+    assert done["status"] == "completed"
+    job = client.job.get(sim.job_id)
+    assert job.status == "completed"
+    result = client.simulation.get_result(sim.simulation_id)
+    ts = result.time_series
+    assert len(ts) > 10 and "Voltage [V]" in ts.columns
+    assert float(ts["Voltage [V]"].min()) >= 2.45
+    assert 4.7 < result.metrics["discharge_capacity_ah"] < 5.1
+    # The inline protocol was saved as a protocol (experiment template) of the project.
+    assert sim.protocol_id
+    saved = client.protocol.get(sim.protocol_id)
+    assert saved.name == "1C"
+    assert sim.protocol_id in [p.id for p in client.protocol.list(project_id=project.id)]
+    in_study = client.simulation.list(study_id=study.id)
+    assert [s["id"] for s in in_study] == [sim.simulation_id]
+    client.study.delete(study.id, project_id=project.id)
+
+
+def test_model_with_parameters_batch(client, project, model):
+    sims = client.simulation.protocol_batch(
+        {
+            "parameterized_model": {"model_id": model.id, "parameters": {"R0 [Ohm]": 0.001}},
+            "protocol_experiment": {"protocol": DISCHARGE, "name": "1C"},
+            "design_parameters_doe": {"sampling": "grid", "rows": [{"type": "discrete", "name": "R0 [Ohm]", "values": [0.001, 0.004]}]},
+            "project_id": project.id,
+        }
+    )
+    assert len(sims) == 2
+    done = client.simulation.wait_for_completion([s.simulation_id for s in sims], timeout=300, verbose=False)
+    assert [d["status"] for d in done] == ["completed", "completed"]
+    low, high = (client.simulation.get_result(s.simulation_id).time_series for s in sims)
+    # More resistance, a lower voltage under the same load.
+    assert float(high["Voltage [V]"][1]) < float(low["Voltage [V]"][1])
