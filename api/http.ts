@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
 import { error as validatorErrors } from 'express-openapi-validator';
 import { AppError, invalid } from './errors.ts';
+import { stringifyJson } from './jsonFloats.ts';
 import { logger, requestContext } from './logger.ts';
 import { isPlainObject, UUID } from './values.ts';
 
@@ -27,7 +28,7 @@ export const correlation: RequestHandler = (req, res, next) => {
 export const exactJson: RequestHandler = (_req, res, next) => {
   res.json = function json(this: Response, body: unknown) {
     this.setHeader('Content-Type', 'application/json');
-    return this.send(Buffer.from(JSON.stringify(body ?? {})));
+    return this.send(Buffer.from(stringifyJson(body ?? {})));
   };
   next();
 };

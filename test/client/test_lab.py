@@ -64,7 +64,8 @@ def test_service_events_and_calibration(client, project, cycler):
     assert opened.event_type == "preventive_maintenance" and opened.performed_at is None
     assert opened.scheduled_for == when and opened.scheduled_until == when + timedelta(hours=2)
     done = client.cycler.complete_service(cycler.id, notes="fans cleaned", event_type="preventive_maintenance")
-    assert done.id == opened.id and done.performed_at is not None and done.notes == "fans cleaned"
+    assert done.id == opened.id and done.performed_at is not None
+    assert (done.notes, done.completion_notes) == ("fans", "fans cleaned")
 
     # A calibration recorded after the fact in one call: no open event needed.
     performed = (datetime.now(timezone.utc) - timedelta(days=1)).replace(microsecond=0)
