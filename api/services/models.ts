@@ -18,6 +18,7 @@ const MODEL_LIST = namedRecordList({
   chemistry: { kind: 'text', sql: 'm.chemistry' },
   is_custom_model: { kind: 'boolean', sql: 'm.is_custom_model' },
   user_id: { kind: 'id', sql: 'm.user_id' },
+  created_by_email: { kind: 'text', sql: '(select u.email from users u where u.id = m.user_id)' },
 }, { alias: 'm', tieBreak: 'm.id' });
 
 const PM_LIST = namedRecordList({ project_id: { kind: 'id' }, model_id: { kind: 'id' }, cell_spec_id: { kind: 'id' } });
@@ -77,7 +78,12 @@ export async function uploadCustomModel(ctx: RequestContext, body: Record<string
   return storeModel(ctx, { name, description: (body.description as string | undefined) ?? null, chemistry, config, custom: true }, ['body', 'file']);
 }
 
+/**
+ * Models belong to the organization. The Python client always names a project: it must be one
+ * the caller reads, and the answer is still the organization's models.
+ */
 export async function listModels(ctx: RequestContext, query: Record<string, unknown>) {
+  if (typeof query.project_id === 'string') await requireProjectPermission(ctx, query.project_id, 'project:read');
   const list = parseList(query, MODEL_LIST);
   const { items, total } = await repo.listModels(ctx.em, ctx.caller.organizationId, list);
   return { items, count: items.length, total };

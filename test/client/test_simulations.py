@@ -12,8 +12,7 @@ DISCHARGE = "Discharge at 1C until 2.5V"
 @pytest.fixture(scope="module")
 def model(client, project):
     m = client.model.create({"name": unique("ECM"), "project_id": project.id, "config": {"type": "ECM"}})
-    yield m
-    client.model.delete(m.id)
+    return m  # models belong to the organization, and its parameterized models keep it
 
 
 def test_discovery_and_models(client, project, model):
@@ -68,7 +67,7 @@ def test_model_with_parameters_batch(client, project, model):
     sims = client.simulation.protocol_batch(
         {
             "parameterized_model": {"model_id": model.id, "parameters": {"R0 [Ohm]": 0.001}},
-            "protocol_experiment": {"protocol": DISCHARGE, "name": "1C"},
+            "protocol_experiment": {"protocol": "Discharge at 1C for 10 minutes", "name": "1C 10 min"},
             "design_parameters_doe": {"sampling": "grid", "rows": [{"type": "discrete", "name": "R0 [Ohm]", "values": [0.001, 0.004]}]},
             "project_id": project.id,
         }
