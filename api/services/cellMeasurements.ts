@@ -28,6 +28,7 @@ const MEASUREMENT_LIST: ListSpec = {
     processing_status: { kind: 'enum', sql: 'm.processing_status', values: ['pending', 'running', 'ready', 'failed'] },
     channel_id: { kind: 'id', sql: 'm.channel_id' },
     requested_by: { kind: 'id', sql: 'm.requested_by' },
+    created_by_email: { kind: 'text', sql: '(select u.email from users u where u.id = m.created_by)' },
     start_time: { kind: 'date', sql: 'm.start_time' },
     end_time: { kind: 'date', sql: 'm.end_time' },
     estimated_end_time: { kind: 'date', sql: 'm.estimated_end_time' },
@@ -38,6 +39,7 @@ const MEASUREMENT_LIST: ListSpec = {
   defaultOrderBy: 'start_time',
   defaultOrder: 'desc',
   tieBreak: 'm.id',
+  maxLimit: 1000, // the Python client's Navigator pages with 200
 };
 
 const EDITABLE = ['name', 'notes', 'channel_id', 'start_time', 'end_time', 'estimated_end_time', 'protocol', 'protocol_id', 'program_name',

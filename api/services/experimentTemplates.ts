@@ -39,7 +39,13 @@ export function protocolInputReferences(body: { protocol: unknown }): string[] {
 
 const HEAVY = ['protocol_config', 'parameters_schema', 'source_protocol', 'experiment_parameters'] as const;
 
-const TEMPLATE_LIST = namedRecordList({ project_id: { kind: 'id' }, description: { kind: 'text' }, created_by: { kind: 'id' } });
+// Columns the Python client may ask for that Cellar does not keep: answered as null.
+const NOT_KEPT = ['time_series_spec', 'metrics_spec', 'plot_options'] as const;
+
+const TEMPLATE_LIST = namedRecordList({
+  project_id: { kind: 'id' }, description: { kind: 'text' }, created_by: { kind: 'id' },
+  created_by_email: { kind: 'text', sql: '(select u.email from users u where u.id = created_by)' },
+});
 
 function indexTemplate(ctx: RequestContext, t: repo.TemplateRow) {
   return indexEntity(ctx.em, { entity_type: 'experiment_template', entity_id: t.id, organization_id: t.organization_id, project_id: t.project_id, name: t.name, body: t.description });
@@ -87,11 +93,14 @@ export async function loadTemplate(ctx: RequestContext, id: string, permission: 
 export async function listTemplates(ctx: RequestContext, query: Record<string, unknown>) {
   const raw = query.include;
   const requested = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).flatMap((v) => String(v).split(',')).map((s) => s.trim()).filter(Boolean);
-  const unknown = requested.filter((c) => !(HEAVY as readonly string[]).includes(c));
-  if (unknown.length) throw invalid(['query', 'include'], `unknown column(s) ${unknown.join(', ')}; allowed: ${HEAVY.join(', ')}`, 'enum', raw);
+  const allowed: readonly string[] = [...HEAVY, ...NOT_KEPT];
+  const unknown = requested.filter((c) => !allowed.includes(c));
+  if (unknown.length) throw invalid(['query', 'include'], `unknown column(s) ${unknown.join(', ')}; allowed: ${allowed.join(', ')}`, 'enum', raw);
   const list = parseList(query, TEMPLATE_LIST);
-  const { items, total } = await repo.listTemplates(ctx.em, readableProjectsSql(ctx.caller, 'project_id'), list, requested);
-  return { items, count: items.length, total };
+  const kept = requested.filter((c) => (HEAVY as readonly string[]).includes(c));
+  const absent = Object.fromEntries(requested.filter((c) => !kept.includes(c)).map((c) => [c, null]));
+  const { items, total } = await repo.listTemplates(ctx.em, readableProjectsSql(ctx.caller, 'project_id'), list, kept);
+  return { items: items.map((t) => ({ ...t, ...absent })), count: items.length, total };
 }
 
 export async function getTemplate(ctx: RequestContext, id: string) {

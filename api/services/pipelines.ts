@@ -537,6 +537,9 @@ const LIST_COLUMNS = {
   description: { kind: 'text' },
   status: { kind: 'enum', values: ['pending', 'running', 'completed', 'failed', 'canceled'] },
   created_by: { kind: 'id' },
+  created_by_email: { kind: 'text', sql: '(select u.email from users u where u.id = created_by)' },
+  // The Python client's pipeline lookup by id.
+  id: { kind: 'id' },
   created_at: { kind: 'date' },
   updated_at: { kind: 'date' },
   finished_at: { kind: 'date' },
