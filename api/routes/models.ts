@@ -49,6 +49,20 @@ export function modelRoutes(): Router {
     const pm = await models.createParameterizedModel(req.ctx, req.body, req.params.cell_spec_id);
     res.status(201).setHeader('Location', `/parameterized_models/${pm.id}`).json(pm);
   });
+  r.get('/cells/:cell_spec_id/parameterized_models', async (req, res) => {
+    res.json(await models.listParameterizedModels(req.ctx, req.query, req.params.cell_spec_id));
+  });
+  r.patch('/cells/:cell_spec_id/parameterized_models/:parameterized_model_id', async (req, res) => {
+    await models.requireOfCellSpec(req.ctx, req.params.cell_spec_id, req.params.parameterized_model_id);
+    res.json(await models.updateParameterizedModel(req.ctx, req.params.parameterized_model_id, req.body));
+  });
+  r.delete('/cells/:cell_spec_id/parameterized_models/:parameterized_model_id', async (req, res) => {
+    await models.requireOfCellSpec(req.ctx, req.params.cell_spec_id, req.params.parameterized_model_id);
+    res.json(await models.deleteParameterizedModel(req.ctx, req.params.parameterized_model_id));
+  });
+  r.get('/parameterized_models/:parameterized_model_id/parameter-values', async (req, res) => {
+    res.json((await models.loadParameterizedModel(req.ctx, req.params.parameterized_model_id, 'parameterized_model:read')).parameters ?? {});
+  });
   r.get('/parameterized_models', async (req, res) => {
     res.json(await models.listParameterizedModels(req.ctx, req.query));
   });

@@ -164,10 +164,25 @@ export async function createParameterizedModel(ctx: RequestContext, body: PmBody
   });
 }
 
-export async function listParameterizedModels(ctx: RequestContext, query: Record<string, unknown>) {
+/** All readable ones, or those of one cell specification (GET /cells/{id}/parameterized_models). */
+export async function listParameterizedModels(ctx: RequestContext, query: Record<string, unknown>, cellSpecId?: string) {
   const list = parseList(query, PM_LIST);
-  const { items, total } = await repo.listParameterizedModels(ctx.em, readableProjectsSql(ctx.caller, 'project_id'), list);
+  let scope = readableProjectsSql(ctx.caller, 'project_id');
+  if (cellSpecId) {
+    const spec = await repo.findCellSpecification(ctx.em, cellSpecId);
+    if (!spec) throw notFound('cell specification', cellSpecId);
+    assertSameOrganization(ctx.caller, spec.organization_id, 'cell specification');
+    await requireProjectPermission(ctx, spec.project_id, 'parameterized_model:read');
+    scope = { sql: `(${scope.sql}) and cell_spec_id = ?`, params: [...scope.params, cellSpecId] };
+  }
+  const { items, total } = await repo.listParameterizedModels(ctx.em, scope, list);
   return { items, count: items.length, total };
+}
+
+/** The parameterized model exists under this cell specification (the Python client's item paths). */
+export async function requireOfCellSpec(ctx: RequestContext, cellSpecId: string, id: string) {
+  const pm = await loadParameterizedModel(ctx, id, 'parameterized_model:read');
+  if (pm.cell_spec_id !== cellSpecId) throw notFound('parameterized model of this cell specification', id);
 }
 
 export async function updateParameterizedModel(ctx: RequestContext, id: string, body: { name?: string; description?: string | null; parameters?: Record<string, number> }) {

@@ -3,6 +3,7 @@ batches in both forms (a quick model; a model with parameters), jobs, results as
 studies."""
 
 import pytest
+from ionworks import IonworksError
 
 from conftest import unique
 
@@ -27,6 +28,24 @@ def test_discovery_and_models(client, project, model):
     assert client.parameterized_model.get(pm.id).parameters["R0 [Ohm]"] == 0.0005
     names = client.parameterized_model.get_variable_names(pm.id)
     assert isinstance(names, list) and "Voltage [V]" in names
+
+
+def test_parameterized_models_of_a_cell_specification(client, project, model):
+    spec = client.cell_spec.create(
+        {"project_id": project.id, "name": unique("Spec"), "ratings": {"capacity": {"value": 5.0, "unit": "A.h"}}}
+    )
+    pm = client.parameterized_model.create(spec.id, {"name": unique("ECM of spec"), "model_id": model.id, "parameters": {"R0 [Ohm]": 0.002}})
+    assert pm.cell_spec_id == spec.id and pm.project_id == project.id
+    assert [p.id for p in client.parameterized_model.list_by_cell_specification(spec.id)] == [pm.id]
+    renamed = client.parameterized_model.update(spec.id, pm.id, {"name": "ECM renamed"})
+    assert renamed.name == "ECM renamed"
+    assert client.parameterized_model.get_parameter_values(pm.id)["R0 [Ohm]"] == 0.002
+    other = client.cell_spec.create({"project_id": project.id, "name": unique("Other spec")})
+    with pytest.raises(IonworksError) as e:
+        client.parameterized_model.update(other.id, pm.id, {"name": "wrong spec"})
+    assert e.value.status_code == 404
+    client.parameterized_model.delete(spec.id, pm.id)
+    assert list(client.parameterized_model.list_by_cell_specification(spec.id)) == []
 
 
 def test_protocol_validation(client):
