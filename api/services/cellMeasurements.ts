@@ -169,10 +169,13 @@ async function checkRequester(ctx: RequestContext, userId: unknown) {
 
 export async function listMeasurements(ctx: RequestContext, instanceId: string, query: Record<string, unknown>) {
   await requireInstance(ctx, instanceId, 'cell_measurement:read');
+  return listMeasurementsWhere(ctx, { sql: 'm.cell_instance_id = ?', params: [instanceId] }, query);
+}
+
+/** A page of the measurements `scope` picks, with the list filters of every measurement list. */
+export async function listMeasurementsWhere(ctx: RequestContext, scope: { sql: string; params: unknown[] }, query: Record<string, unknown>) {
   const list = parseList(query, MEASUREMENT_LIST);
-  const result = await page<repo.MeasurementRow>(ctx.em, {
-    select: repo.MEASUREMENT_SELECT, from: repo.MEASUREMENT_FROM, scope: [{ sql: 'm.cell_instance_id = ?', params: [instanceId] }], list,
-  });
+  const result = await page<repo.MeasurementRow>(ctx.em, { select: repo.MEASUREMENT_SELECT, from: repo.MEASUREMENT_FROM, scope: [scope], list });
   return { ...result, items: result.items.map(serializeMeasurement) };
 }
 

@@ -50,6 +50,8 @@ def test_studies_and_jobs(client, project):
     m = client.cell_measurement.create(inst.id, {"measurement": {"name": unique("Cycling")}, "time_series": cycling_series(1)})
     client.study.assign_measurement(study.id, m.id, project_id=project.id)
     assert m.id in client.study.get(study.id, project_id=project.id).measurement_ids
+    page = client.study.list_measurements(study.id, project_id=project.id)
+    assert [x["id"] for x in page["items"]] == [m.id] and page["total"] == 1
     client.study.remove_measurement(study.id, m.id, project_id=project.id)
     assert m.id not in client.study.get(study.id, project_id=project.id).measurement_ids
 

@@ -48,9 +48,23 @@ def test_parameterized_models_of_a_cell_specification(client, project, model):
     assert list(client.parameterized_model.list_by_cell_specification(spec.id)) == []
 
 
-def test_protocol_validation(client):
+def test_protocols(client, project):
     checked = client.protocol.validate(DISCHARGE)
     assert checked["valid"] is True and checked["protocol"]
+    ucp = checked["protocol"]  # the canonical form, as the client saves it
+    name = unique("1C discharge")
+    saved = client.protocol.create(name, ucp, project.id, description="to 2.5 V", source_protocol=DISCHARGE)
+    assert saved.name == name and saved.protocol_config == ucp
+    assert client.protocol.create_or_get(name, ucp, project.id).id == saved.id
+    with pytest.raises(IonworksError) as e:
+        client.protocol.create(name, ucp, project.id, force_create=True)
+    assert e.value.status_code == 409 and e.value.data["detail"]["existing_id"] == saved.id
+    assert client.protocol.source_protocol(saved.id) == DISCHARGE
+    text = client.protocol.human_readable(saved.id)
+    assert text.startswith(f"# {name}") and "2.5" in text
+    listed = client.protocol.list(project_id=project.id, include=["protocol_config", "metrics_spec"])
+    mine = [p for p in listed if p.id == saved.id]
+    assert mine and mine[0].protocol_config == ucp
 
 
 def test_quick_model_simulation_and_result(client, project):
