@@ -5,6 +5,7 @@ import * as cyclers from '../services/cyclers.ts';
 import * as channels from '../services/channels.ts';
 import * as cells from '../services/cells.ts';
 import * as measurements from '../services/cellMeasurements.ts';
+import * as tags from '../services/measurementTags.ts';
 import * as lab from '../services/lab.ts';
 import { search } from '../services/search.ts';
 
@@ -97,6 +98,13 @@ export function inventoryRoutes(): Router {
   r.post('/cell_instances/:instance_id/cell_measurements/create', async (req, res) => {
     const m = measurements.serializeMeasurement(await measurements.createPropertiesMeasurement(req.ctx, req.params.instance_id, req.body));
     created(res, `/cell_measurements/${m.id}`, m);
+  });
+  // Before /cell_measurements/:measurement_id, which would take "tags" for an id.
+  r.get('/cell_measurements/tags', async (req, res) => {
+    send(res, await tags.listTags(req.ctx, req.query as { project_id: string }));
+  });
+  r.post('/cell_measurements/tags/bulk', async (req, res) => {
+    send(res, await tags.bulkTags(req.ctx, req.body));
   });
   r.get('/cell_measurements/:measurement_id', async (req, res) => {
     send(res, await measurements.getMeasurement(req.ctx, req.params.measurement_id));

@@ -13,6 +13,7 @@ import { assertSameOrganization, requireProjectPermission } from './access.ts';
 import { requireInstance } from './cells.ts';
 import { indexEntity, unindexEntity } from './searchIndex.ts';
 import { purgeStart } from './storedObjects.ts';
+import { normalizeTags, tagFilters } from './measurementTags.ts';
 import { recordStarts, startRecorded, type RecordedStart } from './workflowStarts.ts';
 import type { Config } from '../../stack/config.ts';
 import { measurementPrefix } from '../../storage/measurementKeys.ts';
@@ -43,7 +44,15 @@ const MEASUREMENT_LIST: ListSpec = {
 };
 
 const EDITABLE = ['name', 'notes', 'channel_id', 'start_time', 'end_time', 'estimated_end_time', 'protocol', 'protocol_id', 'program_name',
-  'test_setup', 'properties', 'requested_by'] as const;
+  'test_setup', 'properties', 'requested_by', 'tags'] as const;
+
+/** The stored form of the fields a create or PATCH gives: protocol as JSON, tags normalised. */
+function storedFields(body: MeasurementBody): Record<string, unknown> {
+  const values: Record<string, unknown> = Object.fromEntries(EDITABLE.map((f) => [f, body[f]]));
+  values.protocol = protocolParam(body.protocol);
+  if (Array.isArray(body.tags)) values.tags = normalizeTags(body.tags as string[], ['body', 'tags']);
+  return values;
+}
 type MeasurementBody = Partial<Record<(typeof EDITABLE)[number], unknown>> & { measurement_type?: string };
 
 /** Records, in the deleting transaction, the purge of the deleted measurements' stored files. */
@@ -83,7 +92,8 @@ export function protocolParam(protocol: unknown): unknown {
 export function indexMeasurement(em: EntityManager, m: repo.MeasurementRow) {
   return indexEntity(em, {
     entity_type: 'cell_measurement', entity_id: m.id, organization_id: m.organization_id, project_id: m.project_id,
-    parent_id: m.cell_instance_id, name: m.name, body: [protocolName(m.protocol), m.program_name, m.notes].filter(Boolean).join(' '),
+    parent_id: m.cell_instance_id, name: m.name,
+    body: [protocolName(m.protocol), m.program_name, m.notes, ...((m.tags as string[] | undefined) ?? [])].filter(Boolean).join(' '),
   });
 }
 
@@ -175,7 +185,9 @@ export async function listMeasurements(ctx: RequestContext, instanceId: string, 
 /** A page of the measurements `scope` picks, with the list filters of every measurement list. */
 export async function listMeasurementsWhere(ctx: RequestContext, scope: { sql: string; params: unknown[] }, query: Record<string, unknown>) {
   const list = parseList(query, MEASUREMENT_LIST);
-  const result = await page<repo.MeasurementRow>(ctx.em, { select: repo.MEASUREMENT_SELECT, from: repo.MEASUREMENT_FROM, scope: [scope], list });
+  const result = await page<repo.MeasurementRow>(ctx.em, {
+    select: repo.MEASUREMENT_SELECT, from: repo.MEASUREMENT_FROM, scope: [scope, ...tagFilters(query)], list,
+  });
   return { ...result, items: result.items.map(serializeMeasurement) };
 }
 
@@ -195,14 +207,14 @@ export async function createPropertiesMeasurement(ctx: RequestContext, instanceI
   await checkProtocol(ctx, body.protocol_id);
   const id = randomUUID();
   return ctx.em.transactional(async (em) => {
-    const values = Object.fromEntries(EDITABLE.map((f) => [f, body[f]]));
+    const values = storedFields(body);
     if (body.channel_id != null) {
       await assertChannelAttachable(em, ctx.caller, {
         id: null, project_id: instance.project_id, start_time: (body.start_time as string) ?? null, end_time: (body.end_time as string) ?? null,
       }, body.channel_id as string);
     }
     await insertRow(em, 'cell_measurements', {
-      ...values, protocol: protocolParam(values.protocol), requested_by: body.requested_by ?? ctx.caller.userId, id, organization_id: instance.organization_id,
+      ...values, requested_by: body.requested_by ?? ctx.caller.userId, id, organization_id: instance.organization_id,
       project_id: instance.project_id, cell_instance_id: instanceId, measurement_type: 'properties', created_by: ctx.caller.userId,
     }, 'id');
     const row = (await repo.findMeasurement(em, id))!;
@@ -242,7 +254,7 @@ export async function updateMeasurement(ctx: RequestContext, measurementId: stri
       }
       await assertNoOverlap(em, m, next.channel_id!);
     }
-    await updateRow(em, 'cell_measurements', measurementId, { ...Object.fromEntries(EDITABLE.map((f) => [f, body[f]])), protocol: protocolParam(body.protocol) });
+    await updateRow(em, 'cell_measurements', measurementId, storedFields(body));
     const row = (await repo.findMeasurement(em, measurementId))!;
     await indexMeasurement(em, row);
     return row;

@@ -2,6 +2,7 @@
 -> processed) through client.cell_measurement, then its reads."""
 
 import pytest
+from ionworks import IonworksError
 
 from conftest import cycling_series, unique
 
@@ -71,6 +72,7 @@ def test_time_series_upload_and_reads(client, spec):
                 "name": unique("Formation"),
                 "notes": "two cycles",
                 "protocol": {"name": "1C cycling", "ambient_temperature_degc": 25},
+                "tags": [" formation", "25degC", "Formation"],
             },
             "time_series": series,
         },
@@ -94,6 +96,21 @@ def test_time_series_upload_and_reads(client, spec):
     ts = client.cell_measurement.time_series(m.id, use_cache=False)
     assert len(ts) == len(series)
     assert abs(float(ts["Voltage [V]"].max()) - float(series["Voltage [V]"].max())) < 1e-6
+
+    # Tags: normalised on write, filtered case-insensitively, counted per project, changed in bulk.
+    assert got.tags == ["25degC", "formation"]
+    assert [x.id for x in client.cell_measurement.list(inst.id, tags_all=["FORMATION", "25degc"])] == [m.id]
+    assert list(client.cell_measurement.list(inst.id, tags_any=["hppc"])) == []
+    assert client.cell_measurement.add_tags(m.id, ["hppc", "HPPC"]) == 1
+    assert client.cell_measurement.remove_tags([m.id], ["25DEGC"]) == 1
+    assert client.cell_measurement.get(m.id).tags == ["formation", "hppc"]
+    with pytest.raises(IonworksError) as e:
+        client.cell_measurement.add_tags(m.id, [f"t{i}" for i in range(60)])
+    assert e.value.status_code == 422
+    assert client.cell_measurement.get(m.id).tags == ["formation", "hppc"]
+    usage = client.cell_measurement.list_tags(spec.project_id)
+    assert {(u.tag, u.usage_count) for u in usage} == {("formation", 1), ("hppc", 1)}
+    assert [u.tag for u in client.cell_measurement.list_tags(spec.project_id, q="HP")] == ["hppc"]
 
     renamed = client.cell_measurement.update(m.id, {"protocol": {"name": "1C cycling", "ambient_temperature_degc": 30}})
     assert renamed.protocol["ambient_temperature_degc"] == 30
