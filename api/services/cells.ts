@@ -10,6 +10,7 @@ import { registerCellSpecMappings } from './projects.ts';
 import { recordMeasurementPurges } from './cellMeasurements.ts';
 import { startRecorded } from './workflowStarts.ts';
 import { indexEntity, unindexEntity } from './searchIndex.ts';
+import { checkInstanceBatch } from './cellBatches.ts';
 
 // The project's create and get answers list its cell specifications.
 registerCellSpecMappings((ctx, projectId) => repo.cellSpecMappings(ctx.em, projectId));
@@ -19,7 +20,7 @@ const SPEC_FIELDS = ['name', 'description', 'manufacturer', 'form_factor', 'chem
 // The JSON columns a PATCH merges into (the client documents a nested upsert): keys sent are
 // set, objects recursively, null removes a key; everything not sent stays.
 const SPEC_MERGED = ['ratings', 'anode', 'cathode', 'electrolyte', 'separator', 'properties'] as const;
-const INSTANCE_FIELDS = ['name', 'serial_number', 'batch', 'notes', 'properties', 'date_manufactured', 'measured_properties'] as const;
+const INSTANCE_FIELDS = ['name', 'serial_number', 'batch', 'batch_id', 'notes', 'properties', 'date_manufactured', 'measured_properties'] as const;
 // Who made a row, for the created_by_email filter the client sends.
 const CREATOR_EMAIL = { kind: 'text', sql: '(select u.email from users u where u.id = created_by)' } as const;
 // The client's Navigator pages with 200.
@@ -48,6 +49,7 @@ const INSTANCE_LIST: ListSpec = {
     name: { kind: 'text' },
     serial_number: { kind: 'text' },
     batch: { kind: 'text' },
+    batch_id: { kind: 'id' },
     notes: { kind: 'text' },
     created_by: { kind: 'id' },
     created_by_email: CREATOR_EMAIL,
@@ -167,6 +169,7 @@ export async function deleteSpec(ctx: RequestContext, specId: string) {
 
 export async function createInstance(ctx: RequestContext, specId: string, body: Body & { name: string }) {
   const spec = await requireSpec(ctx, specId, 'cell_instance:create');
+  await checkInstanceBatch(ctx, specId, body.batch_id);
   await assertInstanceNameFree(ctx, specId, body.name);
   const id = randomUUID();
   return orConflict(() => ctx.em.transactional(async (em) => {
@@ -184,7 +187,7 @@ export async function listInstances(ctx: RequestContext, specId: string, query: 
   await requireSpec(ctx, specId, 'cell_instance:read');
   const list = parseList(query, INSTANCE_LIST);
   return page<repo.InstanceRow>(ctx.em, {
-    select: '*', from: 'cell_instances', scope: [{ sql: 'cell_specification_id = ?', params: [specId] }], list,
+    select: repo.INSTANCE_SELECT, from: 'cell_instances', scope: [{ sql: 'cell_specification_id = ?', params: [specId] }], list,
   });
 }
 
@@ -194,6 +197,7 @@ export async function getInstance(ctx: RequestContext, instanceId: string) {
 
 export async function updateInstance(ctx: RequestContext, instanceId: string, body: Body) {
   const instance = await requireInstance(ctx, instanceId, 'cell_instance:update');
+  await checkInstanceBatch(ctx, instance.cell_specification_id, body.batch_id);
   if (typeof body.name === 'string') await assertInstanceNameFree(ctx, instance.cell_specification_id, body.name, instanceId);
   return orConflict(() => ctx.em.transactional(async (em) => {
     await updateRow(em, 'cell_instances', instanceId, pick(body, INSTANCE_FIELDS));

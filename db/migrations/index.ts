@@ -14,6 +14,7 @@ import { Migration20261122010000ParameterizedModelCellSpec } from './Migration20
 import { Migration20261122020000SubmissionKeys } from './Migration20261122020000SubmissionKeys.ts';
 import { Migration20261127100000ClientFields } from './Migration20261127100000ClientFields.ts';
 import { Migration20261127110000MeasurementTags } from './Migration20261127110000MeasurementTags.ts';
+import { Migration20261127120000CellBatches } from './Migration20261127120000CellBatches.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261120000000Platform', class: Migration20261120000000Platform },
@@ -30,4 +31,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261122020000SubmissionKeys', class: Migration20261122020000SubmissionKeys },
   { name: 'Migration20261127100000ClientFields', class: Migration20261127100000ClientFields },
   { name: 'Migration20261127110000MeasurementTags', class: Migration20261127110000MeasurementTags },
+  { name: 'Migration20261127120000CellBatches', class: Migration20261127120000CellBatches },
 ];

@@ -62,6 +62,26 @@ def test_cell_instances(client, spec):
     client.cell_instance.delete(inst.id)
 
 
+def test_cell_batches(client, spec):
+    lot = client.cell_batch.create(spec.id, {"name": unique("LOT-Q1"), "date_manufactured": "2026-01-15", "notes": "supplier A"})
+    assert (lot.cell_specification_id, lot.date_manufactured, lot.instance_count) == (spec.id, "2026-01-15", 0)
+    # Names are unique per specification, case-insensitively: create_or_get finds the lot.
+    assert client.cell_batch.create_or_get(spec.id, {"name": lot.name.lower()}).id == lot.id
+    cell = client.cell_instance.create(spec.id, {"name": unique("Lot cell"), "batch_id": lot.id})
+    assert (cell.batch_id, cell.batch_name) == (lot.id, lot.name)
+    assert [i.id for i in client.cell_instance.list(spec.id, batch_id=lot.id)] == [cell.id]
+    assert client.cell_batch.get(lot.id).instance_count == 1
+    renamed = client.cell_batch.update(lot.id, {"name": lot.name + "-b"})
+    assert client.cell_instance.get(cell.id).batch_name == renamed.name
+    assert lot.id in [b.id for b in client.cell_batch.list(spec.id)]
+    other = client.cell_spec.create({"project_id": spec.project_id, "name": unique("Other spec")})
+    with pytest.raises(IonworksError) as e:
+        client.cell_instance.create(other.id, {"name": "wrong lot", "batch_id": lot.id})
+    assert e.value.status_code == 422
+    client.cell_batch.delete(lot.id)
+    assert client.cell_instance.get(cell.id).batch_id is None  # the cell stays, out of the lot
+
+
 def test_time_series_upload_and_reads(client, spec):
     inst = client.cell_instance.create(spec.id, {"name": unique("Cycled cell")})
     series = cycling_series(cycles=2)
