@@ -20,6 +20,7 @@ import { measurementDataRoutes } from './routes/measurementData.ts';
 import { simulationRoutes } from './routes/simulations.ts';
 import { pipelineRoutes } from './routes/pipelines.ts';
 import { fitFromDataRoutes } from './routes/fitFromData.ts';
+import { organizationRoutes } from './routes/organizations.ts';
 
 export interface AppDeps {
   config: Config;
@@ -84,6 +85,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(simulationRoutes());
   app.use(pipelineRoutes());
   app.use(fitFromDataRoutes());
+  app.use(organizationRoutes());
 
   app.use((req) => {
     throw new AppError('NOT_FOUND', `no route for ${req.method} ${req.path}`);

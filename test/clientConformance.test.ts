@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../stack/config.ts';
-import { apiForSuite, newMember, newOrg, testConfig } from './harness.ts';
+import { apiForSuite, client, newMember, newOrg, testConfig } from './harness.ts';
 
 const api = apiForSuite({ python: true, config: testConfig('s3') });
 const python = path.join(ROOT, '.tools', 'client-venv', 'bin', 'python');
@@ -50,4 +50,19 @@ describe('ionworks-api 0.38.0 against Cellar', () => {
     expect(output).toMatch(/\d+ passed/);
     expect(output).not.toMatch(/\d+ (failed|error)/);
   }, 900_000);
+
+  it('keeps member administration to owners, and a removed member\'s key stops working', async () => {
+    const org = await newOrg(api.orm);
+    const member = await newMember(api.orm, org.organization_id);
+    const asMember = client(api.url, member.api_key);
+    const asOwner = client(api.url, org.api_key);
+    const users = `/organizations/${org.organization_id}/users`;
+    expect((await asMember.get(users)).status).toBe(403);
+    expect((await asMember.post(`${users}/by-email`, { email: 'x@example.test' })).status).toBe(403);
+    expect((await asOwner.get(`/organizations/${(await newOrg(api.orm)).organization_id}/users`)).status).toBe(403);
+    expect((await asOwner.post(`${users}/by-email`, { email: 'not an address' })).status).toBe(422);
+    expect((await asMember.get('/users/me')).status).toBe(200);
+    expect((await asOwner.delete(`${users}/${member.user_id}`)).status).toBe(200);
+    expect((await asMember.get('/users/me')).status).toBe(401);
+  });
 });

@@ -1,6 +1,7 @@
 """Health, whoami, projects and members, usage, search."""
 
 import os
+import uuid
 
 import pytest
 from ionworks import IonworksError
@@ -75,3 +76,26 @@ def test_errors(client, project):
         assert e.value.status_code == 422
     finally:
         client.site.delete(site.id)
+
+
+def test_organization_members(client):
+    me = client.whoami()
+    members = client.organization.members()
+    mine = [m for m in members if m.id == me["id"]]
+    assert mine and mine[0].role == "Admin"
+    colleague = client.organization.get_member(os.environ["CELLAR_TEST_MEMBER_EMAIL"].upper())
+    assert colleague.role == "Member"
+    invited = client.organization.invite(f"new-{uuid.uuid4().hex[:8]}@example.test")
+    assert (invited.invite_sent, invited.already_member, invited.role_name) == (False, False, "Member")
+    again = client.organization.invite(colleague.email, role="Admin")
+    assert again.already_member and again.role_name == "Member"  # an existing member keeps their role
+    client.organization.set_role(invited.user_id, "Admin")
+    assert {m.id: m.role for m in client.organization.members()}[invited.user_id] == "Admin"
+    client.organization.resend_invite(invited.user_id)
+    client.organization.remove(invited.user_id)
+    assert invited.user_id not in [m.id for m in client.organization.members()]
+    # The organization keeps an owner: its only Admin cannot be removed.
+    assert [m.id for m in client.organization.members() if m.role == "Admin"] == [me["id"]]
+    with pytest.raises(IonworksError) as e:
+        client.organization.remove(me["id"])
+    assert e.value.status_code == 409
