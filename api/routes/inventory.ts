@@ -108,6 +108,9 @@ export function inventoryRoutes(): Router {
     const m = measurements.serializeMeasurement(await measurements.createPropertiesMeasurement(req.ctx, req.params.instance_id, req.body));
     created(res, `/cell_measurements/${m.id}`, m);
   });
+  r.get('/cell_measurements', async (req, res) => {
+    send(res, await measurements.listProjectMeasurements(req.ctx, req.query));
+  });
   // Before /cell_measurements/:measurement_id, which would take "tags" for an id.
   r.get('/cell_measurements/tags', async (req, res) => {
     send(res, await tags.listTags(req.ctx, req.query as { project_id: string }));

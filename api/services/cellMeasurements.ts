@@ -182,8 +182,31 @@ export async function listMeasurements(ctx: RequestContext, instanceId: string, 
   return listMeasurementsWhere(ctx, { sql: 'm.cell_instance_id = ?', params: [instanceId] }, query);
 }
 
+/**
+ * GET /cell_measurements: a project's measurements across its cells; q matches name, notes,
+ * the protocol's name and tags (case-insensitive substring).
+ */
+export async function listProjectMeasurements(ctx: RequestContext, query: Record<string, unknown>) {
+  await requireProjectPermission(ctx, String(query.project_id), 'cell_measurement:read');
+  const clauses: { sql: string; params: unknown[] }[] = [{ sql: 'm.project_id = ?', params: [query.project_id] }];
+  const q = typeof query.q === 'string' ? query.q.trim() : '';
+  if (q) {
+    const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    clauses.push({
+      sql: `(lower(m.name) like ? or lower(coalesce(m.notes, '')) like ? or lower(coalesce(m.protocol->>'name', m.protocol #>> '{}', '')) like ?
+             or exists (select 1 from jsonb_array_elements_text(m.tags) t where lower(t) like ?))`,
+      params: [like, like, like, like],
+    });
+  }
+  const { q: _q, project_id: _p, ...rest } = query;
+  return listMeasurementsWhere(ctx, { sql: clauses.map((c) => c.sql).join(' and '), params: clauses.flatMap((c) => c.params) }, { limit: '25', ...rest });
+}
+
 /** A page of the measurements `scope` picks, with the list filters of every measurement list. */
-export async function listMeasurementsWhere(ctx: RequestContext, scope: { sql: string; params: unknown[] }, query: Record<string, unknown>) {
+export async function listMeasurementsWhere(ctx: RequestContext, scope: { sql: string; params: unknown[] }, input: Record<string, unknown>) {
+  // The Python client sends measurement_type as a bare value.
+  const type = input.measurement_type;
+  const query = typeof type === 'string' && !type.includes('.') ? { ...input, measurement_type: `eq.${type}` } : input;
   const list = parseList(query, MEASUREMENT_LIST);
   const result = await page<repo.MeasurementRow>(ctx.em, {
     select: repo.MEASUREMENT_SELECT, from: repo.MEASUREMENT_FROM, scope: [scope, ...tagFilters(query)], list,

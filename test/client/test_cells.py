@@ -128,6 +128,12 @@ def test_time_series_upload_and_reads(client, spec):
         client.cell_measurement.add_tags(m.id, [f"t{i}" for i in range(60)])
     assert e.value.status_code == 422
     assert client.cell_measurement.get(m.id).tags == ["formation", "hppc"]
+    in_project = client.cell_measurement.list_by_project(spec.project_id, tags_all=["HPPC"])
+    assert [x.id for x in in_project] == [m.id]
+    assert [x.id for x in client.cell_measurement.list_by_project(spec.project_id, q="1c cyc")] == [m.id]
+    assert list(client.cell_measurement.list_by_project(spec.project_id, q="no such words")) == []
+    assert [x.id for x in client.cell_measurement.list(inst.id, measurement_type="time_series")] == [m.id]
+    assert list(client.cell_measurement.list(inst.id, measurement_type="properties")) == []
     usage = client.cell_measurement.list_tags(spec.project_id)
     assert {(u.tag, u.usage_count) for u in usage} == {("formation", 1), ("hppc", 1)}
     assert [u.tag for u in client.cell_measurement.list_tags(spec.project_id, q="HP")] == ["hppc"]
