@@ -43,9 +43,11 @@ export async function loadModel(ctx: RequestContext, id: string): Promise<repo.M
 }
 
 async function storeModel(
-  ctx: RequestContext, input: { name: string; description?: string | null; chemistry: string; config: unknown; custom: boolean }, loc: (string | number)[], parameterLoc?: ParameterLoc,
+  ctx: RequestContext, input: { name: string; description?: string | null; chemistry: string; config: unknown; custom: boolean }, loc: (string | number)[],
+  parameterLoc?: ParameterLoc, pybammVersion?: string,
 ) {
   const checked = await validateCustomModel(ctx, input.config, loc, parameterLoc);
+  checkPybammVersion(pybammVersion, checked.simulator_version);
   return ctx.em.transactional(async (em) => {
     const row = await repo.insertModel(em, {
       id: randomUUID(), organization_id: ctx.caller.organizationId, user_id: ctx.caller.userId, name: input.name,
@@ -57,10 +59,42 @@ async function storeModel(
   });
 }
 
-export function createModel(ctx: RequestContext, body: { name: string; description?: string | null; chemistry?: string; config: Record<string, unknown> }) {
-  const parameters = body.config.parameters;
-  return storeModel(ctx, { ...body, chemistry: body.chemistry ?? 'lithium_ion', custom: false }, ['body', 'config'],
-    isPlainObject(parameters) ? givenIn(parameters, ['body', 'config', 'parameters']) : undefined);
+interface ModelCreateBody {
+  name: string;
+  description?: string | null;
+  chemistry?: string;
+  config: Record<string, unknown>;
+  /** The Python client's fields: settings beside the config, the PyBaMM version it expects, its project. */
+  simulation_settings?: Record<string, unknown>;
+  pybamm_version?: string;
+  project_id?: string;
+}
+
+/**
+ * Models belong to the organization; a project_id given must be one the caller reads.
+ * Top-level simulation_settings (the client's place for them) go into the config, where the
+ * engine applies them. A pybamm_version other than the engine's is refused, not ignored.
+ */
+export async function createModel(ctx: RequestContext, body: ModelCreateBody) {
+  if (body.project_id) await requireProjectPermission(ctx, body.project_id, 'project:read');
+  let config = body.config;
+  if (body.simulation_settings !== undefined) {
+    if (config.simulation_settings !== undefined) {
+      throw invalid(['body', 'simulation_settings'], 'is also given in config.simulation_settings: give it once', 'value_error', body.simulation_settings);
+    }
+    config = { ...config, simulation_settings: body.simulation_settings };
+  }
+  const parameters = config.parameters;
+  const { simulation_settings: _s, pybamm_version: _v, project_id: _p, ...rest } = body;
+  const row = await storeModel(ctx, { ...rest, config, chemistry: body.chemistry ?? 'lithium_ion', custom: false }, ['body', 'config'],
+    isPlainObject(parameters) ? givenIn(parameters, ['body', 'config', 'parameters']) : undefined, body.pybamm_version);
+  return row;
+}
+
+function checkPybammVersion(wanted: string | undefined, engine: string) {
+  if (wanted !== undefined && wanted !== engine) {
+    throw invalid(['body', 'pybamm_version'], `this Cellar simulates with PyBaMM ${engine}`, 'value_error', wanted, { expected: engine });
+  }
 }
 
 export async function uploadCustomModel(ctx: RequestContext, body: Record<string, unknown>, files: { fieldname: string; buffer: Buffer }[] | undefined) {
@@ -94,8 +128,11 @@ function assertModelOwner(ctx: RequestContext, m: repo.ModelRow) {
   if (m.user_id !== ctx.caller.userId && !ctx.caller.isOwner) throw forbidden('only the model\'s creator or an organization owner may change it', { model_id: m.id });
 }
 
-export async function updateModel(ctx: RequestContext, id: string, body: { name?: string; description?: string | null }) {
-  assertModelOwner(ctx, await loadModel(ctx, id));
+export async function updateModel(ctx: RequestContext, id: string, input: { name?: string; description?: string | null; pybamm_version?: string }) {
+  const model = await loadModel(ctx, id);
+  assertModelOwner(ctx, model);
+  checkPybammVersion(input.pybamm_version, model.simulator_version);
+  const { pybamm_version: _v, ...body } = input;
   return ctx.em.transactional(async (em) => {
     const row = await repo.updateModel(em, id, body);
     await indexModel({ ...ctx, em }, row);

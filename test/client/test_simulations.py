@@ -22,6 +22,13 @@ def test_discovery_and_models(client, project, model):
     assert found["pybamm_version"].startswith("26.")
     assert client.model.get(model.id).config["type"] == "ECM"
     assert model.id in [m.id for m in client.model.list(project_id=project.id)]
+    # The client's top-level simulation_settings land in the config the engine applies.
+    tuned = client.model.create({"name": unique("ECM tight"), "project_id": project.id, "config": {"type": "ECM"},
+                                 "simulation_settings": {"solver": {"rtol": 1e-7}}, "pybamm_version": found["pybamm_version"]})
+    assert client.model.get(tuned.id).config["simulation_settings"]["solver"]["rtol"] == 1e-7
+    with pytest.raises(IonworksError) as e:
+        client.model.create({"name": unique("ECM old"), "project_id": project.id, "config": {"type": "ECM"}, "pybamm_version": "23.5"})
+    assert e.value.status_code == 422 and "pybamm_version" in str(e.value.message)
     pm = client.parameterized_model.create(
         None, {"name": unique("ECM low R"), "model_id": model.id, "project_id": project.id, "parameters": {"R0 [Ohm]": 0.0005}}
     )
