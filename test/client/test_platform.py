@@ -1,6 +1,7 @@
 """Health, whoami, projects and members, usage, search."""
 
 import os
+import re
 import uuid
 
 import pytest
@@ -16,6 +17,17 @@ def test_health_and_whoami(client):
     assert me["id"] and "@" in me["email"]
     assert me["authorized_organization"]["id"]
     assert any(o["id"] == me["authorized_organization"]["id"] for o in me["organizations"])
+
+
+def test_discovery_documents(client):
+    caps = client.capabilities()
+    assert caps["schemas"]["data"] == "/discovery/schemas/data" and caps["openapi_spec"] == "/openapi.json"
+    data = client.schema("data")
+    assert data["properties"]["cell_instance"] == {"$ref": "#/$defs/CellInstance"}
+    assert "batch_id" in data["$defs"]["CellInstance"]["properties"]
+    refs = re.findall(r"'\$ref': '([^']*)'", str(data))
+    assert refs and all(r.startswith("#/$defs/") and r[len("#/$defs/"):] in data["$defs"] for r in refs)
+    assert client.schema("protocol")["$schema"].startswith("https://json-schema.org/")
 
 
 def test_projects_and_members(client):
