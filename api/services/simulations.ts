@@ -542,6 +542,22 @@ export async function listSimulations(ctx: RequestContext, input: Record<string,
   return { items: shown, simulations: shown, count: items.length, total };
 }
 
+/**
+ * POST /simulations/statuses: the job status of many simulations in one light request; ids
+ * that are unknown or not readable are left out (the caller compares).
+ */
+export async function simulationStatuses(ctx: RequestContext, body: { simulation_ids: string[]; limit?: number }) {
+  const ids = [...new Set(body.simulation_ids)].slice(0, body.limit ?? body.simulation_ids.length);
+  const readable = readableSql(ctx, 's');
+  const rows = await ctx.em.execute<{ simulation_id: string; status: string; error: string | null; error_code: string | null; updated_at: Date }[]>(
+    `select s.id as simulation_id, j.status, j.error, j.error_code, j.updated_at
+       from simulations s join jobs j on j.id = s.job_id
+      where s.id in (${ids.map(() => '?').join(', ')}) and ${readable.sql} order by s.seq, s.id`,
+    [...ids, ...readable.params],
+  );
+  return rows.map((r) => ({ ...r, updated_at: r.updated_at.toISOString() }));
+}
+
 export const RESULT_FILES = { time_series: 'time_series.parquet', steps: 'steps.parquet' } as const;
 
 /** A result file as a stream; 404 until the results are stored. */

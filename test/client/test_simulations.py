@@ -115,6 +115,10 @@ def test_model_with_parameters_batch(client, project, model):
     assert len(sims) == 2
     done = client.simulation.wait_for_completion([s.simulation_id for s in sims], timeout=300, verbose=False)
     assert [d["status"] for d in done] == ["completed", "completed"]
+    unknown = "00000000-0000-0000-0000-000000000000"
+    statuses = client.simulation.get_statuses([s.simulation_id for s in sims] + [unknown])
+    assert sorted(x["simulation_id"] for x in statuses) == sorted(s.simulation_id for s in sims)
+    assert {x["status"] for x in statuses} == {"completed"}
     low, high = (client.simulation.get_result(s.simulation_id).time_series for s in sims)
     # More resistance, a lower voltage under the same load.
     assert float(high["Voltage [V]"][1]) < float(low["Voltage [V]"][1])
