@@ -192,6 +192,14 @@ export async function createParameterizedModel(ctx: RequestContext, body: PmBody
   const parameters = body.parameters ?? {};
   await describeModel(ctx, ctx.em, modelSpec(model, parameters), ['body', 'parameters'], givenIn(parameters, ['body', 'parameters']));
   return ctx.em.transactional(async (em) => {
+    // Names are unique per cell specification (or among the project's models without one), so
+    // the client's create_or_get finds the existing one through the 409's existing_id. The
+    // lock orders concurrent creates in the project.
+    await em.execute(`select pg_advisory_xact_lock(hashtext('parameterized_model:' || ?))`, [projectId]);
+    const [clash] = await em.execute<{ id: string }[]>(
+      `select id from parameterized_models where project_id = ? and cell_spec_id is not distinct from ? and name = ?`, [projectId, cellSpec, body.name],
+    );
+    if (clash) throw conflict(`a parameterized model named "${body.name}" already exists here`, { existing_id: clash.id });
     const row = await repo.insertParameterizedModel(em, {
       id: randomUUID(), organization_id: ctx.caller.organizationId, project_id: projectId, model_id: model.id, cell_spec_id: cellSpec,
       name: body.name, description: body.description ?? null, parameters, created_by: ctx.caller.userId,

@@ -43,6 +43,8 @@ def test_parameterized_models_of_a_cell_specification(client, project, model):
     )
     pm = client.parameterized_model.create(spec.id, {"name": unique("ECM of spec"), "model_id": model.id, "parameters": {"R0 [Ohm]": 0.002}})
     assert pm.cell_spec_id == spec.id and pm.project_id == project.id
+    # create_or_get recovers the existing one from the 409's existing_id.
+    assert client.parameterized_model.create_or_get(spec.id, {"name": pm.name, "model_id": model.id}).id == pm.id
     assert [p.id for p in client.parameterized_model.list_by_cell_specification(spec.id)] == [pm.id]
     renamed = client.parameterized_model.update(spec.id, pm.id, {"name": "ECM renamed"})
     assert renamed.name == "ECM renamed"
