@@ -3,6 +3,7 @@ client.pipeline.result, listing, cancel; studies with simulations and measuremen
 
 import pytest
 from ionworks import IonworksError
+from ionworks.job import JobCreationPayload
 
 from conftest import cycling_series, unique
 
@@ -55,6 +56,14 @@ def test_studies_and_jobs(client, project):
     client.study.remove_measurement(study.id, m.id, project_id=project.id)
     assert m.id not in client.study.get(study.id, project_id=project.id).measurement_ids
 
+    with pytest.raises(IonworksError) as gone:  # deprecated in the client: the service answers 410
+        client.job.create(JobCreationPayload(job_type="simulation", params={}))
+    assert gone.value.status_code == 410 and gone.value.error_code == "GONE"
+    run = client.simple_pipeline.create({"project_id": project.id, "elements": {"g": {"element_type": "entry", "values": GEOMETRY}}})
+    client.simple_pipeline.wait_for_completion(run.id, timeout=120, poll_interval=1, verbose=False)
+    (element,) = client.get(f"/pipelines/{run.id}/elements")  # what the client's element accessors read
     jobs = client.job.list()
-    assert jobs and all(j.job_id and j.status for j in jobs)
+    assert element["job_id"] in [j.job_id for j in jobs]
+    job = client.job.get(element["job_id"])
+    assert (job.status, job.is_terminal) == ("completed", True)
     client.study.delete(study.id, project_id=project.id)
