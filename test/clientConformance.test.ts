@@ -61,6 +61,17 @@ describe('ionworks-api 0.38.0 against Cellar', () => {
     expect((await asMember.post(`${users}/by-email`, { email: 'x@example.test' })).status).toBe(403);
     expect((await asOwner.get(`/organizations/${(await newOrg(api.orm)).organization_id}/users`)).status).toBe(403);
     expect((await asOwner.post(`${users}/by-email`, { email: 'not an address' })).status).toBe(422);
+    // A Project Admin who is not an owner gives project roles to members, never brings people in.
+    const project = (await asOwner.post('/projects', { name: 'Invites' })).body;
+    const roles = (await asOwner.get('/roles/project')).body as { id: string; name: string }[];
+    const roleId = (name: string) => roles.find((r) => r.name === name)!.id;
+    expect((await asOwner.post(`/projects/${project.id}/members`, { user_id: member.user_id, project_role_id: roleId('Project Admin') })).status).toBe(201);
+    const outsider = await asMember.post(`/projects/${project.id}/invites`, { email: 'outsider@example.test', project_role_id: roleId('Project Viewer') });
+    expect(outsider.status).toBe(403);
+    expect((await asOwner.get(users)).body.map((u: { email: string }) => u.email)).not.toContain('outsider@example.test');
+    const colleague = await asMember.post(`/projects/${project.id}/invites`, { email: org.email, project_role_id: roleId('Project Viewer') });
+    expect(colleague.status, colleague.text).toBe(200);
+    expect(colleague.body).toMatchObject({ user_id: org.user_id, already_member: true, invite_sent: false });
     expect((await asMember.get('/users/me')).status).toBe(200);
     expect((await asOwner.delete(`${users}/${member.user_id}`)).status).toBe(200);
     expect((await asMember.get('/users/me')).status).toBe(401);

@@ -5,6 +5,8 @@ import type { RequestContext } from '../context.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
 import { evictKeyEverywhere } from '../authCache.ts';
 import * as identity from '../repositories/identity.ts';
+import { requireProjectPermission } from './access.ts';
+import { addMember } from './projects.ts';
 
 const ROLE_NAME: Record<string, string> = { owner: 'Admin', member: 'Member' };
 const ROLE_OF: Record<string, 'owner' | 'member'> = { Admin: 'owner', Member: 'member' };
@@ -57,6 +59,32 @@ export async function inviteByEmail(ctx: RequestContext, orgId: string, body: { 
     const membership = existing ?? (await identity.ensureMembership(em, orgId, user.id, ROLE_OF[body.role_name ?? 'Member']!));
     return { user_id: user.id, email, invite_sent: false, already_member: Boolean(existing), role_name: ROLE_NAME[membership.role] };
   });
+}
+
+/**
+ * POST /projects/{id}/invites: someone by e-mail into the project with a role. A person not yet
+ * in the organization is added to it as a member, which only its owners may do; an existing
+ * member keeps their organization role. No e-mail is sent.
+ */
+export async function inviteToProject(ctx: RequestContext, projectId: string, body: { email: string; project_role_id: string }) {
+  await requireProjectPermission(ctx, projectId, 'member:create');
+  const orgId = ctx.caller.organizationId;
+  const email = body.email.trim();
+  const known = await identity.findUserByEmail(ctx.em, email);
+  const [membership] = known
+    ? await ctx.em.execute<{ role: string }[]>(`select role from memberships where organization_id = ? and user_id = ?`, [orgId, known.id])
+    : [];
+  if (!membership && !ctx.caller.isOwner) {
+    throw forbidden('only the organization\'s owners add people to the organization; ask one, or invite a member', { email });
+  }
+  if (!membership) await inviteByEmail(ctx, orgId, { email, role_name: 'Member' });
+  const user = (await identity.findUserByEmail(ctx.em, email))!;
+  const [existing] = await ctx.em.execute<{ project_role_id: string }[]>(`select project_role_id from user_project_roles where project_id = ? and user_id = ?`, [projectId, user.id]);
+  if (!existing) await addMember(ctx, projectId, { user_id: user.id, project_role_id: body.project_role_id });
+  const [role] = await ctx.em.execute<{ name: string }[]>(
+    `select r.name from user_project_roles u join project_roles r on r.id = u.project_role_id where u.project_id = ? and u.user_id = ?`, [projectId, user.id],
+  );
+  return { user_id: user.id, email, invite_sent: false, already_member: Boolean(existing), role_name: role!.name };
 }
 
 /** An organization keeps at least one owner. */

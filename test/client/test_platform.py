@@ -47,6 +47,13 @@ def test_projects_and_members(client):
     client.project.add_member(p.id, member)  # role by name, resolved through /roles/project
     client.project.update_member(p.id, member, "Project Viewer")
     client.project.remove_member(p.id, member)
+    # Inviting by e-mail: a new person joins the organization and the project in one call.
+    newcomer = f"new-{uuid.uuid4().hex[:8]}@example.test"
+    invited = client.project.invite_member(p.id, newcomer, "Project Viewer")
+    assert (invited.invite_sent, invited.already_member, invited.role_name) == (False, False, "Project Viewer")
+    assert client.organization.get_member(newcomer).role == "Member"
+    again = client.project.invite_member(p.id, newcomer)
+    assert again.already_member and again.role_name == "Project Viewer"
 
     client.project.delete(p.id)
     with pytest.raises(IonworksError) as e:
