@@ -122,7 +122,11 @@ fi
 # Its own environment, so the client's dependencies never shape the worker's; hash-locked.
 if [ "${1:-}" = --tests ]; then
   client_hash=$(sha256sum test/client/requirements.txt | cut -c1-16)
-  if [ ! -f "$TOOLS/client-venv/.cellar-req-hash" ] || [ "$(cat "$TOOLS/client-venv/.cellar-req-hash")" != "$client_hash" ]; then
+  client_py=$(python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+  if [ "$client_py" != 3.11 ]; then
+    # The lock holds CPython 3.11 wheels (Linux x86-64): another Python cannot install it.
+    say "the client suite's lock (test/client/requirements.txt) is for CPython 3.11, found $client_py: .tools/client-venv not made, so test/clientConformance.test.ts will fail"
+  elif [ ! -f "$TOOLS/client-venv/.cellar-req-hash" ] || [ "$(cat "$TOOLS/client-venv/.cellar-req-hash")" != "$client_hash" ]; then
     say "creating the client conformance suite's virtual environment in .tools/client-venv (ionworks-api, pinned and hash-locked)"
     rm -rf "$TOOLS/client-venv"
     python3 -m venv "$TOOLS/client-venv"
