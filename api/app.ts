@@ -26,6 +26,7 @@ import { pipelineRoutes } from './routes/pipelines.ts';
 import { fitFromDataRoutes } from './routes/fitFromData.ts';
 import { plannedMeasurementRoutes } from './routes/plannedMeasurements.ts';
 import { boardRoutes } from './routes/board.ts';
+import { organizationRoutes } from './routes/organizations.ts';
 
 export interface AppDeps {
   config: Config;
@@ -95,6 +96,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(pipelineRoutes());
   app.use(fitFromDataRoutes());
   app.use(plannedMeasurementRoutes());
+  app.use(organizationRoutes());
 
   app.use((req) => {
     throw new AppError('NOT_FOUND', `no route for ${req.method} ${req.path}`);

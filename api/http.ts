@@ -5,6 +5,7 @@ import { pipeline, type Readable, type Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import type { RequestHandler, Response } from 'express';
 import { AppError, invalid } from './errors.ts';
+import { stringifyJson } from './jsonFloats.ts';
 import { logger, requestContext } from './logger.ts';
 import { isPlainObject, UUID } from './values.ts';
 
@@ -26,7 +27,7 @@ export const correlation: RequestHandler = (req, res, next) => {
 export const exactJson: RequestHandler = (_req, res, next) => {
   res.json = function json(this: Response, body: unknown) {
     this.setHeader('Content-Type', 'application/json');
-    return this.send(Buffer.from(JSON.stringify(body ?? {})));
+    return this.send(Buffer.from(stringifyJson(body ?? {})));
   };
   next();
 };

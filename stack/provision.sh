@@ -146,5 +146,22 @@ if [ "${1:-}" = --tests ] && ! command -v chromium >/dev/null; then
   fi
 fi
 
+# --- The real Python client (ionworks-api) for the conformance suite: `npm test` passes --tests ---
+# Its own environment, so the client's dependencies never shape the worker's; hash-locked.
+if [ "${1:-}" = --tests ]; then
+  client_hash=$(sha256sum test/client/requirements.txt | cut -c1-16)
+  client_py=$(python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+  if [ "$client_py" != 3.11 ]; then
+    # The lock holds CPython 3.11 wheels (Linux x86-64): another Python cannot install it.
+    say "the client suite's lock (test/client/requirements.txt) is for CPython 3.11, found $client_py: .tools/client-venv not made, so test/clientConformance.test.ts will fail"
+  elif [ ! -f "$TOOLS/client-venv/.cellar-req-hash" ] || [ "$(cat "$TOOLS/client-venv/.cellar-req-hash")" != "$client_hash" ]; then
+    say "creating the client conformance suite's virtual environment in .tools/client-venv (ionworks-api, pinned and hash-locked)"
+    rm -rf "$TOOLS/client-venv"
+    python3 -m venv "$TOOLS/client-venv"
+    "$TOOLS/client-venv/bin/pip" install --quiet --disable-pip-version-check --require-hashes --only-binary=:all: -r test/client/requirements.txt
+    echo "$client_hash" > "$TOOLS/client-venv/.cellar-req-hash"
+  fi
+fi
+
 [ "$temporal_ok" = 1 ] || say "no Temporal CLI: the Temporal SDK will download its dev server at start (needs internet), or set TEMPORAL_ADDRESS"
 say "ready"

@@ -138,11 +138,15 @@ describe('cyclers', () => {
     const done = await ok(c.post(`/cyclers/${cycler.id}/service_events/complete`, { completed_at: '2026-05-01T00:00:00Z', notes: 'ok' }));
     expect(done).toMatchObject({ id: ev.id, status: 'completed', completion_notes: 'ok', completed_at: '2026-05-01T00:00:00.000Z' });
     expect(done.cycler).toMatchObject({ last_calibrated_at: '2026-05-01T00:00:00.000Z', calibration_due_at: '2026-07-30T00:00:00.000Z' });
-    expect((await c.post(`/cyclers/${cycler.id}/service_events/complete`, {})).status).toBe(409);
+    // With none open, completing records a calibration done now, in one call (as the Python client does).
+    const logged = await ok(c.post(`/cyclers/${cycler.id}/service_events/complete`, { notes: 'spot check' }));
+    expect(logged).toMatchObject({ event_type: 'calibration', status: 'completed', notes: 'spot check', scheduled_for: null });
+    expect(logged.performed_at).toBe(logged.completed_at);
+    expect(logged.cycler.last_calibrated_at).toBe(logged.completed_at);
     await measurement(c, instance.id, { channel_id: channels[0].id });
     expect((await c.post(`/cyclers/${cycler.id}/service_events`, { event_type: 'firmware' })).status).toBe(409);
     const list = await ok(c.get(`/cyclers/${cycler.id}/service_events?event_type=eq.calibration`));
-    expect(list).toMatchObject({ count: 1, total: 1 });
+    expect(list).toMatchObject({ count: 2, total: 2 });
     expect((await c.post(`/cyclers/${cycler.id}/service_events`, { event_type: 'teatime' })).status).toBe(422);
   });
 
@@ -304,8 +308,9 @@ describe('equipment changes racing attaches', () => {
     expect(events.total).toBe(2);
     for (const e of events.items) expect(e.project_id).toBe(other.id);
     const incidents = await ok(c.get(`/channels/${channels[0].id}/incidents`));
-    expect(incidents.total).toBe(2);
-    for (const i of incidents.items) expect(i.project_id).toBe(other.id);
+    expect(incidents.total).toBe(1);
+    expect(incidents.items[0]).toMatchObject({ project_id: other.id, category: 'hardware_failure' });
+    expect(incidents.items[0].resolved_at).not.toBeNull();
     // The open event still completes in the new project.
     expect(await ok(c.post(`/cyclers/${cycler.id}/service_events/complete`, {}))).toMatchObject({ event_type: 'repair', status: 'completed' });
   });
@@ -380,11 +385,12 @@ describe('channels', () => {
     expect(alone.status).toBe(422);
     expect(alone.body.detail[0].loc).toEqual(['body', 'incident_category']);
     expect((await ok(c.get(`/channels/${ch1.id}`))).notes).toBe('no incident for this');
+    // One outage: out with its cause and notes, resolved when the channel came back.
     const incidents = await ok(c.get(`/channels/${ch1.id}/incidents`));
-    expect(incidents.total).toBe(2);
-    expect(incidents.items.map((i: { out_of_commission: boolean; incident_category: string }) => [i.out_of_commission, i.incident_category]))
-      .toEqual([[false, 'maintenance'], [true, 'hardware_failure']]);
-    expect(incidents.items[1].description).toBe('relay stuck');
+    expect(incidents.total).toBe(1);
+    expect(incidents.items[0]).toMatchObject({ out_of_commission: true, incident_category: 'hardware_failure', category: 'hardware_failure',
+      description: 'relay stuck', notes: 'relay stuck', started_at: incidents.items[0].created_at });
+    expect(Date.parse(incidents.items[0].resolved_at)).toBeGreaterThanOrEqual(Date.parse(incidents.items[0].started_at));
     await measurement(c, instance.id, { channel_id: ch2.id });
     expect((await c.patch(`/channels/${ch2.id}`, { out_of_commission: true })).status).toBe(409);
     // Any setting of a running channel is refused; its notes are not a setting, and an unchanged value changes nothing.

@@ -119,7 +119,10 @@ describe('models', () => {
     expect(negative.status, negative.text).toBe(422);
     expect(negative.body.detail[0]).toMatchObject({ loc: ['body', 'parameters', 'R0 [Ohm]'], input: -0.0005 });
     expect(negative.body.detail[0].msg).toContain('is negative');
-    const names = await c.get(`/parameterized_models/${pm.body.id}/variable-names`);
+    const listed = await c.get(`/parameterized_models/${pm.body.id}/variable-names`);
+    expect(listed.body).toContain('Open-circuit voltage [V]');
+    const names = await c.get(`/parameterized_models/${pm.body.id}/variable-names?detail=true`);
+    expect(names.body.variable_names).toEqual(listed.body);
     expect(names.body.variable_names).toContain('Open-circuit voltage [V]');
     // The equivalent circuit's distributed state of charge varies along its own axis: no column.
     expect(names.body.spatial_variable_names).toContain('Distributed SoC');

@@ -13,6 +13,9 @@ export interface SpecRow {
   [column: string]: unknown;
 }
 
+/** An instance with the name of its batch (lot). */
+export const INSTANCE_SELECT = `*, (select b.name from cell_batches b where b.id = cell_instances.batch_id) as batch_name`;
+
 export interface InstanceRow {
   id: string;
   organization_id: string;
@@ -35,7 +38,7 @@ export interface MeasurementRow {
   channel_id: string | null;
   start_time: Date | null;
   end_time: Date | null;
-  protocol: string | null;
+  protocol: unknown;
   program_name: string | null;
   notes: string | null;
   [column: string]: unknown;
@@ -57,7 +60,7 @@ export async function findSpecByName(em: EntityManager, projectId: string, name:
 }
 
 export async function findInstance(em: EntityManager, id: string): Promise<InstanceRow | null> {
-  return (await em.execute<InstanceRow[]>(`select * from cell_instances where id = ?`, [id]))[0] ?? null;
+  return (await em.execute<InstanceRow[]>(`select ${INSTANCE_SELECT} from cell_instances where id = ?`, [id]))[0] ?? null;
 }
 
 export async function findInstanceByName(em: EntityManager, specId: string, name: string): Promise<{ id: string } | null> {

@@ -83,7 +83,7 @@ export function labChannels(em: EntityManager, projectId: string, userId: string
             ${ms('ch.service_scheduled_at')} as service_scheduled_at, ${ms('ch.service_scheduled_until')} as service_scheduled_until,
             r.id as m_id, r.name as m_name, ${ms('r.updated_at')} as m_updated_at, ${ms('r.data_updated_at')} as data_updated_at,
             r.cell_instance_id, ${ms('r.start_time')} as start_time, ${ms('r.estimated_end_time')} as estimated_end_time,
-            coalesce(r.protocol, et.name) as protocol, r.program_name, ci.name as cell_instance_name, cs.name as cell_specification_name,
+            coalesce(r.protocol->>'name', case when jsonb_typeof(r.protocol) = 'string' then r.protocol #>> '{}' end, et.name) as protocol, r.program_name, ci.name as cell_instance_name, cs.name as cell_specification_name,
             u.email as requested_by_email, (w.user_id is not null) as watched, r.any_fresh as fresh
        from channels ch
        left join running r on r.channel_id = ch.id

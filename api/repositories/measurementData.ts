@@ -101,7 +101,7 @@ export interface MeasurementDataRow {
   start_time: Date | null;
   end_time: Date | null;
   estimated_end_time: Date | null;
-  protocol: string | null;
+  protocol: unknown;
   protocol_id: string | null;
   program_name: string | null;
   test_setup: unknown;
@@ -131,7 +131,7 @@ export interface MeasurementDataRow {
 
 const MEASUREMENT_COLUMNS = `id, organization_id, project_id, cell_instance_id, name, measurement_type, channel_id, start_time,
   end_time, estimated_end_time, protocol, protocol_id, program_name, test_setup, notes, properties, processing_status, processing_error,
-  data_updated_at, created_by, created_at, updated_at, time_series_key, steps_key, cycles_key, filenames, data_version,
+  data_updated_at, created_by, created_at, updated_at, time_series_key, steps_key, cycles_key, filenames, data_version, tags,
   extending_version, row_count, data_columns, first_time, last_time, steps_created, validation_options, validation_report,
   processed_at`;
 
@@ -154,8 +154,9 @@ export interface NewMeasurement {
   start_time: string | null;
   end_time: string | null;
   estimated_end_time: string | null;
-  protocol: string | null;
+  protocol: unknown;
   protocol_id: string | null;
+  tags: string[];
   program_name: string | null;
   test_setup: unknown;
   notes: string | null;
@@ -170,12 +171,12 @@ export async function insertMeasurement(em: EntityManager, m: NewMeasurement): P
   const rows = await em.execute<MeasurementDataRow[]>(
     `insert into cell_measurements (id, organization_id, project_id, cell_instance_id, name, measurement_type, channel_id,
        start_time, end_time, estimated_end_time, protocol, protocol_id, program_name, test_setup, notes, properties, filenames,
-       validation_options, processing_status, requested_by, created_by, data_updated_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?::jsonb, ?::jsonb, ?::jsonb, 'pending', ?, ?, now())
+       validation_options, processing_status, requested_by, created_by, data_updated_at, tags)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?::jsonb, ?, ?::jsonb, ?::jsonb, ?::jsonb, 'pending', ?, ?, now(), ?::jsonb)
      returning ${MEASUREMENT_COLUMNS}`,
     [m.id, m.organization_id, m.project_id, m.cell_instance_id, m.name, m.measurement_type, m.channel_id, m.start_time,
-      m.end_time, m.estimated_end_time, m.protocol, m.protocol_id, m.program_name, json(m.test_setup), m.notes, json(m.properties),
-      json(m.filenames), json(m.validation_options), m.created_by, m.created_by],
+      m.end_time, m.estimated_end_time, json(m.protocol), m.protocol_id, m.program_name, json(m.test_setup), m.notes, json(m.properties),
+      json(m.filenames), json(m.validation_options), m.created_by, m.created_by, JSON.stringify(m.tags)],
   );
   return rows[0]!;
 }

@@ -7,6 +7,16 @@ export function experimentTemplateRoutes(): Router {
   r.get('/experiment_templates', async (req, res) => {
     res.json(await templates.listTemplates(req.ctx, req.query));
   });
+  r.post('/experiment_templates', async (req, res) => {
+    const { template, created } = await templates.createTemplate(req.ctx, req.body);
+    res.status(created ? 201 : 200).setHeader('Location', `/experiment_templates/${template.id}`).json(template);
+  });
+  r.get('/experiment_templates/:template_id/human_readable', async (req, res) => {
+    res.type('text/plain').send(await templates.humanReadable(req.ctx, req.params.template_id));
+  });
+  r.get('/experiment_templates/:template_id/source_protocol', async (req, res) => {
+    res.type('text/plain').send(await templates.sourceProtocol(req.ctx, req.params.template_id));
+  });
   r.get('/experiment_templates/:template_id', async (req, res) => {
     res.json(await templates.getTemplate(req.ctx, req.params.template_id));
   });

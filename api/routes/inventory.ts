@@ -5,6 +5,8 @@ import * as cyclers from '../services/cyclers.ts';
 import * as channels from '../services/channels.ts';
 import * as cells from '../services/cells.ts';
 import * as measurements from '../services/cellMeasurements.ts';
+import * as tags from '../services/measurementTags.ts';
+import * as batches from '../services/cellBatches.ts';
 import * as lab from '../services/lab.ts';
 import { search } from '../services/search.ts';
 
@@ -77,6 +79,14 @@ export function inventoryRoutes(): Router {
     created(res, `/cell_specifications/${spec.id}`, spec);
   });
   r.get('/cell_specifications', async (req, res) => { send(res, await cells.listSpecs(req.ctx, req.query)); });
+  r.post('/cell_specifications/:spec_id/cell_batches', async (req, res) => {
+    const b = await batches.createBatch(req.ctx, req.params.spec_id, req.body);
+    created(res, `/cell_batches/${b.id}`, b);
+  });
+  r.get('/cell_specifications/:spec_id/cell_batches', async (req, res) => { send(res, await batches.listBatches(req.ctx, req.params.spec_id, req.query)); });
+  r.get('/cell_batches/:batch_id', async (req, res) => { send(res, await batches.requireBatch(req.ctx, req.params.batch_id, 'cell_instance:read')); });
+  r.patch('/cell_batches/:batch_id', async (req, res) => { send(res, await batches.updateBatch(req.ctx, req.params.batch_id, req.body)); });
+  r.delete('/cell_batches/:batch_id', async (req, res) => { send(res, await batches.deleteBatch(req.ctx, req.params.batch_id)); });
   r.get('/cell_specifications/:spec_id', async (req, res) => { send(res, await cells.getSpec(req.ctx, req.params.spec_id)); });
   r.patch('/cell_specifications/:spec_id', async (req, res) => { send(res, await cells.updateSpec(req.ctx, req.params.spec_id, req.body)); });
   r.delete('/cell_specifications/:spec_id', async (req, res) => { send(res, await cells.deleteSpec(req.ctx, req.params.spec_id)); });
@@ -97,6 +107,16 @@ export function inventoryRoutes(): Router {
   r.post('/cell_instances/:instance_id/cell_measurements/create', async (req, res) => {
     const m = measurements.serializeMeasurement(await measurements.createPropertiesMeasurement(req.ctx, req.params.instance_id, req.body));
     created(res, `/cell_measurements/${m.id}`, m);
+  });
+  r.get('/cell_measurements', async (req, res) => {
+    send(res, await measurements.listProjectMeasurements(req.ctx, req.query));
+  });
+  // Before /cell_measurements/:measurement_id, which would take "tags" for an id.
+  r.get('/cell_measurements/tags', async (req, res) => {
+    send(res, await tags.listTags(req.ctx, req.query as { project_id: string }));
+  });
+  r.post('/cell_measurements/tags/bulk', async (req, res) => {
+    send(res, await tags.bulkTags(req.ctx, req.body));
   });
   r.get('/cell_measurements/:measurement_id', async (req, res) => {
     send(res, await measurements.getMeasurement(req.ctx, req.params.measurement_id));

@@ -1,7 +1,22 @@
 // /models, /parameterized_models and the discovery documents of the simulation engine.
 import { Router } from 'express';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../../stack/config.ts';
 import * as models from '../services/models.ts';
 import { CHEMISTRIES, PYBAMM_MODELS } from '../services/simulationWorker.ts';
+
+// The Python client's view of the same models: classes by module, and the engine's version
+// (the pin the Python worker is installed from).
+const PYBAMM_DISCOVERY = {
+  pybamm_models: {
+    'pybamm.lithium_ion': PYBAMM_MODELS.filter((m) => m.family === 'lithium_ion').map((m) => m.type),
+    'pybamm.equivalent_circuit': PYBAMM_MODELS.filter((m) => m.family === 'equivalent_circuit').map((m) => m.type),
+  },
+  ionworks_models: {},
+  options: {},
+  pybamm_version: /^pybamm==(\S+)$/m.exec(fs.readFileSync(path.join(ROOT, 'pyworker', 'requirements.txt'), 'utf8'))?.[1] ?? 'unknown',
+};
 
 export function modelRoutes(): Router {
   const r = Router();
@@ -34,6 +49,20 @@ export function modelRoutes(): Router {
     const pm = await models.createParameterizedModel(req.ctx, req.body, req.params.cell_spec_id);
     res.status(201).setHeader('Location', `/parameterized_models/${pm.id}`).json(pm);
   });
+  r.get('/cells/:cell_spec_id/parameterized_models', async (req, res) => {
+    res.json(await models.listParameterizedModels(req.ctx, req.query, req.params.cell_spec_id));
+  });
+  r.patch('/cells/:cell_spec_id/parameterized_models/:parameterized_model_id', async (req, res) => {
+    await models.requireOfCellSpec(req.ctx, req.params.cell_spec_id, req.params.parameterized_model_id);
+    res.json(await models.updateParameterizedModel(req.ctx, req.params.parameterized_model_id, req.body));
+  });
+  r.delete('/cells/:cell_spec_id/parameterized_models/:parameterized_model_id', async (req, res) => {
+    await models.requireOfCellSpec(req.ctx, req.params.cell_spec_id, req.params.parameterized_model_id);
+    res.json(await models.deleteParameterizedModel(req.ctx, req.params.parameterized_model_id));
+  });
+  r.get('/parameterized_models/:parameterized_model_id/parameter-values', async (req, res) => {
+    res.json((await models.loadParameterizedModel(req.ctx, req.params.parameterized_model_id, 'parameterized_model:read')).parameters ?? {});
+  });
   r.get('/parameterized_models', async (req, res) => {
     res.json(await models.listParameterizedModels(req.ctx, req.query));
   });
@@ -47,11 +76,11 @@ export function modelRoutes(): Router {
     res.json(await models.deleteParameterizedModel(req.ctx, req.params.parameterized_model_id));
   });
   r.get('/parameterized_models/:parameterized_model_id/variable-names', async (req, res) => {
-    res.json(await models.parameterizedModelVariableNames(req.ctx, req.params.parameterized_model_id));
+    res.json(await models.parameterizedModelVariableNames(req.ctx, req.params.parameterized_model_id, req.query.detail === 'true'));
   });
 
   r.get('/discovery/pybamm_models', (_req, res) => {
-    res.json({ items: PYBAMM_MODELS, count: PYBAMM_MODELS.length, total: PYBAMM_MODELS.length });
+    res.json({ ...PYBAMM_DISCOVERY, items: PYBAMM_MODELS, count: PYBAMM_MODELS.length, total: PYBAMM_MODELS.length });
   });
   r.get('/discovery/chemistries', (_req, res) => {
     res.json(CHEMISTRIES);

@@ -2,11 +2,18 @@
 import { Router } from 'express';
 import { UCP_SCHEMA } from '../services/protocols/index.ts';
 import * as templates from '../services/experimentTemplates.ts';
+import { CAPABILITIES, cellDataSchema } from '../services/discovery.ts';
 
 export function protocolRoutes(): Router {
   const r = Router();
   r.get('/discovery/schemas/protocol', (_req, res) => {
     res.json(UCP_SCHEMA);
+  });
+  r.get('/discovery/schemas/data', (_req, res) => {
+    res.json(cellDataSchema());
+  });
+  r.get('/discovery/capabilities', (_req, res) => {
+    res.json(CAPABILITIES);
   });
   r.post('/protocols/validate', (req, res) => {
     res.json(templates.validateProtocol(req.body));

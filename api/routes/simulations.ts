@@ -30,6 +30,9 @@ export function simulationRoutes(): Router {
   r.get('/simulations', async (req, res) => {
     res.json(await simulations.listSimulations(req.ctx, req.query));
   });
+  r.post('/simulations/statuses', async (req, res) => {
+    res.json(await simulations.simulationStatuses(req.ctx, req.body));
+  });
   r.get('/simulations/:simulation_id', async (req, res) => {
     res.json(await simulations.loadSimulation(req.ctx, req.params.simulation_id));
   });

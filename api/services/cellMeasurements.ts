@@ -13,6 +13,7 @@ import { assertSameOrganization, holdsInProject, requireProjectPermission } from
 import { requireInstance } from './cells.ts';
 import { indexEntity, unindexEntity } from './searchIndex.ts';
 import { purgeStart } from './storedObjects.ts';
+import { normalizeTags, tagFilters } from './measurementTags.ts';
 import { recordStarts, startRecorded, type RecordedStart } from './workflowStarts.ts';
 import type { Config } from '../../stack/config.ts';
 import { workflowIds } from '../../worker/taskQueues.ts';
@@ -22,12 +23,14 @@ const MEASUREMENT_LIST: ListSpec = {
   columns: {
     name: { kind: 'text', sql: 'm.name' },
     notes: { kind: 'text', sql: 'm.notes' },
-    protocol: { kind: 'text', sql: 'm.protocol' },
+    // The protocol's name: the string itself, or the name key of a protocol object.
+    protocol: { kind: 'text', sql: `coalesce(m.protocol->>'name', case when jsonb_typeof(m.protocol) = 'string' then m.protocol #>> '{}' end)` },
     program_name: { kind: 'text', sql: 'm.program_name' },
     measurement_type: { kind: 'enum', sql: 'm.measurement_type', values: ['time_series', 'file', 'properties'] },
     processing_status: { kind: 'enum', sql: 'm.processing_status', values: ['pending', 'running', 'ready', 'failed'] },
     channel_id: { kind: 'id', sql: 'm.channel_id' },
     requested_by: { kind: 'id', sql: 'm.requested_by' },
+    created_by_email: { kind: 'text', sql: '(select u.email from users u where u.id = m.created_by)' },
     start_time: { kind: 'date', sql: 'm.start_time' },
     end_time: { kind: 'date', sql: 'm.end_time' },
     estimated_end_time: { kind: 'date', sql: 'm.estimated_end_time' },
@@ -38,10 +41,19 @@ const MEASUREMENT_LIST: ListSpec = {
   defaultOrderBy: 'start_time',
   defaultOrder: 'desc',
   tieBreak: 'm.id',
+  maxLimit: 1000, // the Python client's Navigator pages with 200
 };
 
 const EDITABLE = ['name', 'notes', 'channel_id', 'start_time', 'end_time', 'estimated_end_time', 'protocol', 'protocol_id', 'program_name',
-  'test_setup', 'properties', 'requested_by', 'planned_measurement_id'] as const;
+  'test_setup', 'properties', 'requested_by', 'planned_measurement_id', 'tags'] as const;
+
+/** The stored form of the fields a create or PATCH gives: protocol as JSON, tags normalised. */
+function storedFields(body: MeasurementBody): Record<string, unknown> {
+  const values: Record<string, unknown> = Object.fromEntries(EDITABLE.map((f) => [f, body[f]]));
+  values.protocol = protocolParam(body.protocol);
+  if (Array.isArray(body.tags)) values.tags = normalizeTags(body.tags as string[], ['body', 'tags']);
+  return values;
+}
 type MeasurementBody = Partial<Record<(typeof EDITABLE)[number], unknown>> & { measurement_type?: string };
 
 /**
@@ -76,10 +88,23 @@ export function serializeMeasurement(row: object): Record<string, unknown> {
   };
 }
 
+/** A protocol is a name or, as the client sends it, an object with a name. */
+export function protocolName(protocol: unknown): string | null {
+  if (typeof protocol === 'string') return protocol;
+  const name = protocol !== null && typeof protocol === 'object' ? (protocol as { name?: unknown }).name : undefined;
+  return typeof name === 'string' ? name : null;
+}
+
+/** The protocol as a jsonb parameter: a string is stored as a JSON string, an object as itself. */
+export function protocolParam(protocol: unknown): unknown {
+  return typeof protocol === 'string' ? JSON.stringify(protocol) : protocol;
+}
+
 export function indexMeasurement(em: EntityManager, m: repo.MeasurementRow) {
   return indexEntity(em, {
     entity_type: 'cell_measurement', entity_id: m.id, organization_id: m.organization_id, project_id: m.project_id,
-    parent_id: m.cell_instance_id, name: m.name, body: [m.protocol, m.program_name, m.notes].filter(Boolean).join(' '),
+    parent_id: m.cell_instance_id, name: m.name,
+    body: [protocolName(m.protocol), m.program_name, m.notes, ...((m.tags as string[] | undefined) ?? [])].filter(Boolean).join(' '),
   });
 }
 
@@ -173,9 +198,37 @@ async function checkRequester(ctx: RequestContext, userId: unknown) {
 
 export async function listMeasurements(ctx: RequestContext, instanceId: string, query: Record<string, unknown>) {
   await requireInstance(ctx, instanceId, 'cell_measurement:read');
+  return listMeasurementsWhere(ctx, { sql: 'm.cell_instance_id = ?', params: [instanceId] }, query);
+}
+
+/**
+ * GET /cell_measurements: a project's measurements across its cells; q matches name, notes,
+ * the protocol's name and tags (case-insensitive substring).
+ */
+export async function listProjectMeasurements(ctx: RequestContext, query: Record<string, unknown>) {
+  await requireProjectPermission(ctx, String(query.project_id), 'cell_measurement:read');
+  const clauses: { sql: string; params: unknown[] }[] = [{ sql: 'm.project_id = ?', params: [query.project_id] }];
+  const q = typeof query.q === 'string' ? query.q.trim() : '';
+  if (q) {
+    const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    clauses.push({
+      sql: `(lower(m.name) like ? or lower(coalesce(m.notes, '')) like ? or lower(coalesce(m.protocol->>'name', m.protocol #>> '{}', '')) like ?
+             or exists (select 1 from jsonb_array_elements_text(m.tags) t where lower(t) like ?))`,
+      params: [like, like, like, like],
+    });
+  }
+  const { q: _q, project_id: _p, ...rest } = query;
+  return listMeasurementsWhere(ctx, { sql: clauses.map((c) => c.sql).join(' and '), params: clauses.flatMap((c) => c.params) }, { limit: '25', ...rest });
+}
+
+/** A page of the measurements `scope` picks, with the list filters of every measurement list. */
+export async function listMeasurementsWhere(ctx: RequestContext, scope: { sql: string; params: unknown[] }, input: Record<string, unknown>) {
+  // The Python client sends measurement_type as a bare value.
+  const type = input.measurement_type;
+  const query = typeof type === 'string' && !type.includes('.') ? { ...input, measurement_type: `eq.${type}` } : input;
   const list = parseList(query, MEASUREMENT_LIST);
   const result = await page<repo.MeasurementRow>(ctx.em, {
-    select: repo.MEASUREMENT_SELECT, from: repo.MEASUREMENT_FROM, scope: [{ sql: 'm.cell_instance_id = ?', params: [instanceId] }], list,
+    select: repo.MEASUREMENT_SELECT, from: repo.MEASUREMENT_FROM, scope: [scope, ...tagFilters(query)], list,
   });
   return { ...result, items: result.items.map(serializeMeasurement) };
 }
@@ -197,7 +250,7 @@ export async function createPropertiesMeasurement(ctx: RequestContext, instanceI
   await checkPlan(ctx, body.planned_measurement_id, instance.project_id);
   const id = randomUUID();
   return ctx.em.transactional(async (em) => {
-    const values = Object.fromEntries(EDITABLE.map((f) => [f, body[f]]));
+    const values = storedFields(body);
     if (body.channel_id != null) {
       await assertChannelAttachable(em, ctx.caller, {
         id: null, project_id: instance.project_id, start_time: (body.start_time as string) ?? null, end_time: (body.end_time as string) ?? null,
@@ -245,7 +298,7 @@ export async function updateMeasurement(ctx: RequestContext, measurementId: stri
       }
       await assertNoOverlap(em, m, next.channel_id!);
     }
-    await updateRow(em, 'cell_measurements', measurementId, Object.fromEntries(EDITABLE.map((f) => [f, body[f]])));
+    await updateRow(em, 'cell_measurements', measurementId, storedFields(body));
     const row = (await repo.findMeasurement(em, measurementId))!;
     await indexMeasurement(em, row);
     return row;

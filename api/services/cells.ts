@@ -10,13 +10,21 @@ import { registerCellSpecMappings } from './projects.ts';
 import { recordMeasurementPurges } from './cellMeasurements.ts';
 import { startRecorded } from './workflowStarts.ts';
 import { indexEntity, unindexEntity } from './searchIndex.ts';
+import { checkInstanceBatch } from './cellBatches.ts';
 
 // The project's create and get answers list its cell specifications.
 registerCellSpecMappings((ctx, projectId) => repo.cellSpecMappings(ctx.em, projectId));
 
 const SPEC_FIELDS = ['name', 'description', 'manufacturer', 'form_factor', 'chemistry', 'ratings', 'anode', 'cathode', 'electrolyte',
-  'separator', 'properties'] as const;
-const INSTANCE_FIELDS = ['name', 'serial_number', 'batch', 'notes', 'properties'] as const;
+  'separator', 'properties', 'source', 'notes'] as const;
+// The JSON columns a PATCH merges into (the client documents a nested upsert): keys sent are
+// set, objects recursively, null removes a key; everything not sent stays.
+const SPEC_MERGED = ['ratings', 'anode', 'cathode', 'electrolyte', 'separator', 'properties'] as const;
+const INSTANCE_FIELDS = ['name', 'serial_number', 'batch', 'batch_id', 'notes', 'properties', 'date_manufactured', 'measured_properties'] as const;
+// Who made a row, for the created_by_email filter the client sends.
+const CREATOR_EMAIL = { kind: 'text', sql: '(select u.email from users u where u.id = created_by)' } as const;
+// The client's Navigator pages with 200.
+const CELL_MAX_LIMIT = 1000;
 
 const SPEC_LIST: ListSpec = {
   columns: {
@@ -27,11 +35,13 @@ const SPEC_LIST: ListSpec = {
     chemistry: { kind: 'text' },
     project_id: { kind: 'id' },
     created_by: { kind: 'id' },
+    created_by_email: CREATOR_EMAIL,
     created_at: { kind: 'date' },
     updated_at: { kind: 'date' },
   },
   sortable: ['name', 'manufacturer', 'form_factor', 'chemistry', 'created_at', 'updated_at'],
   defaultOrderBy: 'name',
+  maxLimit: CELL_MAX_LIMIT,
 };
 
 const INSTANCE_LIST: ListSpec = {
@@ -39,17 +49,33 @@ const INSTANCE_LIST: ListSpec = {
     name: { kind: 'text' },
     serial_number: { kind: 'text' },
     batch: { kind: 'text' },
+    batch_id: { kind: 'id' },
     notes: { kind: 'text' },
     created_by: { kind: 'id' },
+    created_by_email: CREATOR_EMAIL,
     created_at: { kind: 'date' },
     updated_at: { kind: 'date' },
   },
   sortable: ['name', 'serial_number', 'batch', 'created_at', 'updated_at'],
   defaultOrderBy: 'name',
+  maxLimit: CELL_MAX_LIMIT,
 };
 
 type Body = Record<string, unknown>;
 const pick = (body: Body, names: readonly string[]) => Object.fromEntries(names.map((n) => [n, body[n]]));
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** `patch` merged into `base`: objects recursively, null deletes a key, anything else replaces. */
+export function mergeJson(base: unknown, patch: unknown): unknown {
+  if (!isObject(patch) || !isObject(base)) return patch;
+  const out: Record<string, unknown> = { ...base };
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === null) delete out[k];
+    else out[k] = mergeJson(base[k], v);
+  }
+  return out;
+}
 
 export async function requireSpec(ctx: RequestContext, specId: string, permission: string): Promise<repo.SpecRow> {
   const spec = await repo.findSpec(ctx.em, specId);
@@ -118,7 +144,10 @@ export async function updateSpec(ctx: RequestContext, specId: string, body: Body
   const spec = await requireSpec(ctx, specId, 'cell_specification:update');
   if (typeof body.name === 'string') await assertSpecNameFree(ctx, spec.project_id, body.name, specId);
   return orConflict(() => ctx.em.transactional(async (em) => {
-    await updateRow(em, 'cell_specifications', specId, pick(body, SPEC_FIELDS));
+    const changes = pick(body, SPEC_FIELDS);
+    const [stored] = await em.execute<repo.SpecRow[]>(`select * from cell_specifications where id = ? for update`, [specId]);
+    for (const f of SPEC_MERGED) if (isObject(body[f])) changes[f] = mergeJson(stored![f], body[f]);
+    await updateRow(em, 'cell_specifications', specId, changes);
     const row = (await repo.findSpec(em, specId))!;
     await indexSpec({ ...ctx, em }, row);
     return row;
@@ -140,6 +169,7 @@ export async function deleteSpec(ctx: RequestContext, specId: string) {
 
 export async function createInstance(ctx: RequestContext, specId: string, body: Body & { name: string }) {
   const spec = await requireSpec(ctx, specId, 'cell_instance:create');
+  await checkInstanceBatch(ctx, specId, body.batch_id);
   await assertInstanceNameFree(ctx, specId, body.name);
   const id = randomUUID();
   return orConflict(() => ctx.em.transactional(async (em) => {
@@ -157,7 +187,7 @@ export async function listInstances(ctx: RequestContext, specId: string, query: 
   await requireSpec(ctx, specId, 'cell_instance:read');
   const list = parseList(query, INSTANCE_LIST);
   return page<repo.InstanceRow>(ctx.em, {
-    select: '*', from: 'cell_instances', scope: [{ sql: 'cell_specification_id = ?', params: [specId] }], list,
+    select: repo.INSTANCE_SELECT, from: 'cell_instances', scope: [{ sql: 'cell_specification_id = ?', params: [specId] }], list,
   });
 }
 
@@ -167,6 +197,7 @@ export async function getInstance(ctx: RequestContext, instanceId: string) {
 
 export async function updateInstance(ctx: RequestContext, instanceId: string, body: Body) {
   const instance = await requireInstance(ctx, instanceId, 'cell_instance:update');
+  await checkInstanceBatch(ctx, instance.cell_specification_id, body.batch_id);
   if (typeof body.name === 'string') await assertInstanceNameFree(ctx, instance.cell_specification_id, body.name, instanceId);
   return orConflict(() => ctx.em.transactional(async (em) => {
     await updateRow(em, 'cell_instances', instanceId, pick(body, INSTANCE_FIELDS));

@@ -32,7 +32,6 @@ const CHANNEL_LIST: ListSpec = {
 const INCIDENT_LIST: ListSpec = {
   columns: {
     incident_category: { kind: 'enum', values: ['hardware_failure', 'maintenance', 'calibration', 'decommissioned', 'other'] },
-    out_of_commission: { kind: 'boolean' },
     created_at: { kind: 'date' },
   },
   sortable: ['created_at'],
@@ -49,6 +48,10 @@ interface ChannelBody {
   out_of_commission?: boolean;
   incident_category?: string;
   incident_description?: string | null;
+  /** The Python client's names: the outage's notes, the return's notes; and a booked service window
+   * (sent alone it books the channel's window; with out_of_commission it is also kept on the incident). */
+  incident_notes?: string | null;
+  resolution_notes?: string | null;
   service_scheduled_at?: string | null;
   service_scheduled_until?: string | null;
 }
@@ -143,7 +146,7 @@ const RUN_SETTINGS = ['name', 'max_amps', 'min_volts', 'max_volts', 'out_of_comm
 export async function updateChannel(ctx: RequestContext, channelId: string, body: ChannelBody) {
   const channel = await requireChannel(ctx, channelId, 'channel:update');
   // An incident is recorded only with a change of out_of_commission: alone, it would be dropped.
-  for (const field of ['incident_category', 'incident_description'] as const) {
+  for (const field of ['incident_category', 'incident_description', 'incident_notes', 'resolution_notes'] as const) {
     if (body[field] !== undefined && body.out_of_commission === undefined) {
       throw invalid(['body', field], 'describes taking the channel out of commission or back: send it with out_of_commission', 'value_error', body[field]);
     }
@@ -163,7 +166,9 @@ export async function updateChannel(ctx: RequestContext, channelId: string, body
       await insertRow(em, 'channel_incidents', {
         id: randomUUID(), organization_id: channel.organization_id, project_id: channel.project_id, channel_id: channelId,
         out_of_commission: body.out_of_commission, incident_category: body.incident_category ?? 'other',
-        description: body.incident_description ?? null, created_by: ctx.caller.userId,
+        description: (body.out_of_commission ? body.incident_description ?? body.incident_notes : body.resolution_notes ?? body.incident_description) ?? null,
+        service_scheduled_at: body.service_scheduled_at ?? null, service_scheduled_until: body.service_scheduled_until ?? null,
+        created_by: ctx.caller.userId,
       }, 'id');
     }
     await updateRow(em, 'channels', channelId, {
@@ -191,7 +196,16 @@ export async function deleteChannel(ctx: RequestContext, channelId: string) {
 export async function listIncidents(ctx: RequestContext, channelId: string, query: Record<string, unknown>) {
   await requireChannel(ctx, channelId, 'channel:read');
   const list = parseList(query, INCIDENT_LIST);
+  // An incident is an outage span: a change out of commission, resolved by the channel's next
+  // change back (the client's ChannelIncident: started_at, resolved_at, notes, resolution_notes).
   return page(ctx.em, {
-    select: '*', from: 'channel_incidents', scope: [{ sql: 'channel_id = ?', params: [channelId] }], list,
+    select: `*, created_at as started_at, incident_category as category, description as notes`,
+    from: `(select i.*, r.created_at as resolved_at, r.description as resolution_notes, r.created_by as resolved_by
+              from channel_incidents i
+              left join lateral (select r.created_at, r.description, r.created_by from channel_incidents r
+                                  where r.channel_id = i.channel_id and not r.out_of_commission and r.created_at >= i.created_at
+                                  order by r.created_at limit 1) r on true
+             where i.out_of_commission) incidents`,
+    scope: [{ sql: 'channel_id = ?', params: [channelId] }], list,
   });
 }

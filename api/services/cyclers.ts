@@ -156,12 +156,18 @@ export async function listCyclers(ctx: RequestContext, query: Record<string, unk
 export async function listServiceEvents(ctx: RequestContext, cyclerId: string, query: Record<string, unknown>) {
   await requireCycler(ctx, cyclerId, 'cycler:read');
   const list = parseList(query, SERVICE_EVENT_LIST);
-  return page(ctx.em, { select: '*', from: 'cycler_service_events', scope: [{ sql: 'cycler_id = ?', params: [cyclerId] }], list });
+  return page(ctx.em, { select: SERVICE_EVENT_COLUMNS, from: 'cycler_service_events', scope: [{ sql: 'cycler_id = ?', params: [cyclerId] }], list });
 }
 
+// The Python client reads when the work was done as performed_at/performed_by (null: still open).
+const SERVICE_EVENT_COLUMNS = '*, completed_at as performed_at, completed_by as performed_by';
+
 /** Opens a service event; one at a time, and never while a measurement runs on the cycler. */
-export async function openServiceEvent(ctx: RequestContext, cyclerId: string,
-  body: { event_type: string; notes?: string | null; started_at?: string; scheduled_for?: string; scheduled_until?: string }) {
+export async function openServiceEvent(
+  ctx: RequestContext,
+  cyclerId: string,
+  body: { event_type: string; notes?: string | null; started_at?: string; scheduled_for?: string | null; scheduled_until?: string | null },
+) {
   const cycler = await requireCycler(ctx, cyclerId, 'cycler:update');
   // The booked visit (as the client sends it): its end must follow its start.
   const from = body.scheduled_for ?? body.started_at;
@@ -179,32 +185,49 @@ export async function openServiceEvent(ctx: RequestContext, cyclerId: string,
     if (running) throw conflict('a measurement is running on this cycler', { measurement_id: running.id, channel_id: running.channel_id });
     return insertRow(em, 'cycler_service_events', {
       id: randomUUID(), organization_id: cycler.organization_id, project_id: cycler.project_id, cycler_id: cyclerId,
-      event_type: body.event_type, notes: body.notes ?? null, started_at: body.started_at, scheduled_for: body.scheduled_for,
-      scheduled_until: body.scheduled_until, created_by: ctx.caller.userId,
-    });
+      event_type: body.event_type, notes: body.notes ?? null, started_at: body.started_at, created_by: ctx.caller.userId,
+      scheduled_for: body.scheduled_for ?? null, scheduled_until: body.scheduled_until ?? null,
+    }, SERVICE_EVENT_COLUMNS);
   });
 }
 
-/** Completes the open event; a calibration sets last_calibrated_at (and the due date follows). */
+/**
+ * Completes the open event or, with none open, records one already done (event_type, default
+ * calibration: "I calibrated this, log it", as the Python client does in one call). A
+ * calibration sets last_calibrated_at (and the due date follows).
+ */
 export async function completeServiceEvent(
   ctx: RequestContext,
   cyclerId: string,
-  body: { notes?: string | null; completed_at?: string; calibration_interval_days?: number },
+  body: { notes?: string | null; completed_at?: string; performed_at?: string; event_type?: string; calibration_interval_days?: number },
 ) {
-  await requireCycler(ctx, cyclerId, 'cycler:update');
+  const cycler = await requireCycler(ctx, cyclerId, 'cycler:update');
+  const at = body.completed_at ?? body.performed_at;
+  const atField = body.completed_at !== undefined ? 'completed_at' : 'performed_at';
   return ctx.em.transactional(async (em) => {
     await repo.lockCycler(em, cyclerId);
     const open = await repo.openServiceEvent(em, cyclerId);
-    if (!open) throw conflict('no service event is open on this cycler', { cycler_id: cyclerId });
-    const completedAt = body.completed_at ?? new Date().toISOString();
+    const completedAt = at ?? new Date().toISOString();
+    if (!open) {
+      const eventType = body.event_type ?? 'calibration';
+      const event = await insertRow<Record<string, unknown>>(em, 'cycler_service_events', {
+        id: randomUUID(), organization_id: cycler.organization_id, project_id: cycler.project_id, cycler_id: cyclerId,
+        event_type: eventType, status: 'completed', notes: body.notes ?? null, completion_notes: body.notes ?? null,
+        started_at: completedAt, completed_at: completedAt, created_by: ctx.caller.userId, completed_by: ctx.caller.userId,
+      }, SERVICE_EVENT_COLUMNS);
+      if (eventType === 'calibration') {
+        await updateRow(em, 'cyclers', cyclerId, { last_calibrated_at: completedAt, calibration_interval_days: body.calibration_interval_days });
+      }
+      return { ...event, cycler: (await repo.findCycler(em, cyclerId))! };
+    }
     // An event cannot end before it began (a calibration would also date the cycler wrongly).
     if (new Date(completedAt).getTime() < new Date(open.started_at).getTime()) {
-      throw invalid(['body', 'completed_at'],
+      throw invalid(['body', atField],
         `must not be before the event's started_at (${new Date(open.started_at).toISOString()})`, 'value_error', completedAt);
     }
     const [event] = await em.execute(
       `update cycler_service_events set status = 'completed', completed_at = ?, completion_notes = ?, completed_by = ?, updated_at = now()
-        where id = ? returning *`,
+        where id = ? returning ${SERVICE_EVENT_COLUMNS}`,
       [completedAt, body.notes ?? null, ctx.caller.userId, open.id],
     );
     if (open.event_type === 'calibration') {

@@ -62,9 +62,10 @@ export async function stepsAndCycles(ctx: RequestContext, measurementId: string)
   return { steps, cycles };
 }
 
+/** Under `cycles`, where the Python client reads the table. */
 export async function cycles(ctx: RequestContext, measurementId: string) {
   const m = await readable(ctx, measurementId, 'time_series');
-  return readTable(ctx.storage, m.cycles_key!);
+  return { cycles: await readTable(ctx.storage, m.cycles_key!) };
 }
 
 export async function files(ctx: RequestContext, measurementId: string) {

@@ -9,6 +9,7 @@ import { logger } from '../logger.ts';
 import { assertSameOrganization, requireProjectPermission } from './access.ts';
 import { requireInstance } from './cells.ts';
 import { assertChannelAttachable, indexMeasurement, NO_SUCH_PROTOCOL, protocolTemplateExists, serializeMeasurement } from './cellMeasurements.ts';
+import { normalizeTags } from './measurementTags.ts';
 
 export { serializeMeasurement };
 import { recordAndStart, recordStarts, startRecorded, type WorkflowStart } from './workflowStarts.ts';
@@ -28,8 +29,9 @@ interface ValidationOptions {
 interface MeasurementFields {
   name?: string;
   notes?: string | null;
-  protocol?: string | null;
+  protocol?: string | Record<string, unknown> | null;
   protocol_id?: string | null;
+  tags?: string[];
   program_name?: string | null;
   test_setup?: unknown;
   properties?: unknown;
@@ -196,7 +198,7 @@ export async function confirmUpload(
       cell_instance_id: session.cell_instance_id, name: fields.name ?? initiated.name ?? measurementId,
       measurement_type: session.measurement_type, channel_id: fields.channel_id ?? null, start_time: fields.start_time ?? null,
       end_time: fields.end_time ?? null, estimated_end_time: fields.estimated_end_time ?? null, protocol: fields.protocol ?? null,
-      protocol_id: fields.protocol_id ?? null,
+      protocol_id: fields.protocol_id ?? null, tags: normalizeTags(fields.tags ?? [], ['body', 'measurement', 'tags']),
       program_name: fields.program_name ?? null, test_setup: fields.test_setup ?? null,
       notes: fields.notes !== undefined ? fields.notes : initiated.notes ?? null, properties: fields.properties ?? null,
       filenames: session.measurement_type === 'file' ? initiatedNames : null,

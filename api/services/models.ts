@@ -19,6 +19,7 @@ const MODEL_LIST = namedRecordList({
   chemistry: { kind: 'text', sql: 'm.chemistry' },
   is_custom_model: { kind: 'boolean', sql: 'm.is_custom_model' },
   user_id: { kind: 'id', sql: 'm.user_id' },
+  created_by_email: { kind: 'text', sql: '(select u.email from users u where u.id = m.user_id)' },
 }, { alias: 'm', tieBreak: 'm.id' });
 
 const PM_LIST = namedRecordList({ project_id: { kind: 'id' }, model_id: { kind: 'id' }, cell_spec_id: { kind: 'id' } });
@@ -44,10 +45,12 @@ export async function loadModel(ctx: RequestContext, id: string): Promise<repo.M
 }
 
 async function storeModel(
-  ctx: RequestContext, input: { name: string; description?: string | null; chemistry: string; config: unknown; custom: boolean }, loc: (string | number)[], parameterLoc?: ParameterLoc,
+  ctx: RequestContext, input: { name: string; description?: string | null; chemistry: string; config: unknown; custom: boolean }, loc: (string | number)[],
+  parameterLoc?: ParameterLoc, pybammVersion?: string,
 ) {
   await requirePermissionInSomeProject(ctx, 'model:create');
   const checked = await validateCustomModel(ctx, input.config, loc, parameterLoc);
+  checkPybammVersion(pybammVersion, checked.simulator_version);
   return ctx.em.transactional(async (em) => {
     const row = await repo.insertModel(em, {
       id: randomUUID(), organization_id: ctx.caller.organizationId, user_id: ctx.caller.userId, name: input.name,
@@ -59,10 +62,42 @@ async function storeModel(
   });
 }
 
-export function createModel(ctx: RequestContext, body: { name: string; description?: string | null; chemistry?: string; config: Record<string, unknown> }) {
-  const parameters = body.config.parameters;
-  return storeModel(ctx, { ...body, chemistry: body.chemistry ?? 'lithium_ion', custom: false }, ['body', 'config'],
-    isPlainObject(parameters) ? givenIn(parameters, ['body', 'config', 'parameters']) : undefined);
+interface ModelCreateBody {
+  name: string;
+  description?: string | null;
+  chemistry?: string;
+  config: Record<string, unknown>;
+  /** The Python client's fields: settings beside the config, the PyBaMM version it expects, its project. */
+  simulation_settings?: Record<string, unknown>;
+  pybamm_version?: string;
+  project_id?: string;
+}
+
+/**
+ * Models belong to the organization; a project_id given must be one the caller reads.
+ * Top-level simulation_settings (the client's place for them) go into the config, where the
+ * engine applies them. A pybamm_version other than the engine's is refused, not ignored.
+ */
+export async function createModel(ctx: RequestContext, body: ModelCreateBody) {
+  if (body.project_id) await requireProjectPermission(ctx, body.project_id, 'project:read');
+  let config = body.config;
+  if (body.simulation_settings !== undefined) {
+    if (config.simulation_settings !== undefined) {
+      throw invalid(['body', 'simulation_settings'], 'is also given in config.simulation_settings: give it once', 'value_error', body.simulation_settings);
+    }
+    config = { ...config, simulation_settings: body.simulation_settings };
+  }
+  const parameters = config.parameters;
+  const { simulation_settings: _s, pybamm_version: _v, project_id: _p, ...rest } = body;
+  const row = await storeModel(ctx, { ...rest, config, chemistry: body.chemistry ?? 'lithium_ion', custom: false }, ['body', 'config'],
+    isPlainObject(parameters) ? givenIn(parameters, ['body', 'config', 'parameters']) : undefined, body.pybamm_version);
+  return row;
+}
+
+function checkPybammVersion(wanted: string | undefined, engine: string) {
+  if (wanted !== undefined && wanted !== engine) {
+    throw invalid(['body', 'pybamm_version'], `this Cellar simulates with PyBaMM ${engine}`, 'value_error', wanted, { expected: engine });
+  }
 }
 
 /** The multipart gate of POST /models/upload-custom: may the caller create models, before the file is read. */
@@ -84,7 +119,12 @@ export async function uploadCustomModel(ctx: RequestContext, body: Record<string
   return storeModel(ctx, { name, description: (body.description as string | undefined) ?? null, chemistry, config, custom: true }, ['body', 'file']);
 }
 
+/**
+ * Models belong to the organization. The Python client always names a project: it must be one
+ * the caller reads, and the answer is still the organization's models.
+ */
 export async function listModels(ctx: RequestContext, query: Record<string, unknown>) {
+  if (typeof query.project_id === 'string') await requireProjectPermission(ctx, query.project_id, 'project:read');
   const list = parseList(query, MODEL_LIST);
   await requirePermissionInSomeProject(ctx, 'model:read');
   const { items, total } = await repo.listModels(ctx.em, ctx.caller.organizationId, list);
@@ -96,9 +136,12 @@ function assertModelOwner(ctx: RequestContext, m: repo.ModelRow) {
   if (m.user_id !== ctx.caller.userId && !ctx.caller.isOwner) throw forbidden('only the model\'s creator or an organization owner may change it', { model_id: m.id });
 }
 
-export async function updateModel(ctx: RequestContext, id: string, body: { name?: string; description?: string | null }) {
-  assertModelOwner(ctx, await loadModel(ctx, id));
+export async function updateModel(ctx: RequestContext, id: string, input: { name?: string; description?: string | null; pybamm_version?: string }) {
+  const model = await loadModel(ctx, id);
+  assertModelOwner(ctx, model);
   await requirePermissionInSomeProject(ctx, 'model:update');
+  checkPybammVersion(input.pybamm_version, model.simulator_version);
+  const { pybamm_version: _v, ...body } = input;
   return ctx.em.transactional(async (em) => {
     const row = await repo.updateModel(em, id, body);
     await indexModel({ ...ctx, em }, row);
@@ -166,6 +209,14 @@ export async function createParameterizedModel(ctx: RequestContext, body: PmBody
   const parameters = body.parameters ?? {};
   await describeModel(ctx, ctx.em, modelSpec(model, parameters), ['body', 'parameters'], givenIn(parameters, ['body', 'parameters']));
   return ctx.em.transactional(async (em) => {
+    // Names are unique per cell specification (or among the project's models without one), so
+    // the client's create_or_get finds the existing one through the 409's existing_id. The
+    // lock orders concurrent creates in the project.
+    await em.execute(`select pg_advisory_xact_lock(hashtext('parameterized_model:' || ?))`, [projectId]);
+    const [clash] = await em.execute<{ id: string }[]>(
+      `select id from parameterized_models where project_id = ? and cell_spec_id is not distinct from ? and name = ?`, [projectId, cellSpec, body.name],
+    );
+    if (clash) throw conflict(`a parameterized model named "${body.name}" already exists here`, { existing_id: clash.id });
     const row = await repo.insertParameterizedModel(em, {
       id: randomUUID(), organization_id: ctx.caller.organizationId, project_id: projectId, model_id: model.id, cell_spec_id: cellSpec,
       name: body.name, description: body.description ?? null, parameters, created_by: ctx.caller.userId,
@@ -175,10 +226,25 @@ export async function createParameterizedModel(ctx: RequestContext, body: PmBody
   });
 }
 
-export async function listParameterizedModels(ctx: RequestContext, query: Record<string, unknown>) {
+/** All readable ones, or those of one cell specification (GET /cells/{id}/parameterized_models). */
+export async function listParameterizedModels(ctx: RequestContext, query: Record<string, unknown>, cellSpecId?: string) {
   const list = parseList(query, PM_LIST);
-  const { items, total } = await repo.listParameterizedModels(ctx.em, readableProjectsSql(ctx.caller, 'project_id'), list);
+  let scope = readableProjectsSql(ctx.caller, 'project_id');
+  if (cellSpecId) {
+    const spec = await repo.findCellSpecification(ctx.em, cellSpecId);
+    if (!spec) throw notFound('cell specification', cellSpecId);
+    assertSameOrganization(ctx.caller, spec.organization_id, 'cell specification');
+    await requireProjectPermission(ctx, spec.project_id, 'parameterized_model:read');
+    scope = { sql: `(${scope.sql}) and cell_spec_id = ?`, params: [...scope.params, cellSpecId] };
+  }
+  const { items, total } = await repo.listParameterizedModels(ctx.em, scope, list);
   return { items, count: items.length, total };
+}
+
+/** The parameterized model exists under this cell specification (the Python client's item paths). */
+export async function requireOfCellSpec(ctx: RequestContext, cellSpecId: string, id: string) {
+  const pm = await loadParameterizedModel(ctx, id, 'parameterized_model:read');
+  if (pm.cell_spec_id !== cellSpecId) throw notFound('parameterized model of this cell specification', id);
 }
 
 export async function updateParameterizedModel(ctx: RequestContext, id: string, given: { name?: string; description?: string | null; parameters?: Record<string, number> | null }) {
@@ -205,9 +271,11 @@ export async function deleteParameterizedModel(ctx: RequestContext, id: string) 
   return { id, deleted: true };
 }
 
-export async function parameterizedModelVariableNames(ctx: RequestContext, id: string) {
+/** The variable names as a list (the Python client's answer); with detail, the full description. */
+export async function parameterizedModelVariableNames(ctx: RequestContext, id: string, detail = false) {
   const pm = await loadParameterizedModel(ctx, id, 'parameterized_model:read');
   const model = (await repo.findModel(ctx.em, pm.model_id))!;
   const d = await describeModel(ctx, ctx.em, modelSpec(model, pm.parameters), ['path', 'parameterized_model_id']);
+  if (!detail) return d.variable_names;
   return { parameterized_model_id: id, variable_names: d.variable_names, spatial_variable_names: d.spatial_variable_names, parameter_names: d.parameter_names, simulator_version: d.simulator_version };
 }

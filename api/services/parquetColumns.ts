@@ -3,6 +3,7 @@
 // plotting with Largest-Triangle-Three-Buckets, one row group at a time.
 import { parquetMetadataAsync, parquetRead, type AsyncBuffer, type FileMetaData } from 'hyparquet';
 import { ObjectNotFound, type ObjectStorage } from '../../storage/storage.ts';
+import { FloatColumn } from '../jsonFloats.ts';
 
 export type Cell = number | string | boolean | null;
 
@@ -78,7 +79,12 @@ export async function readRows(p: ParquetObject, columns: string[], start: numbe
 export async function readTable(storage: ObjectStorage, key: string): Promise<Record<string, Cell[]>> {
   const p = await openParquet(storage, key);
   const { cols } = await readGroup(p, p.columns, 0, p.rowCount);
-  return Object.fromEntries(p.columns.map((c, i) => [c, Array.from({ length: p.rowCount }, (_, r) => toCell(cols[i]![r]))]));
+  const schema = p.metadata.schema.slice(1);
+  return Object.fromEntries(p.columns.map((c, i) => {
+    const values = Array.from({ length: p.rowCount }, (_, r) => toCell(cols[i]![r]));
+    const float = schema[i]!.type === 'DOUBLE' || schema[i]!.type === 'FLOAT';
+    return [c, float ? FloatColumn.from(values as (number | null)[]) : values];
+  }));
 }
 
 /** Points (x, y, row) of one LTTB bucket, in plain number arrays reused from bucket to bucket. */

@@ -31,8 +31,20 @@ export function presentPipeline(p: repo.PipelineRow) {
   const { kind: _k, started_at, finished_at, canceled_at, ...rest } = p;
   return {
     ...rest, started_at: iso(started_at), finished_at: iso(finished_at), canceled_at: iso(canceled_at),
-    is_terminal: isTerminal(p.status), is_failed: isFailed(p.status),
+    is_terminal: isTerminal(p.status), is_failed: isFailed(p.status), ...errorStrings(p.error_detail),
   };
+}
+
+/**
+ * The Python client reports a failure with `error` and `error_code` strings: what failed and
+ * where its diagnostic is (like error_detail, never the exception's message).
+ */
+function errorStrings(detail: unknown): { error: string | null; error_code: string | null } {
+  if (!detail || typeof detail !== 'object') return { error: null, error_code: null };
+  const d = detail as { exception_type?: string; error_code?: string; element_name?: string | null; diagnostic_url?: string };
+  const where = d.element_name ? ` in element ${d.element_name}` : '';
+  const diagnostic = d.diagnostic_url ? ` (diagnostic: ${d.diagnostic_url})` : '';
+  return { error: `${d.exception_type ?? 'error'}${where}${diagnostic}`, error_code: d.error_code ?? null };
 }
 
 function presentElement(e: repo.ElementRow) {
@@ -379,13 +391,20 @@ async function checkRefs(ctx: RequestContext, refs: Refs) {
 
 export interface PipelineCreate {
   project_id: string;
-  name: string;
+  name?: string;
   description?: string | null;
-  elements: Json;
+  elements?: Json;
+  /** The Python client's simple-pipeline form: the elements inside config. */
+  config?: { elements: Json };
   options?: Json;
 }
 
-export async function createPipeline(ctx: RequestContext, body: PipelineCreate, kind: PipelineKind) {
+// The Python client makes the name optional.
+const DEFAULT_NAME: Record<PipelineKind, string> = { pipeline: 'Pipeline', simple: 'Simple pipeline' };
+
+export async function createPipeline(ctx: RequestContext, input: PipelineCreate, kind: PipelineKind) {
+  // openapi.yaml lets exactly one of elements and config.elements through.
+  const body = { ...input, elements: (input.elements ?? input.config!.elements), name: input.name ?? DEFAULT_NAME[kind] };
   await requireProjectPermission(ctx, body.project_id, 'pipeline:create');
   const { issues, refs } = checkElements(body.elements, kind);
   if (issues.length) throw new ValidationFailed(issues);
@@ -439,10 +458,11 @@ export async function listElements(ctx: RequestContext, id: string) {
 export async function getResult(ctx: RequestContext, id: string) {
   const p = await loadPipeline(ctx, id, 'pipeline:read');
   const elements = await repo.listElements(ctx.em, id);
+  // No pipeline_id: the Python client adds its own (a second one is a TypeError there), and
+  // result is an object even before the pipeline completes (the client requires one).
   return {
-    pipeline_id: p.id,
     status: p.status,
-    result: p.result,
+    result: p.result ?? {},
     element_results: Object.fromEntries(elements.filter((e) => e.status === 'completed').map((e) => [e.name, e.result ?? {}])),
   };
 }
@@ -533,6 +553,9 @@ const LIST_COLUMNS = {
   description: { kind: 'text' },
   status: { kind: 'enum', values: ['pending', 'running', 'completed', 'failed', 'canceled'] },
   created_by: { kind: 'id' },
+  created_by_email: { kind: 'text', sql: '(select u.email from users u where u.id = created_by)' },
+  // The Python client's pipeline lookup by id.
+  id: { kind: 'id' },
   created_at: { kind: 'date' },
   updated_at: { kind: 'date' },
   finished_at: { kind: 'date' },

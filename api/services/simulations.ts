@@ -516,16 +516,31 @@ export async function loadSimulation(ctx: RequestContext, id: string): Promise<r
   return sim;
 }
 
-const SIM_LIST = namedRecordList({
-  project_id: { kind: 'id', sql: 's.project_id' },
-  batch_id: { kind: 'id', sql: 's.batch_id' },
-  parameterized_model_id: { kind: 'id', sql: 's.parameterized_model_id' },
-  experiment_template_id: { kind: 'id', sql: 'b.experiment_template_id' },
-  status: { kind: 'enum', sql: 'j.status', values: ['pending', 'running', 'completed', 'failed', 'canceled'] },
-}, { alias: 's', tieBreak: 's.seq, s.id' });
+const SIM_LIST = {
+  ...namedRecordList({
+    project_id: { kind: 'id', sql: 's.project_id' },
+    batch_id: { kind: 'id', sql: 's.batch_id' },
+    parameterized_model_id: { kind: 'id', sql: 's.parameterized_model_id' },
+    experiment_template_id: { kind: 'id', sql: 'b.experiment_template_id' },
+    status: { kind: 'enum', sql: 'j.status', values: ['pending', 'running', 'completed', 'failed', 'canceled'] },
+  }, { alias: 's', tieBreak: 's.seq, s.id' }),
+  // The Python client pages up to 1000 and expects 100 by default.
+  maxLimit: 1000,
+} satisfies ListSpec;
 
-export async function listSimulations(ctx: RequestContext, query: Record<string, unknown>) {
-  const list = parseList(query, SIM_LIST);
+// The Python client's state filter: failed includes canceled runs.
+const STATE_STATUSES: Record<string, string> = {
+  queued: 'in.(pending)', running: 'in.(running)', completed: 'in.(completed)', failed: 'in.(failed,canceled)',
+};
+
+/**
+ * A page whose items are also under `simulations`, where the Python client reads them. With
+ * summary=true each run's metrics are left out (the client's summary listing).
+ */
+export async function listSimulations(ctx: RequestContext, input: Record<string, unknown>) {
+  const { state, summary, ...query } = input;
+  if (typeof state === 'string') query.status = STATE_STATUSES[state];
+  const list = parseList({ ...query, limit: query.limit ?? '100' }, SIM_LIST);
   const clauses = [readableSql(ctx, 's')];
   if (query.study_id !== undefined) {
     const studyId = String(query.study_id);
@@ -533,7 +548,24 @@ export async function listSimulations(ctx: RequestContext, query: Record<string,
     clauses.push({ sql: 's.id in (select simulation_id from study_simulations where study_id = ?)', params: [studyId] });
   }
   const { items, total } = await repo.listSimulations(ctx.em, clauses, list);
-  return { items, count: items.length, total };
+  const shown = summary === 'true' ? items.map(({ metrics: _m, ...rest }) => rest) : items;
+  return { items: shown, simulations: shown, count: items.length, total };
+}
+
+/**
+ * POST /simulations/statuses: the job status of many simulations in one light request; ids
+ * that are unknown or not readable are left out (the caller compares).
+ */
+export async function simulationStatuses(ctx: RequestContext, body: { simulation_ids: string[]; limit?: number }) {
+  const ids = [...new Set(body.simulation_ids)].slice(0, body.limit ?? body.simulation_ids.length);
+  const readable = readableSql(ctx, 's');
+  const rows = await ctx.em.execute<{ simulation_id: string; status: string; error: string | null; error_code: string | null; updated_at: Date }[]>(
+    `select s.id as simulation_id, j.status, j.error, j.error_code, j.updated_at
+       from simulations s join jobs j on j.id = s.job_id
+      where s.id in (${ids.map(() => '?').join(', ')}) and ${readable.sql} order by s.seq, s.id`,
+    [...ids, ...readable.params],
+  );
+  return rows.map((r) => ({ ...r, updated_at: r.updated_at.toISOString() }));
 }
 
 export const RESULT_FILES = { time_series: 'time_series.parquet', steps: 'steps.parquet' } as const;

@@ -8,6 +8,7 @@ import * as repo from '../repositories/studies.ts';
 import { orConflict } from '../repositories/sqlRows.ts';
 import { requireProjectPermission } from './access.ts';
 import { indexEntity, unindexEntity } from './searchIndex.ts';
+import { listMeasurementsWhere } from './cellMeasurements.ts';
 
 const STUDY_LIST = namedRecordList({ description: { kind: 'text', sql: 'st.description' }, created_by: { kind: 'id', sql: 'st.created_by' } }, { alias: 'st', tieBreak: 'st.id' });
 
@@ -71,6 +72,13 @@ export async function deleteStudy(ctx: RequestContext, projectId: string, studyI
     await repo.deleteStudy(em, studyId);
   });
   return { id: studyId, deleted: true };
+}
+
+/** The study's measurements (a study belongs to one project, and so do they). */
+export async function listStudyMeasurements(ctx: RequestContext, projectId: string, studyId: string, query: Record<string, unknown>) {
+  await loadStudy(ctx, projectId, studyId, 'study:read');
+  await requireProjectPermission(ctx, projectId, 'cell_measurement:read');
+  return listMeasurementsWhere(ctx, { sql: 'm.id in (select measurement_id from study_measurements where study_id = ?)', params: [studyId] }, query);
 }
 
 export async function setLink(ctx: RequestContext, projectId: string, studyId: string, kind: repo.LinkKind, targetId: string, linked: boolean) {

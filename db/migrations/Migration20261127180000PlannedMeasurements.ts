@@ -52,7 +52,7 @@ export class Migration20261127180000PlannedMeasurements extends Migration {
     this.addSql(`create trigger planned_measurements_channel_gone before delete on channels
       for each row execute function planned_measurements_channel_gone()`);
 
-    this.addSql(`alter table cycler_service_events add column scheduled_for timestamptz, add column scheduled_until timestamptz`);
+    this.addSql(`alter table cycler_service_events add column if not exists scheduled_for timestamptz, add column if not exists scheduled_until timestamptz`);
     this.addSql(`alter table cycler_service_events add constraint cycler_service_events_window_check check (scheduled_until > scheduled_for)`);
     this.addSql(`alter table channels add column service_scheduled_at timestamptz, add column service_scheduled_until timestamptz,
       add constraint channels_service_window_check check (service_scheduled_until > service_scheduled_at)`);
@@ -61,7 +61,7 @@ export class Migration20261127180000PlannedMeasurements extends Migration {
   override down(): void {
     this.addSql(`alter table channels drop column service_scheduled_at, drop column service_scheduled_until`);
     this.addSql(`alter table cycler_service_events drop constraint cycler_service_events_window_check`);
-    this.addSql(`alter table cycler_service_events drop column scheduled_for, drop column scheduled_until`);
+    this.addSql(`alter table cycler_service_events drop column if exists scheduled_for, drop column if exists scheduled_until`);
     this.addSql(`drop trigger planned_measurements_channel_gone on channels`);
     this.addSql(`drop function planned_measurements_channel_gone()`);
     this.addSql(`drop table planned_measurements`);

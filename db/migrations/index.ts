@@ -14,6 +14,9 @@ import { Migration20261122010000ParameterizedModelCellSpec } from './Migration20
 import { Migration20261122020000SubmissionKeys } from './Migration20261122020000SubmissionKeys.ts';
 import { Migration20261127060000SweepResultPacks } from './Migration20261127060000SweepResultPacks.ts';
 import { Migration20261127061000SolveAttempts } from './Migration20261127061000SolveAttempts.ts';
+import { Migration20261127100000ClientFields } from './Migration20261127100000ClientFields.ts';
+import { Migration20261127110000MeasurementTags } from './Migration20261127110000MeasurementTags.ts';
+import { Migration20261127120000CellBatches } from './Migration20261127120000CellBatches.ts';
 import { Migration20261127180000PlannedMeasurements } from './Migration20261127180000PlannedMeasurements.ts';
 import { Migration20261127181000LabVersions } from './Migration20261127181000LabVersions.ts';
 import { Migration20261127182000PlanMeasurementLink } from './Migration20261127182000PlanMeasurementLink.ts';
@@ -33,6 +36,9 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261122020000SubmissionKeys', class: Migration20261122020000SubmissionKeys },
   { name: 'Migration20261127060000SweepResultPacks', class: Migration20261127060000SweepResultPacks },
   { name: 'Migration20261127061000SolveAttempts', class: Migration20261127061000SolveAttempts },
+  { name: 'Migration20261127100000ClientFields', class: Migration20261127100000ClientFields },
+  { name: 'Migration20261127110000MeasurementTags', class: Migration20261127110000MeasurementTags },
+  { name: 'Migration20261127120000CellBatches', class: Migration20261127120000CellBatches },
   { name: 'Migration20261127180000PlannedMeasurements', class: Migration20261127180000PlannedMeasurements },
   { name: 'Migration20261127181000LabVersions', class: Migration20261127181000LabVersions },
   { name: 'Migration20261127182000PlanMeasurementLink', class: Migration20261127182000PlanMeasurementLink },

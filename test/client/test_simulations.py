@@ -1,0 +1,126 @@
+"""Models and discovery, parameterized models, protocols (experiment templates), simulation
+batches in both forms (a quick model; a model with parameters), jobs, results as DataFrames,
+studies."""
+
+import pytest
+from ionworks import IonworksError
+
+from conftest import unique
+
+DISCHARGE = "Discharge at 1C until 2.5V"
+
+
+@pytest.fixture(scope="module")
+def model(client, project):
+    m = client.model.create({"name": unique("ECM"), "project_id": project.id, "config": {"type": "ECM"}})
+    return m  # models belong to the organization, and its parameterized models keep it
+
+
+def test_discovery_and_models(client, project, model):
+    found = client.pybamm_models()
+    assert "SPMe" in found["pybamm_models"]["pybamm.lithium_ion"]
+    assert found["pybamm_version"].startswith("26.")
+    assert client.model.get(model.id).config["type"] == "ECM"
+    assert model.id in [m.id for m in client.model.list(project_id=project.id)]
+    # The client's top-level simulation_settings land in the config the engine applies.
+    tuned = client.model.create({"name": unique("ECM tight"), "project_id": project.id, "config": {"type": "ECM"},
+                                 "simulation_settings": {"solver": {"rtol": 1e-7}}, "pybamm_version": found["pybamm_version"]})
+    assert client.model.get(tuned.id).config["simulation_settings"]["solver"]["rtol"] == 1e-7
+    with pytest.raises(IonworksError) as e:
+        client.model.create({"name": unique("ECM old"), "project_id": project.id, "config": {"type": "ECM"}, "pybamm_version": "23.5"})
+    assert e.value.status_code == 422 and "pybamm_version" in str(e.value.message)
+    pm = client.parameterized_model.create(
+        None, {"name": unique("ECM low R"), "model_id": model.id, "project_id": project.id, "parameters": {"R0 [Ohm]": 0.0005}}
+    )
+    assert client.parameterized_model.get(pm.id).parameters["R0 [Ohm]"] == 0.0005
+    names = client.parameterized_model.get_variable_names(pm.id)
+    assert isinstance(names, list) and "Voltage [V]" in names
+
+
+def test_parameterized_models_of_a_cell_specification(client, project, model):
+    spec = client.cell_spec.create(
+        {"project_id": project.id, "name": unique("Spec"), "ratings": {"capacity": {"value": 5.0, "unit": "A.h"}}}
+    )
+    pm = client.parameterized_model.create(spec.id, {"name": unique("ECM of spec"), "model_id": model.id, "parameters": {"R0 [Ohm]": 0.002}})
+    assert pm.cell_spec_id == spec.id and pm.project_id == project.id
+    # create_or_get recovers the existing one from the 409's existing_id.
+    assert client.parameterized_model.create_or_get(spec.id, {"name": pm.name, "model_id": model.id}).id == pm.id
+    assert [p.id for p in client.parameterized_model.list_by_cell_specification(spec.id)] == [pm.id]
+    renamed = client.parameterized_model.update(spec.id, pm.id, {"name": "ECM renamed"})
+    assert renamed.name == "ECM renamed"
+    assert client.parameterized_model.get_parameter_values(pm.id)["R0 [Ohm]"] == 0.002
+    other = client.cell_spec.create({"project_id": project.id, "name": unique("Other spec")})
+    with pytest.raises(IonworksError) as e:
+        client.parameterized_model.update(other.id, pm.id, {"name": "wrong spec"})
+    assert e.value.status_code == 404
+    client.parameterized_model.delete(spec.id, pm.id)
+    assert list(client.parameterized_model.list_by_cell_specification(spec.id)) == []
+
+
+def test_protocols(client, project):
+    checked = client.protocol.validate(DISCHARGE)
+    assert checked["valid"] is True and checked["protocol"]
+    ucp = checked["protocol"]  # the canonical form, as the client saves it
+    name = unique("1C discharge")
+    saved = client.protocol.create(name, ucp, project.id, description="to 2.5 V", source_protocol=DISCHARGE)
+    assert saved.name == name and saved.protocol_config == ucp
+    assert client.protocol.create_or_get(name, ucp, project.id).id == saved.id
+    with pytest.raises(IonworksError) as e:
+        client.protocol.create(name, ucp, project.id, force_create=True)
+    assert e.value.status_code == 409 and e.value.data["detail"]["existing_id"] == saved.id
+    assert client.protocol.source_protocol(saved.id) == DISCHARGE
+    text = client.protocol.human_readable(saved.id)
+    assert text.startswith(f"# {name}") and "2.5" in text
+    listed = client.protocol.list(project_id=project.id, include=["protocol_config", "metrics_spec"])
+    mine = [p for p in listed if p.id == saved.id]
+    assert mine and mine[0].protocol_config == ucp
+
+
+def test_quick_model_simulation_and_result(client, project):
+    study = client.study.create({"name": unique("Rate study")}, project_id=project.id)
+    sim = client.simulation.protocol(
+        {
+            "parameterized_model": {"capacity": 5.0, "chemistry": "NMC/Graphite"},
+            "protocol_experiment": {"protocol": DISCHARGE, "name": "1C"},
+            "project_id": project.id,
+            "study_id": study.id,
+        }
+    )
+    done = client.simulation.wait_for_completion(sim.simulation_id, timeout=300, verbose=False)
+    assert done["status"] == "completed"
+    job = client.job.get(sim.job_id)
+    assert job.status == "completed"
+    result = client.simulation.get_result(sim.simulation_id)
+    ts = result.time_series
+    assert len(ts) > 10 and "Voltage [V]" in ts.columns
+    assert float(ts["Voltage [V]"].min()) >= 2.45
+    assert 4.7 < result.metrics["discharge_capacity_ah"] < 5.1
+    # The inline protocol was saved as a protocol (experiment template) of the project.
+    assert sim.protocol_id
+    saved = client.protocol.get(sim.protocol_id)
+    assert saved.name == "1C"
+    assert sim.protocol_id in [p.id for p in client.protocol.list(project_id=project.id)]
+    in_study = client.simulation.list(study_id=study.id)
+    assert [s["id"] for s in in_study] == [sim.simulation_id]
+    client.study.delete(study.id, project_id=project.id)
+
+
+def test_model_with_parameters_batch(client, project, model):
+    sims = client.simulation.protocol_batch(
+        {
+            "parameterized_model": {"model_id": model.id, "parameters": {"R0 [Ohm]": 0.001}},
+            "protocol_experiment": {"protocol": "Discharge at 1C for 10 minutes", "name": "1C 10 min"},
+            "design_parameters_doe": {"sampling": "grid", "rows": [{"type": "discrete", "name": "R0 [Ohm]", "values": [0.001, 0.004]}]},
+            "project_id": project.id,
+        }
+    )
+    assert len(sims) == 2
+    done = client.simulation.wait_for_completion([s.simulation_id for s in sims], timeout=300, verbose=False)
+    assert [d["status"] for d in done] == ["completed", "completed"]
+    unknown = "00000000-0000-0000-0000-000000000000"
+    statuses = client.simulation.get_statuses([s.simulation_id for s in sims] + [unknown])
+    assert sorted(x["simulation_id"] for x in statuses) == sorted(s.simulation_id for s in sims)
+    assert {x["status"] for x in statuses} == {"completed"}
+    low, high = (client.simulation.get_result(s.simulation_id).time_series for s in sims)
+    # More resistance, a lower voltage under the same load.
+    assert float(high["Voltage [V]"][1]) < float(low["Voltage [V]"][1])
