@@ -1,7 +1,7 @@
 // The public Python client (ionworks-api 0.38, unmodified) through planned measurements and the
 // lab: create, create_or_get, schedule, a collision, list, auto-schedule proposal and apply, a
 // stale apply, cancel, delete, free_channels never offering an out-of-commission channel.
-// Needs a Python with ionworks-api: CELLAR_CLIENT_PYTHON (and PYTHONPATH) or .tools/venv; else skipped, saying so.
+// Runs the client that `stack/provision.sh --tests` installs in .tools/client-venv (or CELLAR_CLIENT_PYTHON); skipped, saying so, without one.
 import path from 'node:path';
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -10,7 +10,7 @@ import { ROOT } from '../stack/config.ts';
 import { client, newOrg, startApi, type TestApi } from './harness.ts';
 import { labFixture, ok, uniq } from './inventoryHelpers.ts';
 
-const PYTHON = process.env.CELLAR_CLIENT_PYTHON ?? path.join(ROOT, '.tools', 'venv', 'bin', 'python');
+const PYTHON = process.env.CELLAR_CLIENT_PYTHON ?? path.join(ROOT, '.tools', 'client-venv', 'bin', 'python');
 const probe = spawnSync(PYTHON, ['-c', 'import ionworks'], { encoding: 'utf8' });
 const HAS_CLIENT = probe.status === 0;
 if (!HAS_CLIENT) console.log(`[client] skipped: ${PYTHON} cannot import ionworks (pip install ionworks-api==0.38.0, or set CELLAR_CLIENT_PYTHON)`);
