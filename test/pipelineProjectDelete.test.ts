@@ -26,12 +26,12 @@ describe('DELETE /projects/{id}', () => {
     const fit = await endlessFit();
     const p = await c.post('/pipelines', { project_id: project.id, name: 'fit', elements: { fit, after: { element_type: 'entry', values: { x: 1 } } } });
     expect(p.status).toBe(201);
-    // Long simulations (10,000 cycles each), so that the batch is still running at the delete.
+    // A long simulation (10,000 cycles), so that the batch is still running at the delete; one
+    // point, so that it takes one solver slot of the two and the fit has the other.
     const sims = await c.post('/simulations/protocol/batch', {
       parameterized_model: { quick_model: { capacity: 5, chemistry: 'NMC/Graphite' } },
       protocol_experiment: { protocol: { steps: [{ Discharge: { mode: 'C-rate', value: 1, duration: 600 } }, { Charge: { mode: 'C-rate', value: 1, duration: 600 } }, { Goto: { step: 0, repeat: 9999 } }] } },
       max_backward_jumps: 10000,
-      design_parameters_doe: { sampling: 'grid', rows: [{ type: 'discrete', name: 'R0 [Ohm]', values: [0.004, 0.005, 0.006] }] },
       project_id: project.id,
     });
     expect(sims.status, sims.text).toBe(200);
