@@ -202,7 +202,8 @@ const [check] = await em().execute<{ done: string; named: string }[]>(
 const folder = (await em().execute<{ f: string }[]>(`select storage_folder as f from simulations where batch_id = ? limit 1`, [victimBatch]))[0]!.f;
 const packsNamed = (await em().execute<{ k: string }[]>(`select distinct result_pack->>'key' as k from simulations where batch_id = ?`, [victimBatch])).length;
 print('kill -9 at 30 % of 1,000 points: seconds lost against an undisturbed run', `${(killedWall - undisturbed.wall).toFixed(1)} s (${killedWall.toFixed(1)} s against ${undisturbed.wall.toFixed(1)} s)`);
-print('    points lost; points with a result; packs stored / named', `${1000 - Number(check!.done)}; ${check!.named}; ${(await stack.storage.list(folder)).length} / ${packsNamed}`);
+const packsStored = new Set((await stack.storage.list(folder)).map((k) => k.replace(/-(time_series|steps)\.parquet$/, ''))).size;
+print('    points lost; points with a result; packs stored / named', `${1000 - Number(check!.done)}; ${check!.named}; ${packsStored} / ${packsNamed}`);
 await python.stop();
 
 // The quick rounds again with the dev server's state in memory, for comparison.

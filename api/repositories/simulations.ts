@@ -137,7 +137,6 @@ export function listBatches(em: EntityManager, scope: { sql: string; params: unk
   return page<BatchRow>(em, { select: BATCH_COLUMNS, from: 'simulation_batches b', scope: [scope], list });
 }
 
-/** Cancels the batch's jobs that have not started (its workflow then skips them). */
 /** The workflow id one job of the batch names (a legacy batch's jobs name their own workflows). */
 export async function firstJobWorkflowId(em: EntityManager, batchId: string): Promise<string | null> {
   const [row] = await em.execute<{ workflow_id: string | null }[]>(

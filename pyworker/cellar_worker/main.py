@@ -65,6 +65,8 @@ log = logging.getLogger("cellar_worker")
 # 0.8 x the heartbeat timeout (48 s for a simulation), so a job's progress would stand still
 # and a cancellation would reach its solve that late.
 HEARTBEAT_SEND_INTERVAL = timedelta(seconds=2)
+# Added to the worker's niceness at start (see main()).
+WORKER_NICENESS = 10
 # Model descriptions at once: each takes a second or two at most.
 MODEL_CONCURRENCY = 2
 
@@ -320,6 +322,12 @@ def main(solver: bool = False) -> int:
         # Like the Node processes: before connecting to anything, naming the variable.
         log.error(f"configuration: {error}", extra={"variable": error.variable})
         return 2
+    if not solver:
+        # Solves and processing are batch work: on a machine shared with the API, Temporal and
+        # PostgreSQL, they yield the CPU to them (the solver processes inherit this), so requests
+        # stay quick while a sweep keeps every core busy.
+        with contextlib.suppress(OSError):
+            os.nice(WORKER_NICENESS)
     try:
         asyncio.run(serve(settings, solver))
     except Exception:  # noqa: BLE001 - report any fatal error as a log line, then fail
