@@ -192,7 +192,7 @@ async function main() {
     }
     // One write, so the block reaches a terminal or a pipe whole (a reader never sees "ready" alone).
     const api = config.publicUrl;
-    const lines = ['ready', `  API:              ${api}`, `  API reference:    ${api}/docs`];
+    const lines = ['ready', `  API:              ${api}`, `  API reference:    ${api}/docs`, `  Lab board:        ${api}/lab`];
     lines.push(temporal?.uiUrl ? `  Temporal Web UI:  ${temporal.uiUrl}` : `  Temporal:         ${temporalAddress}`);
     if (firstKey) {
       lines.push('  A first organization and API key were created. The key is shown only this once:');
