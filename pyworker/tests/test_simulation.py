@@ -442,19 +442,19 @@ def test_a_cancel_after_the_last_step_stores_nothing(fs_storage):
 
 def test_a_cancel_while_the_results_are_written_removes_them(fs_storage, monkeypatch):
     state = {"cancel": False}
-    summarize = runner.summarize_steps
+    summarize = runner.summarize_step_columns
 
     def summarize_then_cancel(*args, **kwargs):
         summary = summarize(*args, **kwargs)
         state["cancel"] = True  # the time series is being written meanwhile
         return summary
 
-    monkeypatch.setattr(runner, "summarize_steps", summarize_then_cancel)
+    monkeypatch.setattr(runner, "summarize_step_columns", summarize_then_cancel)
     with pytest.raises(runner.SimulationCancelled):
         run_simulation(request(LOOPED), None, lambda: state["cancel"])
     assert not any(path.is_file() for path in fs_storage.rglob("*"))
     # Without a cancel the same run stores both files.
-    monkeypatch.setattr(runner, "summarize_steps", summarize)
+    monkeypatch.setattr(runner, "summarize_step_columns", summarize)
     run_simulation(request(LOOPED))
     assert sorted(path.name for path in fs_storage.rglob("*.parquet")) == ["steps.parquet", "time_series.parquet"]
 

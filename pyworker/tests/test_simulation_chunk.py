@@ -8,7 +8,7 @@ from cellar_worker.simulation import chunk as chunk_module
 from cellar_worker.simulation.chunk import MAX_RETRIED_STARTS, ChunkProgress, ChunkRun
 from cellar_worker.simulation.records import Batch, Point
 from cellar_worker.simulation.runner import Solved
-from cellar_worker.simulation.steps_summary import summarize_steps
+from cellar_worker.simulation.steps_summary import summarize_step_columns
 
 
 class Store:
@@ -60,7 +60,7 @@ def solves(monkeypatch, tmp_path):
             raise WorkerDied()
         columns = {"Time [s]": np.arange(3.0), "Voltage [V]": np.full(3, 4.0), "Current [A]": np.ones(3),
                    "Step count": np.zeros(3, dtype=np.int64), "Cycle count": np.zeros(3, dtype=np.int64)}
-        return Solved(columns, summarize_steps(columns), {"solve_time_s": 0.001}, True)
+        return Solved(columns, summarize_step_columns(columns), {"solve_time_s": 0.001}, True)
 
     monkeypatch.setattr(chunk_module, "solve_point", solve_point)
 

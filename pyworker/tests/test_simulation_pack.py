@@ -7,7 +7,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from cellar_worker.simulation.pack import ROW_GROUP_ROWS, PackWriter, object_key, parquet_bytes
-from cellar_worker.simulation.steps_summary import summarize_steps
+from cellar_worker.simulation.steps_summary import summarize_step_columns
 
 
 def _series(n: int, offset: float) -> dict[str, np.ndarray]:
@@ -26,7 +26,7 @@ def test_each_simulation_reads_back_its_own_rows():
     where = {}
     for index, n in enumerate([3, ROW_GROUP_ROWS + 5, 7]):  # the second spans two row groups
         columns = _series(n, offset=index)
-        where[f"sim-{index}"] = (pack.add(f"sim-{index}", columns, summarize_steps(columns)), columns)
+        where[f"sim-{index}"] = (pack.add(f"sim-{index}", columns, summarize_step_columns(columns)), columns)
     tables = pack.tables()
     files = {kind: pq.ParquetFile(io.BytesIO(parquet_bytes(table))) for kind, table in tables.items()}
     assert files["time_series"].metadata.num_row_groups == 2

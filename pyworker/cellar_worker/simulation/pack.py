@@ -18,6 +18,8 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from .steps_summary import SUMMARY_SCHEMA
+
 FILES = {"time_series": "time_series.parquet", "steps": "steps.parquet"}
 # Rows per row group: a download reads the groups its rows lie in, so small groups keep it cheap.
 ROW_GROUP_ROWS = 16_384
@@ -48,15 +50,17 @@ class PackWriter:
         self.size = 0  # bytes held, about
         self.count = 0
 
-    def add(self, simulation_id: str, columns: dict[str, np.ndarray], steps: pa.Table) -> dict:
-        """Append one simulation; answers where its rows will lie (the key is added by the caller)."""
+    def add(self, simulation_id: str, columns: dict[str, np.ndarray], steps: dict) -> dict:
+        """Append one simulation (its time-series columns and step-summary columns); answers
+        where its rows will lie (the key is added by the caller)."""
         length = len(columns["Time [s]"])
-        where = {"time_series": [self.rows["time_series"], length], "steps": [self.rows["steps"], steps.num_rows]}
+        step_rows = len(steps["Step count"])
+        where = {"time_series": [self.rows["time_series"], length], "steps": [self.rows["steps"], step_rows]}
         self._series.append((simulation_id, columns))
         self._steps.append((simulation_id, steps))
         self.rows["time_series"] += length
-        self.rows["steps"] += steps.num_rows
-        self.size += sum(a.nbytes for a in columns.values()) + steps.nbytes
+        self.rows["steps"] += step_rows
+        self.size += 8 * (length * len(columns) + step_rows * len(steps))
         self.count += 1
         return where
 
@@ -69,7 +73,13 @@ class PackWriter:
         for name in names:
             values = np.concatenate([cols[name] for _, cols in self._series])
             series[name] = pa.array(values, type=pa.int64() if name in ("Step count", "Cycle count") else pa.float64())
-        steps = pa.concat_tables([table for _, table in self._steps])
-        step_ids = np.repeat(np.arange(len(ids), dtype=np.int32), [t.num_rows for _, t in self._steps])
-        steps = steps.add_column(0, "simulation_id", pa.DictionaryArray.from_arrays(step_ids, pa.array(ids)))
-        return {"time_series": pa.table(series), "steps": steps}
+        # One table for every simulation's step summary, not one per simulation (30 columns each).
+        parts = [cols for _, cols in self._steps]
+        step_ids = np.repeat(np.arange(len(ids), dtype=np.int32), [len(cols["Step count"]) for cols in parts])
+        steps = [pa.DictionaryArray.from_arrays(step_ids, pa.array(ids))]
+        for field in SUMMARY_SCHEMA:
+            values = [cols[field.name] for cols in parts]
+            joined = sum((list(v) for v in values), []) if pa.types.is_string(field.type) else np.concatenate(values)
+            steps.append(pa.array(joined, type=field.type))
+        schema = pa.schema([pa.field("simulation_id", pa.dictionary(pa.int32(), pa.string())), *SUMMARY_SCHEMA])
+        return {"time_series": pa.table(series), "steps": pa.Table.from_arrays(steps, schema=schema)}

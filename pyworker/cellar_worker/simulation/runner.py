@@ -35,7 +35,6 @@ from dataclasses import dataclass
 
 import numpy as np
 import pyarrow as pa
-import pyarrow.compute as pc
 import pyarrow.parquet as pq
 import pybamm
 from temporalio.exceptions import ApplicationError
@@ -46,7 +45,7 @@ from . import models, ucp
 from .cache import BuiltSimulationCache, cache_size_from_env
 from .errors import configuration_error, describe, solver_error
 from .quick_model import SOC_MARGIN
-from .steps_summary import CAPACITY_COLUMNS, step_cumulative_throughput, summarize_steps
+from .steps_summary import CAPACITY_COLUMNS, SUMMARY_COLUMNS, SUMMARY_SCHEMA, step_cumulative_throughput, summarize_step_columns
 
 NOMINAL_CAPACITY = "Nominal cell capacity [A.h]"
 TIME_SERIES_FILE = "time_series.parquet"
@@ -505,9 +504,9 @@ def _put(key: str, table: pa.Table) -> None:
     storage.put_bytes(key, _parquet_bytes(table))
 
 
-def _metrics(columns: dict[str, np.ndarray], steps: pa.Table, solve_time: float) -> dict:
+def _metrics(columns: dict[str, np.ndarray], steps: dict, solve_time: float) -> dict:
     def total(name: str) -> float:
-        return float(pc.sum(steps.column(name)).as_py() or 0.0)
+        return float(np.sum(steps[name])) if len(steps[name]) else 0.0
 
     voltage, times = columns["Voltage [V]"], columns["Time [s]"]
     return {
@@ -519,7 +518,7 @@ def _metrics(columns: dict[str, np.ndarray], steps: pa.Table, solve_time: float)
         "min_voltage_v": float(np.nanmin(voltage)),  # a NaN row does not hide the range
         "max_voltage_v": float(np.nanmax(voltage)),
         "solve_time_s": solve_time,
-        "num_steps": steps.num_rows,
+        "num_steps": len(steps["Step count"]),
     }
 
 
@@ -538,12 +537,15 @@ class Solved:
     """One design point's results, in memory: the time series, its step summary, its metrics."""
 
     columns: dict[str, np.ndarray]
-    steps: pa.Table
+    steps: dict  # summary columns (summarize_step_columns)
     metrics: dict
     cache_hit: bool
 
     def time_series_table(self) -> pa.Table:
         return _table(self.columns)
+
+    def steps_table(self) -> pa.Table:
+        return pa.table([self.steps[name] for name in SUMMARY_COLUMNS], schema=SUMMARY_SCHEMA)
 
 
 def solve_point(
@@ -583,7 +585,7 @@ def solve_point(
         raise SimulationCancelled()
     columns = _columns(job, solution)
     labels = {index: planned.step.describe(job.inputs) for index, planned in enumerate(job.plan)}
-    steps = summarize_steps(columns, labels=labels)
+    steps = summarize_step_columns(columns, labels=labels)
     return Solved(columns=columns, steps=steps, metrics=_metrics(columns, steps, solve_time), cache_hit=cache_hit)
 
 
@@ -601,7 +603,7 @@ def run_simulation(
     solved = solve_point(job, on_progress, should_cancel)
     cancelled = should_cancel or (lambda: False)
     _put(job.output_prefix + TIME_SERIES_FILE, solved.time_series_table())
-    _put(job.output_prefix + STEPS_FILE, solved.steps)
+    _put(job.output_prefix + STEPS_FILE, solved.steps_table())
     if cancelled():
         storage.delete_prefix(job.output_prefix)
         raise SimulationCancelled()

@@ -130,7 +130,14 @@ def _step_types(starts, time, step_count, cycle_count, voltage, current, power, 
 
 
 def summarize_steps(table, labels: Mapping[int, str] | None = None) -> pa.Table:
-    """One row per step of a canonical time series, with :data:`SUMMARY_COLUMNS`.
+    """The step summary as a table; see :func:`summarize_step_columns`."""
+    columns = summarize_step_columns(table, labels)
+    return pa.table([columns[name] for name in SUMMARY_COLUMNS], schema=SUMMARY_SCHEMA)
+
+
+def summarize_step_columns(table, labels: Mapping[int, str] | None = None) -> dict[str, np.ndarray | list]:
+    """One row per step of a canonical time series, with :data:`SUMMARY_COLUMNS`, as columns
+    (arrays, and lists of strings): a sweep joins many simulations' into one table.
 
     ``labels`` maps a ``Step count`` value to its ``Label`` (default empty). Missing
     ``Cycle count`` counts as 0; missing ``Power [W]`` is ``V * I``; missing capacity
@@ -153,7 +160,7 @@ def summarize_steps(table, labels: Mapping[int, str] | None = None) -> pa.Table:
     labels = labels or {}
     starts = _step_starts(step_count)
     if len(starts) == 0:
-        return SUMMARY_SCHEMA.empty_table()
+        return {name: [] for name in SUMMARY_COLUMNS}
     lasts = np.r_[starts[1:], n] - 1
     rows = np.diff(np.r_[starts, n])
     # Per-step statistics in one pass over each column (reduceat), not one call per step: a
@@ -190,4 +197,4 @@ def summarize_steps(table, labels: Mapping[int, str] | None = None) -> pa.Table:
         **{name: np.asarray(throughput[name], dtype=float)[lasts] for name in CAPACITY_COLUMNS},
         "Label": [labels.get(int(step), "") for step in step_values],
     }
-    return pa.table([columns[name] for name in SUMMARY_COLUMNS], schema=SUMMARY_SCHEMA)
+    return columns
