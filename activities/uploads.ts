@@ -7,6 +7,7 @@ import type { Orm } from '../db/orm.ts';
 import type { Config } from '../stack/config.ts';
 import { extendKey, measurementPrefix } from '../storage/measurementKeys.ts';
 import type { ObjectStorage } from '../storage/storage.ts';
+import type { UploadSessionRow } from '../api/repositories/measurementData.ts';
 import type { ExpireUploadsInput } from '../workflows/expireUploads.ts';
 
 /** After expires_at: a PUT begun just before the signed URL lapsed has finished by then. */
@@ -15,15 +16,8 @@ const EVERY = '15 minutes';
 
 export const uploadExpiryScheduleId = (taskQueue: string) => `upload-expiry-${taskQueue}`;
 
-interface ExpiredSession {
-  id: string;
-  measurement_id: string;
-  kind: 'upload' | 'extend';
-  version: number;
-  organization_id: string;
-  project_id: string;
-  recorded: boolean;
-}
+/** An upload session past its signed URLs' life, and whether its measurement recorded data. */
+type ExpiredSession = Pick<UploadSessionRow, 'id' | 'measurement_id' | 'kind' | 'version' | 'organization_id' | 'project_id'> & { recorded: boolean };
 
 export function createUploadActivities(deps: { orm: Orm; storage: ObjectStorage }) {
   return {
