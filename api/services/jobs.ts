@@ -120,11 +120,10 @@ export async function cancelJob(ctx: RequestContext, id: string) {
   if (job.status === 'canceled') return present(job, undefined);
   if (TERMINAL.includes(job.status)) throw conflict(`the job has already ended (${job.status})`, { job_id: id, status: job.status });
   if (job.job_type === 'simulation' && !simulationWorkflowIds.isLegacySimulation(job.workflow_id)) {
-    if (!(await repo.cancelOpenJob(ctx.em, id))) {
-      const now = (await repo.findJob(ctx.em, id))!;
-      if (now.status !== 'canceled') throw conflict(`the job has already ended (${now.status})`, { job_id: id, status: now.status });
-    }
+    const canceled = await repo.cancelOpenJob(ctx.em, id);
     const now = (await repo.findJob(ctx.em, id))!;
+    // Not canceled here: it ended meanwhile (completed or failed), or another cancel won.
+    if (!canceled && now.status !== 'canceled') throw conflict(`the job has already ended (${now.status})`, { job_id: id, status: now.status });
     return present(now, undefined);
   }
   // An element and its job are pending together (every element update changes both).
