@@ -19,6 +19,7 @@ import { bootstrap, type IssuedKey } from '../api/services/bootstrap.ts';
 import { createWorker } from '../worker/worker.ts';
 import { connectWorker } from '../worker/temporalConnection.ts';
 import { descendants, startProcess, type ManagedProcess } from '../stack/processes.ts';
+import { runStartDispatcher } from '../api/services/workflowStarts.ts';
 
 let runtimeInstalled = false;
 function quietRuntime() {
@@ -249,16 +250,32 @@ export async function jobFinished(c: ReturnType<typeof client>, jobId: string, t
   }, { timeoutMs, intervalMs: 300, what: `job ${jobId} to end` });
 }
 
+export interface StackOptions {
+  config?: Config;
+  python?: boolean;
+  /**
+   * The workflow start dispatcher, as the worker process runs it (default on): on a loaded host a
+   * request may give up on its own start, and the dispatcher makes it. Scoped to this stack's
+   * queues, since suites share one database. Off for suites that drive dispatching themselves.
+   */
+  dispatcher?: boolean;
+}
+
 /** One suite's services: the API, its TypeScript worker and, when asked, the Python worker. */
-export async function startStack(opts: { config?: Config; python?: boolean } = {}) {
+export async function startStack(opts: StackOptions = {}) {
   const api = await startApi(opts.config ? { config: opts.config } : {});
   const worker = await startWorker(api);
+  const { config } = api;
+  const dispatcher = opts.dispatcher === false
+    ? undefined
+    : runStartDispatcher(api, { taskQueues: [config.taskQueue, config.simulationTaskQueue, config.measurementTaskQueue] });
   const python = opts.python ? startPythonWorker(api.config) : undefined;
   return {
     api,
     /** Stops in reverse order of start. */
     async stop(): Promise<void> {
       await python?.stop();
+      await dispatcher?.stop();
       await worker.stop();
       await api.close();
     },
@@ -270,7 +287,7 @@ export type TestStack = Awaited<ReturnType<typeof startStack>>;
  * A suite's stack: started before its tests, stopped after them. The answer stands for the
  * stack's API and may be used once the suite's tests or hooks run.
  */
-export function apiForSuite(opts: { config?: Config; python?: boolean } = {}): TestApi {
+export function apiForSuite(opts: StackOptions = {}): TestApi {
   let stack: TestStack | undefined;
   beforeAll(async () => {
     stack = await startStack(opts);

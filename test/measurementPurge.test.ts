@@ -36,7 +36,7 @@ describe('deleting a measurement being processed', () => {
     const purgeHandle = api.temporal.workflow.getHandle(workflowIds.purgeObjects(prefix));
     const purgeState = async () => (await purgeHandle.describe().catch((err: Error) => ({ status: { name: err.message } }))).status.name;
     await eventually(async () => (await processing.describe()).status.name === ('TERMINATED' satisfies WorkflowExecutionStatusName), {
-      what: 'processing to be terminated', timeoutMs: 180_000,
+      what: 'processing to be terminated', timeoutMs: 120_000,
     }).catch(async (err: Error) => {
       throw new Error(`${err.message}; processing ${(await processing.describe()).status.name}, purge ${await purgeState()}`);
     });

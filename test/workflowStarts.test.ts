@@ -17,7 +17,8 @@ import { createPipelineActivities } from '../activities/pipelines.ts';
 
 vi.setConfig({ testTimeout: 180_000 });
 
-const api = apiForSuite({ python: true });
+// This suite runs the dispatcher itself, when and against which Temporal it chooses.
+const api = apiForSuite({ python: true, dispatcher: false });
 
 /** A second API on the same database, queues and storage, whose Temporal address has no server. */
 async function apiWithoutTemporal(): Promise<TestApi> {
@@ -203,7 +204,7 @@ describe('when Temporal is down, or a request stops midway', () => {
     // A request that committed its delete and stopped before starting the purge.
     const start = purgeStart(api.config, prefix);
     await api.orm.em.fork().transactional((em) => recordStarts(em, [start]));
-    const dispatcher = runStartDispatcher({ orm: api.orm, temporal: api.temporal }, 200);
+    const dispatcher = runStartDispatcher({ orm: api.orm, temporal: api.temporal }, { intervalMs: 200 });
     try {
       // Within its grace the row is left to its request.
       await new Promise((r) => setTimeout(r, 1_000));

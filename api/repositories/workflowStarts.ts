@@ -35,11 +35,12 @@ export async function releaseStarts(em: EntityManager, ids: string[], error: str
 }
 
 /** Due rows, locked for this transaction; rows another dispatcher holds are skipped. */
-export async function claimDueStarts(em: EntityManager, limit: number): Promise<WorkflowStartRow[]> {
+export async function claimDueStarts(em: EntityManager, limit: number, taskQueues?: string[]): Promise<WorkflowStartRow[]> {
   return em.execute<WorkflowStartRow[]>(
     `select id, workflow_id, workflow_type, task_queue, args, options from workflow_starts
-      where next_attempt_at <= now() order by next_attempt_at limit ? for update skip locked`,
-    [limit],
+      where next_attempt_at <= now() ${taskQueues ? 'and task_queue in (select jsonb_array_elements_text(?::jsonb))' : ''}
+      order by next_attempt_at limit ? for update skip locked`,
+    [...(taskQueues ? [JSON.stringify(taskQueues)] : []), limit],
   );
 }
 

@@ -124,13 +124,19 @@ function fromRow(row: repo.WorkflowStartRow): WorkflowStart {
   };
 }
 
+export interface DispatchOptions {
+  limit?: number;
+  /** Only starts on these task queues (test suites share one database, each with its own queues). */
+  taskQueues?: string[];
+}
+
 /**
  * Starts the recorded starts that are due: left by a request that could not make them. Stops at
  * the first failure (Temporal is likely down) and postpones that row.
  */
-export async function dispatchDueStarts(deps: { orm: Orm; temporal: Client }, limit = 100): Promise<{ started: number; failed: number }> {
+export async function dispatchDueStarts(deps: { orm: Orm; temporal: Client }, opts: DispatchOptions = {}): Promise<{ started: number; failed: number }> {
   return deps.orm.em.fork().transactional(async (em) => {
-    const rows = await repo.claimDueStarts(em, limit);
+    const rows = await repo.claimDueStarts(em, opts.limit ?? 100, opts.taskQueues);
     const { started, failure } = await startInOrder(deps.temporal, rows.map(fromRow), DISPATCH_START_MS);
     await repo.deleteStarts(em, rows.slice(0, started).map((r) => r.id));
     if (failure) await repo.postponeStart(em, rows[started]!.id, failure);
@@ -140,12 +146,16 @@ export async function dispatchDueStarts(deps: { orm: Orm; temporal: Client }, li
 }
 
 /** Runs dispatchDueStarts every `intervalMs` until stopped. */
-export function runStartDispatcher(deps: { orm: Orm; temporal: Client }, intervalMs = 10_000): { stop(): Promise<void> } {
+export function runStartDispatcher(
+  deps: { orm: Orm; temporal: Client },
+  opts: DispatchOptions & { intervalMs?: number } = {},
+): { stop(): Promise<void> } {
+  const intervalMs = opts.intervalMs ?? 10_000;
   let timer: NodeJS.Timeout | undefined;
   let round: Promise<unknown> = Promise.resolve();
   let stopped = false;
   const tick = () => {
-    round = dispatchDueStarts(deps)
+    round = dispatchDueStarts(deps, opts)
       .catch((err: unknown) => logger.error({ err: (err as Error).message }, 'workflow start dispatch failed'))
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, intervalMs);
