@@ -3,7 +3,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { Migrator } from '@mikro-orm/migrations';
-import { platformEntities } from './entities.ts';
+import { allEntities } from './entities/index.ts';
 import { migrations } from './migrations/index.ts';
 
 export type Orm = MikroORM;
@@ -15,7 +15,7 @@ export async function openOrm(databaseUrl: string, options: { poolMax?: number }
   return MikroORM.init({
     clientUrl: databaseUrl,
     driverOptions: new PostgresDialect({ pool }),
-    entities: [...platformEntities],
+    entities: allEntities,
     extensions: [Migrator],
     migrations: { migrationsList: migrations, transactional: true, allOrNothing: true, silent: true, snapshot: false, snapshotOnMigrate: false },
     // Entities are plain definitions; no reflection or discovery of files at run time.

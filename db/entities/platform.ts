@@ -4,8 +4,8 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 
 const timestamps = {
-  created_at: p.datetime().onCreate(() => new Date()),
-  updated_at: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  created_at: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+  updated_at: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
 };
 
 export const Organization = defineEntity({
@@ -42,8 +42,8 @@ export const Membership = defineEntity({
     organization_id: p.uuid().primary(),
     user_id: p.uuid().primary(),
     /** 'owner' may manage the organization; 'member' works inside it. */
-    role: p.text(),
-    created_at: p.datetime().onCreate(() => new Date()),
+    role: p.enum(['owner', 'member']).default('member'),
+    created_at: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
   },
 });
 export type IMembership = InferEntity<typeof Membership>;
@@ -59,7 +59,7 @@ export const ApiKey = defineEntity({
     user_id: p.uuid(),
     organization_id: p.uuid(),
     name: p.text().nullable(),
-    created_at: p.datetime().onCreate(() => new Date()),
+    created_at: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
     last_used_at: p.datetime().nullable(),
     revoked_at: p.datetime().nullable(),
   },
@@ -86,7 +86,7 @@ export const ProjectRolePermission = defineEntity({
     project_role_id: p.uuid(),
     /** resource:action, e.g. project:update */
     permission: p.text(),
-    created_at: p.datetime().onCreate(() => new Date()),
+    created_at: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
   },
 });
 export type IProjectRolePermission = InferEntity<typeof ProjectRolePermission>;
@@ -129,7 +129,9 @@ export const SearchDocument = defineEntity({
     name: p.text(),
     /** Further searchable text (description, serial number...). */
     body: p.text().nullable(),
-    updated_at: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    /** Maintained by PostgreSQL from name and body; never written. */
+    tsv: p.type('tsvector').nullable().lazy().generated("(setweight(to_tsvector('simple'::regconfig, name), 'A'::\"char\") || setweight(to_tsvector('simple'::regconfig, COALESCE(body, ''::text)), 'B'::\"char\")) stored"),
+    updated_at: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
   },
 });
 export type ISearchDocument = InferEntity<typeof SearchDocument>;

@@ -1,0 +1,124 @@
+// MikroORM entities: Cycling measurements, their uploads and watchers, and studies that group measurements and simulations.
+// Generated once from the migrated schema; test/ormDrift.test.ts keeps them and the migrations in step.
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+export const CellMeasurement = defineEntity({
+  name: 'CellMeasurement',
+  tableName: 'cell_measurements',
+  properties: {
+    id: p.uuid().primary(),
+    organization_id: p.uuid(),
+    project_id: p.uuid(),
+    cell_instance_id: p.uuid(),
+    name: p.text(),
+    measurement_type: p.enum(['time_series', 'file', 'properties']),
+    channel_id: p.uuid().nullable(),
+    start_time: p.datetime().nullable(),
+    end_time: p.datetime().nullable(),
+    estimated_end_time: p.datetime().nullable(),
+    protocol: p.json<unknown>().nullable(),
+    program_name: p.text().nullable(),
+    test_setup: p.json<unknown>().nullable(),
+    notes: p.text().nullable(),
+    properties: p.json<unknown>().nullable(),
+    requested_by: p.uuid().nullable(),
+    processing_status: p.enum(['pending', 'running', 'ready', 'failed']).default("ready"),
+    processing_error: p.text().nullable(),
+    data_updated_at: p.datetime().nullable(),
+    created_by: p.uuid(),
+    created_at: p.datetime().defaultRaw("now()"),
+    updated_at: p.datetime().defaultRaw("now()"),
+    time_series_key: p.text().nullable(),
+    steps_key: p.text().nullable(),
+    cycles_key: p.text().nullable(),
+    filenames: p.json<unknown>().nullable(),
+    data_version: p.integer().default(0),
+    extending_version: p.integer().nullable(),
+    row_count: p.bigint().nullable(),
+    data_columns: p.json<unknown>().nullable(),
+    first_time: p.double().nullable(),
+    last_time: p.double().nullable(),
+    steps_created: p.integer().default(0),
+    validation_options: p.json<unknown>().nullable(),
+    validation_report: p.json<unknown>().nullable(),
+    processed_at: p.datetime().nullable(),
+    protocol_id: p.uuid().nullable(),
+    tags: p.json<unknown>().defaultRaw("'[]'::jsonb"),
+    planned_measurement_id: p.uuid().nullable(),
+  },
+});
+export type ICellMeasurement = InferEntity<typeof CellMeasurement>;
+
+export const MeasurementUploadSession = defineEntity({
+  name: 'MeasurementUploadSession',
+  tableName: 'measurement_upload_sessions',
+  properties: {
+    id: p.uuid().primary(),
+    measurement_id: p.uuid(),
+    kind: p.enum(['upload', 'extend']),
+    version: p.integer().default(0),
+    organization_id: p.uuid(),
+    project_id: p.uuid(),
+    cell_instance_id: p.uuid(),
+    measurement_type: p.enum(['time_series', 'file']),
+    measurement: p.json<unknown>().defaultRaw("'{}'::jsonb"),
+    targets: p.json<unknown>(),
+    expires_at: p.datetime(),
+    confirmed_at: p.datetime().nullable(),
+    created_by: p.uuid(),
+    created_at: p.datetime().defaultRaw("now()"),
+  },
+});
+export type IMeasurementUploadSession = InferEntity<typeof MeasurementUploadSession>;
+
+export const MeasurementWatch = defineEntity({
+  name: 'MeasurementWatch',
+  tableName: 'measurement_watches',
+  properties: {
+    user_id: p.uuid().primary(),
+    measurement_id: p.uuid().primary(),
+    project_id: p.uuid(),
+    created_at: p.datetime().defaultRaw("now()"),
+  },
+});
+export type IMeasurementWatch = InferEntity<typeof MeasurementWatch>;
+
+export const Study = defineEntity({
+  name: 'Study',
+  tableName: 'studies',
+  properties: {
+    id: p.uuid().primary(),
+    organization_id: p.uuid(),
+    project_id: p.uuid(),
+    name: p.text(),
+    description: p.text().nullable(),
+    created_by: p.uuid(),
+    created_at: p.datetime().defaultRaw("now()"),
+    updated_at: p.datetime().defaultRaw("now()"),
+  },
+});
+export type IStudy = InferEntity<typeof Study>;
+
+export const StudyMeasurement = defineEntity({
+  name: 'StudyMeasurement',
+  tableName: 'study_measurements',
+  properties: {
+    study_id: p.uuid().primary(),
+    measurement_id: p.uuid().primary(),
+    created_at: p.datetime().defaultRaw("now()"),
+  },
+});
+export type IStudyMeasurement = InferEntity<typeof StudyMeasurement>;
+
+export const StudySimulation = defineEntity({
+  name: 'StudySimulation',
+  tableName: 'study_simulations',
+  properties: {
+    study_id: p.uuid().primary(),
+    simulation_id: p.uuid().primary(),
+    created_at: p.datetime().defaultRaw("now()"),
+  },
+});
+export type IStudySimulation = InferEntity<typeof StudySimulation>;
+
+export const measurementsEntities = [CellMeasurement, MeasurementUploadSession, MeasurementWatch, Study, StudyMeasurement, StudySimulation];
