@@ -1,5 +1,6 @@
 // Protocol checks and experiment templates: saved protocols in their canonical UCP form,
 // content-addressed per project (the same body always gives the same template).
+import type { RequestBody } from '../schemas.ts';
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../context.ts';
 import YAML from 'yaml';
@@ -52,12 +53,7 @@ function indexTemplate(ctx: RequestContext, t: repo.TemplateRow) {
   return indexEntity(ctx.em, { entity_type: 'experiment_template', entity_id: t.id, organization_id: t.organization_id, project_id: t.project_id, name: t.name, body: t.description });
 }
 
-export interface ParseToTemplateBody {
-  protocol_experiment: { protocol: unknown; name: string; parameters_schema?: Record<string, unknown> | null; additional_content_files?: Record<string, unknown> | null };
-  experiment_parameters?: Record<string, number> | null;
-  project_id: string;
-  description?: string | null;
-}
+export type ParseToTemplateBody = RequestBody<'parseProtocolToTemplate'>;
 
 export async function parseToTemplate(ctx: RequestContext, body: ParseToTemplateBody) {
   const pe = body.protocol_experiment;
@@ -102,15 +98,7 @@ async function storeTemplate(ctx: RequestContext, t: TemplateInput): Promise<{ i
   });
 }
 
-export interface TemplateCreateBody {
-  name: string;
-  protocol_config: unknown;
-  project_id: string;
-  parameters_schema?: Record<string, unknown> | null;
-  description?: string | null;
-  source_protocol?: string;
-  force_create?: boolean;
-}
+export type TemplateCreateBody = RequestBody<'createExperimentTemplate'>;
 
 /**
  * POST /experiment_templates (the Python client's protocol.create): an identical protocol

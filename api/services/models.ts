@@ -1,6 +1,7 @@
 // Rules for models (shared by the organization: model:* held in some project of it, or an
 // owner) and parameterized models (a model with parameter values, in a project). Every model is built once by the Python worker before it
 // is stored, which also gives its simulator_version (the PyBaMM version).
+import type { RequestBody } from '../schemas.ts';
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../context.ts';
 import { conflict, forbidden, invalid, notFound } from '../errors.ts';
@@ -62,16 +63,7 @@ async function storeModel(
   });
 }
 
-interface ModelCreateBody {
-  name: string;
-  description?: string | null;
-  chemistry?: string;
-  config: Record<string, unknown>;
-  /** The Python client's fields: settings beside the config, the PyBaMM version it expects, its project. */
-  simulation_settings?: Record<string, unknown>;
-  pybamm_version?: string;
-  project_id?: string;
-}
+type ModelCreateBody = RequestBody<'createModel'>;
 
 /**
  * Models belong to the organization; a project_id given must be one the caller reads.
@@ -175,7 +167,7 @@ export async function loadParameterizedModel(ctx: RequestContext, id: string, pe
   return pm;
 }
 
-interface PmBody { name: string; model_id: string; parameters?: Record<string, number>; description?: string | null; project_id?: string; cell_spec_id?: string | null }
+type PmBody = RequestBody<'createParameterizedModel'>;
 
 /**
  * A cell specification named in a body: of the caller's organization and readable by them

@@ -2,6 +2,7 @@
 // everything that can be checked (model, protocol, DOE, names, usage) before anything is
 // written, then writes every simulation and job in one transaction and starts one batch
 // workflow; the answer does not wait for any simulation.
+import type { RequestBody } from '../schemas.ts';
 import { randomUUID } from 'node:crypto';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
@@ -353,17 +354,7 @@ async function submit(ctx: RequestContext, s: Submission): Promise<SubmissionAns
   return sims.map((sim) => ({ simulation_id: sim.id, job_id: sim.job_id }));
 }
 
-export interface ProtocolBatchBody {
-  parameterized_model: unknown;
-  protocol_experiment: { protocol: unknown; name?: string };
-  experiment_parameters?: Record<string, number> | null;
-  design_parameters_doe?: DoeRequest | null;
-  max_backward_jumps?: number | null;
-  study_id?: string | null;
-  extra_variables?: string[] | null;
-  force_rerun?: boolean;
-  project_id?: string | null;
-}
+export type ProtocolBatchBody = RequestBody<'submitProtocolBatch'>;
 
 /** What both batch forms take from their body as it is. */
 function sharedFields(body: ProtocolBatchBody | TemplateBatchBody) {
@@ -392,17 +383,7 @@ export function submitProtocolBatch(ctx: RequestContext, body: ProtocolBatchBody
   });
 }
 
-export interface TemplateBatchBody {
-  parameterized_model: unknown;
-  experiment_template_id: string;
-  experiment_parameter_sets?: Record<string, number>[] | null;
-  design_parameters_doe?: DoeRequest | null;
-  max_backward_jumps?: number | null;
-  study_id?: string | null;
-  extra_variables?: string[] | null;
-  force_rerun?: boolean;
-  project_id: string;
-}
+export type TemplateBatchBody = RequestBody<'submitTemplateBatch'>;
 
 export function submitTemplateBatch(ctx: RequestContext, body: TemplateBatchBody, idempotencyKey?: string) {
   return once(ctx, 'template', body, idempotencyKey, (key) => submitFromTemplate(ctx, body, key));
