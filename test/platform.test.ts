@@ -1,4 +1,4 @@
-// Authentication, tenant isolation and the HTTP conventions of wire-conventions.md.
+// Authentication, tenant isolation and the HTTP conventions of docs/spec/wire-conventions.md.
 import net from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -43,7 +43,7 @@ describe('models', () => {
     expect(negative.body.detail[0].loc).toEqual(['body', 'config', 'parameters', 'Negative electrode thickness [m]']);
     expect(negative.body.detail[0].msg).toContain('is negative');
 
-    // simulation_settings may name PyBaMM submeshes and spatial methods by domain (simulation.md).
+    // simulation_settings may name PyBaMM submeshes and spatial methods by domain (docs/spec/simulation.md).
     const meshed = await c.post('/models', { name: 'SPM Chebyshev', config: { type: 'SPM', simulation_settings: {
       submesh_types: { 'negative particle': 'Chebyshev1DSubMesh' }, spatial_methods: { macroscale: 'FiniteVolume' } } } });
     expect(meshed.status, meshed.text).toBe(201);

@@ -73,7 +73,7 @@ export async function recordMeasurementPurges(em: EntityManager, config: Config,
 
 /**
  * The record as answered by every operation: internal storage columns left out; the last
- * processing's issues as its processing report (measurement-data.md: errors fail processing
+ * processing's issues as its processing report (docs/spec/measurement-data.md: errors fail processing
  * "with the issues in the measurement's processing report"; warnings are kept and shown).
  */
 export function serializeMeasurement(row: object): Record<string, unknown> {

@@ -45,7 +45,7 @@ interface MeasurementFields {
 async function uploadInfo(ctx: Services, target: repo.UploadTarget, ttl: number) {
   const signed = await ctx.storage.signedPutUrl(target.path, { expiresInSeconds: ttl, maxBytes: target.max_bytes });
   // Without scoped credentials the signed PUT still works, so a refusing STS only takes the
-  // multipart block away (measurement-data.md: multipart is null when none can be minted).
+  // multipart block away (docs/spec/measurement-data.md: multipart is null when none can be minted).
   const multipart = await ctx.storage.scopedUploadCredentials(target.path, ttl).catch((err: unknown) => {
     const { name, message } = err instanceof Error ? err : { name: 'Error', message: String(err) };
     logger.warn({ err: { name, message }, path: target.path }, 'scoped upload credentials not minted; offering the signed PUT only');
