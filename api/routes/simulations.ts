@@ -2,7 +2,9 @@
 // of the simulation area (one line in app.ts).
 import { Router } from 'express';
 import { sendStream } from '../http.ts';
-import * as simulations from '../services/simulations.ts';
+import * as batches from '../services/simulations/batches.ts';
+import * as results from '../services/simulations/results.ts';
+import * as submission from '../services/simulations/submission.ts';
 import { experimentTemplateRoutes } from './experimentTemplates.ts';
 import { jobRoutes } from './jobs.ts';
 import { modelRoutes } from './models.ts';
@@ -13,32 +15,32 @@ import { usageRoutes } from './usage.ts';
 export function simulationRoutes(): Router {
   const r = Router();
   r.post('/simulations/protocol/batch', async (req, res) => {
-    res.json(await simulations.submitProtocolBatch(req.ctx, req.body, req.header('idempotency-key')));
+    res.json(await submission.submitProtocolBatch(req.ctx, req.body, req.header('idempotency-key')));
   });
   r.post('/simulations/with-template/batch', async (req, res) => {
-    res.json(await simulations.submitTemplateBatch(req.ctx, req.body, req.header('idempotency-key')));
+    res.json(await submission.submitTemplateBatch(req.ctx, req.body, req.header('idempotency-key')));
   });
   r.get('/simulations/batches', async (req, res) => {
-    res.json(await simulations.listBatches(req.ctx, req.query));
+    res.json(await batches.listBatches(req.ctx, req.query));
   });
   r.get('/simulations/batches/:batch_id', async (req, res) => {
-    res.json(await simulations.getBatch(req.ctx, req.params.batch_id));
+    res.json(await batches.getBatch(req.ctx, req.params.batch_id));
   });
   r.post('/simulations/batches/:batch_id/cancel', async (req, res) => {
-    res.json(await simulations.cancelBatch(req.ctx, req.params.batch_id));
+    res.json(await batches.cancelBatch(req.ctx, req.params.batch_id));
   });
   r.get('/simulations', async (req, res) => {
-    res.json(await simulations.listSimulations(req.ctx, req.query));
+    res.json(await results.listSimulations(req.ctx, req.query));
   });
   r.post('/simulations/statuses', async (req, res) => {
-    res.json(await simulations.simulationStatuses(req.ctx, req.body));
+    res.json(await results.simulationStatuses(req.ctx, req.body));
   });
   r.get('/simulations/:simulation_id', async (req, res) => {
-    res.json(await simulations.loadSimulation(req.ctx, req.params.simulation_id));
+    res.json(await results.loadSimulation(req.ctx, req.params.simulation_id));
   });
   for (const kind of ['time_series', 'steps'] as const) {
     r.get(`/simulations/:simulation_id/${kind}/download`, async (req, res) => {
-      const file = await simulations.resultFile(req.ctx, req.params.simulation_id, kind);
+      const file = await results.resultFile(req.ctx, req.params.simulation_id, kind);
       res.status(200).setHeader('Content-Type', 'application/vnd.apache.parquet');
       res.setHeader('Content-Disposition', `attachment; filename="${file.filename}"`);
       sendStream(res, file.stream);

@@ -1,6 +1,6 @@
 // /organizations/current/usage: this month's simulations and compute against the limit.
 import { Router } from 'express';
-import { usage } from '../services/simulations.ts';
+import { usage } from '../services/simulations/results.ts';
 
 export function usageRoutes(): Router {
   const r = Router();

@@ -10,7 +10,7 @@ import { parseList } from '../listQuery.ts';
 import * as repo from '../repositories/simulations.ts';
 import { cancelPendingElementOfJob } from '../repositories/pipelines.ts';
 import { assertSameOrganization, requireProjectPermission } from './access.ts';
-import { readableSql } from './simulations.ts';
+import { readableSql } from './simulations/batches.ts';
 import { isTemporalUnavailable } from '../temporal.ts';
 import { simulationWorkflowIds } from '../../workflows/simulationIds.ts';
 
