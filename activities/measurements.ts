@@ -2,7 +2,7 @@
 // outcome recorded in one transaction (for an extend, the switch to the new version).
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Orm } from '../db/orm.ts';
-import * as repo from '../api/repositories/measurementData.ts';
+import * as repo from '../db/repositories/measurementData.ts';
 import type { ObjectStorage } from '../storage/storage.ts';
 import { extendKey, measurementPrefix, overviewKey, seriesPrefix, STEPS_UPLOAD, TIME_SERIES_UPLOAD, uploadKey } from '../storage/measurementKeys.ts';
 

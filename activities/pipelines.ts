@@ -14,8 +14,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../db/orm.ts';
 import type { Config } from '../stack/config.ts';
 import { CellarOrganization, CellarPipeline, CellarProject, CellarStatus } from '../workflows/searchAttributes.ts';
-import { recordStarts, startRecorded, startWorkflow, type WorkflowStart } from '../api/services/workflowStarts.ts';
-import { cancelElements } from '../api/repositories/pipelines.ts';
+import { recordStarts, startRecorded, startWorkflow, type WorkflowStart } from '../db/workflowStarts.ts';
+import { cancelElements } from '../db/repositories/pipelines.ts';
 import { JOB_CANCELED } from '../db/jobs.ts';
 import {
   CANCEL_SIGNAL,

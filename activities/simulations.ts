@@ -4,7 +4,7 @@
 // may retry it freely.
 import type { Orm } from '../db/orm.ts';
 import type { ObjectStorage } from '../storage/storage.ts';
-import { indexBatchSimulations } from '../api/repositories/simulations.ts';
+import { indexBatchSimulations } from '../db/repositories/simulations.ts';
 import { JOB_CANCELED } from '../db/jobs.ts';
 import { batchOutcomes, batchOwner, batchResultsFolder, claimSweepPoints, referencedPacks, settleOpenJobs, type ClaimedPage } from '../db/sweeps.ts';
 import type { ChunkOutcome } from '../workflows/sweepPlan.ts';

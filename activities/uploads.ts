@@ -7,7 +7,7 @@ import type { Orm } from '../db/orm.ts';
 import type { Config } from '../stack/config.ts';
 import { extendKey, measurementPrefix } from '../storage/measurementKeys.ts';
 import type { ObjectStorage } from '../storage/storage.ts';
-import type { UploadSessionRow } from '../api/repositories/measurementData.ts';
+import type { UploadSessionRow } from '../db/repositories/measurementData.ts';
 import type { ExpireUploadsInput } from '../workflows/expireUploads.ts';
 
 /** After expires_at: a PUT begun just before the signed URL lapsed has finished by then. */

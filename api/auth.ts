@@ -4,7 +4,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Services } from './context.ts';
 import { AppError } from './errors.ts';
 import { apiKeyMatches, apiKeyPrefix } from './apiKeys.ts';
-import { findActiveKeyByPrefix, findMembership, touchKey } from './repositories/identity.ts';
+import { findActiveKeyByPrefix, findMembership, touchKey } from '../db/repositories/identity.ts';
 import type { AuthCache } from './authCache.ts';
 import { UUID } from './values.ts';
 

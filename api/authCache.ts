@@ -4,8 +4,8 @@
 // them; while the notification connection is down the cache is bypassed, and a TTL bounds
 // staleness in any case.
 import pg from 'pg';
-import { logger } from './logger.ts';
-import type { KeyIdentity } from './repositories/identity.ts';
+import { logger } from '../stack/logger.ts';
+import type { KeyIdentity } from '../db/repositories/identity.ts';
 
 type Membership = { role: string; organization_name: string } | null;
 interface Entry {

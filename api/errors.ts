@@ -1,7 +1,7 @@
 // The one error type of the service, and its mapping to HTTP in one central handler.
 import type { ErrorRequestHandler } from 'express';
-import { logger } from './logger.ts';
-import { isTemporalUnavailable } from './temporal.ts';
+import { logger } from '../stack/logger.ts';
+import { isTemporalUnavailable } from '../stack/temporalClient.ts';
 
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,

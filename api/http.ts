@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import type { RequestHandler, Response } from 'express';
 import { AppError, invalid } from './errors.ts';
 import { stringifyJson } from './jsonFloats.ts';
-import { logger, requestContext } from './logger.ts';
+import { logger, requestContext } from '../stack/logger.ts';
 import { isPlainObject, UUID } from './values.ts';
 
 const CORRELATION_HEADER = 'x-correlation-id';

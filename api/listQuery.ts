@@ -2,6 +2,7 @@
 // parameterised SQL fragment. Every list route describes its columns once and shares this.
 import { type ValidationIssue, ValidationFailed } from './errors.ts';
 import { UUID } from './values.ts';
+import type { ParsedList } from '../db/listSql.ts';
 
 export type ColumnKind = 'text' | 'id' | 'date' | 'number' | 'boolean' | 'enum';
 
@@ -45,13 +46,6 @@ export function namedRecordList(columns: Record<string, ColumnSpec>, opts: { ali
   };
 }
 
-export interface ParsedList {
-  where: string[];
-  params: unknown[];
-  orderSql: string;
-  limit: number;
-  offset: number;
-}
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -226,9 +220,4 @@ function intParam(query: Record<string, unknown>, name: string, fallback: number
     return fallback;
   }
   return n;
-}
-
-/** `where` joined for SQL, with a leading "where" when there is anything. */
-export function whereSql(clauses: string[]): string {
-  return clauses.length ? `where ${clauses.join(' and ')}` : '';
 }

@@ -5,8 +5,8 @@ import { openOrm } from '../db/orm.ts';
 import { createStorage } from '../storage/index.ts';
 import { createApp } from './app.ts';
 import { createApiServer } from './httpServer.ts';
-import { logger } from './logger.ts';
-import { temporalClient } from './temporal.ts';
+import { logger } from '../stack/logger.ts';
+import { temporalClient } from '../stack/temporalClient.ts';
 
 async function main() {
   const config = loadConfig();

@@ -14,7 +14,7 @@ import { migrate, openOrm } from '../db/orm.ts';
 import { bootstrap } from '../api/services/bootstrap.ts';
 import { createApp } from '../api/app.ts';
 import { createApiServer } from '../api/httpServer.ts';
-import { temporalClient } from '../api/temporal.ts';
+import { temporalClient } from '../stack/temporalClient.ts';
 import { FsStorage } from '../storage/fsStorage.ts';
 import { createWorker } from '../worker/worker.ts';
 

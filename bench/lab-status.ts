@@ -22,14 +22,15 @@ import { migrate, openOrm } from '../db/orm.ts';
 import { bootstrap } from '../api/services/bootstrap.ts';
 import { createApp } from '../api/app.ts';
 import { createApiServer } from '../api/httpServer.ts';
-import { temporalClient } from '../api/temporal.ts';
+import { temporalClient } from '../stack/temporalClient.ts';
 import { FsStorage } from '../storage/fsStorage.ts';
 import { buildLabStatus } from '../api/services/lab.ts';
 import { CYCLER_LIST } from '../api/services/cyclers.ts';
 import { textMatch } from '../api/services/search.ts';
 import { readableProjectsSql } from '../api/services/access.ts';
-import { parseList, whereSql } from '../api/listQuery.ts';
-import { CYCLER_COLUMNS } from '../api/repositories/inventory.ts';
+import { parseList } from '../api/listQuery.ts';
+import { whereSql } from '../db/listSql.ts';
+import { CYCLER_COLUMNS } from '../db/repositories/inventory.ts';
 import { boardInChromium, concurrentSchedules, conditionalStatus, proposal, seedReservations, type Ctx } from './labScheduling.ts';
 
 const ITER = Number(process.argv[2] ?? 40);

@@ -11,7 +11,7 @@ import { loadConfig, ROOT, type Config } from '../stack/config.ts';
 import { openOrm, type Orm } from '../db/orm.ts';
 import { createApp } from '../api/app.ts';
 import { createApiServer } from '../api/httpServer.ts';
-import { temporalClient } from '../api/temporal.ts';
+import { temporalClient } from '../stack/temporalClient.ts';
 import { FsStorage } from '../storage/fsStorage.ts';
 import { S3Storage } from '../storage/s3Storage.ts';
 import type { ObjectStorage } from '../storage/storage.ts';
@@ -19,7 +19,7 @@ import { bootstrap, type IssuedKey } from '../api/services/bootstrap.ts';
 import { createWorker } from '../worker/worker.ts';
 import { connectWorker } from '../worker/temporalConnection.ts';
 import { descendants, startProcess, type ManagedProcess } from '../stack/processes.ts';
-import { runStartDispatcher } from '../api/services/workflowStarts.ts';
+import { runStartDispatcher } from '../db/workflowStarts.ts';
 
 let runtimeInstalled = false;
 function quietRuntime() {

@@ -2,7 +2,7 @@
 // downloads equal the upload; extend success and failure; files byte for byte.
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findMeasurement } from '../api/repositories/measurementData.ts';
+import { findMeasurement } from '../db/repositories/measurementData.ts';
 import { workflowIdOf } from '../api/services/measurementUploads.ts';
 import { downsample, openParquet } from '../api/services/parquetColumns.ts';
 import { overviewKey } from '../storage/measurementKeys.ts';

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { apiForSuite, batchOf, client, eventually, jobFinished, newOrg, startApi, type TestApi } from './harness.ts';
 import { freePort } from '../stack/processes.ts';
-import { dispatchDueStarts, recordStarts, runStartDispatcher } from '../api/services/workflowStarts.ts';
+import { dispatchDueStarts, recordStarts, runStartDispatcher } from '../db/workflowStarts.ts';
 import { purgeStart } from '../api/services/storedObjects.ts';
 import { simulationWorkflowIds } from '../workflows/simulationIds.ts';
 import { pipelineWorkflowIds } from '../workflows/pipelineIds.ts';

@@ -3,16 +3,16 @@ import { DefaultLogger, Runtime, makeTelemetryFilterString } from '@temporalio/w
 import { Connection } from '@temporalio/client';
 import { loadConfig } from '../stack/config.ts';
 import { createStorage } from '../storage/index.ts';
-import { logger } from '../api/logger.ts';
+import { logger } from '../stack/logger.ts';
 import { SEARCH_ATTRIBUTE_NAMES } from '../workflows/searchAttributes.ts';
 import { createWorker } from './worker.ts';
 import { connectWorker } from './temporalConnection.ts';
 import { sdkLogFields } from './sdkLog.ts';
 import { openOrm } from '../db/orm.ts';
-import { temporalClient } from '../api/temporal.ts';
+import { temporalClient } from '../stack/temporalClient.ts';
 import { ensurePipelineRetrySchedule } from '../activities/pipelines.ts';
 import { ensureUploadExpirySchedule } from '../activities/uploads.ts';
-import { runStartDispatcher } from '../api/services/workflowStarts.ts';
+import { runStartDispatcher } from '../db/workflowStarts.ts';
 
 /** Custom search attributes must exist on the server; the dev server gets them at start. */
 async function registerSearchAttributes(address: string, namespace: string): Promise<void> {

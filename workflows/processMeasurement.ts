@@ -3,7 +3,7 @@
 // the objects the new state no longer uses once nobody can still be reading them.
 import { ApplicationFailure, proxyActivities, sleep } from '@temporalio/workflow';
 import type { MeasurementActivities, MeasurementJob, PythonProcessInput } from '../activities/measurements.ts';
-import type { ProcessingResult } from '../api/repositories/measurementData.ts';
+import type { ProcessingResult } from '../db/repositories/measurementData.ts';
 import { UNTIL_DONE } from './retryPolicies.ts';
 
 const db = proxyActivities<MeasurementActivities>({

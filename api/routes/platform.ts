@@ -3,8 +3,8 @@ import { Router } from 'express';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import { AppError } from '../errors.ts';
-import { temporalReachable } from '../temporal.ts';
-import { listUserOrganizations } from '../repositories/identity.ts';
+import { temporalReachable } from '../../stack/temporalClient.ts';
+import { listUserOrganizations } from '../../db/repositories/identity.ts';
 import { listRoles } from '../services/projects.ts';
 
 /** GET /healthz needs no key: it reports whether the database and Temporal answer. */

@@ -3,8 +3,8 @@
 // applying re-checks everything in one transaction and changes all or nothing.
 import type { RequestContext } from '../context.ts';
 import { AppError, invalid } from '../errors.ts';
-import * as repo from '../repositories/plannedMeasurements.ts';
-import { updateRow } from '../repositories/sqlRows.ts';
+import * as repo from '../../db/repositories/plannedMeasurements.ts';
+import { updateRow } from '../../db/repositories/sqlRows.ts';
 import { requireProjectPermission } from './access.ts';
 import { reserve } from './plannedMeasurements.ts';
 import { ratingMismatch, requirementsOf } from './scheduling.ts';

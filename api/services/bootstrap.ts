@@ -2,7 +2,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { generateApiKey } from '../apiKeys.ts';
 import { evictKeyEverywhere } from '../authCache.ts';
-import * as identity from '../repositories/identity.ts';
+import * as identity from '../../db/repositories/identity.ts';
 
 export interface IssuedKey {
   organization_id: string;
@@ -81,4 +81,4 @@ export async function setOrganizationSetting(
   return (res.affectedRows ?? 0) > 0;
 }
 
-export { countOrganizations } from '../repositories/identity.ts';
+export { countOrganizations } from '../../db/repositories/identity.ts';

@@ -4,9 +4,9 @@ import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../context.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
 import { namedRecordList, parseList } from '../listQuery.ts';
-import { insertRow, orConflict, page, updateRow } from '../repositories/sqlRows.ts';
+import { insertRow, orConflict, page, updateRow } from '../../db/repositories/sqlRows.ts';
 import { assertSameOrganization, requireProjectPermission } from './access.ts';
-import { requireSpec } from './cells.ts';
+import { requireSpec } from './cellAccess.ts';
 
 export interface BatchRow {
   id: string;

@@ -6,18 +6,15 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../context.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from '../errors.ts';
 import { parseList, type ListSpec } from '../listQuery.ts';
-import * as repo from '../repositories/cells.ts';
-import { openServiceEvent } from '../repositories/inventory.ts';
-import { insertRow, page, updateRow } from '../repositories/sqlRows.ts';
+import * as repo from '../../db/repositories/cells.ts';
+import { openServiceEvent } from '../../db/repositories/inventory.ts';
+import { insertRow, page, updateRow } from '../../db/repositories/sqlRows.ts';
 import { assertSameOrganization, holdsInProject, requireProjectPermission } from './access.ts';
-import { requireInstance } from './cells.ts';
+import { requireInstance } from './cellAccess.ts';
 import { indexEntity, unindexEntity } from './searchIndex.ts';
-import { purgeStart } from './storedObjects.ts';
 import { normalizeTags, tagFilters } from './measurementTags.ts';
-import { recordStarts, startRecorded, type RecordedStart } from './workflowStarts.ts';
-import type { Config } from '../../stack/config.ts';
-import { workflowIds } from '../../worker/taskQueues.ts';
-import { measurementPrefix } from '../../storage/measurementKeys.ts';
+import { startRecorded } from '../../db/workflowStarts.ts';
+import { recordMeasurementPurges } from './measurementPurges.ts';
 
 const MEASUREMENT_LIST: ListSpec = {
   columns: {
@@ -55,21 +52,6 @@ function storedFields(body: MeasurementBody): Record<string, unknown> {
   return values;
 }
 type MeasurementBody = Partial<Record<(typeof EDITABLE)[number], unknown>> & { measurement_type?: string };
-
-/**
- * Records, in the deleting transaction and before its deletes (it reads the upload sessions),
- * the purge of the measurements' stored files, which first ends their processing workflows:
- * processing that went on would write files after the purge.
- */
-export async function recordMeasurementPurges(em: EntityManager, config: Config, measurements: repo.MeasurementRef[]): Promise<RecordedStart[]> {
-  if (!measurements.length) return [];
-  const sessions = await em.execute<{ measurement_id: string; kind: 'upload' | 'extend'; version: number }[]>(
-    `select measurement_id, kind, version from measurement_upload_sessions where measurement_id in (select jsonb_array_elements_text(?::jsonb)::uuid) and confirmed_at is not null`,
-    [JSON.stringify(measurements.map((m) => m.id))],
-  );
-  const processing = (id: string) => sessions.filter((s) => s.measurement_id === id).map((s) => workflowIds.measurementProcessing(id, s.kind, s.version));
-  return recordStarts(em, measurements.map((m) => purgeStart(config, measurementPrefix(m.organization_id, m.project_id, m.id), processing(m.id))));
-}
 
 /**
  * The record as answered by every operation: internal storage columns left out; the last

@@ -1,19 +1,18 @@
 // Cell specifications (names unique per project) and cell instances (unique per specification).
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../context.ts';
-import { conflict, notFound } from '../errors.ts';
+import { conflict } from '../errors.ts';
 import { parseList, type ListSpec } from '../listQuery.ts';
-import { insertRow, orConflict, page, updateRow } from '../repositories/sqlRows.ts';
-import * as repo from '../repositories/cells.ts';
-import { assertSameOrganization, readableProjectsSql, requireProjectPermission } from './access.ts';
-import { registerCellSpecMappings } from './projects.ts';
-import { recordMeasurementPurges } from './cellMeasurements.ts';
-import { startRecorded } from './workflowStarts.ts';
+import { insertRow, orConflict, page, updateRow } from '../../db/repositories/sqlRows.ts';
+import * as repo from '../../db/repositories/cells.ts';
+import { readableProjectsSql, requireProjectPermission } from './access.ts';
+import { recordMeasurementPurges } from './measurementPurges.ts';
+import { startRecorded } from '../../db/workflowStarts.ts';
 import { indexEntity, unindexEntity } from './searchIndex.ts';
 import { checkInstanceBatch } from './cellBatches.ts';
+import { requireInstance, requireSpec } from './cellAccess.ts';
 
 // The project's create and get answers list its cell specifications.
-registerCellSpecMappings((ctx, projectId) => repo.cellSpecMappings(ctx.em, projectId));
 
 const SPEC_FIELDS = ['name', 'description', 'manufacturer', 'form_factor', 'chemistry', 'ratings', 'anode', 'cathode', 'electrolyte',
   'separator', 'properties', 'source', 'notes'] as const;
@@ -75,22 +74,6 @@ export function mergeJson(base: unknown, patch: unknown): unknown {
     else out[k] = mergeJson(base[k], v);
   }
   return out;
-}
-
-export async function requireSpec(ctx: RequestContext, specId: string, permission: string): Promise<repo.SpecRow> {
-  const spec = await repo.findSpec(ctx.em, specId);
-  if (!spec) throw notFound('cell specification', specId);
-  assertSameOrganization(ctx.caller, spec.organization_id, 'cell specification');
-  await requireProjectPermission(ctx, spec.project_id, permission);
-  return spec;
-}
-
-export async function requireInstance(ctx: RequestContext, instanceId: string, permission: string): Promise<repo.InstanceRow> {
-  const instance = await repo.findInstance(ctx.em, instanceId);
-  if (!instance) throw notFound('cell instance', instanceId);
-  assertSameOrganization(ctx.caller, instance.organization_id, 'cell instance');
-  await requireProjectPermission(ctx, instance.project_id, permission);
-  return instance;
 }
 
 function indexSpec(ctx: RequestContext, s: repo.SpecRow) {

@@ -6,7 +6,7 @@ import type { RequestContext } from '../context.ts';
 import YAML from 'yaml';
 import { conflict, invalid, notFound } from '../errors.ts';
 import { namedRecordList, parseList } from '../listQuery.ts';
-import * as repo from '../repositories/experimentTemplates.ts';
+import * as repo from '../../db/repositories/experimentTemplates.ts';
 import { assertSameOrganization, readableProjectsSql, requireProjectPermission } from './access.ts';
 import { inputReferences, parseProtocol, ProtocolError, type ParsedProtocol } from './protocols/index.ts';
 import { indexEntity, unindexEntity } from './searchIndex.ts';

@@ -7,11 +7,11 @@ import { defaultPayloadConverter, type Payload } from '@temporalio/common';
 import type { RequestContext } from '../context.ts';
 import { conflict, notFound } from '../errors.ts';
 import { parseList } from '../listQuery.ts';
-import * as repo from '../repositories/simulations.ts';
-import { cancelPendingElementOfJob } from '../repositories/pipelines.ts';
+import * as repo from '../../db/repositories/simulations.ts';
+import { cancelPendingElementOfJob } from '../../db/repositories/pipelines.ts';
 import { assertSameOrganization, requireProjectPermission } from './access.ts';
 import { readableSql } from './simulations/batches.ts';
-import { isTemporalUnavailable } from '../temporal.ts';
+import { isTemporalUnavailable } from '../../stack/temporalClient.ts';
 import { simulationWorkflowIds } from '../../workflows/simulationIds.ts';
 
 const TERMINAL = ['completed', 'failed', 'canceled'];

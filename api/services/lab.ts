@@ -3,8 +3,8 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../context.ts';
-import { labChannels, labCyclers, labHead, labServiceEvents, type LabChannelRow } from '../repositories/lab.ts';
-import { projectBlocks, type Block } from '../repositories/plannedMeasurements.ts';
+import { labChannels, labCyclers, labHead, labServiceEvents, type LabChannelRow } from '../../db/repositories/lab.ts';
+import { projectBlocks, type Block } from '../../db/repositories/plannedMeasurements.ts';
 import { AppError, notFound } from '../errors.ts';
 import { assertSameOrganization } from './access.ts';
 

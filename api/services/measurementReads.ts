@@ -2,7 +2,7 @@
 // cycles summaries, a downsampled series for plots, uploaded files and the validation report.
 import type { RequestContext } from '../context.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
-import * as repo from '../repositories/measurementData.ts';
+import * as repo from '../../db/repositories/measurementData.ts';
 import { assertSameOrganization } from './access.ts';
 import { downsample, openParquet, readTable, type ParquetObject } from './parquetColumns.ts';
 import { fileKey, measurementPrefix, OVERVIEW_MIN_ROWS, overviewKey } from '../../storage/measurementKeys.ts';

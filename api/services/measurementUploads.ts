@@ -3,16 +3,16 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestContext, Services } from '../context.ts';
 import { AppError, conflict, invalid, notFound, type ValidationIssue, ValidationFailed } from '../errors.ts';
-import * as repo from '../repositories/measurementData.ts';
-import { findMeasurement as findMeasurementRecord } from '../repositories/cells.ts';
-import { logger } from '../logger.ts';
+import * as repo from '../../db/repositories/measurementData.ts';
+import { findMeasurement as findMeasurementRecord } from '../../db/repositories/cells.ts';
+import { logger } from '../../stack/logger.ts';
 import { assertSameOrganization, requireProjectPermission } from './access.ts';
-import { requireInstance } from './cells.ts';
+import { requireInstance } from './cellAccess.ts';
 import { assertChannelAttachable, indexMeasurement, NO_SUCH_PROTOCOL, protocolTemplateExists, serializeMeasurement } from './cellMeasurements.ts';
 import { normalizeTags } from './measurementTags.ts';
 
 export { serializeMeasurement };
-import { recordAndStart, recordStarts, startRecorded, type WorkflowStart } from './workflowStarts.ts';
+import { recordAndStart, recordStarts, startRecorded, type WorkflowStart } from '../../db/workflowStarts.ts';
 import {
   EXTEND_UPLOAD, extendKey, fileKey, measurementPrefix, STEPS_UPLOAD, TIME_SERIES_UPLOAD, uploadKey,
 } from '../../storage/measurementKeys.ts';

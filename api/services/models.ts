@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../context.ts';
 import { conflict, forbidden, invalid, notFound } from '../errors.ts';
 import { namedRecordList, parseList } from '../listQuery.ts';
-import * as repo from '../repositories/models.ts';
+import * as repo from '../../db/repositories/models.ts';
 import { assertSameOrganization, holdsInProject, readableProjectsSql, requirePermissionInSomeProject, requireProjectPermission } from './access.ts';
 import { indexEntity, unindexEntity } from './searchIndex.ts';
 import { describeModel, givenIn, validateCustomModel, type ParameterLoc } from './simulationWorker.ts';

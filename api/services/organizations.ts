@@ -4,7 +4,7 @@
 import type { RequestContext } from '../context.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
 import { evictKeyEverywhere } from '../authCache.ts';
-import * as identity from '../repositories/identity.ts';
+import * as identity from '../../db/repositories/identity.ts';
 import { requireProjectPermission } from './access.ts';
 import { addMember } from './projects.ts';
 

@@ -6,14 +6,14 @@ import { WorkflowNotFoundError } from '@temporalio/client';
 import type { RequestContext } from '../context.ts';
 import { AppError, ValidationFailed, conflict, forbidden, notFound, type ValidationIssue } from '../errors.ts';
 import { parseList } from '../listQuery.ts';
-import * as repo from '../repositories/pipelines.ts';
+import * as repo from '../../db/repositories/pipelines.ts';
 import { assertSameOrganization, holdsInProject, readableProjectsSql, requireProjectPermission } from './access.ts';
 import { isPlainObject, UUID } from '../values.ts';
 import { indexEntity, unindexEntity } from './searchIndex.ts';
 import { pipelineWorkflowStart } from '../../activities/pipelines.ts';
-import { recordStarts, startRecorded } from './workflowStarts.ts';
-import { isTemporalUnavailable } from '../temporal.ts';
-import { logger } from '../logger.ts';
+import { recordStarts, startRecorded } from '../../db/workflowStarts.ts';
+import { isTemporalUnavailable } from '../../stack/temporalClient.ts';
+import { logger } from '../../stack/logger.ts';
 import { checkCalculation } from '../../workflows/calculations.ts';
 import { ELEMENT_TYPES, RENAME_SIGNAL, TERMINAL_STATUSES, WORKER_ELEMENT_TYPES, pipelineWorkflowIds } from '../../workflows/pipelineIds.ts';
 

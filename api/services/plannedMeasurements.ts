@@ -7,8 +7,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../context.ts';
 import { AppError, conflict, invalid, notFound } from '../errors.ts';
 import { parseList, type ListSpec } from '../listQuery.ts';
-import * as repo from '../repositories/plannedMeasurements.ts';
-import { insertRow, orConflict, page, updateRow } from '../repositories/sqlRows.ts';
+import * as repo from '../../db/repositories/plannedMeasurements.ts';
+import { insertRow, orConflict, page, updateRow } from '../../db/repositories/sqlRows.ts';
 import { assertSameOrganization, requireProjectPermission } from './access.ts';
 import { blockConflict, checkRatings, requirementsOf } from './scheduling.ts';
 

@@ -4,23 +4,17 @@ import type { RequestContext } from '../context.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
 import { namedRecordList, parseList } from '../listQuery.ts';
 import { PROJECT_ADMIN_ROLE_ID } from '../../db/roles.ts';
-import * as inventory from '../repositories/inventory.ts';
-import * as repo from '../repositories/projects.ts';
-import { orConflict } from '../repositories/sqlRows.ts';
+import * as inventory from '../../db/repositories/inventory.ts';
+import * as repo from '../../db/repositories/projects.ts';
+import { cellSpecMappings } from '../../db/repositories/cells.ts';
+import { orConflict } from '../../db/repositories/sqlRows.ts';
 import { readableProjectsSql, requireProjectPermission } from './access.ts';
 import { indexEntity, unindexProject } from './searchIndex.ts';
 import { projectPrefix, purgeStart } from './storedObjects.ts';
-import { recordStarts, startRecorded } from './workflowStarts.ts';
+import { recordStarts, startRecorded } from '../../db/workflowStarts.ts';
 import { workflowIds } from '../../worker/taskQueues.ts';
 
 const PROJECT_LIST = namedRecordList({ description: { kind: 'text' }, created_by: { kind: 'id' } });
-
-/** Cell specifications of a project, for the create response. Joined by the cell inventory. */
-export type CellSpecMappingsLoader = (ctx: RequestContext, projectId: string) => Promise<unknown[]>;
-let loadCellSpecMappings: CellSpecMappingsLoader = async () => [];
-export function registerCellSpecMappings(loader: CellSpecMappingsLoader): void {
-  loadCellSpecMappings = loader;
-}
 
 async function withRoles(ctx: RequestContext, project: repo.ProjectRow) {
   const roles = await repo.userProjectRoles(ctx.em, [project.id]);
@@ -54,13 +48,13 @@ export async function createProject(ctx: RequestContext, body: { name: string; d
     await indexProject(tx, row);
     return row;
   }), () => assertNameFree(ctx, body.name));
-  return { ...(await withRoles(ctx, project)), cell_spec_project_mappings: await loadCellSpecMappings(ctx, project.id) };
+  return { ...(await withRoles(ctx, project)), cell_spec_project_mappings: await cellSpecMappings(ctx.em, project.id) };
 }
 
 export async function getProject(ctx: RequestContext, projectId: string) {
   await requireProjectPermission(ctx, projectId, 'project:read');
   const project = (await repo.findProject(ctx.em, projectId))!;
-  return { ...(await withRoles(ctx, project)), cell_spec_project_mappings: await loadCellSpecMappings(ctx, projectId) };
+  return { ...(await withRoles(ctx, project)), cell_spec_project_mappings: await cellSpecMappings(ctx.em, projectId) };
 }
 
 export async function updateProject(ctx: RequestContext, projectId: string, body: { name?: string; description?: string | null }) {

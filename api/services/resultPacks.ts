@@ -5,7 +5,7 @@
 import { parquetWriteBuffer, type ColumnSource } from 'hyparquet-writer';
 import type { SchemaElement } from 'hyparquet';
 import type { ObjectStorage } from '../../storage/storage.ts';
-import type { ResultPack } from '../repositories/simulations.ts';
+import type { ResultPack } from '../../db/repositories/simulations.ts';
 import { openParquet, readRows } from './parquetColumns.ts';
 
 export type ResultKind = 'time_series' | 'steps';

@@ -1,7 +1,7 @@
 // What a plan needs of a channel (from its cell specification's ratings), and the 409s that
 // say why a channel cannot take it.
 import { conflict } from '../errors.ts';
-import type { Block, ChannelForPlan } from '../repositories/plannedMeasurements.ts';
+import type { Block, ChannelForPlan } from '../../db/repositories/plannedMeasurements.ts';
 
 export interface Requirements {
   /** Amperes the cell may draw, or null when its ratings do not say. */

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../context.ts';
 import { conflict, notFound, ValidationFailed } from '../errors.ts';
 import { namedRecordList, parseList } from '../listQuery.ts';
-import * as repo from '../repositories/simulationBoards.ts';
+import * as repo from '../../db/repositories/simulationBoards.ts';
 import { requireProjectPermission } from './access.ts';
 
 export interface BoardInput {

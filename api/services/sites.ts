@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../context.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
 import { parseList } from '../listQuery.ts';
-import * as repo from '../repositories/inventory.ts';
-import { insertRow, orConflict, page, updateRow } from '../repositories/sqlRows.ts';
+import * as repo from '../../db/repositories/inventory.ts';
+import { insertRow, orConflict, page, updateRow } from '../../db/repositories/sqlRows.ts';
 import { assertSameOrganization, readableProjectsSql, requirePermissionInSomeProject, requireProjectPermission } from './access.ts';
 import { indexEntity } from './searchIndex.ts';
 

@@ -2,7 +2,7 @@
 // organization and project, so deleting either removes everything under one prefix.
 import type { Config } from '../../stack/config.ts';
 import { workflowIds } from '../../worker/taskQueues.ts';
-import type { WorkflowStart } from './workflowStarts.ts';
+import type { WorkflowStart } from '../../db/workflowStarts.ts';
 
 export const projectPrefix = (organizationId: string, projectId: string) => `orgs/${organizationId}/projects/${projectId}/`;
 

@@ -3,7 +3,7 @@ import { WorkflowNotFoundError } from '@temporalio/client';
 import type { RequestContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { parseList, type ListSpec } from '../../listQuery.ts';
-import * as repo from '../../repositories/simulations.ts';
+import * as repo from '../../../db/repositories/simulations.ts';
 import { simulationWorkflowIds } from '../../../workflows/simulationIds.ts';
 import { assertSameOrganization, readableProjectsSql, requireProjectPermission } from '../access.ts';
 

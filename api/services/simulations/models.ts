@@ -3,7 +3,7 @@
 // before anything is written.
 import type { RequestContext } from '../../context.ts';
 import { invalid } from '../../errors.ts';
-import * as modelRepo from '../../repositories/models.ts';
+import * as modelRepo from '../../../db/repositories/models.ts';
 import { assertSameOrganization } from '../access.ts';
 import { modelSpec, requireCellSpecification } from '../models.ts';
 import { CHEMISTRY_NAMES, givenIn, PYBAMM_MODELS, type ParameterLoc } from '../simulationWorker.ts';

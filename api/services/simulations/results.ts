@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { RequestContext } from '../../context.ts';
 import { AppError, invalid, notFound } from '../../errors.ts';
 import { namedRecordList, parseList, type ListSpec } from '../../listQuery.ts';
-import * as repo from '../../repositories/simulations.ts';
+import * as repo from '../../../db/repositories/simulations.ts';
 import { ObjectNotFound } from '../../../storage/storage.ts';
 import { assertSameOrganization, requireProjectPermission } from '../access.ts';
 import { simulationFileFromPack } from '../resultPacks.ts';

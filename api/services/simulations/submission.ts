@@ -7,7 +7,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../../context.ts';
 import { AppError, invalid } from '../../errors.ts';
-import * as repo from '../../repositories/simulations.ts';
+import * as repo from '../../../db/repositories/simulations.ts';
 import type { RequestBody } from '../../schemas.ts';
 import { CellarBatch, CellarOrganization, CellarProject, CellarStatus } from '../../../workflows/searchAttributes.ts';
 import { simulationWorkflowIds } from '../../../workflows/simulationIds.ts';
@@ -18,7 +18,7 @@ import type { DoeRequest } from '../doe.ts';
 import { loadTemplate, protocolAt } from '../experimentTemplates.ts';
 import { DEFAULT_MAX_BACKWARD_JUMPS, JumpLimitError, parseProtocol, ProtocolError, type Ucp } from '../protocols/index.ts';
 import { canonicalJson, describeModel, ENGINE_BUILD, sha256 } from '../simulationWorker.ts';
-import { recordStarts, startRecorded, type RecordedStart } from '../workflowStarts.ts';
+import { recordStarts, startRecorded, type RecordedStart } from '../../../db/workflowStarts.ts';
 import { resolveModel, type ResolvedModel } from './models.ts';
 import { checkExtraVariables, checkInputs, designPoints, projectOf, type ParameterSets } from './submissionChecks.ts';
 

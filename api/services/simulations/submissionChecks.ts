@@ -3,7 +3,7 @@
 // they all run before anything is written.
 import type { RequestContext } from '../../context.ts';
 import { invalid, ValidationFailed } from '../../errors.ts';
-import * as studyRepo from '../../repositories/studies.ts';
+import * as studyRepo from '../../../db/repositories/studies.ts';
 import { requirePermissionInSomeProject, requireProjectPermission } from '../access.ts';
 import { DoeError, expandDoe, MAX_DESIGN_POINTS, type DoeRequest } from '../doe.ts';
 import { inputReferences, type Ucp } from '../protocols/index.ts';

@@ -1,7 +1,7 @@
 // The Temporal client used by the API, the admin command and the worker's own calls. The
 // connection is lazy so the API can start (and report itself unhealthy) while Temporal is down.
 import { Client, Connection, ServiceError, defaultGrpcRetryOptions, makeGrpcRetryInterceptor } from '@temporalio/client';
-import type { Config } from '../stack/config.ts';
+import type { Config } from './config.ts';
 
 // A call retries an unreachable server for about a second, not the SDK's default of about 20:
 // a request that needs Temporal answers 503 promptly when it is down, and the client (or the

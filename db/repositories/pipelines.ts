@@ -1,9 +1,9 @@
 // Queries for pipelines, their elements (each with a job of the shared jobs table), the
 // diagnostic events of failures, and the bulk cancellation.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ParsedList } from '../listQuery.ts';
+import type { ParsedList } from '../listSql.ts';
 import { page } from './sqlRows.ts';
-import { CANCELED_ON_REQUEST } from '../../db/jobs.ts';
+import { CANCELED_ON_REQUEST } from '../jobs.ts';
 
 export interface PipelineRow {
   id: string;

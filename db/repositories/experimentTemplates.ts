@@ -1,6 +1,6 @@
 // Queries for experiment templates. Lists leave out the heavy columns unless asked for.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { whereSql, type ParsedList } from '../listQuery.ts';
+import { whereSql, type ParsedList } from '../listSql.ts';
 
 export interface TemplateRow {
   id: string;

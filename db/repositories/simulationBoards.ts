@@ -1,6 +1,6 @@
 // Queries for the simulation boards of studies.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ParsedList } from '../listQuery.ts';
+import type { ParsedList } from '../listSql.ts';
 import { insertRow, page, updateRow } from './sqlRows.ts';
 
 export interface BoardRow {

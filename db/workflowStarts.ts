@@ -8,9 +8,9 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy, type Client } from '@temporalio/client';
 import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
-import type { Orm } from '../../db/orm.ts';
-import { logger } from '../logger.ts';
-import * as repo from '../repositories/workflowStarts.ts';
+import type { Orm } from './orm.ts';
+import { logger } from '../stack/logger.ts';
+import * as repo from './repositories/workflowStarts.ts';
 
 type KeywordKey = ReturnType<typeof defineSearchAttributeKey<typeof SearchAttributeType.KEYWORD>>;
 

@@ -1,6 +1,6 @@
 // Queries for projects and their members' roles.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { whereSql, type ParsedList } from '../listQuery.ts';
+import { whereSql, type ParsedList } from '../listSql.ts';
 import { pipelineWorkflowIds } from '../../workflows/pipelineIds.ts';
 import { simulationWorkflowIds } from '../../workflows/simulationIds.ts';
 

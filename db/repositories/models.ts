@@ -1,6 +1,6 @@
 // Queries for models (organization-wide) and parameterized models (per project).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { whereSql, type ParsedList } from '../listQuery.ts';
+import { whereSql, type ParsedList } from '../listSql.ts';
 
 export interface ModelRow {
   id: string;

@@ -1,7 +1,7 @@
 // JSON logs (pino). Every line carries the request's correlation id; secrets never appear.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { pino } from 'pino';
-import { LOG_LEVELS } from '../stack/config.ts';
+import { LOG_LEVELS } from './config.ts';
 
 export const requestContext = new AsyncLocalStorage<{ correlationId: string }>();
 

@@ -1,6 +1,6 @@
 // Queries for studies and their links to simulations and measurements.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { whereSql, type ParsedList } from '../listQuery.ts';
+import { whereSql, type ParsedList } from '../listSql.ts';
 
 export interface StudyRow {
   id: string;

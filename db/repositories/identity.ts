@@ -1,6 +1,6 @@
 // Queries for organizations, users, memberships and API keys.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ApiKey, Membership, Organization, User, type IOrganization, type IUser } from '../../db/entities/platform.ts';
+import { ApiKey, Membership, Organization, User, type IOrganization, type IUser } from '../entities/platform.ts';
 
 export interface KeyIdentity {
   key_id: string;

@@ -1,7 +1,7 @@
 // Small SQL helpers shared by the inventory repositories: insert a row, update only the
 // given fields, and read one page of a list with its total.
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
-import { whereSql, type ParsedList } from '../listQuery.ts';
+import { whereSql, type ParsedList } from '../listSql.ts';
 
 /** Inserts `row` (undefined values left to their defaults) and returns `returning` of the new row. */
 export async function insertRow<T>(em: EntityManager, table: string, row: Record<string, unknown>, returning = '*'): Promise<T> {

@@ -2,9 +2,9 @@
 // A batch is written with a handful of set-based statements whatever its size.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import { whereSql, type ParsedList } from '../listQuery.ts';
+import { whereSql, type ParsedList } from '../listSql.ts';
 import { page } from './sqlRows.ts';
-import { JOB_CANCELED } from '../../db/jobs.ts';
+import { JOB_CANCELED } from '../jobs.ts';
 
 export interface BatchInsert {
   id: string;
