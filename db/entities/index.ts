@@ -14,3 +14,9 @@ export const allEntities = [
   ...simulationsEntities,
   ...pipelinesEntities,
 ];
+
+/**
+ * A table's row as raw SQL returns it: every column present (the entity's optional
+ * properties are those a create may leave out).
+ */
+export type Row<Entity> = { -readonly [Column in keyof Entity]-?: Exclude<Entity[Column], undefined> };

@@ -1,48 +1,20 @@
 // Queries for cell specifications, cell instances, measurement records and watches.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ICellInstance, ICellSpecification } from '../entities/cells.ts';
+import type { ICellMeasurement } from '../entities/measurements.ts';
+import type { Row } from '../entities/index.ts';
 
-export interface SpecRow {
-  id: string;
-  organization_id: string;
-  project_id: string;
-  name: string;
-  description: string | null;
-  manufacturer: string | null;
-  form_factor: string | null;
-  chemistry: string | null;
-  [column: string]: unknown;
-}
+/** A cell specification as stored. */
+export type SpecRow = Row<ICellSpecification>;
 
 /** An instance with the name of its batch (lot). */
 export const INSTANCE_SELECT = `*, (select b.name from cell_batches b where b.id = cell_instances.batch_id) as batch_name`;
 
-export interface InstanceRow {
-  id: string;
-  organization_id: string;
-  project_id: string;
-  cell_specification_id: string;
-  name: string;
-  serial_number: string | null;
-  batch: string | null;
-  notes: string | null;
-  [column: string]: unknown;
-}
+/** An instance as stored, with the name of its batch (INSTANCE_SELECT). */
+export type InstanceRow = Row<ICellInstance> & { batch_name: string | null };
 
-export interface MeasurementRow {
-  id: string;
-  organization_id: string;
-  project_id: string;
-  cell_instance_id: string;
-  name: string;
-  measurement_type: string;
-  channel_id: string | null;
-  start_time: Date | null;
-  end_time: Date | null;
-  protocol: unknown;
-  program_name: string | null;
-  notes: string | null;
-  [column: string]: unknown;
-}
+/** A measurement record as stored. */
+export type MeasurementRow = Row<ICellMeasurement>;
 
 export interface MeasurementRef {
   id: string;
