@@ -12,11 +12,11 @@ import io
 import numpy as np
 import pyarrow.parquet as pq
 import pytest
-
 from application_errors import raises
+
 from cellar_worker import storage
-from cellar_worker.fitting import fit_parameters, fit_parameters_array, validate_against_data
 from cellar_worker.fitting import evaluator as evaluator_module
+from cellar_worker.fitting import fit_parameters, fit_parameters_array, validate_against_data
 from cellar_worker.fitting.evaluator import EvaluationFailed
 from cellar_worker.simulation import run_simulation
 from cellar_worker.simulation.errors import solver_error

@@ -6,11 +6,21 @@ import time
 
 import pytest
 from temporalio.testing import ActivityEnvironment
+from test_fitting import (
+    AGED_R0,
+    QUICK,
+    R0,
+    TRUE_R0,
+    aged_datasets,
+    aged_request,
+    discharge_protocol,
+    fit_request,
+    inline,
+    simulate,
+)
 
 from cellar_worker.fitting import activities
 from cellar_worker.main import SIMULATION_ACTIVITIES
-
-from test_fitting import AGED_R0, QUICK, R0, TRUE_R0, aged_datasets, aged_request, discharge_protocol, fit_request, inline, simulate
 
 CHECKPOINT = {"iteration": 7, "evaluations": 30, "best_cost": 0.0004, "best_parameters": {R0: 0.0195}}
 

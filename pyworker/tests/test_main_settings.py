@@ -20,21 +20,7 @@ def test_defaults_and_empty_values_count_as_unset():
     assert expected.connect_timeout_s == 60.0
     assert expected.address == "127.0.0.1:7233"
     assert expected.simulation_task_queue == "cellar-simulations"
-    empty = {
-        name: ""
-        for name in (
-            "TEMPORAL_ADDRESS",
-            "TEMPORAL_NAMESPACE",
-            "SIMULATION_TASK_QUEUE",
-            "MEASUREMENT_TASK_QUEUE",
-            "SIMULATION_CONCURRENCY",
-            "MEASUREMENT_CONCURRENCY",
-            "WORKER_SHUTDOWN_GRACE_S",
-            "TEMPORAL_CONNECT_TIMEOUT_S",
-            "LOG_LEVEL",
-            "FIT_MAX_ROWS",
-        )
-    }
+    empty = dict.fromkeys(("TEMPORAL_ADDRESS", "TEMPORAL_NAMESPACE", "SIMULATION_TASK_QUEUE", "MEASUREMENT_TASK_QUEUE", "SIMULATION_CONCURRENCY", "MEASUREMENT_CONCURRENCY", "WORKER_SHUTDOWN_GRACE_S", "TEMPORAL_CONNECT_TIMEOUT_S", "LOG_LEVEL", "FIT_MAX_ROWS"), "")
     assert read_settings(empty, cpus=3) == expected
 
 
@@ -112,7 +98,7 @@ def test_empty_tuning_variables_mean_their_defaults():
     done = subprocess.run(
         [sys.executable, "-c", code],
         cwd=Path(__file__).resolve().parents[1],
-        env={**os.environ, **{name: "" for name in names}, "PYTHONPATH": "."},
+        env={**os.environ, **dict.fromkeys(names, ""), "PYTHONPATH": "."},
         capture_output=True,
         text=True,
         timeout=120,

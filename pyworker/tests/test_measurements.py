@@ -8,7 +8,6 @@ Series are crafted in the tests and written to real Parquet/CSV files. The basel
 from __future__ import annotations
 
 import gzip
-
 import hashlib
 import math
 import os
@@ -525,7 +524,7 @@ def test_truncated_parquet_is_unreadable(tmp_path):
     assert "corrupt or truncated" in outcome.issues[0]["message"]
 
 
-@pytest.mark.parametrize("content", [b"", "Time [s],Current [A],Voltage [V],Step count\n".encode()])
+@pytest.mark.parametrize("content", [b"", b"Time [s],Current [A],Voltage [V],Step count\n"])
 def test_empty_files(tmp_path, content):
     path = tmp_path / "upload.parquet"
     path.write_bytes(content)

@@ -6,8 +6,8 @@ import numpy as np
 import pyarrow.parquet as pq
 import pybamm
 import pytest
-
 from application_errors import raises
+
 from cellar_worker.simulation import describe_model, run_simulation, runner, validate_custom_model
 from cellar_worker.simulation.cache import BuiltSimulationCache
 from cellar_worker.simulation.errors import describe

@@ -15,8 +15,8 @@ class Store:
     """The rows a chunk reads and writes: job status and unfinished-solve counts by point."""
 
     def __init__(self, ids):
-        self.status = {i: "pending" for i in ids}
-        self.starts = {i: 0 for i in ids}
+        self.status = dict.fromkeys(ids, "pending")
+        self.starts = dict.fromkeys(ids, 0)
         self.errors = {}
 
     def load_batch(self, batch_id):

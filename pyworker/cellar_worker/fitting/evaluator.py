@@ -43,8 +43,7 @@ import numpy as np
 import pybamm
 from temporalio.exceptions import ApplicationError
 
-from ..simulation import models
-from ..simulation import runner
+from ..simulation import models, runner
 from ..simulation.cache import BuiltSimulationCache, cache_size_from_env
 from ..simulation.errors import configuration_error, describe, solver_error
 from ..simulation.quick_model import SOC_MARGIN
@@ -222,7 +221,7 @@ class DriveCycleEvaluator(Evaluator):
         recipe = self.recipe
         values = recipe.base_parameters.copy()
         values.update({**self.baked_fixed, **baked}, check_already_exists=False)
-        values.update({name: "[input]" for name in self.input_names}, check_already_exists=False)
+        values.update(dict.fromkeys(self.input_names, "[input]"), check_already_exists=False)
         values.update(
             {
                 CURRENT_FUNCTION: pybamm.Interpolant(

@@ -11,9 +11,9 @@ from __future__ import annotations
 import csv
 import gzip
 import os
+import re
 import shutil
 import zlib
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 

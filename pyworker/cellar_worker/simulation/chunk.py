@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pybamm
 from temporalio.exceptions import ApplicationError
@@ -89,7 +89,7 @@ class ChunkProgress:
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).isoformat()
+    return datetime.now(UTC).isoformat()
 
 
 def _finite(metrics: dict) -> dict:

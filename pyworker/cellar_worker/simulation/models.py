@@ -409,7 +409,7 @@ def _recipe_for_key(key: str) -> ModelRecipe:
     names = (set(values.keys()) | set(model.get_parameter_info())) - _NON_PARAMETER_KEYS - PROTOCOL_CONTROLLED
     var_pts = None
     if spec["kind"] == "pybamm":
-        for name, value in spec["parameters"].items():
+        for name in spec["parameters"]:
             check_parameter_name(name, names, f"model.parameters[{name!r}]")
         # Some names are required by model options without being in the set itself.
         values.update(spec["parameters"], check_already_exists=False)

@@ -155,7 +155,7 @@ class Records:
             _RECORD_SQL,
             {"rows": Jsonb(outcomes), "folder": folder, "files": json.dumps(RESULT_FILES), "version": version},
         )
-        return {sid: status for sid, status in rows}
+        return dict(rows)
 
     def chunk_summary(self, simulation_ids: list[str], failures: int) -> dict:
         """How a chunk's points stand: counts by outcome and the first failures."""

@@ -45,7 +45,13 @@ from . import models, ucp
 from .cache import BuiltSimulationCache, cache_size_from_env
 from .errors import configuration_error, describe, solver_error
 from .quick_model import SOC_MARGIN
-from .steps_summary import CAPACITY_COLUMNS, SUMMARY_COLUMNS, SUMMARY_SCHEMA, step_cumulative_throughput, summarize_step_columns
+from .steps_summary import (
+    CAPACITY_COLUMNS,
+    SUMMARY_COLUMNS,
+    SUMMARY_SCHEMA,
+    step_cumulative_throughput,
+    summarize_step_columns,
+)
 
 NOMINAL_CAPACITY = "Nominal cell capacity [A.h]"
 TIME_SERIES_FILE = "time_series.parquet"
@@ -317,7 +323,7 @@ def _build(job: _Job, tighten: bool, inputs: dict[str, float]) -> pybamm.Simulat
     values = recipe.base_parameters.copy()
     values.update(job.baked, check_already_exists=False)
     as_inputs = list(job.input_parameters) + (list(recipe.state_parameters) if job.initial_state is not None else [])
-    values.update({name: "[input]" for name in as_inputs}, check_already_exists=False)
+    values.update(dict.fromkeys(as_inputs, "[input]"), check_already_exists=False)
     simulation = pybamm.Simulation(
         recipe.new_model(),
         experiment=exp.build_experiment(job.plan, job.period, job.temperature_k, job.nominal_capacity_ah),
