@@ -60,9 +60,7 @@ def test_nested_gotos_rearm_and_cycles_follow_the_outermost_loop():
 
 
 def test_default_max_backward_jumps_is_enforced():
-    protocol = ucp.parse_protocol(
-        {"steps": [{"Rest": {"duration": 1}}, {"Goto": {"step": 0, "repeat": 1001}}]}
-    )
+    protocol = ucp.parse_protocol({"steps": [{"Rest": {"duration": 1}}, {"Goto": {"step": 0, "repeat": 1001}}]})
     with pytest.raises(ApplicationError) as excinfo:
         ucp.expand(protocol)
     assert "protocol.steps[1].Goto" in config_error(excinfo)
@@ -72,7 +70,9 @@ def test_input_references_and_placeholder_syntax():
     protocol = ucp.parse_protocol(
         {
             "global": {"initial_state_type": "soc_percentage", "initial_state_value": "input['Initial SOC [%]']"},
-            "steps": [{"Charge": {"mode": "C-rate", "value": 'input["Rate"]', "ends": ["Voltage >= 4.2", "Time > 7200"]}}],
+            "steps": [
+                {"Charge": {"mode": "C-rate", "value": 'input["Rate"]', "ends": ["Voltage >= 4.2", "Time > 7200"]}}
+            ],
         }
     )
     assert protocol.input_references() == ["Initial SOC [%]", "Rate"]

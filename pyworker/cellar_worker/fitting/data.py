@@ -32,6 +32,8 @@ from .. import storage
 from ..simulation.errors import configuration_error
 
 MAX_INLINE_ROWS = 1000
+
+
 # Empty is unset, as for the API (stack/config.ts), which checks the value at start-up.
 def _max_rows() -> int:
     # Checked with the worker's settings (main.read_settings), which stop it on a bad value;

@@ -55,7 +55,9 @@ CURRENT_FUNCTION = "Current function [A]"
 AMBIENT_TEMPERATURE = "Ambient temperature [K]"
 INITIAL_TEMPERATURE = "Initial temperature [K]"
 
-FIT_CACHE: BuiltSimulationCache[tuple] = BuiltSimulationCache(cache_size_from_env("FIT_CACHE_SIZE", "SIMULATION_CACHE_SIZE"))
+FIT_CACHE: BuiltSimulationCache[tuple] = BuiltSimulationCache(
+    cache_size_from_env("FIT_CACHE_SIZE", "SIMULATION_CACHE_SIZE")
+)
 
 
 class EvaluationFailed(Exception):
@@ -225,7 +227,11 @@ class DriveCycleEvaluator(Evaluator):
         values.update(
             {
                 CURRENT_FUNCTION: pybamm.Interpolant(
-                    self.dataset.time, self.dataset.current, pybamm.t, name="Measured current [A]", interpolator="linear"
+                    self.dataset.time,
+                    self.dataset.current,
+                    pybamm.t,
+                    name="Measured current [A]",
+                    interpolator="linear",
                 )
             },
             check_already_exists=False,
@@ -240,9 +246,7 @@ class DriveCycleEvaluator(Evaluator):
         except ApplicationError:
             raise
         except Exception as error:  # noqa: BLE001 - a build failure comes from the configuration
-            raise configuration_error(
-                f"model: cannot be built with these parameters: {describe(error)}"
-            ) from None
+            raise configuration_error(f"model: cannot be built with these parameters: {describe(error)}") from None
         return simulation.built_model, solver
 
     def _take(self, baked: dict[str, float]) -> tuple[str, tuple]:

@@ -91,7 +91,9 @@ def parse_parameters(raw, path: str = "parameters") -> list[FittedParameter]:
         upper = finite(bounds[1], f"{where}.bounds[1]")
         models.check_parameter_value(name, lower, f"{where}.bounds[0]")
         if lower >= upper:
-            raise configuration_error(f"{where}.bounds: the lower bound ({lower:g}) must be below the upper ({upper:g})")
+            raise configuration_error(
+                f"{where}.bounds: the lower bound ({lower:g}) must be below the upper ({upper:g})"
+            )
         if "initial_value" not in entry:
             raise configuration_error(f"{where}.initial_value: required")
         initial = finite(entry["initial_value"], f"{where}.initial_value")
@@ -131,7 +133,9 @@ def parse_optimizer(raw, cost: str) -> OptimizerSettings:
     if isinstance(raw, str):
         raw = {"method": raw}
     if not isinstance(raw, dict):
-        raise configuration_error("optimizer: must be an object such as {'method': 'Nelder-Mead', 'max_iterations': 100}")
+        raise configuration_error(
+            "optimizer: must be an object such as {'method': 'Nelder-Mead', 'max_iterations': 100}"
+        )
     unknown = sorted(set(raw) - _OPTIMIZER_FIELDS)
     if unknown:
         raise configuration_error(
@@ -187,7 +191,9 @@ def read_checkpoint(raw, fitted: list[FittedParameter]) -> Checkpoint | None:
     if not all(p.contains(best[p.name]) for p in fitted):
         return None
     cost = raw.get("best_cost")
-    cost = float(cost) if isinstance(cost, (int, float)) and not isinstance(cost, bool) and math.isfinite(cost) else None
+    cost = (
+        float(cost) if isinstance(cost, (int, float)) and not isinstance(cost, bool) and math.isfinite(cost) else None
+    )
 
     def count(name: str) -> int:
         value = raw.get(name)

@@ -63,7 +63,9 @@ def warm_up(model_types: list[str]) -> None:
         except Exception as error:  # noqa: BLE001 - a warm-up failure only costs the first fit its speed
             log.warning("fit warm-up failed", extra={"model_type": model_type, "error": describe(error)})
             continue
-        log.info("fit warm-up done", extra={"model_type": model_type, "duration_s": round(time.monotonic() - started, 3)})
+        log.info(
+            "fit warm-up done", extra={"model_type": model_type, "duration_s": round(time.monotonic() - started, 3)}
+        )
 
 
 def start() -> threading.Thread | None:

@@ -96,8 +96,14 @@ async def solve_chunk_activity(request: dict) -> dict:
     outcome = await _heartbeating(run.run, stop, progress.snapshot, CHUNK_HEARTBEAT_INTERVAL_S, watch)
     activity.logger.info(
         "chunk finished",
-        extra={"batch_id": request["batch_id"], "chunk": request["chunk"], "points": len(request["simulation_ids"]),
-               "completed": outcome["completed"], "failed": outcome["failed"], "canceled": outcome["canceled"]},
+        extra={
+            "batch_id": request["batch_id"],
+            "chunk": request["chunk"],
+            "points": len(request["simulation_ids"]),
+            "completed": outcome["completed"],
+            "failed": outcome["failed"],
+            "canceled": outcome["canceled"],
+        },
     )
     return outcome
 
@@ -111,7 +117,10 @@ async def run_simulation_activity(request: dict) -> dict:
         progress.update(steps_done=steps_done, steps_total=steps_total)
 
     result = await _heartbeating(
-        lambda: run_simulation(request, on_progress, cancel.is_set), cancel, lambda: dict(progress), HEARTBEAT_INTERVAL_S
+        lambda: run_simulation(request, on_progress, cancel.is_set),
+        cancel,
+        lambda: dict(progress),
+        HEARTBEAT_INTERVAL_S,
     )
     activity.logger.info(
         "simulation finished",

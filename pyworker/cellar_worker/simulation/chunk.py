@@ -135,7 +135,9 @@ class ChunkRun:
         setup = None
         if points:
             try:
-                setup = prepare_setup(batch.model_config, batch.protocol, batch.max_backward_jumps, batch.extra_variables)
+                setup = prepare_setup(
+                    batch.model_config, batch.protocol, batch.max_backward_jumps, batch.extra_variables
+                )
             except ApplicationError as error:  # the whole batch's configuration: every point fails with it
                 setup_error = error
         try:
@@ -148,9 +150,16 @@ class ChunkRun:
                 if self.attempt == 1:
                     self._solve(point, setup, setup_error)
                 elif self.records.count_solve_start(point.simulation_id, +1) > MAX_RETRIED_STARTS:
-                    self._outcome(point, "failed", _now(), error_code="WORKER_ERROR", error=(
-                        f"the worker stopped {MAX_RETRIED_STARTS + 1} times while solving this simulation "
-                        "(a crash in the solver, or its machine lost): it is not tried again"))
+                    self._outcome(
+                        point,
+                        "failed",
+                        _now(),
+                        error_code="WORKER_ERROR",
+                        error=(
+                            f"the worker stopped {MAX_RETRIED_STARTS + 1} times while solving this simulation "
+                            "(a crash in the solver, or its machine lost): it is not tried again"
+                        ),
+                    )
                 else:
                     # Counted while it solves: only a solve that never returns (its worker died)
                     # leaves its count up; one whose flush then fails (storage down) does not.
@@ -186,7 +195,9 @@ class ChunkRun:
             solved = solve_point(job, on_progress, cancelled)
             built = not solved.cache_hit
             where = self.pack.add(point.simulation_id, solved.columns, solved.steps)
-            self._outcome(point, "completed", started_at, metrics=_finite(solved.metrics), pack=where, cache_hit=solved.cache_hit)
+            self._outcome(
+                point, "completed", started_at, metrics=_finite(solved.metrics), pack=where, cache_hit=solved.cache_hit
+            )
         except SimulationCancelled:
             if not self.stop():
                 progress.canceled += 1  # this point only: its job already says canceled
@@ -195,7 +206,9 @@ class ChunkRun:
             self._outcome(point, "failed", started_at, error_code=code, error=error.message)
         except Exception as error:  # noqa: BLE001 - a fault of this point alone: it fails, the chunk goes on
             log.exception("simulation failed unexpectedly", extra={"simulation_id": point.simulation_id})
-            self._outcome(point, "failed", started_at, error_code="WORKER_ERROR", error=f"{type(error).__name__}: {error}")
+            self._outcome(
+                point, "failed", started_at, error_code="WORKER_ERROR", error=f"{type(error).__name__}: {error}"
+            )
         finally:
             progress.end()
         if not built:  # a point that built its model would skew the measured cost per point

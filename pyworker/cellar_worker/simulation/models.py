@@ -199,9 +199,7 @@ def _normalize_settings(settings, allow_mesh: bool) -> dict:
             raise configuration_error(f"{path}: must map domains to PyBaMM class names")
         for domain, name in chosen.items():
             if name not in classes:
-                raise configuration_error(
-                    f"{path}[{domain!r}]: unknown class {name!r}; allowed: {', '.join(classes)}"
-                )
+                raise configuration_error(f"{path}[{domain!r}]: unknown class {name!r}; allowed: {', '.join(classes)}")
         normalized[field] = dict(chosen)
     solver = settings.get("solver") or {}
     if isinstance(solver, str):
@@ -341,7 +339,15 @@ def _symbol_parameter_names(tree) -> set[str]:
 
 # Nodes whose values span the same points as their children's (PyBaMM gives them their
 # children's domains).
-_ELEMENTWISE = (pybamm.BinaryOperator, pybamm.Function, pybamm.Negate, pybamm.AbsoluteValue, pybamm.Sign, pybamm.Floor, pybamm.Ceiling)
+_ELEMENTWISE = (
+    pybamm.BinaryOperator,
+    pybamm.Function,
+    pybamm.Negate,
+    pybamm.AbsoluteValue,
+    pybamm.Sign,
+    pybamm.Floor,
+    pybamm.Ceiling,
+)
 
 
 def _spatial_variable_names(model: pybamm.BaseModel) -> frozenset[str]:
@@ -470,15 +476,13 @@ def _check_mesh(model, values: pybamm.ParameterValues, var_pts, submesh_types, s
         mesh = pybamm.Mesh(geometry, submesh_types, var_pts or model.default_var_pts)
     except Exception as error:  # noqa: BLE001 - PyBaMM raises many types for a misfit mesh
         raise configuration_error(
-            f"model.simulation_settings.submesh_types: PyBaMM cannot mesh this model with them: "
-            f"{describe(error)}"
+            f"model.simulation_settings.submesh_types: PyBaMM cannot mesh this model with them: {describe(error)}"
         ) from None
     try:
         pybamm.Discretisation(mesh, spatial_methods)
     except Exception as error:  # noqa: BLE001
         raise configuration_error(
-            f"model.simulation_settings.spatial_methods: PyBaMM cannot use them on this model's mesh: "
-            f"{describe(error)}"
+            f"model.simulation_settings.spatial_methods: PyBaMM cannot use them on this model's mesh: {describe(error)}"
         ) from None
 
 

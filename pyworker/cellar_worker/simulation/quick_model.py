@@ -47,9 +47,7 @@ def chemistries() -> dict[str, dict]:
 def chemistry(name) -> dict:
     table = chemistries()
     if name not in table:
-        raise configuration_error(
-            f"model.chemistry: unknown chemistry {name!r}; allowed: {', '.join(table)}"
-        )
+        raise configuration_error(f"model.chemistry: unknown chemistry {name!r}; allowed: {', '.join(table)}")
     return table[name]
 
 
@@ -75,12 +73,7 @@ def quick_parameter_values(capacity_ah, chemistry_name, resistance_pct=100.0) ->
 
     def dc_resistance_at(temperature_c, current, soc):
         arrhenius = pybamm.exp(activation * (1 / (temperature_c + 273.15) - 1 / REFERENCE_TEMPERATURE_K))
-        return (
-            dc_resistance
-            * (1 + curvature * (2 * soc - 1) ** 2)
-            * arrhenius
-            * (1 + current_slope * abs(current))
-        )
+        return dc_resistance * (1 + curvature * (2 * soc - 1) ** 2) * arrhenius * (1 + current_slope * abs(current))
 
     def r0(temperature_c, current, soc):
         return r0_fraction * dc_resistance_at(temperature_c, current, soc)

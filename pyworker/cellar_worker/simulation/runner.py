@@ -245,9 +245,7 @@ def prepare_point(setup: Setup, raw_inputs, output_prefix: str = "") -> _Job:
         temperature_k = celsius + 273.15
         clash = sorted(set(parameter_values) & set(models.TEMPERATURE_PARAMETERS))
         if clash:
-            raise configuration_error(
-                f"inputs[{clash[0]!r}]: conflicts with protocol.global.initial_temperature"
-            )
+            raise configuration_error(f"inputs[{clash[0]!r}]: conflicts with protocol.global.initial_temperature")
 
     cannot_be_inputs = recipe.geometry_parameters | set(models.TEMPERATURE_PARAMETERS)
     baked = {name: value for name, value in parameter_values.items() if name in cannot_be_inputs}
@@ -277,9 +275,7 @@ def _initial_state(protocol: ucp.Protocol, inputs: dict[str, float], referenced:
         kind, value, path = "soc_percentage", inputs[soc_input], f"inputs[{soc_input!r}]"
     else:
         if soc_input in inputs and soc_input not in referenced:
-            raise configuration_error(
-                f"inputs[{soc_input!r}]: conflicts with protocol.global.initial_state_value"
-            )
+            raise configuration_error(f"inputs[{soc_input!r}]: conflicts with protocol.global.initial_state_value")
         kind = protocol.initial_state_type
         value = _resolve(protocol.initial_state_value, inputs)
         path = "protocol.global.initial_state_value"

@@ -182,9 +182,7 @@ def parse_protocol(document) -> Protocol:
     state_type = settings.get("initial_state_type")
     state_value = settings.get("initial_state_value")
     if (state_type is None) != (state_value is None):
-        raise configuration_error(
-            "protocol.global: initial_state_type and initial_state_value must be given together"
-        )
+        raise configuration_error("protocol.global: initial_state_type and initial_state_value must be given together")
     if state_type is not None and state_type not in INITIAL_STATE_TYPES:
         raise configuration_error(
             f"protocol.global.initial_state_type: must be one of {', '.join(INITIAL_STATE_TYPES)}"
@@ -407,9 +405,7 @@ def expand(protocol: Protocol, max_backward_jumps: int = DEFAULT_MAX_BACKWARD_JU
         if step.type != "Goto":
             planned.append(PlannedStep(step, cycle))
             if len(planned) > MAX_EXPANDED_STEPS:
-                raise configuration_error(
-                    f"protocol.steps: the loops unroll into more than {MAX_EXPANDED_STEPS} steps"
-                )
+                raise configuration_error(f"protocol.steps: the loops unroll into more than {MAX_EXPANDED_STEPS} steps")
             position += 1
             continue
         left = remaining.get(position, step.goto_repeat)
