@@ -7,6 +7,7 @@ import pytest
 from temporalio.exceptions import ApplicationError
 
 from cellar_worker.simulation import ucp
+from cellar_worker.simulation.activities import reported_to_temporal
 from cellar_worker.simulation.quick_model import CHEMISTRIES_PATH
 
 SCHEMA_PATH = Path(ucp.__file__).with_name("ucp.schema.json")
@@ -54,14 +55,14 @@ def test_nested_gotos_rearm_and_cycles_follow_the_outermost_loop():
     assert steps_of(plan) == [(0, 0), (1, 0), (1, 0), (0, 1), (1, 1), (1, 1)]
     # 1 inner jump per pass x 2 passes + 1 outer jump = 3 backward jumps.
     ucp.expand(protocol, max_backward_jumps=3)
-    with pytest.raises(ApplicationError) as excinfo:
+    with pytest.raises(ApplicationError) as excinfo, reported_to_temporal():
         ucp.expand(protocol, max_backward_jumps=2)
     assert "max_backward_jumps=2" in config_error(excinfo)
 
 
 def test_default_max_backward_jumps_is_enforced():
     protocol = ucp.parse_protocol({"steps": [{"Rest": {"duration": 1}}, {"Goto": {"step": 0, "repeat": 1001}}]})
-    with pytest.raises(ApplicationError) as excinfo:
+    with pytest.raises(ApplicationError) as excinfo, reported_to_temporal():
         ucp.expand(protocol)
     assert "protocol.steps[1].Goto" in config_error(excinfo)
 
@@ -98,7 +99,7 @@ def test_input_references_and_placeholder_syntax():
     ],
 )
 def test_invalid_steps_name_the_field(step, fragment):
-    with pytest.raises(ApplicationError) as excinfo:
+    with pytest.raises(ApplicationError) as excinfo, reported_to_temporal():
         ucp.parse_protocol({"steps": [step]})
     assert fragment in config_error(excinfo)
 

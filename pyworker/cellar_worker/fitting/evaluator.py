@@ -41,11 +41,10 @@ from collections.abc import Callable
 
 import numpy as np
 import pybamm
-from temporalio.exceptions import ApplicationError
 
 from ..simulation import models, runner
 from ..simulation.cache import BuiltSimulationCache, cache_size_from_env
-from ..simulation.errors import configuration_error, describe, solver_error
+from ..simulation.errors import SimulationError, configuration_error, describe, solver_error
 from ..simulation.quick_model import SOC_MARGIN
 from .data import CURRENT, Dataset
 from .spec import finite
@@ -63,7 +62,7 @@ FIT_CACHE: BuiltSimulationCache[tuple] = BuiltSimulationCache(
 class EvaluationFailed(Exception):
     """The model could not be solved for these values; ``error`` says how to report it."""
 
-    def __init__(self, error: ApplicationError):
+    def __init__(self, error: SimulationError):
         super().__init__(error.message)
         self.error = error
 
@@ -112,8 +111,8 @@ def check_target(recipe: models.ModelRecipe, target) -> str:
     return target
 
 
-def _classify(error: BaseException) -> ApplicationError:
-    if isinstance(error, ApplicationError):
+def _classify(error: BaseException) -> SimulationError:
+    if isinstance(error, SimulationError):
         return error
     detail = describe(error)
     if "non-positive at initial conditions" in detail:
@@ -243,7 +242,7 @@ class DriveCycleEvaluator(Evaluator):
         try:
             with runner._BUILD_LOCK:
                 simulation.build()
-        except ApplicationError:
+        except SimulationError:
             raise
         except Exception as error:  # noqa: BLE001 - a build failure comes from the configuration
             raise configuration_error(f"model: cannot be built with these parameters: {describe(error)}") from None
@@ -301,7 +300,7 @@ class DriveCycleEvaluator(Evaluator):
                     FIT_CACHE.give_back(key, built)
             else:
                 predicted = self._solve(self._main[1], inputs)
-        except ApplicationError as error:
+        except SimulationError as error:
             raise EvaluationFailed(error) from None
         except Exception as error:  # noqa: BLE001 - any solve failure is this candidate's
             raise EvaluationFailed(_classify(error)) from None
@@ -407,7 +406,7 @@ class ProtocolEvaluator(Evaluator):
             raise EvaluationFailed(
                 solver_error(f"{runner._where(failure.step)}: the solver failed: {failure.detail}")
             ) from None
-        except ApplicationError as error:
+        except SimulationError as error:
             raise EvaluationFailed(error) from None
         except Exception as error:  # noqa: BLE001
             raise EvaluationFailed(_classify(error)) from None

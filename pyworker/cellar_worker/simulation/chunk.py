@@ -28,10 +28,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 import pybamm
-from temporalio.exceptions import ApplicationError
 
 from .. import storage
-from .errors import configuration_error
+from .errors import SimulationError, configuration_error
 from .pack import PackWriter, object_key, parquet_bytes
 from .records import Point, Records
 from .runner import SimulationCancelled, prepare_point, prepare_setup, solve_point
@@ -131,14 +130,14 @@ class ChunkRun:
     def run(self) -> dict:
         batch = self.records.load_batch(self.batch_id)
         points = self.records.open_points(self.ids) if batch else []
-        setup_error: ApplicationError | None = None
+        setup_error: SimulationError | None = None
         setup = None
         if points:
             try:
                 setup = prepare_setup(
                     batch.model_config, batch.protocol, batch.max_backward_jumps, batch.extra_variables
                 )
-            except ApplicationError as error:  # the whole batch's configuration: every point fails with it
+            except SimulationError as error:  # the whole batch's configuration: every point fails with it
                 setup_error = error
         try:
             for index, point in enumerate(points):
@@ -175,7 +174,7 @@ class ChunkRun:
         summary = self.records.chunk_summary(self.ids, FAILURES_REPORTED)
         return {**summary, "point_seconds": self.busy_seconds / self.timed_points if self.timed_points else None}
 
-    def _solve(self, point: Point, setup, setup_error: ApplicationError | None) -> None:
+    def _solve(self, point: Point, setup, setup_error: SimulationError | None) -> None:
         progress = self.progress
         progress.begin(point)
         started_at = _now()
@@ -201,7 +200,7 @@ class ChunkRun:
         except SimulationCancelled:
             if not self.stop():
                 progress.canceled += 1  # this point only: its job already says canceled
-        except ApplicationError as error:
+        except SimulationError as error:
             code = error.type if error.type in POINT_ERRORS else "CONFIGURATION_ERROR"
             self._outcome(point, "failed", started_at, error_code=code, error=error.message)
         except Exception as error:  # noqa: BLE001 - a fault of this point alone: it fails, the chunk goes on

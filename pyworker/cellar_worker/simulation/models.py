@@ -31,10 +31,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pybamm
-from temporalio.exceptions import ApplicationError
 
 from . import quick_model
-from .errors import configuration_error, describe, message_of
+from .errors import SimulationError, configuration_error, describe, message_of
 
 MODEL_TYPES = {
     "SPM": (pybamm.lithium_ion.SPM, "Chen2020"),
@@ -581,6 +580,6 @@ def validate_custom_model(model_json) -> dict:
             )
         normalized = normalize_model_spec({**model_json, "kind": "pybamm"})
         _check_builds(normalized, recipe(normalized))
-    except ApplicationError as error:
+    except SimulationError as error:
         return {"valid": False, "error": error.message}
     return {"valid": True, "model": normalized, "simulator_version": pybamm.__version__}

@@ -37,13 +37,12 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pybamm
-from temporalio.exceptions import ApplicationError
 
 from .. import storage
 from . import experiment as exp
 from . import models, ucp
 from .cache import BuiltSimulationCache, cache_size_from_env
-from .errors import configuration_error, describe, solver_error
+from .errors import SimulationError, configuration_error, describe, solver_error
 from .quick_model import SOC_MARGIN
 from .steps_summary import (
     CAPACITY_COLUMNS,
@@ -330,7 +329,7 @@ def _build(job: _Job, tighten: bool, inputs: dict[str, float]) -> pybamm.Simulat
     try:
         with _BUILD_LOCK:
             simulation.build_for_experiment(inputs=inputs)
-    except ApplicationError:
+    except SimulationError:
         raise
     except Exception as error:  # noqa: BLE001 - any failure here comes from the configuration
         raise configuration_error(
@@ -391,7 +390,7 @@ def _solve(job: _Job, simulation: pybamm.Simulation, inputs, on_progress, should
     try:
         solution = simulation.solve(inputs=inputs, calc_esoh=False, callbacks=[monitor])
         failure = monitor.error
-    except (SimulationCancelled, ApplicationError):
+    except (SimulationCancelled, SimulationError):
         raise
     except Exception as error:  # noqa: BLE001 - classified below
         failure = error
@@ -559,7 +558,7 @@ def solve_point(
 
     ``on_progress(steps_done, steps_total)`` is called after every solved step;
     ``should_cancel()`` is polled before every step and raises :class:`SimulationCancelled`.
-    Raises ``ApplicationError`` with type ``CONFIGURATION_ERROR`` or ``SOLVER_ERROR``.
+    Raises ``SimulationError`` with type ``CONFIGURATION_ERROR`` or ``SOLVER_ERROR``.
     """
     inputs = {**job.input_parameters, **job.protocol_inputs, **_state_inputs(job)}
     key = job.cache_key()
@@ -567,7 +566,7 @@ def solve_point(
     simulation, cache_hit = CACHE.take(key, lambda: _build(job, tighten=False, inputs=inputs))
     try:
         solution = _solve(job, simulation, inputs, on_progress, should_cancel)
-    except (ApplicationError, SimulationCancelled):
+    except (SimulationError, SimulationCancelled):
         _give_back(key, simulation)  # the build is sound; only this design point failed
         raise
     except _SolverFailure:
