@@ -20,7 +20,8 @@ Environment:
 - ``TEMPORAL_CONNECT_TIMEOUT_S`` (``60``): how long to keep retrying the first connection;
 - ``FIT_WARM_UP_MODELS`` (``SPMe``): model types whose first fit is prepared in the
   background at start (``cellar_worker.fitting.warmup``; empty: none);
-- ``LOG_LEVEL`` (``info``; pino names: trace, debug, info, warn, error, fatal, silent); plus the storage variables of ``cellar_worker.storage``.
+- ``LOG_LEVEL`` (``info``; pino names: trace, debug, info, warn, error, fatal, silent);
+  plus the storage variables of ``cellar_worker.storage``.
 
 Logs are JSON lines on stderr. They never include storage credentials. An empty variable
 counts as unset; a bad number stops the worker at once (exit code 2) with a message naming

@@ -30,7 +30,8 @@ tagged fit from the progress, and starts the fits after it afresh.
 Cancellation (delivered through the heartbeat) stops the fit before its next model solve.
 
 Failures are non-retryable ``ApplicationError``\\ s of type ``CONFIGURATION_ERROR`` or
-``SOLVER_ERROR``, made from the science modules' own errors at this edge; anything else (storage unavailable, ...) is left retryable.
+``SOLVER_ERROR``, made from the science modules' own errors at this edge; anything else
+(storage unavailable, ...) is left retryable.
 """
 
 from __future__ import annotations

@@ -320,8 +320,8 @@ def fit_parameters_array(
         # The joint cost is the sum of the data sets' RMSEs, not a sum of squares: least_squares
         # would minimize another objective than the one reported.
         raise configuration_error(
-            "optimizer.method: least_squares over several data sets needs cost SSE (a sum of RMSEs is not a sum of squares); "
-            "or choose another method"
+            "optimizer.method: least_squares over several data sets needs cost SSE "
+            "(a sum of RMSEs is not a sum of squares); or choose another method"
         )
     spec, recipe = _model(request)
     names = [p.name for p in fitted]

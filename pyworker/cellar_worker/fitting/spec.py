@@ -82,7 +82,8 @@ def parse_parameters(raw, path: str = "parameters") -> list[FittedParameter]:
         unknown = sorted(set(entry) - _PARAMETER_FIELDS)
         if unknown:
             raise configuration_error(
-                f"{where}: unknown field(s) {', '.join(map(repr, unknown))}; allowed: {', '.join(sorted(_PARAMETER_FIELDS))}"
+                f"{where}: unknown field(s) {', '.join(map(repr, unknown))}; "
+                f"allowed: {', '.join(sorted(_PARAMETER_FIELDS))}"
             )
         bounds = entry.get("bounds")
         if not isinstance(bounds, (list, tuple)) or len(bounds) != 2:
@@ -139,14 +140,16 @@ def parse_optimizer(raw, cost: str) -> OptimizerSettings:
     unknown = sorted(set(raw) - _OPTIMIZER_FIELDS)
     if unknown:
         raise configuration_error(
-            f"optimizer: unknown field(s) {', '.join(map(repr, unknown))}; allowed: {', '.join(sorted(_OPTIMIZER_FIELDS))}"
+            f"optimizer: unknown field(s) {', '.join(map(repr, unknown))}; "
+            f"allowed: {', '.join(sorted(_OPTIMIZER_FIELDS))}"
         )
     method = raw.get("method") or DEFAULT_METHOD
     if method not in METHODS:
         raise configuration_error(f"optimizer.method: must be one of {', '.join(METHODS)}, got {method!r}")
     if method == "least_squares" and cost not in ("RMSE", "SSE"):
         raise configuration_error(
-            f"optimizer.method: 'least_squares' minimizes squared residuals, so the cost must be RMSE or SSE, not {cost}"
+            "optimizer.method: 'least_squares' minimizes squared residuals, "
+            f"so the cost must be RMSE or SSE, not {cost}"
         )
     max_iterations = _count(raw.get("max_iterations", DEFAULT_MAX_ITERATIONS), "optimizer.max_iterations")
     max_evaluations = raw.get("max_evaluations")

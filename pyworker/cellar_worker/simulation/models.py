@@ -497,7 +497,8 @@ POSITIVE_UNITS = frozenset(_UNITS["positive"])
 
 
 def check_parameter_value(name: str, value: float, path: str) -> None:
-    """A parameter measured in a unit of a quantity that cannot be negative (or zero) must not be (parameter_units.json)."""
+    """A parameter measured in a unit of a quantity that cannot be negative (or zero) must not be
+    (parameter_units.json)."""
     unit = name[name.rfind("[") + 1 : -1] if name.endswith("]") and "[" in name else None
     if unit in NON_NEGATIVE_UNITS and value < 0:
         raise configuration_error(f"{path}: {value:g} is negative, and a quantity in [{unit}] cannot be")

@@ -98,7 +98,8 @@ class Records:
 
     def load_batch(self, batch_id: str) -> Batch | None:
         rows = self._run(
-            """select organization_id::text, project_id::text, model_config, protocol, extra_variables, max_backward_jumps
+            """select organization_id::text, project_id::text, model_config, protocol, extra_variables,
+                      max_backward_jumps
                  from simulation_batches where id = %s""",
             (batch_id,),
         )
@@ -142,7 +143,8 @@ class Records:
     def count_solve_start(self, simulation_id: str, change: int) -> int:
         """Adds `change` to the count of a point's unfinished solves; answers the new count."""
         rows = self._run(
-            "update simulations set solve_attempts = greatest(solve_attempts + %s, 0) where id = %s returning solve_attempts",
+            "update simulations set solve_attempts = greatest(solve_attempts + %s, 0)"
+            " where id = %s returning solve_attempts",
             (change, simulation_id),
         )
         return rows[0][0] if rows else 0

@@ -276,7 +276,8 @@ def _parse_step(index: int, raw) -> Step:
     where = f"protocol.steps[{index}]"
     if not isinstance(raw, dict) or len(raw) != 1:
         raise configuration_error(
-            f"{where}: each step is a one-key object {{<StepType>: {{fields}}}} with StepType one of {', '.join(STEP_TYPES)}"
+            f"{where}: each step is a one-key object {{<StepType>: {{fields}}}} "
+            f"with StepType one of {', '.join(STEP_TYPES)}"
         )
     ((step_type, fields),) = raw.items()
     if step_type not in STEP_TYPES:
