@@ -26,13 +26,13 @@ import { canonicalJson, CHEMISTRY_NAMES, describeModel, ENGINE_BUILD, givenIn, P
 import { recordStarts, startRecorded } from './workflowStarts.ts';
 import { simulationFileFromPack } from './resultPacks.ts';
 import { isPlainObject, UUID } from '../values.ts';
+import { SOLVERS } from '../../tables/index.ts';
 
 /** Result columns every simulation has; an extra variable cannot repeat one. */
 const BASE_COLUMNS = ['Time [s]', 'Voltage [V]', 'Current [A]', 'Step count', 'Cycle count', 'Discharge capacity [A.h]', 'Charge capacity [A.h]', 'Discharge energy [W.h]', 'Charge energy [W.h]'];
 const QUICK_FIELDS = ['capacity', 'chemistry', 'resistance_pct', 'cell_spec_id', 'simulation_settings'];
 const MODEL_CONFIG_FIELDS = ['kind', 'type', 'options', 'parameter_set', 'parameters', 'simulation_settings'];
 const MODEL_TYPES: readonly string[] = PYBAMM_MODELS.map((m) => m.type);
-const SOLVERS = ['IDAKLUSolver', 'CasadiSolver'];
 const MODEL_FORMS = 'must be {"quick_model": {...}}, {"model_id", "parameters"}, {"model", "parameters"} or a parameterized model id';
 
 type Loc = (string | number)[];

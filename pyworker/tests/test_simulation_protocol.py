@@ -1,7 +1,6 @@
 """UCP parsing and goto expansion, and the published schema/chemistry files (no solving)."""
 
 import json
-from pathlib import Path
 
 import pytest
 from temporalio.exceptions import ApplicationError
@@ -9,8 +8,7 @@ from temporalio.exceptions import ApplicationError
 from cellar_worker.simulation import ucp
 from cellar_worker.simulation.activities import reported_to_temporal
 from cellar_worker.simulation.quick_model import CHEMISTRIES_PATH
-
-SCHEMA_PATH = Path(ucp.__file__).with_name("ucp.schema.json")
+from cellar_worker.tables import UCP_SCHEMA_PATH as SCHEMA_PATH
 
 
 def steps_of(plan):

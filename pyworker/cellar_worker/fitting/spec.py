@@ -11,15 +11,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .. import tables
 from ..simulation import models
 from ..simulation.errors import configuration_error
 
-COSTS = ("RMSE", "MAE", "Max", "SSE")
-DEFAULT_COST = "RMSE"
-# scipy.optimize.minimize methods that accept bounds, plus two others (see optimize.py).
-MINIMIZE_METHODS = ("L-BFGS-B", "Nelder-Mead", "Powell", "TNC", "SLSQP")
-METHODS = (*MINIMIZE_METHODS, "least_squares", "differential_evolution")
-DEFAULT_METHOD = "Nelder-Mead"
+# From tables/costs.json and tables/optimizers.json: scipy.optimize.minimize methods that
+# accept bounds, plus two others (see optimize.py).
+COSTS = tables.COSTS
+DEFAULT_COST = tables.DEFAULT_COST
+MINIMIZE_METHODS = tables.MINIMIZE_METHODS
+METHODS = tables.OPTIMIZER_METHODS
+DEFAULT_METHOD = tables.DEFAULT_OPTIMIZER_METHOD
 DEFAULT_MAX_ITERATIONS = 200
 MAX_ITERATIONS_LIMIT = 100_000
 _PARAMETER_FIELDS = {"bounds", "initial_value", "scale"}
@@ -146,10 +148,10 @@ def parse_optimizer(raw, cost: str) -> OptimizerSettings:
     method = raw.get("method") or DEFAULT_METHOD
     if method not in METHODS:
         raise configuration_error(f"optimizer.method: must be one of {', '.join(METHODS)}, got {method!r}")
-    if method == "least_squares" and cost not in ("RMSE", "SSE"):
+    if method == "least_squares" and cost not in tables.LEAST_SQUARES_COSTS:
         raise configuration_error(
             "optimizer.method: 'least_squares' minimizes squared residuals, "
-            f"so the cost must be RMSE or SSE, not {cost}"
+            f"so the cost must be {' or '.join(tables.LEAST_SQUARES_COSTS)}, not {cost}"
         )
     max_iterations = _count(raw.get("max_iterations", DEFAULT_MAX_ITERATIONS), "optimizer.max_iterations")
     max_evaluations = raw.get("max_evaluations")

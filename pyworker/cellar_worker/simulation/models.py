@@ -4,7 +4,7 @@ Two kinds of model spec are accepted (``kind`` may be left out when the shape is
 
 - quick: ``{"kind": "quick", "capacity": 5.0, "chemistry": "NMC/Graphite",
   "resistance_pct": 100}`` (also ``{"quick_model": {...}}``) -- a Thevenin equivalent
-  circuit, see ``quick_model.py`` and ``chemistries.json``;
+  circuit, see ``quick_model.py`` and ``tables/chemistries.json``;
 - pybamm: ``{"kind": "pybamm", "type": "SPM" | "SPMe" | "DFN" | "ECM", "options": {...},
   "parameter_set": "Chen2020", "parameters": {"<PyBaMM name>": number},
   "simulation_settings": {"var_pts": {"x_n": 20, ...},
@@ -28,20 +28,19 @@ import importlib.util
 import json
 import math
 from dataclasses import dataclass
-from pathlib import Path
 
 import pybamm
 
+from .. import tables
 from . import quick_model
 from .errors import SimulationError, configuration_error, describe, message_of
 
+# Model type -> (PyBaMM class, default parameter set), from tables/models.json.
 MODEL_TYPES = {
-    "SPM": (pybamm.lithium_ion.SPM, "Chen2020"),
-    "SPMe": (pybamm.lithium_ion.SPMe, "Chen2020"),
-    "DFN": (pybamm.lithium_ion.DFN, "Chen2020"),
-    "ECM": (pybamm.equivalent_circuit.Thevenin, "ECM_Example"),
+    model["type"]: (getattr(getattr(pybamm, model["family"]), model["pybamm_class"]), model["default_parameter_set"])
+    for model in tables.MODELS
 }
-SOLVERS = ("IDAKLUSolver", "CasadiSolver")
+SOLVERS = tables.SOLVERS
 # PyBaMM classes a setting may name: those that can be made from their name alone (the
 # user-supplied and 3D/unstructured meshes need edges or a mesh generator, so are left
 # out), and the scikit-fem ones only where scikit-fem is installed.
@@ -206,7 +205,7 @@ def _normalize_settings(settings, allow_mesh: bool) -> dict:
     if not isinstance(solver, dict):
         raise configuration_error("model.simulation_settings.solver: must be an object or a solver name")
     _reject_unknown(solver, _SOLVER_FIELDS, "model.simulation_settings.solver")
-    name = solver.get("name", "IDAKLUSolver")
+    name = solver.get("name", SOLVERS[0])
     if name not in SOLVERS:
         raise configuration_error(f"model.simulation_settings.solver.name: must be one of {', '.join(SOLVERS)}")
     tolerances = {}
@@ -490,15 +489,13 @@ def recipe(spec: dict) -> ModelRecipe:
     return _recipe_for_key(spec_key(spec))
 
 
-with open(Path(__file__).with_name("parameter_units.json"), encoding="utf-8") as _units:
-    _UNITS = json.load(_units)
-NON_NEGATIVE_UNITS = frozenset(_UNITS["non_negative"])
-POSITIVE_UNITS = frozenset(_UNITS["positive"])
+NON_NEGATIVE_UNITS = frozenset(tables.PARAMETER_UNITS["non_negative"])
+POSITIVE_UNITS = frozenset(tables.PARAMETER_UNITS["positive"])
 
 
 def check_parameter_value(name: str, value: float, path: str) -> None:
     """A parameter measured in a unit of a quantity that cannot be negative (or zero) must not be
-    (parameter_units.json)."""
+    (tables/parameter_units.json)."""
     unit = name[name.rfind("[") + 1 : -1] if name.endswith("]") and "[" in name else None
     if unit in NON_NEGATIVE_UNITS and value < 0:
         raise configuration_error(f"{path}: {value:g} is negative, and a quantity in [{unit}] cannot be")

@@ -1,6 +1,6 @@
 """Parameter values of the quick model: a Thevenin equivalent circuit per chemistry.
 
-The published chemistries and their base parameters live in ``chemistries.json`` (the
+The published chemistries and their base parameters live in ``tables/chemistries.json`` (the
 TypeScript API reads the same file; its description states the rules applied here).
 PyBaMM's bundled ``ECM_Example`` set (a 100 A.h cell) provides the remaining thermal
 parameters, scaled to the requested capacity. The resistances follow the closed-form
@@ -13,14 +13,13 @@ from __future__ import annotations
 import functools
 import json
 import math
-from pathlib import Path
 
 import numpy as np
 import pybamm
 
+from ..tables import CHEMISTRIES_PATH
 from .errors import configuration_error
 
-CHEMISTRIES_PATH = Path(__file__).with_name("chemistries.json")
 BASE_PARAMETER_SET = "ECM_Example"
 GAS_CONSTANT = 8.314462618  # J/(mol K)
 REFERENCE_TEMPERATURE_K = 298.15
