@@ -6,6 +6,7 @@ model with that data's current through a different path (a drive-cycle interpola
 recovering the value checks both the fit and the data handling.
 """
 
+import contextlib
 import copy
 import io
 
@@ -14,7 +15,7 @@ import pyarrow.parquet as pq
 import pytest
 from application_errors import raises
 
-from cellar_worker import storage
+from cellar_worker import settings, storage
 from cellar_worker.fitting import evaluator as evaluator_module
 from cellar_worker.fitting import fit_parameters, fit_parameters_array, validate_against_data
 from cellar_worker.fitting.evaluator import EvaluationFailed
@@ -42,9 +43,13 @@ def discharge_protocol(rate=1.0, temperature_c=None):
 
 def simulate(model, protocol, inputs, extra_variables=()) -> bytes:
     """A simulated 'measurement': the canonical time_series.parquet bytes."""
-    with pytest.MonkeyPatch.context() as patch, _tmpdir() as folder:
+    # The settings are read again with the storage folder set, and again once it is unset.
+    with contextlib.ExitStack() as stack:
+        stack.callback(settings.reset)
+        patch, folder = stack.enter_context(pytest.MonkeyPatch.context()), stack.enter_context(_tmpdir())
         patch.setenv("STORAGE_DRIVER", "fs")
         patch.setenv("STORAGE_DIR", folder)
+        settings.reset()
         run_simulation(
             {
                 "simulation_id": "synthetic",

@@ -38,17 +38,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import threading
 
 from temporalio import activity
 
+from .. import settings
 from ..simulation.activities import reported_to_temporal
 from . import warmup
 from .optimize import FitCancelled, Progress
 from .service import fit_parameters, fit_parameters_array, validate_against_data
 
-HEARTBEAT_INTERVAL_S = float(os.environ.get("FIT_HEARTBEAT_INTERVAL_S") or "2")
+HEARTBEAT_INTERVAL_S = settings.current().fit_heartbeat_interval_s
 
 
 def _after_warm_up(work, should_cancel):

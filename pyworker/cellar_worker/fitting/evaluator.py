@@ -42,8 +42,9 @@ from collections.abc import Callable
 import numpy as np
 import pybamm
 
+from .. import settings
 from ..simulation import models, runner
-from ..simulation.cache import BuiltSimulationCache, cache_size_from_env
+from ..simulation.cache import BuiltSimulationCache
 from ..simulation.errors import SimulationError, configuration_error, describe, solver_error
 from ..simulation.quick_model import SOC_MARGIN
 from .data import CURRENT, Dataset
@@ -54,9 +55,7 @@ CURRENT_FUNCTION = "Current function [A]"
 AMBIENT_TEMPERATURE = "Ambient temperature [K]"
 INITIAL_TEMPERATURE = "Initial temperature [K]"
 
-FIT_CACHE: BuiltSimulationCache[tuple] = BuiltSimulationCache(
-    cache_size_from_env("FIT_CACHE_SIZE", "SIMULATION_CACHE_SIZE")
-)
+FIT_CACHE: BuiltSimulationCache[tuple] = BuiltSimulationCache(settings.current().fit_cache_size)
 
 
 class EvaluationFailed(Exception):

@@ -26,20 +26,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import threading
 import time
 
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
+from .. import settings
 from .chunk import ChunkProgress, ChunkRun, check_request
 from .errors import SimulationError
 from .models import describe_model, validate_custom_model
 from .records import Records
 from .runner import run_simulation
 
-HEARTBEAT_INTERVAL_S = float(os.environ.get("SIMULATION_HEARTBEAT_INTERVAL_S") or "2")
+HEARTBEAT_INTERVAL_S = settings.current().simulation_heartbeat_interval_s
 # A chunk heartbeats more often: its heartbeat timeout is short, so a dead worker is seen soon.
 CHUNK_HEARTBEAT_INTERVAL_S = 1.0
 # A point solving for longer than this is shown running (shorter ones go straight to done).

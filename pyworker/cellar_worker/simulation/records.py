@@ -9,11 +9,12 @@ outcome is dropped, and a retried chunk cannot record a point twice.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 
 import psycopg
 from psycopg.types.json import Jsonb
+
+from .. import settings
 
 RESULT_FILES = ["time_series.parquet", "steps.parquet"]
 
@@ -76,7 +77,7 @@ class Records:
 
     def _connection(self) -> psycopg.Connection:
         if self._conn is None or self._conn.closed:
-            url = self._url or os.environ.get("DATABASE_URL")
+            url = self._url or settings.current().database_url
             if not url:
                 raise RuntimeError("DATABASE_URL must be set: sweeps record their results in PostgreSQL")
             self._conn = psycopg.connect(url, autocommit=True, application_name="cellar-pyworker")
