@@ -31,6 +31,7 @@ def main() -> None:
     parser.add_argument("--model", choices=sorted(MODELS), default="quick")
     args = parser.parse_args()
 
+    from cellar_worker import settings
     from cellar_worker.simulation import run_simulation
 
     model, parameter, (low, high), v_min, v_max = MODELS[args.model]
@@ -46,6 +47,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         os.environ["STORAGE_DRIVER"] = "fs"
         os.environ["STORAGE_DIR"] = folder
+        settings.reset()
         durations, hits = [], 0
         for index in range(args.points):
             value = low + (high - low) * index / max(args.points - 1, 1)

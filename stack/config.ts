@@ -216,7 +216,7 @@ export function loadConfig(env: Env = process.env): Config {
     pipelineRetryMaxAttempts: int(env, 'PIPELINE_RETRY_MAX_ATTEMPTS', 3, 1, 100),
     pipelineHeartbeatTimeoutSeconds: int(env, 'PIPELINE_HEARTBEAT_TIMEOUT_SECONDS', 60, 2, 3600),
     workerShutdownGraceSeconds: int(env, 'WORKER_SHUTDOWN_GRACE_S', 20, 0, 3600),
-    // The same bounds as pyworker/cellar_worker/main.py.
+    // The same bounds as pyworker/cellar_worker/settings.py.
     simulationConcurrency: optionalInt(env, 'SIMULATION_CONCURRENCY', 1, 10_000),
     measurementConcurrency: optionalInt(env, 'MEASUREMENT_CONCURRENCY', 1, 10_000),
     sweepSlots: int(env, 'SWEEP_SLOTS', optionalInt(env, 'SIMULATION_CONCURRENCY', 1, 10_000) ?? os.availableParallelism(), 1, 10_000),

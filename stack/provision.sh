@@ -93,6 +93,16 @@ if [ ! -f "$TOOLS/venv/.cellar-req-hash" ] || [ "$(cat "$TOOLS/venv/.cellar-req-
   echo "$req_hash" > "$TOOLS/venv/.cellar-req-hash"
 fi
 
+# --- The Python worker's development tools (ruff) for the tests: `npm test` passes --tests ---------
+if [ "${1:-}" = --tests ]; then
+  dev_hash=$(sha256sum pyworker/requirements-dev.txt | cut -c1-16)
+  if [ ! -f "$TOOLS/venv/.cellar-dev-req-hash" ] || [ "$(cat "$TOOLS/venv/.cellar-dev-req-hash")" != "$dev_hash" ]; then
+    say "installing the Python worker's development tools into .tools/venv (ruff)"
+    "$TOOLS/venv/bin/pip" install --quiet --disable-pip-version-check -r pyworker/requirements-dev.txt
+    echo "$dev_hash" > "$TOOLS/venv/.cellar-dev-req-hash"
+  fi
+fi
+
 # --- schemathesis for the tests (test/schemathesis.test.ts), in a venv of its own -------
 if [ "${1:-}" = --tests ]; then
   st_hash=$(sha256sum test/schemathesis-requirements.txt | cut -c1-16)

@@ -1,5 +1,6 @@
 // `npm test`: lint and typecheck, the TypeScript suites (Vitest, against real PostgreSQL,
-// Temporal and S3 servers that the global setup provisions), and the Python worker's pytest.
+// Temporal and S3 servers that the global setup provisions), the Python worker's lint and
+// format check (ruff, settings in pyworker/pyproject.toml) and its pytest.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import fs from 'node:fs';
@@ -16,6 +17,8 @@ interface Step {
 const node = process.execPath;
 const nodeArgs = ['--disable-warning=ExperimentalWarning'];
 const python = path.join(ROOT, '.tools', 'venv', 'bin', 'python');
+const ruff = path.join(ROOT, '.tools', 'venv', 'bin', 'ruff');
+const pyworker = path.join(ROOT, 'pyworker');
 const extra = process.argv.slice(2); // e.g. a test file filter for vitest
 
 const steps: Step[] = [
@@ -25,11 +28,15 @@ const steps: Step[] = [
   { name: 'TypeScript suites (vitest)', command: node, args: [...nodeArgs, 'node_modules/vitest/vitest.mjs', 'run', '--config', 'test/vitest.config.ts', ...extra] },
 ];
 if (fs.existsSync(python)) {
+  steps.push(
+    { name: 'Python worker lint (ruff check)', command: ruff, args: ['check', '--no-cache', '.'], cwd: pyworker },
+    { name: 'Python worker format (ruff format --check)', command: ruff, args: ['format', '--check', '--no-cache', '.'], cwd: pyworker },
+  );
   steps.push({
     name: 'Python worker suites (pytest)',
     command: python,
     args: ['-m', 'pytest', '-q', '-p', 'no:cacheprovider'],
-    cwd: path.join(ROOT, 'pyworker'),
+    cwd: pyworker,
     env: { ...process.env, PYBAMM_DISABLE_TELEMETRY: 'true' },
   });
 } else {

@@ -1,12 +1,9 @@
 // What the worker refuses of a model parameter's value whatever the model: a negative value of
 // a quantity that cannot be negative, or a capacity of 0 (models.py check_parameter_value), by
 // the unit in its name.
-import fs from 'node:fs';
-import path from 'node:path';
-import { ROOT } from '../../stack/config.ts';
+// The units of such quantities (and of those that must be positive): tables/parameter_units.json.
+import { PARAMETER_UNITS as UNITS } from '../../tables/index.ts';
 
-/** The units of such quantities (and of those that must be positive), listed once for the worker and the API. */
-const UNITS = JSON.parse(fs.readFileSync(path.join(ROOT, 'pyworker', 'cellar_worker', 'simulation', 'parameter_units.json'), 'utf8')) as { non_negative: string[]; positive: string[] };
 const NON_NEGATIVE_UNITS: ReadonlySet<string> = new Set(UNITS.non_negative);
 const POSITIVE_UNITS: ReadonlySet<string> = new Set(UNITS.positive);
 

@@ -16,11 +16,11 @@ import { isTemporalUnavailable } from '../../stack/temporalClient.ts';
 import { logger } from '../../stack/logger.ts';
 import { checkCalculation } from '../../workflows/calculations.ts';
 import { ELEMENT_TYPES, RENAME_SIGNAL, TERMINAL_STATUSES, WORKER_ELEMENT_TYPES, pipelineWorkflowIds } from '../../workflows/pipelineIds.ts';
+import { COSTS, DEFAULT_COST, DEFAULT_OPTIMIZER_METHOD, LEAST_SQUARES_COSTS, OPTIMIZER_METHODS as FIT_METHODS } from '../../tables/index.ts';
 
 export type PipelineKind = 'pipeline' | 'simple';
 
 export const MAX_INLINE_ROWS = 1000;
-const COSTS = ['RMSE', 'MAE', 'Max', 'SSE'];
 const ARRAY_FIT_MODES = ['joint', 'per_dataset'];
 const isTerminal = (status: string) => (TERMINAL_STATUSES as readonly string[]).includes(status);
 const isFailed = (status: string) => status === 'failed' || status === 'canceled';
@@ -195,8 +195,7 @@ function checkFitParameters(v: unknown, loc: (string | number)[], issues: Valida
   }
 }
 
-// The worker's optimizers (pyworker fitting/spec.py): checked here too, so a mistake is a 422, not a failed run.
-const FIT_METHODS = ['L-BFGS-B', 'Nelder-Mead', 'Powell', 'TNC', 'SLSQP', 'least_squares', 'differential_evolution'];
+// The worker's optimizers (tables/optimizers.json) are checked here too, so a mistake is a 422, not a failed run.
 const OPTIMIZER_FIELDS = ['method', 'max_iterations', 'max_evaluations', 'tolerance'];
 const MAX_ITERATIONS_LIMIT = 100_000;
 
@@ -204,7 +203,7 @@ function checkFitOptions(el: Json, loc: (string | number)[], issues: ValidationI
   if (el.cost !== undefined && !COSTS.includes(el.cost as string)) {
     issues.push({ loc: [...loc, 'cost'], msg: `must be one of ${COSTS.join(', ')}`, type: 'enum', input: el.cost, ctx: { expected: COSTS } });
   }
-  checkOptimizer(el.optimizer, (el.cost as string | undefined) ?? 'RMSE', datasets, [...loc, 'optimizer'], issues);
+  checkOptimizer(el.optimizer, (el.cost as string | undefined) ?? DEFAULT_COST, datasets, [...loc, 'optimizer'], issues);
   checkTarget(el, loc, issues);
 }
 
@@ -218,11 +217,11 @@ function checkOptimizer(raw: unknown, cost: string, datasets: number, loc: (stri
   for (const key of Object.keys(o)) {
     if (!OPTIMIZER_FIELDS.includes(key)) issues.push({ loc: [...loc, key], msg: `unknown field; allowed: ${OPTIMIZER_FIELDS.join(', ')}`, type: 'extra_forbidden' });
   }
-  const method = (o.method as string | undefined) || 'Nelder-Mead';
+  const method = (o.method as string | undefined) || DEFAULT_OPTIMIZER_METHOD;
   if (!FIT_METHODS.includes(method)) {
     issues.push({ loc: [...loc, 'method'], msg: `must be one of ${FIT_METHODS.join(', ')}`, type: 'enum', input: o.method, ctx: { expected: FIT_METHODS } });
-  } else if (method === 'least_squares' && !['RMSE', 'SSE'].includes(cost)) {
-    issues.push({ loc: [...loc, 'method'], msg: `least_squares minimizes squared residuals, so the cost must be RMSE or SSE, not ${cost}`, type: 'value_error', input: method });
+  } else if (method === 'least_squares' && !LEAST_SQUARES_COSTS.includes(cost)) {
+    issues.push({ loc: [...loc, 'method'], msg: `least_squares minimizes squared residuals, so the cost must be ${LEAST_SQUARES_COSTS.join(' or ')}, not ${cost}`, type: 'value_error', input: method });
   } else if (method === 'least_squares' && cost === 'RMSE' && datasets > 1) {
     // The sum of several data sets' RMSEs is not a sum of squares: least_squares would minimize another objective than the one reported.
     issues.push({ loc: [...loc, 'method'], msg: 'least_squares over several data sets needs cost SSE (a sum of RMSEs is not a sum of squares); or choose another method', type: 'value_error', input: method });

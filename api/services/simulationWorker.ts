@@ -13,12 +13,10 @@ import type { Services } from '../context.ts';
 import { AppError, invalid } from '../errors.ts';
 import { parameterValueProblem } from './parameterValues.ts';
 import type { ModelDescription } from '../../activities/simulations.ts';
+import { CHEMISTRIES, CHEMISTRIES_PATH, MODELS } from '../../tables/index.ts';
 import { simulationWorkflowIds } from '../../workflows/simulationIds.ts';
 
-export const CHEMISTRIES_PATH = path.join(ROOT, 'pyworker', 'cellar_worker', 'simulation', 'chemistries.json');
-export const CHEMISTRIES: { description: string; chemistries: { name: string; description: string }[] } = JSON.parse(
-  fs.readFileSync(CHEMISTRIES_PATH, 'utf8'),
-);
+export { CHEMISTRIES };
 export const CHEMISTRY_NAMES = CHEMISTRIES.chemistries.map((c) => c.name);
 
 /**
@@ -33,13 +31,8 @@ export const ENGINE_BUILD = (() => {
   return `pybamm ${pin}; chemistries ${chemistries}`;
 })();
 
-/** Built-in PyBaMM model types the worker builds (see pyworker simulation/models.py). */
-export const PYBAMM_MODELS = [
-  { type: 'SPM', name: 'Single Particle Model', default_parameter_set: 'Chen2020', family: 'lithium_ion' },
-  { type: 'SPMe', name: 'Single Particle Model with electrolyte', default_parameter_set: 'Chen2020', family: 'lithium_ion' },
-  { type: 'DFN', name: 'Doyle-Fuller-Newman model', default_parameter_set: 'Chen2020', family: 'lithium_ion' },
-  { type: 'ECM', name: 'Thevenin equivalent circuit model', default_parameter_set: 'ECM_Example', family: 'equivalent_circuit' },
-] as const;
+/** Built-in PyBaMM model types the worker builds (tables/models.json), as GET /models/pybamm lists them. */
+export const PYBAMM_MODELS = MODELS.map(({ type, name, default_parameter_set, family }) => ({ type, name, default_parameter_set, family }));
 
 /** JSON with sorted keys, for hashes that do not depend on key order. */
 export function canonicalJson(v: unknown): string {

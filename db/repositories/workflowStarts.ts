@@ -1,4 +1,4 @@
-// Queries for the workflow starts owed by committed changes (see services/workflowStarts.ts).
+// Queries for the workflow starts owed by committed changes (see db/workflowStarts.ts).
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 export interface WorkflowStartRow {

@@ -1,30 +1,17 @@
 """The Python worker process: ``python -m cellar_worker.main`` (run from ``pyworker/``).
 
-Environment:
+It serves the simulation queue (the simulation and fitting activities: a sweep's chunks,
+``fitParameters``, ``fitParametersArray``, ``validateAgainstData``), the model calls
+(``describeModel``, ``validateCustomModel``) on ``<SIMULATION_TASK_QUEUE>-models`` with slots of
+their own, so a request never waits behind a batch's solves, and the measurement queue (the
+activities of ``cellar_worker.measurements.activities.ACTIVITIES``). ``SIMULATION_CONCURRENCY - 1``
+more solver processes (``python -m cellar_worker.solvers``) serve the simulation queue too,
+restarted when one dies and stopped with it.
 
-- ``TEMPORAL_ADDRESS`` (default ``127.0.0.1:7233``), ``TEMPORAL_NAMESPACE`` (``default``);
-- ``SIMULATION_TASK_QUEUE`` (``cellar-simulations``): the simulation activities and the
-  fitting ones (``fitParameters``, ``fitParametersArray``, ``validateAgainstData``); the model
-  calls (``describeModel``, ``validateCustomModel``) on ``<SIMULATION_TASK_QUEUE>-models``,
-  with slots of their own, so a request never waits behind a batch's solves;
-- ``MEASUREMENT_TASK_QUEUE`` (``cellar-measurements``): the activities listed in
-  ``cellar_worker.measurements.activities.ACTIVITIES``, when that module exists;
-- ``SIMULATION_CONCURRENCY`` (CPU count): solver processes, each taking one simulation-queue
-  activity (a sweep's chunk, a fit) at a time: this process and ``SIMULATION_CONCURRENCY - 1``
-  more (``python -m cellar_worker.solvers``), restarted when one dies and stopped with it;
-- ``MEASUREMENT_CONCURRENCY`` (CPU count): measurement activities at once
-  (both whole numbers from 1 to 10000);
-- ``DATABASE_URL``: PostgreSQL, where sweeps read their points and record their outcomes;
-- ``WORKER_SHUTDOWN_GRACE_S`` (``20``): on SIGINT/SIGTERM, in-flight activities get this
-  long to finish before they are cancelled (a simulation stops at its next step);
-- ``TEMPORAL_CONNECT_TIMEOUT_S`` (``60``): how long to keep retrying the first connection;
-- ``FIT_WARM_UP_MODELS`` (``SPMe``): model types whose first fit is prepared in the
-  background at start (``cellar_worker.fitting.warmup``; empty: none);
-- ``LOG_LEVEL`` (``info``; pino names: trace, debug, info, warn, error, fatal, silent); plus the storage variables of ``cellar_worker.storage``.
+Its environment variables are those of ``cellar_worker.settings``, all documented there; a bad
+value stops the worker at once (exit code 2) with a message naming the variable.
 
-Logs are JSON lines on stderr. They never include storage credentials. An empty variable
-counts as unset; a bad number stops the worker at once (exit code 2) with a message naming
-the variable.
+Logs are JSON lines on stderr. They never include storage credentials.
 """
 
 from __future__ import annotations
@@ -40,21 +27,24 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from temporalio import activity
 from temporalio.client import Client
 from temporalio.service import GrpcCompression
 from temporalio.worker import Worker
 
+from cellar_worker import settings as worker_settings
 from cellar_worker.fitting import warmup as fit_warmup
 from cellar_worker.fitting.activities import ACTIVITIES as FITTING_ACTIVITIES
+from cellar_worker.settings import ConfigError, Settings, read_settings
 from cellar_worker.simulation.activities import ACTIVITIES as _SIMULATION_ONLY
 from cellar_worker.simulation.activities import MODEL_ACTIVITIES
 from cellar_worker.solvers import run_solver_pool
+
+# ConfigError and read_settings are also reachable here, where the worker's settings were read before.
+__all__ = ["SIMULATION_ACTIVITIES", "ConfigError", "Settings", "main", "read_settings"]
 
 # Fits and validations run models too, so they share the simulation queue and its workers.
 SIMULATION_ACTIVITIES = [*_SIMULATION_ONLY, *FITTING_ACTIVITIES]
@@ -78,7 +68,7 @@ class JsonFormatter(logging.Formatter):
 
     def format(self, record: logging.LogRecord) -> str:
         entry = {
-            "ts": datetime.fromtimestamp(record.created, timezone.utc).isoformat(timespec="milliseconds"),
+            "ts": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
             "level": record.levelname.lower(),
             "logger": record.name,
             "msg": record.getMessage(),
@@ -107,7 +97,7 @@ def configure_logging() -> None:
     handler.setFormatter(JsonFormatter())
     root = logging.getLogger()
     root.handlers[:] = [handler]
-    root.setLevel(_LOG_LEVELS.get(os.environ.get("LOG_LEVEL", "info").strip().lower(), logging.INFO))
+    root.setLevel(_LOG_LEVELS[worker_settings.current().log_level])
     # PyBaMM installs its own plain-text stderr handler; route it through ours instead.
     pybamm_logger = logging.getLogger("pybamm.logger")
     pybamm_logger.handlers.clear()
@@ -115,91 +105,6 @@ def configure_logging() -> None:
     # An activity's record carries its context in the "temporal_activity" field; the SDK would
     # also append it to the message as a Python dict.
     activity.logger.activity_info_on_message = False
-
-
-class ConfigError(Exception):
-    """A bad environment variable; the message starts with its name."""
-
-    def __init__(self, variable: str, problem: str) -> None:
-        super().__init__(f"{variable} {problem}")
-        self.variable = variable
-
-
-# The same bound as stack/config.ts, which checks these for `npm start`.
-MAX_CONCURRENCY = 10_000
-
-
-@dataclass(frozen=True)
-class Settings:
-    address: str
-    namespace: str
-    simulation_task_queue: str
-    measurement_task_queue: str
-    simulation_concurrency: int
-    measurement_concurrency: int
-    shutdown_grace_s: float
-    connect_timeout_s: float
-    log_level: str
-    fit_max_rows: int
-
-
-def _env_str(env: Mapping[str, str], name: str, default: str) -> str:
-    return env.get(name) or default
-
-
-def _env_int(env: Mapping[str, str], name: str, default: int, low: int, high: int) -> int:
-    raw = env.get(name, "").strip()
-    if not raw:
-        return default
-    if not raw.isascii() or not raw.isdigit():
-        raise ConfigError(name, f'must be a whole number, got "{env[name]}"')
-    value = int(raw)
-    if not low <= value <= high:
-        raise ConfigError(name, f"must be between {low} and {high}, got {value}")
-    return value
-
-
-def _env_choice(env: Mapping[str, str], name: str, default: str, choices) -> str:
-    raw = env.get(name, "").strip().lower()
-    if not raw:
-        return default
-    if raw not in choices:
-        raise ConfigError(name, f'must be one of {", ".join(choices)}, got "{env[name]}"')
-    return raw
-
-
-def _env_seconds(env: Mapping[str, str], name: str, default: float, low: float, high: float) -> float:
-    raw = env.get(name, "").strip()
-    if not raw:
-        return default
-    try:
-        value = float(raw)
-    except ValueError:
-        raise ConfigError(name, f'must be a number of seconds, got "{env[name]}"') from None
-    if not low <= value <= high:  # also refuses nan
-        raise ConfigError(name, f"must be between {low:g} and {high:g} seconds, got {raw}")
-    return value
-
-
-def read_settings(env: Mapping[str, str], cpus: int | None = None) -> Settings:
-    """The worker's settings from the environment, checked before anything connects."""
-    cpus = cpus or os.cpu_count() or 1
-    return Settings(
-        address=_env_str(env, "TEMPORAL_ADDRESS", "127.0.0.1:7233"),
-        namespace=_env_str(env, "TEMPORAL_NAMESPACE", "default"),
-        simulation_task_queue=_env_str(env, "SIMULATION_TASK_QUEUE", "cellar-simulations"),
-        measurement_task_queue=_env_str(env, "MEASUREMENT_TASK_QUEUE", "cellar-measurements"),
-        simulation_concurrency=_env_int(env, "SIMULATION_CONCURRENCY", cpus, 1, MAX_CONCURRENCY),
-        measurement_concurrency=_env_int(env, "MEASUREMENT_CONCURRENCY", cpus, 1, MAX_CONCURRENCY),
-        # Seconds may have a fraction here; stack/config.ts takes whole ones for `npm start`.
-        shutdown_grace_s=_env_seconds(env, "WORKER_SHUTDOWN_GRACE_S", 20.0, 0.0, 3600.0),
-        connect_timeout_s=_env_seconds(env, "TEMPORAL_CONNECT_TIMEOUT_S", 60.0, 0.0, 24 * 3600.0),
-        # Logging starts before the check (to report it) with info for a bad value; the check
-        # then stops the worker, as the Node processes stop on it.
-        log_level=_env_choice(env, "LOG_LEVEL", "info", _LOG_LEVELS),
-        # Read by fitting/data.py at import, leniently; its range is stack/config.ts's.
-        fit_max_rows=_env_int(env, "FIT_MAX_ROWS", 20_000, 3, 10_000_000),
-    )
 
 
 def measurement_activities() -> list:
@@ -316,12 +221,13 @@ async def serve(settings: Settings, solver: bool = False) -> None:
 def main(solver: bool = False) -> int:
     """The worker process, or (`solver`) one of its extra solver processes."""
     configure_logging()
-    try:
-        settings = read_settings(os.environ)
-    except ConfigError as error:
+    problems = worker_settings.problems()
+    if problems:
         # Like the Node processes: before connecting to anything, naming the variable.
-        log.error(f"configuration: {error}", extra={"variable": error.variable})
+        for error in problems:
+            log.error(f"configuration: {error}", extra={"variable": error.variable})
         return 2
+    settings = worker_settings.current()
     if not solver:
         # Solves and processing are batch work: on a machine shared with the API, Temporal and
         # PostgreSQL, they yield the CPU to them (the solver processes inherit this), so requests

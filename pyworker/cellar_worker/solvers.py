@@ -46,7 +46,9 @@ async def _supervise(index: int, stop: asyncio.Event) -> None:
             stopper.cancel()
             return
         stopper.cancel()
-        log.warning("solver process exited; starting it again", extra={"solver": index, "code": proc.returncode, "in_s": delay})
+        log.warning(
+            "solver process exited; starting it again", extra={"solver": index, "code": proc.returncode, "in_s": delay}
+        )
         with contextlib.suppress(asyncio.TimeoutError):
             await asyncio.wait_for(stop.wait(), timeout=delay)
         delay = min(delay * 2, 30.0)

@@ -1,6 +1,6 @@
 """Object storage shared by the Python activities: a local folder or an S3 bucket.
 
-Configuration (environment):
+Configuration (environment, read through ``cellar_worker.settings``):
 
 - ``STORAGE_DRIVER``: ``fs`` (default) or ``s3``.
 - fs: ``STORAGE_DIR`` is the root folder; the object key ``a/b.parquet`` is the file
@@ -22,14 +22,13 @@ import shutil
 import tempfile
 from typing import BinaryIO
 
+from . import settings
+
 _S3_DELETE_BATCH = 1000  # DeleteObjects accepts at most 1000 keys per call
 
 
 def _driver() -> str:
-    driver = os.environ.get("STORAGE_DRIVER", "fs").strip().lower() or "fs"
-    if driver not in ("fs", "s3"):
-        raise RuntimeError(f"STORAGE_DRIVER must be 'fs' or 's3', not {driver!r}")
-    return driver
+    return settings.current().storage_driver
 
 
 def check_key(key: str) -> str:
@@ -45,7 +44,7 @@ def check_key(key: str) -> str:
 
 
 def _root() -> str:
-    root = os.environ.get("STORAGE_DIR")
+    root = settings.current().storage_dir
     if not root:
         raise RuntimeError("STORAGE_DIR must be set when STORAGE_DRIVER is 'fs'")
     return os.path.abspath(root)
@@ -122,16 +121,10 @@ def _fs_delete_prefix(prefix: str) -> None:
 
 
 def _s3_settings() -> tuple[str | None, str, str, str | None, str | None]:
-    bucket = os.environ.get("S3_BUCKET")
-    if not bucket:
+    s = settings.current()
+    if not s.s3_bucket:
         raise RuntimeError("S3_BUCKET must be set when STORAGE_DRIVER is 's3'")
-    return (
-        os.environ.get("S3_ENDPOINT") or None,
-        os.environ.get("S3_REGION") or "us-east-1",
-        bucket,
-        os.environ.get("S3_ACCESS_KEY_ID") or None,
-        os.environ.get("S3_SECRET_ACCESS_KEY") or None,
-    )
+    return (s.s3_endpoint, s.s3_region, s.s3_bucket, s.s3_access_key_id, s.s3_secret_access_key)
 
 
 @functools.lru_cache(maxsize=4)

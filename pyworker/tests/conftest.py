@@ -7,6 +7,14 @@ os.environ.setdefault("PYBAMM_DISABLE_TELEMETRY", "true")
 
 import pytest  # noqa: E402
 
+from cellar_worker import settings  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def fresh_settings():
+    """The worker reads its environment once; tests change it, so each reads it afresh."""
+    settings.reset()
+
 
 @pytest.fixture
 def fs_storage(tmp_path, monkeypatch):

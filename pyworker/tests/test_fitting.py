@@ -6,17 +6,18 @@ model with that data's current through a different path (a drive-cycle interpola
 recovering the value checks both the fit and the data handling.
 """
 
+import contextlib
 import copy
 import io
 
 import numpy as np
 import pyarrow.parquet as pq
 import pytest
-
 from application_errors import raises
-from cellar_worker import storage
-from cellar_worker.fitting import fit_parameters, fit_parameters_array, validate_against_data
+
+from cellar_worker import settings, storage
 from cellar_worker.fitting import evaluator as evaluator_module
+from cellar_worker.fitting import fit_parameters, fit_parameters_array, validate_against_data
 from cellar_worker.fitting.evaluator import EvaluationFailed
 from cellar_worker.simulation import run_simulation
 from cellar_worker.simulation.errors import solver_error
@@ -42,9 +43,13 @@ def discharge_protocol(rate=1.0, temperature_c=None):
 
 def simulate(model, protocol, inputs, extra_variables=()) -> bytes:
     """A simulated 'measurement': the canonical time_series.parquet bytes."""
-    with pytest.MonkeyPatch.context() as patch, _tmpdir() as folder:
+    # The settings are read again with the storage folder set, and again once it is unset.
+    with contextlib.ExitStack() as stack:
+        stack.callback(settings.reset)
+        patch, folder = stack.enter_context(pytest.MonkeyPatch.context()), stack.enter_context(_tmpdir())
         patch.setenv("STORAGE_DRIVER", "fs")
         patch.setenv("STORAGE_DIR", folder)
+        settings.reset()
         run_simulation(
             {
                 "simulation_id": "synthetic",
@@ -157,13 +162,21 @@ def test_fit_driven_by_a_protocol(quick_discharge):
 def test_fit_driven_by_a_protocol_to_another_variable_than_voltage():
     # The protocol's simulations keep only the variables read; the target must be one of them.
     temperature = "Cell temperature [degC]"
-    data = inline(simulate(QUICK, discharge_protocol(), {R0: TRUE_R0}, [temperature]), columns=("Time [s]", temperature))
+    data = inline(
+        simulate(QUICK, discharge_protocol(), {R0: TRUE_R0}, [temperature]), columns=("Time [s]", temperature)
+    )
     result = fit_parameters(fit_request(data, protocol=discharge_protocol(), target=temperature))
     assert result["parameter_values"][R0] == pytest.approx(TRUE_R0, rel=0.05)
 
 
 def test_initial_soc_can_be_fitted_with_a_parameter():
-    data = inline(simulate(QUICK, {**discharge_protocol(), "global": {"initial_state_type": "soc_percentage", "initial_state_value": 80}}, {R0: TRUE_R0}))
+    data = inline(
+        simulate(
+            QUICK,
+            {**discharge_protocol(), "global": {"initial_state_type": "soc_percentage", "initial_state_value": 80}},
+            {R0: TRUE_R0},
+        )
+    )
     result = fit_parameters(
         fit_request(
             data,
@@ -220,7 +233,10 @@ def test_validation_of_the_generating_model_is_close_to_zero(fs_storage, quick_d
 
 def test_array_fit_over_two_temperatures():
     datasets = [
-        {"value": kelvin, "data": inline(simulate(QUICK, discharge_protocol(temperature_c=kelvin - 273.15), {R0: TRUE_R0}))}
+        {
+            "value": kelvin,
+            "data": inline(simulate(QUICK, discharge_protocol(temperature_c=kelvin - 273.15), {R0: TRUE_R0})),
+        }
         for kelvin in (283.15, 308.15)
     ]
     result = fit_parameters_array(
@@ -263,7 +279,10 @@ AGED_R0 = {0.0: 0.015, 500.0: 0.03}  # cycle number -> true R0 of the synthetic 
 
 def aged_datasets() -> list[dict]:
     """Two data sets keyed by a label variable ("Cycle number"), with different true R0."""
-    return [{"value": cycles, "data": inline(simulate(QUICK, discharge_protocol(), {R0: r0}))} for cycles, r0 in AGED_R0.items()]
+    return [
+        {"value": cycles, "data": inline(simulate(QUICK, discharge_protocol(), {R0: r0}))}
+        for cycles, r0 in AGED_R0.items()
+    ]
 
 
 def aged_request(datasets, **extra) -> dict:
@@ -307,24 +326,56 @@ def _long_inline(rows: int) -> dict:
 
 BAD_FITS = [
     ("no parameters", {"parameters": {}}, "parameters"),
-    ("bounds reversed", {"parameters": {R0: {"bounds": [0.1, 0.01], "initial_value": 0.05}}}, f"parameters['{R0}'].bounds"),
+    (
+        "bounds reversed",
+        {"parameters": {R0: {"bounds": [0.1, 0.01], "initial_value": 0.05}}},
+        f"parameters['{R0}'].bounds",
+    ),
     ("bounds equal", {"parameters": {R0: {"bounds": [0.1, 0.1], "initial_value": 0.1}}}, f"parameters['{R0}'].bounds"),
-    ("initial outside", {"parameters": {R0: {"bounds": [0.001, 0.1], "initial_value": 0.5}}}, f"parameters['{R0}'].initial_value"),
-    ("unknown parameter", {"parameters": {"Flux capacitance [F]": {"bounds": [0, 1], "initial_value": 0.5}}}, "parameters['Flux capacitance [F]']"),
-    ("current is data", {"parameters": {"Current function [A]": {"bounds": [0, 1], "initial_value": 0.5}}}, "parameters['Current function [A]']"),
+    (
+        "initial outside",
+        {"parameters": {R0: {"bounds": [0.001, 0.1], "initial_value": 0.5}}},
+        f"parameters['{R0}'].initial_value",
+    ),
+    (
+        "unknown parameter",
+        {"parameters": {"Flux capacitance [F]": {"bounds": [0, 1], "initial_value": 0.5}}},
+        "parameters['Flux capacitance [F]']",
+    ),
+    (
+        "current is data",
+        {"parameters": {"Current function [A]": {"bounds": [0, 1], "initial_value": 0.5}}},
+        "parameters['Current function [A]']",
+    ),
     ("inline over 1000 rows", {"data": _long_inline(1001)}, "1000 rows"),
-    ("missing column", {"data": {"source": "inline", "columns": {"Time [s]": [0, 1, 2], "Voltage [V]": [4, 4, 4]}}}, "'Current [A]'"),
+    (
+        "missing column",
+        {"data": {"source": "inline", "columns": {"Time [s]": [0, 1, 2], "Voltage [V]": [4, 4, 4]}}},
+        "'Current [A]'",
+    ),
     ("unknown target", {"target": "Warp factor"}, "target: unknown variable"),
     ("target varies in space", {"target": "Distributed SoC"}, "target: 'Distributed SoC' varies in space"),
-    ("negative lower bound of a resistance", {"parameters": {R0: {"bounds": [-0.01, 0.1], "initial_value": 0.01}}}, f"parameters['{R0}'].bounds[0]: -0.01 is negative"),
-    ("negative fixed capacitance", {"fixed_parameters": {"C1 [F]": -10}}, "fixed_parameters['C1 [F]']: -10 is negative"),
+    (
+        "negative lower bound of a resistance",
+        {"parameters": {R0: {"bounds": [-0.01, 0.1], "initial_value": 0.01}}},
+        f"parameters['{R0}'].bounds[0]: -0.01 is negative",
+    ),
+    (
+        "negative fixed capacitance",
+        {"fixed_parameters": {"C1 [F]": -10}},
+        "fixed_parameters['C1 [F]']: -10 is negative",
+    ),
     ("unknown cost", {"cost": "R2"}, "cost"),
     ("unknown method", {"optimizer": {"method": "BFGS"}}, "optimizer.method"),
     ("least squares of MAE", {"cost": "MAE", "optimizer": {"method": "least_squares"}}, "optimizer.method"),
     ("bad source", {"data": {"source": "db", "id": "x"}}, "data.source"),
     ("reversed time range", {"data": {**_long_inline(10), "time_range": [5, 1]}}, "data.time_range"),
     ("unknown field", {"colour": "red"}, "colour"),
-    ("fixed not a number", {"fixed_parameters": {"Cell capacity [A.h]": "big"}}, "fixed_parameters['Cell capacity [A.h]']"),
+    (
+        "fixed not a number",
+        {"fixed_parameters": {"Cell capacity [A.h]": "big"}},
+        "fixed_parameters['Cell capacity [A.h]']",
+    ),
 ]
 
 
@@ -337,7 +388,9 @@ def test_bad_fit_input_is_a_configuration_error(case, change, field):
 
 
 def test_missing_stored_data_is_a_configuration_error(fs_storage):
-    message = raises("CONFIGURATION_ERROR", fit_parameters, fit_request({"source": "storage", "key": "nope/time_series.parquet"}))
+    message = raises(
+        "CONFIGURATION_ERROR", fit_parameters, fit_request({"source": "storage", "key": "nope/time_series.parquet"})
+    )
     assert message.startswith("data.key")
 
 
@@ -354,7 +407,11 @@ def test_time_range_selects_rows_and_large_stored_data_is_refused(fs_storage, qu
 
 
 def test_array_fit_bad_input():
-    base = {"model": QUICK, "independent_variable": "C-rate", "parameters": {R0: {"bounds": [0.001, 0.1], "initial_value": 0.01}}}
+    base = {
+        "model": QUICK,
+        "independent_variable": "C-rate",
+        "parameters": {R0: {"bounds": [0.001, 0.1], "initial_value": 0.01}},
+    }
     assert "datasets" in raises("CONFIGURATION_ERROR", fit_parameters_array, {**base, "datasets": []})
     too_long = {**base, "datasets": [{"value": 1, "data": _long_inline(1001)}]}
     assert "datasets[0].data.columns" in raises("CONFIGURATION_ERROR", fit_parameters_array, too_long)

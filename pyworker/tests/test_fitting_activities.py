@@ -6,11 +6,21 @@ import time
 
 import pytest
 from temporalio.testing import ActivityEnvironment
+from test_fitting import (
+    AGED_R0,
+    QUICK,
+    R0,
+    TRUE_R0,
+    aged_datasets,
+    aged_request,
+    discharge_protocol,
+    fit_request,
+    inline,
+    simulate,
+)
 
 from cellar_worker.fitting import activities
 from cellar_worker.main import SIMULATION_ACTIVITIES
-
-from test_fitting import AGED_R0, QUICK, R0, TRUE_R0, aged_datasets, aged_request, discharge_protocol, fit_request, inline, simulate
 
 CHECKPOINT = {"iteration": 7, "evaluations": 30, "best_cost": 0.0004, "best_parameters": {R0: 0.0195}}
 
@@ -27,7 +37,9 @@ def fast_heartbeat(monkeypatch):
 
 def environment(heartbeat_details=()):
     env = ActivityEnvironment()
-    env.info = dataclasses.replace(env.info, heartbeat_details=list(heartbeat_details), attempt=1 + bool(heartbeat_details))
+    env.info = dataclasses.replace(
+        env.info, heartbeat_details=list(heartbeat_details), attempt=1 + bool(heartbeat_details)
+    )
     beats = []
     env.on_heartbeat = lambda *details: beats.append(details[0])
     return env, beats
@@ -50,7 +62,10 @@ def test_fit_heartbeats_its_progress(data, fast_heartbeat, monkeypatch):
     result = asyncio.run(env.run(activities.fit_parameters_activity, fit_request(data)))
     assert result["parameter_values"][R0] == pytest.approx(TRUE_R0, rel=0.02)
     assert beats, "no heartbeat"
-    assert all(set(beat) == {"steps_done", "steps_total", "iteration", "evaluations", "best_cost", "best_parameters"} for beat in beats)
+    assert all(
+        set(beat) == {"steps_done", "steps_total", "iteration", "evaluations", "best_cost", "best_parameters"}
+        for beat in beats
+    )
     # The job's progress: iterations against the request's budget (100), once the fit has begun.
     assert beats[-1]["steps_total"] == 100
     assert all(beat["steps_done"] == min(beat["iteration"], 100) for beat in beats if beat["steps_total"])
@@ -163,12 +178,25 @@ def test_per_dataset_heartbeats_say_which_fit(aged, monkeypatch):
 
 def test_per_dataset_fit_resumes_the_fit_its_progress_belongs_to(aged):
     # A worker died during the second data set's fit, after the joint fit and the first one.
-    joint_stats = [{"value": key, "cost": 0.01, "summary_stats": {"RMSE": 0.01, "MAE": 0.01, "Max": 0.02}, "n_points": 10, "coverage": 1.0} for key in AGED_R0]
+    joint_stats = [
+        {
+            "value": key,
+            "cost": 0.01,
+            "summary_stats": {"RMSE": 0.01, "MAE": 0.01, "Max": 0.02},
+            "n_points": 10,
+            "coverage": 1.0,
+        }
+        for key in AGED_R0
+    ]
     joint = {"parameter_values": {R0: 0.0201}, "cost": 0.02, "resumed": False, "_per_dataset": joint_stats}
     first = {**joint_stats[0], "key": 0.0, "parameter_values": {R0: 0.0151}, "resumed": False}
     saved = {
-        "fit": {"index": 1, "key": 500.0}, "iteration": 3, "evaluations": 10, "best_cost": 0.001,
-        "best_parameters": {R0: 0.029}, "completed": {"joint": joint, "per_dataset": [first]},
+        "fit": {"index": 1, "key": 500.0},
+        "iteration": 3,
+        "evaluations": 10,
+        "best_cost": 0.001,
+        "best_parameters": {R0: 0.029},
+        "completed": {"joint": joint, "per_dataset": [first]},
     }
     env, _ = environment([saved])
     result = asyncio.run(env.run(activities.fit_parameters_array_activity, aged_request(aged)))

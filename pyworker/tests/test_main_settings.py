@@ -20,9 +20,8 @@ def test_defaults_and_empty_values_count_as_unset():
     assert expected.connect_timeout_s == 60.0
     assert expected.address == "127.0.0.1:7233"
     assert expected.simulation_task_queue == "cellar-simulations"
-    empty = {
-        name: ""
-        for name in (
+    empty = dict.fromkeys(
+        (
             "TEMPORAL_ADDRESS",
             "TEMPORAL_NAMESPACE",
             "SIMULATION_TASK_QUEUE",
@@ -33,8 +32,9 @@ def test_defaults_and_empty_values_count_as_unset():
             "TEMPORAL_CONNECT_TIMEOUT_S",
             "LOG_LEVEL",
             "FIT_MAX_ROWS",
-        )
-    }
+        ),
+        "",
+    )
     assert read_settings(empty, cpus=3) == expected
 
 
@@ -103,16 +103,24 @@ def test_worker_stops_at_once_on_a_bad_value_without_connecting():
 def test_empty_tuning_variables_mean_their_defaults():
     # npm start's configuration takes an empty value as unset; the modules reading these at
     # import must too (int('') raised before).
-    names = ["FIT_MAX_ROWS", "SIMULATION_CACHE_SIZE", "FIT_CACHE_SIZE", "SIMULATION_HEARTBEAT_INTERVAL_S", "FIT_HEARTBEAT_INTERVAL_S"]
+    names = [
+        "FIT_MAX_ROWS",
+        "SIMULATION_CACHE_SIZE",
+        "FIT_CACHE_SIZE",
+        "SIMULATION_HEARTBEAT_INTERVAL_S",
+        "FIT_HEARTBEAT_INTERVAL_S",
+    ]
     code = (
         "import cellar_worker.fitting.data as d, cellar_worker.fitting.activities as fa, "
-        "cellar_worker.simulation.activities as sa, cellar_worker.simulation.cache as c, cellar_worker.fitting.evaluator as e; "
-        "print(d.MAX_ROWS, fa.HEARTBEAT_INTERVAL_S, sa.HEARTBEAT_INTERVAL_S, c.cache_size_from_env(), e.FIT_CACHE.max_entries)"
+        "cellar_worker.simulation.activities as sa, cellar_worker.simulation.cache as c, "
+        "cellar_worker.fitting.evaluator as e; "
+        "print(d.MAX_ROWS, fa.HEARTBEAT_INTERVAL_S, sa.HEARTBEAT_INTERVAL_S, c.cache_size_from_env(), "
+        "e.FIT_CACHE.max_entries)"
     )
     done = subprocess.run(
         [sys.executable, "-c", code],
         cwd=Path(__file__).resolve().parents[1],
-        env={**os.environ, **{name: "" for name in names}, "PYTHONPATH": "."},
+        env={**os.environ, **dict.fromkeys(names, ""), "PYTHONPATH": "."},
         capture_output=True,
         text=True,
         timeout=120,
@@ -135,7 +143,9 @@ async def act():
     activity.logger.info("simulation finished", extra={"steps": 3})
 asyncio.run(ActivityEnvironment().run(act))
 """
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=Path(__file__).parents[1])
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=Path(__file__).parents[1]
+    )
     entry = json.loads(out.stderr.strip().splitlines()[-1])
     assert entry["msg"] == "simulation finished"
     assert entry["steps"] == 3
@@ -149,5 +159,11 @@ def test_grpc_compression_is_off_only_for_a_server_on_this_machine():
 
     for address in ("127.0.0.1:7233", "127.1.2.3:7233", "localhost:7233", "[::1]:7233"):
         assert grpc_compression_for(address) is GrpcCompression.NONE, address
-    for address in ("temporal:7233", "10.0.0.5:7233", "my.tmprl.cloud:7233", "[2001:db8::1]:7233", "127.0.0.1.example.com:7233"):
+    for address in (
+        "temporal:7233",
+        "10.0.0.5:7233",
+        "my.tmprl.cloud:7233",
+        "[2001:db8::1]:7233",
+        "127.0.0.1.example.com:7233",
+    ):
         assert grpc_compression_for(address) is GrpcCompression.GZIP, address

@@ -8,7 +8,6 @@ Series are crafted in the tests and written to real Parquet/CSV files. The basel
 from __future__ import annotations
 
 import gzip
-
 import hashlib
 import math
 import os
@@ -105,9 +104,7 @@ def test_baseline_is_ready_without_issues(tmp_path, fmt):
     assert outcome.row_count == 16
     assert (outcome.first_time, outcome.last_time) == (0.0, 150.0)
     assert outcome.steps_created == 4
-    assert outcome.columns == [
-        col.TIME, col.CURRENT, col.VOLTAGE, col.STEP, col.CYCLE, *col.CUMULATIVE
-    ]
+    assert outcome.columns == [col.TIME, col.CURRENT, col.VOLTAGE, col.STEP, col.CYCLE, *col.CUMULATIVE]
 
 
 def test_csv_and_parquet_give_identical_outputs(tmp_path):
@@ -181,8 +178,13 @@ def test_current_sign_correct_convention_passes(tmp_path):
 
 def with_eis_step(data: dict[str, list]) -> dict[str, list]:
     """Append an impedance step (step 4) whose rows have a frequency but no time or current."""
-    for name, values in ((col.TIME, [None] * 3), (col.CURRENT, [None] * 3), (col.VOLTAGE, [3.8] * 3),
-                         (col.STEP, [4] * 3), (col.CYCLE, [1] * 3)):
+    for name, values in (
+        (col.TIME, [None] * 3),
+        (col.CURRENT, [None] * 3),
+        (col.VOLTAGE, [3.8] * 3),
+        (col.STEP, [4] * 3),
+        (col.CYCLE, [1] * 3),
+    ):
         data[name] = data[name] + values
     data[col.FREQUENCY] = [None] * 16 + [1000.0, 100.0, 10.0]
     data["Z_Re [Ohm]"] = [None] * 16 + [0.02, 0.025, 0.03]
@@ -467,7 +469,9 @@ def test_full_steps_with_a_step_of_either_direction_between_are_not_consecutive(
             col.STEP: [0] * 5 + [1] * 3 + [2] * 5,
             col.CYCLE: [0] * 13,
         }
-        assert "consecutive_same_direction_full_steps" not in codes(run(tmp_path, add_cumulative(data), rated=0.005)), between
+        assert "consecutive_same_direction_full_steps" not in codes(run(tmp_path, add_cumulative(data), rated=0.005)), (
+            between
+        )
 
 
 def test_step_capacity_exceeds_rated_is_a_warning(tmp_path):
@@ -525,7 +529,7 @@ def test_truncated_parquet_is_unreadable(tmp_path):
     assert "corrupt or truncated" in outcome.issues[0]["message"]
 
 
-@pytest.mark.parametrize("content", [b"", "Time [s],Current [A],Voltage [V],Step count\n".encode()])
+@pytest.mark.parametrize("content", [b"", b"Time [s],Current [A],Voltage [V],Step count\n"])
 def test_empty_files(tmp_path, content):
     path = tmp_path / "upload.parquet"
     path.write_bytes(content)
@@ -685,7 +689,14 @@ def test_step_types(tmp_path):
         + [0.0004, -0.0004, 0.0, 0.0004, -0.0004]  # rest (|I| below 1 mA)
         + [-1.0] * n  # constant current charge
     )
-    voltage = [4.0, 3.95, 3.9, 3.85, 3.8] + [4.2] * n + [4.0, 3.9, 3.8, 3.7, 3.6] + [3.5, 3.3, 3.6, 3.0, 3.4] + [3.4] * n + [3.4, 3.5, 3.6, 3.7, 3.8]
+    voltage = (
+        [4.0, 3.95, 3.9, 3.85, 3.8]
+        + [4.2] * n
+        + [4.0, 3.9, 3.8, 3.7, 3.6]
+        + [3.5, 3.3, 3.6, 3.0, 3.4]
+        + [3.4] * n
+        + [3.4, 3.5, 3.6, 3.7, 3.8]
+    )
     data = {col.TIME: t, col.CURRENT: current, col.VOLTAGE: voltage, col.STEP: [k // n for k in range(6 * n)]}
     steps = read(run(tmp_path, data, validation={"strict": False}).steps_path)
     assert steps["Step type"] == [

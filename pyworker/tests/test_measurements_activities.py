@@ -146,9 +146,10 @@ def test_extend_carries_the_stored_step_labels_over(tmp_path, fs_storage):
     assert first["status"] == "ready" and first["issues"] == [], first["issues"]
     labels = [f"s{k}" for k in range(10)]
     for version in (1, 2):  # the second extend reads the summary the first one wrote
-        stored = first["time_series_key"] if version == 1 else result["time_series_key"]
-        stored_steps = first["steps_key"] if version == 1 else result["steps_key"]
-        last_time = first["last_time"] if version == 1 else result["last_time"]
+        # `result` is the first pass's (set below), read only in the second.
+        stored = first["time_series_key"] if version == 1 else result["time_series_key"]  # noqa: F821
+        stored_steps = first["steps_key"] if version == 1 else result["steps_key"]  # noqa: F821
+        last_time = first["last_time"] if version == 1 else result["last_time"]  # noqa: F821
         delta = pa.table(
             {
                 "Time [s]": [last_time + 10.0 * k for k in range(1, 4)],

@@ -69,7 +69,13 @@ def chunked(x, y, size):
 
 @pytest.mark.parametrize(
     ("n", "points", "gap_run", "chunk"),
-    [(10_000, 500, 0, 10_000), (10_001, 3, 0, 777), (5_003, 777, 3, 1), (10_002, 1_000, 30, 4_096), (2_500, 40, 60, 333)],
+    [
+        (10_000, 500, 0, 10_000),
+        (10_001, 3, 0, 777),
+        (5_003, 777, 3, 1),
+        (10_002, 1_000, 30, 4_096),
+        (2_500, 40, 60, 333),
+    ],
 )
 def test_streamed_lttb_keeps_the_rows_of_a_whole_array_lttb(n, points, gap_run, chunk):
     x, y = noisy_series(n, n + points, gap_run)

@@ -6,8 +6,8 @@ import numpy as np
 import pyarrow.parquet as pq
 import pybamm
 import pytest
-
 from application_errors import raises
+
 from cellar_worker.simulation import describe_model, run_simulation, runner, validate_custom_model
 from cellar_worker.simulation.cache import BuiltSimulationCache
 from cellar_worker.simulation.errors import describe
@@ -206,16 +206,12 @@ def test_equivalent_circuit_state_of_charge_matches_pybamm():
 
 
 def test_unknown_parameter_is_a_configuration_error(fs_storage):
-    message = raises(
-        "CONFIGURATION_ERROR", run_simulation, request(full_discharge(), {"Flux capacitance [F]": 1.21})
-    )
+    message = raises("CONFIGURATION_ERROR", run_simulation, request(full_discharge(), {"Flux capacitance [F]": 1.21}))
     assert "inputs['Flux capacitance [F]']" in message
 
 
 def test_unknown_extra_variable_is_a_configuration_error(fs_storage):
-    message = raises(
-        "CONFIGURATION_ERROR", run_simulation, request(full_discharge(), extra_variables=["Warp factor"])
-    )
+    message = raises("CONFIGURATION_ERROR", run_simulation, request(full_discharge(), extra_variables=["Warp factor"]))
     assert "extra_variables[0]" in message and "Warp factor" in message
 
 
@@ -232,27 +228,37 @@ def test_extra_variable_that_varies_in_space_is_refused_before_solving():
         request(
             full_discharge(),
             model=SPM_COARSE,
-            extra_variables=["Minimum negative particle concentration [mol.m-3]", "X-averaged negative electrode porosity"],
+            extra_variables=[
+                "Minimum negative particle concentration [mol.m-3]",
+                "X-averaged negative electrode porosity",
+            ],
         )
     )
-    assert job.output_variables[2:] == ["Minimum negative particle concentration [mol.m-3]", "X-averaged negative electrode porosity"]
+    assert job.output_variables[2:] == [
+        "Minimum negative particle concentration [mol.m-3]",
+        "X-averaged negative electrode porosity",
+    ]
 
 
 def test_negative_value_of_a_quantity_that_cannot_be_negative_is_refused():
     thickness = "Negative electrode thickness [m]"
-    message = raises("CONFIGURATION_ERROR", runner._prepare, request(full_discharge(), {thickness: -1e-05}, model=SPM_COARSE))
+    message = raises(
+        "CONFIGURATION_ERROR", runner._prepare, request(full_discharge(), {thickness: -1e-05}, model=SPM_COARSE)
+    )
     assert message.startswith(f"inputs['{thickness}']: -1e-05 is negative") and "[m]" in message
     in_model = {**SPM_COARSE, "parameters": {thickness: -1e-05}}
     assert raises("CONFIGURATION_ERROR", runner._prepare, request(full_discharge(), model=in_model)).startswith(
         f"model.parameters['{thickness}']: -1e-05 is negative"
     )
     # A capacity must be more than nothing: a C-rate of a 0 A.h cell is no current at all.
-    assert raises("CONFIGURATION_ERROR", runner._prepare, request(full_discharge(), {"Nominal cell capacity [A.h]": 0})).startswith(
-        "inputs['Nominal cell capacity [A.h]']: 0 is not greater than 0"
-    )
+    assert raises(
+        "CONFIGURATION_ERROR", runner._prepare, request(full_discharge(), {"Nominal cell capacity [A.h]": 0})
+    ).startswith("inputs['Nominal cell capacity [A.h]']: 0 is not greater than 0")
     # Zero is otherwise the model's to judge, and a quantity that may be negative (an entropic change) is left alone.
     runner._prepare(request(full_discharge(), {"R0 [Ohm]": 0.0}))
-    runner._prepare(request(full_discharge(), {"Positive electrode OCP entropic change [V.K-1]": -1e-4}, model=SPM_COARSE))
+    runner._prepare(
+        request(full_discharge(), {"Positive electrode OCP entropic change [V.K-1]": -1e-4}, model=SPM_COARSE)
+    )
 
 
 def test_missing_protocol_input_is_a_configuration_error(fs_storage):
@@ -281,9 +287,7 @@ def test_discharge_past_empty_is_a_configuration_error(fs_storage):
 
 def test_documented_solver_failure_is_a_solver_error(fs_storage):
     # See runner.py: a zero thermal mass makes the thermal equation singular.
-    message = raises(
-        "SOLVER_ERROR", run_simulation, request(full_discharge(), {"Cell thermal mass [J/K]": 0.0})
-    )
+    message = raises("SOLVER_ERROR", run_simulation, request(full_discharge(), {"Cell thermal mass [J/K]": 0.0}))
     assert "protocol.steps[0].Discharge" in message
 
 
@@ -307,7 +311,11 @@ def test_describe_model_tells_the_variables_that_vary_in_space_from_those_of_tim
     spatial, of_time = set(description["spatial_variable_names"]), set(description["variable_names"])
     assert not spatial & of_time
     assert {"Electrolyte concentration [mol.m-3]", "Negative particle concentration [mol.m-3]"} <= spatial
-    assert {"Voltage [V]", "Minimum negative particle concentration [mol.m-3]", "X-averaged cell temperature [K]"} <= of_time
+    assert {
+        "Voltage [V]",
+        "Minimum negative particle concentration [mol.m-3]",
+        "X-averaged cell temperature [K]",
+    } <= of_time
     # In a pouch cell the current collector is a line, so its averages over x still vary (along it).
     pouch = describe_model(
         {
@@ -467,4 +475,7 @@ def test_describing_a_model_that_cannot_be_built_with_its_parameter_set_is_a_con
         "options": {"dimensionality": 1, "current collector": "potential pair", "thermal": "x-lumped"},
     }
     message = raises("CONFIGURATION_ERROR", describe_model, spec)
-    assert message.startswith("model: cannot be built with parameter set 'Chen2020'") and "heat transfer coefficient" in message
+    assert (
+        message.startswith("model: cannot be built with parameter set 'Chen2020'")
+        and "heat transfer coefficient" in message
+    )

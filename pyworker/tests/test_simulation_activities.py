@@ -68,5 +68,7 @@ def test_describe_and_validate_activities():
         env.run(activities.describe_model_activity, {"kind": "quick", "capacity": 1.0, "chemistry": "NCA/Graphite"})
     )
     assert "Voltage [V]" in description["variable_names"]
-    verdict = asyncio.run(env.run(activities.validate_custom_model_activity, {"type": "DFN", "parameter_set": "Nowhere"}))
+    verdict = asyncio.run(
+        env.run(activities.validate_custom_model_activity, {"type": "DFN", "parameter_set": "Nowhere"})
+    )
     assert verdict["valid"] is False and "model.parameter_set" in verdict["error"]

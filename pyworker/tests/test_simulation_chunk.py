@@ -15,8 +15,8 @@ class Store:
     """The rows a chunk reads and writes: job status and unfinished-solve counts by point."""
 
     def __init__(self, ids):
-        self.status = {i: "pending" for i in ids}
-        self.starts = {i: 0 for i in ids}
+        self.status = dict.fromkeys(ids, "pending")
+        self.starts = dict.fromkeys(ids, 0)
         self.errors = {}
 
     def load_batch(self, batch_id):
@@ -41,7 +41,9 @@ class Store:
         return moved
 
     def chunk_summary(self, ids, failures):
-        return {s: sum(1 for i in ids if self.status[i] == s) for s in ("completed", "failed", "canceled")} | {"failures": []}
+        return {s: sum(1 for i in ids if self.status[i] == s) for s in ("completed", "failed", "canceled")} | {
+            "failures": []
+        }
 
 
 class WorkerDied(BaseException):
@@ -58,8 +60,13 @@ def solves(monkeypatch, tmp_path):
     def solve_point(job, on_progress=None, should_cancel=None):
         if job.get("crash"):
             raise WorkerDied()
-        columns = {"Time [s]": np.arange(3.0), "Voltage [V]": np.full(3, 4.0), "Current [A]": np.ones(3),
-                   "Step count": np.zeros(3, dtype=np.int64), "Cycle count": np.zeros(3, dtype=np.int64)}
+        columns = {
+            "Time [s]": np.arange(3.0),
+            "Voltage [V]": np.full(3, 4.0),
+            "Current [A]": np.ones(3),
+            "Step count": np.zeros(3, dtype=np.int64),
+            "Cycle count": np.zeros(3, dtype=np.int64),
+        }
         return Solved(columns, summarize_step_columns(columns), {"solve_time_s": 0.001}, True)
 
     monkeypatch.setattr(chunk_module, "solve_point", solve_point)
@@ -67,7 +74,9 @@ def solves(monkeypatch, tmp_path):
 
 def run(store, ids, attempt, crash=()):
     store_points = store.open_points
-    store.open_points = lambda wanted: [Point(p.simulation_id, p.job_id, {"crash": p.simulation_id in crash}) for p in store_points(wanted)]
+    store.open_points = lambda wanted: [
+        Point(p.simulation_id, p.job_id, {"crash": p.simulation_id in crash}) for p in store_points(wanted)
+    ]
     try:
         request = {"batch_id": "b", "chunk": 0, "output_prefix": "orgs/o/simulation-batches/b/", "simulation_ids": ids}
         return ChunkRun(request, store, ChunkProgress(), lambda: False, attempt=attempt).run()

@@ -44,5 +44,8 @@ def test_each_simulation_reads_back_its_own_rows():
 
 
 def test_object_keys_name_both_files_of_a_pack():
-    assert object_key("orgs/o/simulation-batches/b/000001-1-0002", "steps") == "orgs/o/simulation-batches/b/000001-1-0002-steps.parquet"
+    assert (
+        object_key("orgs/o/simulation-batches/b/000001-1-0002", "steps")
+        == "orgs/o/simulation-batches/b/000001-1-0002-steps.parquet"
+    )
     assert object_key("x", "time_series") == "x-time_series.parquet"

@@ -1,15 +1,14 @@
 """UCP parsing and goto expansion, and the published schema/chemistry files (no solving)."""
 
 import json
-from pathlib import Path
 
 import pytest
 from temporalio.exceptions import ApplicationError
 
 from cellar_worker.simulation import ucp
+from cellar_worker.simulation.activities import reported_to_temporal
 from cellar_worker.simulation.quick_model import CHEMISTRIES_PATH
-
-SCHEMA_PATH = Path(ucp.__file__).with_name("ucp.schema.json")
+from cellar_worker.tables import UCP_SCHEMA_PATH as SCHEMA_PATH
 
 
 def steps_of(plan):
@@ -54,16 +53,14 @@ def test_nested_gotos_rearm_and_cycles_follow_the_outermost_loop():
     assert steps_of(plan) == [(0, 0), (1, 0), (1, 0), (0, 1), (1, 1), (1, 1)]
     # 1 inner jump per pass x 2 passes + 1 outer jump = 3 backward jumps.
     ucp.expand(protocol, max_backward_jumps=3)
-    with pytest.raises(ApplicationError) as excinfo:
+    with pytest.raises(ApplicationError) as excinfo, reported_to_temporal():
         ucp.expand(protocol, max_backward_jumps=2)
     assert "max_backward_jumps=2" in config_error(excinfo)
 
 
 def test_default_max_backward_jumps_is_enforced():
-    protocol = ucp.parse_protocol(
-        {"steps": [{"Rest": {"duration": 1}}, {"Goto": {"step": 0, "repeat": 1001}}]}
-    )
-    with pytest.raises(ApplicationError) as excinfo:
+    protocol = ucp.parse_protocol({"steps": [{"Rest": {"duration": 1}}, {"Goto": {"step": 0, "repeat": 1001}}]})
+    with pytest.raises(ApplicationError) as excinfo, reported_to_temporal():
         ucp.expand(protocol)
     assert "protocol.steps[1].Goto" in config_error(excinfo)
 
@@ -72,7 +69,9 @@ def test_input_references_and_placeholder_syntax():
     protocol = ucp.parse_protocol(
         {
             "global": {"initial_state_type": "soc_percentage", "initial_state_value": "input['Initial SOC [%]']"},
-            "steps": [{"Charge": {"mode": "C-rate", "value": 'input["Rate"]', "ends": ["Voltage >= 4.2", "Time > 7200"]}}],
+            "steps": [
+                {"Charge": {"mode": "C-rate", "value": 'input["Rate"]', "ends": ["Voltage >= 4.2", "Time > 7200"]}}
+            ],
         }
     )
     assert protocol.input_references() == ["Initial SOC [%]", "Rate"]
@@ -98,7 +97,7 @@ def test_input_references_and_placeholder_syntax():
     ],
 )
 def test_invalid_steps_name_the_field(step, fragment):
-    with pytest.raises(ApplicationError) as excinfo:
+    with pytest.raises(ApplicationError) as excinfo, reported_to_temporal():
         ucp.parse_protocol({"steps": [step]})
     assert fragment in config_error(excinfo)
 

@@ -1,38 +1,24 @@
-// The canonical protocol form (UCP JSON): the schema the Python worker publishes, a check
+// The canonical protocol form (UCP JSON): its schema (tables/ucp.schema.json), a check
 // that names the step (index and type) and field at fault, and the canonical form that is
 // stored and hashed (numeric strings become numbers, placeholders read input['Name']).
-import fs from 'node:fs';
-import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { ROOT } from '../../../stack/config.ts';
+import { UCP_ENDS_VARIABLES, UCP_GLOBAL_FIELDS, UCP_SCHEMA, UCP_STEPS, UCP_TOP_FIELDS } from '../../../tables/index.ts';
 import { isDecimal } from '../../decimal.ts';
 import { quoted } from '../../values.ts';
 
-export const UCP_SCHEMA_PATH = path.join(ROOT, 'pyworker', 'cellar_worker', 'simulation', 'ucp.schema.json');
-export const UCP_SCHEMA: Record<string, unknown> = JSON.parse(fs.readFileSync(UCP_SCHEMA_PATH, 'utf8'));
+export { UCP_SCHEMA };
 
 const ajv = new Ajv2020({ allErrors: false, strict: false });
 const validateSchema = ajv.compile(UCP_SCHEMA);
 
-export const STEP_TYPES = ['Charge', 'Discharge', 'Rest', 'Hold', 'DriveCycle', 'Goto'] as const;
-export type StepType = (typeof STEP_TYPES)[number];
-const STEP_FIELDS: Record<StepType, readonly string[]> = {
-  Charge: ['mode', 'value', 'duration', 'ends', 'label'],
-  Discharge: ['mode', 'value', 'duration', 'ends', 'label'],
-  Rest: ['duration', 'ends', 'label'],
-  Hold: ['mode', 'value', 'duration', 'ends', 'label'],
-  DriveCycle: ['mode', 'data', 'duration', 'ends', 'label'],
-  Goto: ['step', 'repeat', 'label'],
-};
-const STEP_MODES: Partial<Record<StepType, readonly string[]>> = {
-  Charge: ['C-rate', 'current', 'power'],
-  Discharge: ['C-rate', 'current', 'power'],
-  Hold: ['voltage'],
-  DriveCycle: ['current', 'power'],
-};
-export const ENDS_VARIABLES = ['Voltage', 'Current', 'C-rate', 'Time'] as const;
-const GLOBAL_FIELDS = ['initial_state_type', 'initial_state_value', 'initial_temperature', 'resolution'];
-const TOP_FIELDS = ['name', 'description', 'global', 'steps'];
+// The step table (types, their fields and modes) and the other field lists, from the schema.
+export const STEP_TYPES: readonly string[] = UCP_STEPS.map((s) => s.type);
+export type StepType = string;
+const STEP_FIELDS: Record<StepType, readonly string[]> = Object.fromEntries(UCP_STEPS.map((s) => [s.type, s.fields]));
+const STEP_MODES: Partial<Record<StepType, readonly string[]>> = Object.fromEntries(UCP_STEPS.filter((s) => s.modes).map((s) => [s.type, s.modes!]));
+export const ENDS_VARIABLES: readonly string[] = UCP_ENDS_VARIABLES;
+const GLOBAL_FIELDS = UCP_GLOBAL_FIELDS;
+const TOP_FIELDS = UCP_TOP_FIELDS;
 
 const INPUT_REF = /^\s*input\[\s*(?:'([^']+)'|"([^"]+)")\s*\]\s*$/;
 
@@ -153,8 +139,8 @@ function checkStep(raw: unknown, index: number, steps: unknown[]): Record<string
   const fields = (rawFields ?? {}) as Record<string, unknown>;
   if (typeof fields !== 'object' || Array.isArray(fields)) throw new ProtocolError(path, `${where}: must be an object of fields`);
   for (const key of Object.keys(fields)) {
-    if (!STEP_FIELDS[t].includes(key)) {
-      throw new ProtocolError([...path, key], `${where}: unknown field ${describe(key)}; allowed: ${STEP_FIELDS[t].join(', ')}`);
+    if (!STEP_FIELDS[t]!.includes(key)) {
+      throw new ProtocolError([...path, key], `${where}: unknown field ${describe(key)}; allowed: ${STEP_FIELDS[t]!.join(', ')}`);
     }
   }
   const out: Record<string, unknown> = {};

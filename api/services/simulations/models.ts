@@ -8,11 +8,11 @@ import { assertSameOrganization } from '../access.ts';
 import { modelSpec, requireCellSpecification } from '../models.ts';
 import { CHEMISTRY_NAMES, givenIn, PYBAMM_MODELS, type ParameterLoc } from '../simulationWorker.ts';
 import { isPlainObject, UUID } from '../../values.ts';
+import { SOLVERS } from '../../../tables/index.ts';
 
 const QUICK_FIELDS = ['capacity', 'chemistry', 'resistance_pct', 'cell_spec_id', 'simulation_settings'];
 const MODEL_CONFIG_FIELDS = ['kind', 'type', 'options', 'parameter_set', 'parameters', 'simulation_settings'];
 const MODEL_TYPES: readonly string[] = PYBAMM_MODELS.map((m) => m.type);
-const SOLVERS = ['IDAKLUSolver', 'CasadiSolver'];
 const MODEL_FORMS = 'must be {"quick_model": {...}}, {"model_id", "parameters"}, {"model", "parameters"} or a parameterized model id';
 
 export type Loc = (string | number)[];

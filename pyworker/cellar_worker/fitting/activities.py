@@ -30,23 +30,25 @@ tagged fit from the progress, and starts the fits after it afresh.
 Cancellation (delivered through the heartbeat) stops the fit before its next model solve.
 
 Failures are non-retryable ``ApplicationError``\\ s of type ``CONFIGURATION_ERROR`` or
-``SOLVER_ERROR``; anything else (storage unavailable, ...) is left retryable.
+``SOLVER_ERROR``, made from the science modules' own errors at this edge; anything else
+(storage unavailable, ...) is left retryable.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import threading
 
 from temporalio import activity
 
+from .. import settings
+from ..simulation.activities import reported_to_temporal
 from . import warmup
 from .optimize import FitCancelled, Progress
 from .service import fit_parameters, fit_parameters_array, validate_against_data
 
-HEARTBEAT_INTERVAL_S = float(os.environ.get("FIT_HEARTBEAT_INTERVAL_S") or "2")
+HEARTBEAT_INTERVAL_S = settings.current().fit_heartbeat_interval_s
 
 
 def _after_warm_up(work, should_cancel):
@@ -71,7 +73,8 @@ async def _run_with_heartbeats(work, progress: Progress | None) -> dict:
             await task
         raise
     try:
-        return task.result()
+        with reported_to_temporal():
+            return task.result()
     except FitCancelled:
         # Only reachable if the flag was set without an asyncio cancellation.
         raise asyncio.CancelledError() from None

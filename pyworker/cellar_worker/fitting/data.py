@@ -22,25 +22,18 @@ from __future__ import annotations
 
 import hashlib
 import math
-import os
 from dataclasses import dataclass
 
 import numpy as np
 import pyarrow.parquet as pq
 
-from .. import storage
+from .. import settings, storage
 from ..simulation.errors import configuration_error
 
 MAX_INLINE_ROWS = 1000
-# Empty is unset, as for the API (stack/config.ts), which checks the value at start-up.
-def _max_rows() -> int:
-    # Checked with the worker's settings (main.read_settings), which stop it on a bad value;
-    # leniently here, so that importing this module never fails before that check reports it.
-    raw = (os.environ.get("FIT_MAX_ROWS") or "").strip()
-    return int(raw) if raw.isascii() and raw.isdigit() else 20_000
 
 
-MAX_ROWS = _max_rows()
+MAX_ROWS = settings.current().fit_max_rows
 MIN_ROWS = 3
 TIME = "Time [s]"
 CURRENT = "Current [A]"

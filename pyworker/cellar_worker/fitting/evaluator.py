@@ -41,12 +41,11 @@ from collections.abc import Callable
 
 import numpy as np
 import pybamm
-from temporalio.exceptions import ApplicationError
 
-from ..simulation import models
-from ..simulation import runner
-from ..simulation.cache import BuiltSimulationCache, cache_size_from_env
-from ..simulation.errors import configuration_error, describe, solver_error
+from .. import settings
+from ..simulation import models, runner
+from ..simulation.cache import BuiltSimulationCache
+from ..simulation.errors import SimulationError, configuration_error, describe, solver_error
 from ..simulation.quick_model import SOC_MARGIN
 from .data import CURRENT, Dataset
 from .spec import finite
@@ -56,13 +55,13 @@ CURRENT_FUNCTION = "Current function [A]"
 AMBIENT_TEMPERATURE = "Ambient temperature [K]"
 INITIAL_TEMPERATURE = "Initial temperature [K]"
 
-FIT_CACHE: BuiltSimulationCache[tuple] = BuiltSimulationCache(cache_size_from_env("FIT_CACHE_SIZE", "SIMULATION_CACHE_SIZE"))
+FIT_CACHE: BuiltSimulationCache[tuple] = BuiltSimulationCache(settings.current().fit_cache_size)
 
 
 class EvaluationFailed(Exception):
     """The model could not be solved for these values; ``error`` says how to report it."""
 
-    def __init__(self, error: ApplicationError):
+    def __init__(self, error: SimulationError):
         super().__init__(error.message)
         self.error = error
 
@@ -111,8 +110,8 @@ def check_target(recipe: models.ModelRecipe, target) -> str:
     return target
 
 
-def _classify(error: BaseException) -> ApplicationError:
-    if isinstance(error, ApplicationError):
+def _classify(error: BaseException) -> SimulationError:
+    if isinstance(error, SimulationError):
         return error
     detail = describe(error)
     if "non-positive at initial conditions" in detail:
@@ -222,11 +221,15 @@ class DriveCycleEvaluator(Evaluator):
         recipe = self.recipe
         values = recipe.base_parameters.copy()
         values.update({**self.baked_fixed, **baked}, check_already_exists=False)
-        values.update({name: "[input]" for name in self.input_names}, check_already_exists=False)
+        values.update(dict.fromkeys(self.input_names, "[input]"), check_already_exists=False)
         values.update(
             {
                 CURRENT_FUNCTION: pybamm.Interpolant(
-                    self.dataset.time, self.dataset.current, pybamm.t, name="Measured current [A]", interpolator="linear"
+                    self.dataset.time,
+                    self.dataset.current,
+                    pybamm.t,
+                    name="Measured current [A]",
+                    interpolator="linear",
                 )
             },
             check_already_exists=False,
@@ -238,12 +241,10 @@ class DriveCycleEvaluator(Evaluator):
         try:
             with runner._BUILD_LOCK:
                 simulation.build()
-        except ApplicationError:
+        except SimulationError:
             raise
         except Exception as error:  # noqa: BLE001 - a build failure comes from the configuration
-            raise configuration_error(
-                f"model: cannot be built with these parameters: {describe(error)}"
-            ) from None
+            raise configuration_error(f"model: cannot be built with these parameters: {describe(error)}") from None
         return simulation.built_model, solver
 
     def _take(self, baked: dict[str, float]) -> tuple[str, tuple]:
@@ -298,7 +299,7 @@ class DriveCycleEvaluator(Evaluator):
                     FIT_CACHE.give_back(key, built)
             else:
                 predicted = self._solve(self._main[1], inputs)
-        except ApplicationError as error:
+        except SimulationError as error:
             raise EvaluationFailed(error) from None
         except Exception as error:  # noqa: BLE001 - any solve failure is this candidate's
             raise EvaluationFailed(_classify(error)) from None
@@ -404,7 +405,7 @@ class ProtocolEvaluator(Evaluator):
             raise EvaluationFailed(
                 solver_error(f"{runner._where(failure.step)}: the solver failed: {failure.detail}")
             ) from None
-        except ApplicationError as error:
+        except SimulationError as error:
             raise EvaluationFailed(error) from None
         except Exception as error:  # noqa: BLE001
             raise EvaluationFailed(_classify(error)) from None

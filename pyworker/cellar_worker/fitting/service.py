@@ -308,7 +308,9 @@ def fit_parameters_array(
         raise configuration_error(f"mode: must be one of {', '.join(ARRAY_FIT_MODES)}, got {mode!r}")
     variable = request.get("independent_variable")
     if not isinstance(variable, str) or not variable:
-        raise configuration_error("independent_variable: must be a non-empty name (a parameter, or a label such as 'C-rate')")
+        raise configuration_error(
+            "independent_variable: must be a non-empty name (a parameter, or a label such as 'C-rate')"
+        )
     datasets = request.get("datasets")
     if not isinstance(datasets, list) or not datasets:
         raise configuration_error("datasets: must be a non-empty list of {'value', 'data', 'protocol'?}")
@@ -318,8 +320,8 @@ def fit_parameters_array(
         # The joint cost is the sum of the data sets' RMSEs, not a sum of squares: least_squares
         # would minimize another objective than the one reported.
         raise configuration_error(
-            "optimizer.method: least_squares over several data sets needs cost SSE (a sum of RMSEs is not a sum of squares); "
-            "or choose another method"
+            "optimizer.method: least_squares over several data sets needs cost SSE "
+            "(a sum of RMSEs is not a sum of squares); or choose another method"
         )
     spec, recipe = _model(request)
     names = [p.name for p in fitted]
@@ -344,12 +346,16 @@ def fit_parameters_array(
             protocol = entry.get("protocol")
             dataset = load_dataset(entry.get("data"), target, need_current=protocol is None, path=f"{path}.data")
             case_fixed = {**fixed, variable: value} if applied else fixed
-            evaluator = make_evaluator(spec, dataset, protocol, case_fixed, {p.name: p.initial for p in fitted}, ignored)
+            evaluator = make_evaluator(
+                spec, dataset, protocol, case_fixed, {p.name: p.initial for p in fitted}, ignored
+            )
             cases.append(_Case(value, evaluator))
         saved = [c for c in (*(checkpoint_details or ()), request.get("checkpoint")) if isinstance(c, dict)]
         if mode == JOINT:
             progress.begin(JOINT, None)
-            answer = _run(request, fitted, cases, cost_name, settings, progress, should_cancel, _tagged(saved, JOINT), started)
+            answer = _run(
+                request, fitted, cases, cost_name, settings, progress, should_cancel, _tagged(saved, JOINT), started
+            )
             answer["per_dataset"] = answer.pop("_per_dataset")
         else:
             answer = _fit_each(request, fitted, cases, cost_name, settings, progress, should_cancel, saved)
@@ -417,15 +423,33 @@ def _fit_each(request, fitted, cases, cost_name, settings, progress, should_canc
     resumed = joint is not None
     if joint is None:
         progress.begin(JOINT, {})
-        joint = _run(request, fitted, cases, cost_name, settings, progress, should_cancel, _tagged(saved, JOINT), time.monotonic())
+        joint = _run(
+            request,
+            fitted,
+            cases,
+            cost_name,
+            settings,
+            progress,
+            should_cancel,
+            _tagged(saved, JOINT),
+            time.monotonic(),
+        )
     for index, case in enumerate(cases):
         if index < len(done):
             continue
         fit = {"index": index, "key": case.value}
         progress.begin(fit, {"joint": joint, "per_dataset": list(done)})
         own = _run(
-            request, fitted, [case], cost_name, settings, progress, should_cancel, _tagged(saved, fit),
-            time.monotonic(), default_start=joint["parameter_values"],
+            request,
+            fitted,
+            [case],
+            cost_name,
+            settings,
+            progress,
+            should_cancel,
+            _tagged(saved, fit),
+            time.monotonic(),
+            default_start=joint["parameter_values"],
         )
         stats = own.pop("_per_dataset")[0]
         done.append(
@@ -434,8 +458,16 @@ def _fit_each(request, fitted, cases, cost_name, settings, progress, should_canc
                 **stats,
                 **{
                     name: own[name]
-                    for name in ("parameter_values", "iterations", "evaluations", "failed_evaluations",
-                                 "converged", "message", "initial_parameters", "resumed")
+                    for name in (
+                        "parameter_values",
+                        "iterations",
+                        "evaluations",
+                        "failed_evaluations",
+                        "converged",
+                        "message",
+                        "initial_parameters",
+                        "resumed",
+                    )
                 },
             }
         )

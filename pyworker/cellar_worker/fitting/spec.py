@@ -11,15 +11,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .. import tables
 from ..simulation import models
 from ..simulation.errors import configuration_error
 
-COSTS = ("RMSE", "MAE", "Max", "SSE")
-DEFAULT_COST = "RMSE"
-# scipy.optimize.minimize methods that accept bounds, plus two others (see optimize.py).
-MINIMIZE_METHODS = ("L-BFGS-B", "Nelder-Mead", "Powell", "TNC", "SLSQP")
-METHODS = (*MINIMIZE_METHODS, "least_squares", "differential_evolution")
-DEFAULT_METHOD = "Nelder-Mead"
+# From tables/costs.json and tables/optimizers.json: scipy.optimize.minimize methods that
+# accept bounds, plus two others (see optimize.py).
+COSTS = tables.COSTS
+DEFAULT_COST = tables.DEFAULT_COST
+MINIMIZE_METHODS = tables.MINIMIZE_METHODS
+METHODS = tables.OPTIMIZER_METHODS
+DEFAULT_METHOD = tables.DEFAULT_OPTIMIZER_METHOD
 DEFAULT_MAX_ITERATIONS = 200
 MAX_ITERATIONS_LIMIT = 100_000
 _PARAMETER_FIELDS = {"bounds", "initial_value", "scale"}
@@ -82,7 +84,8 @@ def parse_parameters(raw, path: str = "parameters") -> list[FittedParameter]:
         unknown = sorted(set(entry) - _PARAMETER_FIELDS)
         if unknown:
             raise configuration_error(
-                f"{where}: unknown field(s) {', '.join(map(repr, unknown))}; allowed: {', '.join(sorted(_PARAMETER_FIELDS))}"
+                f"{where}: unknown field(s) {', '.join(map(repr, unknown))}; "
+                f"allowed: {', '.join(sorted(_PARAMETER_FIELDS))}"
             )
         bounds = entry.get("bounds")
         if not isinstance(bounds, (list, tuple)) or len(bounds) != 2:
@@ -91,7 +94,9 @@ def parse_parameters(raw, path: str = "parameters") -> list[FittedParameter]:
         upper = finite(bounds[1], f"{where}.bounds[1]")
         models.check_parameter_value(name, lower, f"{where}.bounds[0]")
         if lower >= upper:
-            raise configuration_error(f"{where}.bounds: the lower bound ({lower:g}) must be below the upper ({upper:g})")
+            raise configuration_error(
+                f"{where}.bounds: the lower bound ({lower:g}) must be below the upper ({upper:g})"
+            )
         if "initial_value" not in entry:
             raise configuration_error(f"{where}.initial_value: required")
         initial = finite(entry["initial_value"], f"{where}.initial_value")
@@ -131,18 +136,22 @@ def parse_optimizer(raw, cost: str) -> OptimizerSettings:
     if isinstance(raw, str):
         raw = {"method": raw}
     if not isinstance(raw, dict):
-        raise configuration_error("optimizer: must be an object such as {'method': 'Nelder-Mead', 'max_iterations': 100}")
+        raise configuration_error(
+            "optimizer: must be an object such as {'method': 'Nelder-Mead', 'max_iterations': 100}"
+        )
     unknown = sorted(set(raw) - _OPTIMIZER_FIELDS)
     if unknown:
         raise configuration_error(
-            f"optimizer: unknown field(s) {', '.join(map(repr, unknown))}; allowed: {', '.join(sorted(_OPTIMIZER_FIELDS))}"
+            f"optimizer: unknown field(s) {', '.join(map(repr, unknown))}; "
+            f"allowed: {', '.join(sorted(_OPTIMIZER_FIELDS))}"
         )
     method = raw.get("method") or DEFAULT_METHOD
     if method not in METHODS:
         raise configuration_error(f"optimizer.method: must be one of {', '.join(METHODS)}, got {method!r}")
-    if method == "least_squares" and cost not in ("RMSE", "SSE"):
+    if method == "least_squares" and cost not in tables.LEAST_SQUARES_COSTS:
         raise configuration_error(
-            f"optimizer.method: 'least_squares' minimizes squared residuals, so the cost must be RMSE or SSE, not {cost}"
+            "optimizer.method: 'least_squares' minimizes squared residuals, "
+            f"so the cost must be {' or '.join(tables.LEAST_SQUARES_COSTS)}, not {cost}"
         )
     max_iterations = _count(raw.get("max_iterations", DEFAULT_MAX_ITERATIONS), "optimizer.max_iterations")
     max_evaluations = raw.get("max_evaluations")
@@ -187,7 +196,9 @@ def read_checkpoint(raw, fitted: list[FittedParameter]) -> Checkpoint | None:
     if not all(p.contains(best[p.name]) for p in fitted):
         return None
     cost = raw.get("best_cost")
-    cost = float(cost) if isinstance(cost, (int, float)) and not isinstance(cost, bool) and math.isfinite(cost) else None
+    cost = (
+        float(cost) if isinstance(cost, (int, float)) and not isinstance(cost, bool) and math.isfinite(cost) else None
+    )
 
     def count(name: str) -> int:
         value = raw.get(name)

@@ -14,10 +14,10 @@ moment a worker starts pays for no more than it would without a warm-up.
 from __future__ import annotations
 
 import logging
-import os
 import threading
 import time
 
+from .. import settings
 from ..simulation import models
 from ..simulation.errors import describe
 from .service import validate_against_data
@@ -39,8 +39,7 @@ def _synthetic_discharge() -> dict:
 
 
 def models_to_warm() -> list[str]:
-    raw = os.environ.get("FIT_WARM_UP_MODELS", "SPMe")
-    return [name.strip() for name in raw.split(",") if name.strip()]
+    return list(settings.current().fit_warm_up_models)
 
 
 def warm_up(model_types: list[str]) -> None:
@@ -63,7 +62,9 @@ def warm_up(model_types: list[str]) -> None:
         except Exception as error:  # noqa: BLE001 - a warm-up failure only costs the first fit its speed
             log.warning("fit warm-up failed", extra={"model_type": model_type, "error": describe(error)})
             continue
-        log.info("fit warm-up done", extra={"model_type": model_type, "duration_s": round(time.monotonic() - started, 3)})
+        log.info(
+            "fit warm-up done", extra={"model_type": model_type, "duration_s": round(time.monotonic() - started, 3)}
+        )
 
 
 def start() -> threading.Thread | None:

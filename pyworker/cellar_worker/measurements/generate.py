@@ -208,7 +208,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-cumulative", action="store_true", help="omit capacity/energy columns")
     args = parser.parse_args()
-    print(write_synthetic_series(args.path, args.rows, args.cycles, seed=args.seed, include_cumulative=not args.no_cumulative))
+    print(
+        write_synthetic_series(
+            args.path, args.rows, args.cycles, seed=args.seed, include_cumulative=not args.no_cumulative
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -114,7 +114,9 @@ def _bounded(value: Any) -> Any:
 
 def make_issue(code: str, message: str, payload: dict[str, Any], severity: str = ERROR) -> dict:
     """A list longer than MAX_LIST_ITEMS keeps its first items, with its length as ``<key>_total``."""
-    totals = {f"{k}_total": len(v) for k, v in payload.items() if isinstance(v, (list, tuple)) and len(v) > MAX_LIST_ITEMS}
+    totals = {
+        f"{k}_total": len(v) for k, v in payload.items() if isinstance(v, (list, tuple)) and len(v) > MAX_LIST_ITEMS
+    }
     return {
         "code": code,
         "severity": severity,

@@ -73,9 +73,7 @@ class SeriesPass:
         self.has_steps = col.STEP in input_columns
         self.reported = [name for name in col.CUMULATIVE if name in input_columns]
         self.columns = output_columns(input_columns)
-        self.derived = derived if derived is not None else [
-            name for name in self.columns if name not in input_columns
-        ]
+        self.derived = derived if derived is not None else [name for name in self.columns if name not in input_columns]
         self.schema = output_schema(self.columns, self.derived, input_columns)
         self.sink = sink
         self.checks = RowChecks(options, self.has_steps, list(input_columns))

@@ -94,9 +94,7 @@ def _dropped_warning(source: SeriesSource) -> list[dict]:
     ]
 
 
-def _run_pass(
-    series_pass: SeriesPass, batches: Iterator[dict[str, np.ndarray]], path: str, progress: Progress
-) -> None:
+def _run_pass(series_pass: SeriesPass, batches: Iterator[dict[str, np.ndarray]], path: str, progress: Progress) -> None:
     # Decoding, numpy work and encoding each release the GIL, so reading ahead and
     # writing behind on their own threads keeps both cores busy.
     with _Background(_write_batches(path, series_pass.schema)) as writer, _ReadAhead(batches) as prefetched:

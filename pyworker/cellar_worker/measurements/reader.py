@@ -11,9 +11,9 @@ from __future__ import annotations
 import csv
 import gzip
 import os
+import re
 import shutil
 import zlib
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -81,8 +81,7 @@ def sniff_format(path: str, label: str) -> str:
     if b"\x00" in head:
         raise _fail(
             iss.UNREADABLE_FILE,
-            f"The {label} file is neither Parquet nor CSV text; upload a Parquet file "
-            "or a CSV file with a header row.",
+            f"The {label} file is neither Parquet nor CSV text; upload a Parquet file or a CSV file with a header row.",
             file=label,
         )
     return "csv"
@@ -106,10 +105,7 @@ class SeriesSource:
         for batch in batches:
             if batch.num_rows == 0:
                 continue
-            yield {
-                name: self._to_float(batch.column(self._file_names[name]), name, row0)
-                for name in self.columns
-            }
+            yield {name: self._to_float(batch.column(self._file_names[name]), name, row0) for name in self.columns}
             row0 += batch.num_rows
         if row0 == 0:
             raise _fail(iss.EMPTY_FILE, f"The {self.label} file has a header but no data rows.", file=self.label)

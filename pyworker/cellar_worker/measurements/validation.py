@@ -350,8 +350,7 @@ class RowChecks:
             out.append(
                 iss.make_issue(
                     iss.STEP_COUNT_MISSING,
-                    f"Column '{col.STEP}' is required but missing; number the steps from 0, adding 1 at each "
-                    "new step.",
+                    f"Column '{col.STEP}' is required but missing; number the steps from 0, adding 1 at each new step.",
                     {"column": col.STEP, "available_columns": self.available_columns},
                 )
             )

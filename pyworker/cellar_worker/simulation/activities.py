@@ -18,25 +18,28 @@ used in ``proxyActivities`` and every payload is a plain JSON object:
   see ``models.validate_custom_model``.
 
 Failures are ``ApplicationError``\\ s of type ``CONFIGURATION_ERROR`` or ``SOLVER_ERROR``
-(non-retryable); anything else (e.g. storage unavailable) is left retryable.
+(non-retryable), made here from the science modules' own ``errors.SimulationError``\\ s
+(``reported_to_temporal``); anything else (e.g. storage unavailable) is left retryable.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import threading
 import time
 
 from temporalio import activity
+from temporalio.exceptions import ApplicationError
 
+from .. import settings
 from .chunk import ChunkProgress, ChunkRun, check_request
+from .errors import SimulationError
 from .models import describe_model, validate_custom_model
 from .records import Records
 from .runner import run_simulation
 
-HEARTBEAT_INTERVAL_S = float(os.environ.get("SIMULATION_HEARTBEAT_INTERVAL_S") or "2")
+HEARTBEAT_INTERVAL_S = settings.current().simulation_heartbeat_interval_s
 # A chunk heartbeats more often: its heartbeat timeout is short, so a dead worker is seen soon.
 CHUNK_HEARTBEAT_INTERVAL_S = 1.0
 # A point solving for longer than this is shown running (shorter ones go straight to done).
@@ -45,6 +48,15 @@ SHOW_RUNNING_AFTER_S = 0.5
 # One of each per process: the solving thread records, the heartbeat loop watches the point.
 _RECORDS = Records()
 _WATCH = Records()
+
+
+@contextlib.contextmanager
+def reported_to_temporal():
+    """The activity edge: a science module's failure becomes a non-retryable ApplicationError of its code."""
+    try:
+        yield
+    except SimulationError as error:
+        raise ApplicationError(error.message, type=error.type, non_retryable=True) from None
 
 
 def _watch_point(progress: ChunkProgress) -> None:
@@ -81,7 +93,8 @@ async def _heartbeating(work, stop: threading.Event, details, interval: float, t
 
 @activity.defn(name="solveChunk")
 async def solve_chunk_activity(request: dict) -> dict:
-    check_request(request)
+    with reported_to_temporal():
+        check_request(request)
     progress = ChunkProgress()
     stop = threading.Event()
     run = ChunkRun(request, _RECORDS, progress, stop.is_set, attempt=activity.info().attempt)
@@ -96,8 +109,14 @@ async def solve_chunk_activity(request: dict) -> dict:
     outcome = await _heartbeating(run.run, stop, progress.snapshot, CHUNK_HEARTBEAT_INTERVAL_S, watch)
     activity.logger.info(
         "chunk finished",
-        extra={"batch_id": request["batch_id"], "chunk": request["chunk"], "points": len(request["simulation_ids"]),
-               "completed": outcome["completed"], "failed": outcome["failed"], "canceled": outcome["canceled"]},
+        extra={
+            "batch_id": request["batch_id"],
+            "chunk": request["chunk"],
+            "points": len(request["simulation_ids"]),
+            "completed": outcome["completed"],
+            "failed": outcome["failed"],
+            "canceled": outcome["canceled"],
+        },
     )
     return outcome
 
@@ -110,9 +129,13 @@ async def run_simulation_activity(request: dict) -> dict:
     def on_progress(steps_done: int, steps_total: int) -> None:
         progress.update(steps_done=steps_done, steps_total=steps_total)
 
-    result = await _heartbeating(
-        lambda: run_simulation(request, on_progress, cancel.is_set), cancel, lambda: dict(progress), HEARTBEAT_INTERVAL_S
-    )
+    with reported_to_temporal():
+        result = await _heartbeating(
+            lambda: run_simulation(request, on_progress, cancel.is_set),
+            cancel,
+            lambda: dict(progress),
+            HEARTBEAT_INTERVAL_S,
+        )
     activity.logger.info(
         "simulation finished",
         extra={
@@ -127,12 +150,14 @@ async def run_simulation_activity(request: dict) -> dict:
 
 @activity.defn(name="describeModel")
 async def describe_model_activity(model: dict) -> dict:
-    return await asyncio.to_thread(describe_model, model)
+    with reported_to_temporal():
+        return await asyncio.to_thread(describe_model, model)
 
 
 @activity.defn(name="validateCustomModel")
 async def validate_custom_model_activity(model_json) -> dict:
-    return await asyncio.to_thread(validate_custom_model, model_json)
+    with reported_to_temporal():
+        return await asyncio.to_thread(validate_custom_model, model_json)
 
 
 ACTIVITIES = [solve_chunk_activity, run_simulation_activity]

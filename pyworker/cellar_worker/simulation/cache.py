@@ -10,14 +10,16 @@ when done. The least recently used keys are dropped beyond ``max_entries`` insta
 
 from __future__ import annotations
 
-import os
 import threading
 from collections import OrderedDict
-from typing import Callable, Generic, TypeVar
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+from .. import settings
 
 T = TypeVar("T")
 
-DEFAULT_MAX_ENTRIES = 8
+DEFAULT_MAX_ENTRIES = settings.DEFAULT_CACHE_SIZE
 
 
 class BuiltSimulationCache(Generic[T]):
@@ -47,7 +49,6 @@ class BuiltSimulationCache(Generic[T]):
                     del self._idle[oldest_key]
 
 
-def cache_size_from_env(*names: str) -> int:
-    """The first of the variables `names` that is set and not empty (default SIMULATION_CACHE_SIZE)."""
-    raw = next((os.environ[n] for n in names or ("SIMULATION_CACHE_SIZE",) if os.environ.get(n)), DEFAULT_MAX_ENTRIES)
-    return max(1, int(raw))
+def cache_size_from_env() -> int:
+    """The simulation cache's size: SIMULATION_CACHE_SIZE (see ``cellar_worker.settings``)."""
+    return settings.current().simulation_cache_size

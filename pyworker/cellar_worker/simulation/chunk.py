@@ -25,13 +25,12 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pybamm
-from temporalio.exceptions import ApplicationError
 
 from .. import storage
-from .errors import configuration_error
+from .errors import SimulationError, configuration_error
 from .pack import PackWriter, object_key, parquet_bytes
 from .records import Point, Records
 from .runner import SimulationCancelled, prepare_point, prepare_setup, solve_point
@@ -89,7 +88,7 @@ class ChunkProgress:
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).isoformat()
+    return datetime.now(UTC).isoformat()
 
 
 def _finite(metrics: dict) -> dict:
@@ -131,12 +130,14 @@ class ChunkRun:
     def run(self) -> dict:
         batch = self.records.load_batch(self.batch_id)
         points = self.records.open_points(self.ids) if batch else []
-        setup_error: ApplicationError | None = None
+        setup_error: SimulationError | None = None
         setup = None
         if points:
             try:
-                setup = prepare_setup(batch.model_config, batch.protocol, batch.max_backward_jumps, batch.extra_variables)
-            except ApplicationError as error:  # the whole batch's configuration: every point fails with it
+                setup = prepare_setup(
+                    batch.model_config, batch.protocol, batch.max_backward_jumps, batch.extra_variables
+                )
+            except SimulationError as error:  # the whole batch's configuration: every point fails with it
                 setup_error = error
         try:
             for index, point in enumerate(points):
@@ -148,9 +149,16 @@ class ChunkRun:
                 if self.attempt == 1:
                     self._solve(point, setup, setup_error)
                 elif self.records.count_solve_start(point.simulation_id, +1) > MAX_RETRIED_STARTS:
-                    self._outcome(point, "failed", _now(), error_code="WORKER_ERROR", error=(
-                        f"the worker stopped {MAX_RETRIED_STARTS + 1} times while solving this simulation "
-                        "(a crash in the solver, or its machine lost): it is not tried again"))
+                    self._outcome(
+                        point,
+                        "failed",
+                        _now(),
+                        error_code="WORKER_ERROR",
+                        error=(
+                            f"the worker stopped {MAX_RETRIED_STARTS + 1} times while solving this simulation "
+                            "(a crash in the solver, or its machine lost): it is not tried again"
+                        ),
+                    )
                 else:
                     # Counted while it solves: only a solve that never returns (its worker died)
                     # leaves its count up; one whose flush then fails (storage down) does not.
@@ -166,7 +174,7 @@ class ChunkRun:
         summary = self.records.chunk_summary(self.ids, FAILURES_REPORTED)
         return {**summary, "point_seconds": self.busy_seconds / self.timed_points if self.timed_points else None}
 
-    def _solve(self, point: Point, setup, setup_error: ApplicationError | None) -> None:
+    def _solve(self, point: Point, setup, setup_error: SimulationError | None) -> None:
         progress = self.progress
         progress.begin(point)
         started_at = _now()
@@ -186,16 +194,20 @@ class ChunkRun:
             solved = solve_point(job, on_progress, cancelled)
             built = not solved.cache_hit
             where = self.pack.add(point.simulation_id, solved.columns, solved.steps)
-            self._outcome(point, "completed", started_at, metrics=_finite(solved.metrics), pack=where, cache_hit=solved.cache_hit)
+            self._outcome(
+                point, "completed", started_at, metrics=_finite(solved.metrics), pack=where, cache_hit=solved.cache_hit
+            )
         except SimulationCancelled:
             if not self.stop():
                 progress.canceled += 1  # this point only: its job already says canceled
-        except ApplicationError as error:
+        except SimulationError as error:
             code = error.type if error.type in POINT_ERRORS else "CONFIGURATION_ERROR"
             self._outcome(point, "failed", started_at, error_code=code, error=error.message)
         except Exception as error:  # noqa: BLE001 - a fault of this point alone: it fails, the chunk goes on
             log.exception("simulation failed unexpectedly", extra={"simulation_id": point.simulation_id})
-            self._outcome(point, "failed", started_at, error_code="WORKER_ERROR", error=f"{type(error).__name__}: {error}")
+            self._outcome(
+                point, "failed", started_at, error_code="WORKER_ERROR", error=f"{type(error).__name__}: {error}"
+            )
         finally:
             progress.end()
         if not built:  # a point that built its model would skew the measured cost per point

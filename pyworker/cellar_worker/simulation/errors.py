@@ -1,23 +1,43 @@
-"""Failures a simulation job reports back to the workflow, by code.
+"""Failures a simulation or fit reports back to the workflow, by code.
 
-Both are non-retryable for Temporal: a configuration mistake needs a user fix, and a
-solver failure has already been retried once with tighter settings inside the activity.
+The science modules raise these; only the activity edge (``simulation/activities.py``,
+``fitting/activities.py``) turns them into Temporal ``ApplicationError``\\ s, of the same
+type and message. Both are non-retryable there: a configuration mistake needs a user fix,
+and a solver failure has already been retried once with tighter settings inside the activity.
 """
-
-from temporalio.exceptions import ApplicationError
 
 CONFIGURATION_ERROR = "CONFIGURATION_ERROR"
 SOLVER_ERROR = "SOLVER_ERROR"
 
 
-def configuration_error(message: str) -> ApplicationError:
+class SimulationError(Exception):
+    """A failure with a code (``type``) the workflow reports; ``message`` names the field at fault."""
+
+    type: str = ""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class ConfigurationError(SimulationError):
     """A mistake the user can fix (unknown parameter, infeasible protocol, bad value)."""
-    return ApplicationError(message, type=CONFIGURATION_ERROR, non_retryable=True)
+
+    type = CONFIGURATION_ERROR
 
 
-def solver_error(message: str) -> ApplicationError:
+class SolverError(SimulationError):
     """The numerical solver failed on a configuration that looked valid."""
-    return ApplicationError(message, type=SOLVER_ERROR, non_retryable=True)
+
+    type = SOLVER_ERROR
+
+
+def configuration_error(message: str) -> ConfigurationError:
+    return ConfigurationError(message)
+
+
+def solver_error(message: str) -> SolverError:
+    return SolverError(message)
 
 
 def message_of(error: BaseException) -> str:

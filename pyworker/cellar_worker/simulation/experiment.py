@@ -21,7 +21,7 @@ DEFAULT_PERIOD_S = 10.0
 # never happened, which is reported as an infeasible protocol. The limit is kept tight
 # because PyBaMM prepares an output grid for the whole of it at every step: a 1C step
 # limited to 48 h instead of 3 h solves about three times slower.
-# ucp.schema.json's top-level description states this rule to users; keep the two in step.
+# tables/ucp.schema.json's top-level description states this rule to users; keep the two in step.
 OPEN_ENDED_STEP_LIMIT_S = 48 * 3600.0
 _OPEN_ENDED_CAPACITY_FACTOR = 3.0
 # With a voltage or current resolution, the solution is sampled this much finer than the

@@ -4,7 +4,7 @@ Two kinds of model spec are accepted (``kind`` may be left out when the shape is
 
 - quick: ``{"kind": "quick", "capacity": 5.0, "chemistry": "NMC/Graphite",
   "resistance_pct": 100}`` (also ``{"quick_model": {...}}``) -- a Thevenin equivalent
-  circuit, see ``quick_model.py`` and ``chemistries.json``;
+  circuit, see ``quick_model.py`` and ``tables/chemistries.json``;
 - pybamm: ``{"kind": "pybamm", "type": "SPM" | "SPMe" | "DFN" | "ECM", "options": {...},
   "parameter_set": "Chen2020", "parameters": {"<PyBaMM name>": number},
   "simulation_settings": {"var_pts": {"x_n": 20, ...},
@@ -28,21 +28,19 @@ import importlib.util
 import json
 import math
 from dataclasses import dataclass
-from pathlib import Path
 
 import pybamm
-from temporalio.exceptions import ApplicationError
 
+from .. import tables
 from . import quick_model
-from .errors import configuration_error, describe, message_of
+from .errors import SimulationError, configuration_error, describe, message_of
 
+# Model type -> (PyBaMM class, default parameter set), from tables/models.json.
 MODEL_TYPES = {
-    "SPM": (pybamm.lithium_ion.SPM, "Chen2020"),
-    "SPMe": (pybamm.lithium_ion.SPMe, "Chen2020"),
-    "DFN": (pybamm.lithium_ion.DFN, "Chen2020"),
-    "ECM": (pybamm.equivalent_circuit.Thevenin, "ECM_Example"),
+    model["type"]: (getattr(getattr(pybamm, model["family"]), model["pybamm_class"]), model["default_parameter_set"])
+    for model in tables.MODELS
 }
-SOLVERS = ("IDAKLUSolver", "CasadiSolver")
+SOLVERS = tables.SOLVERS
 # PyBaMM classes a setting may name: those that can be made from their name alone (the
 # user-supplied and 3D/unstructured meshes need edges or a mesh generator, so are left
 # out), and the scikit-fem ones only where scikit-fem is installed.
@@ -199,9 +197,7 @@ def _normalize_settings(settings, allow_mesh: bool) -> dict:
             raise configuration_error(f"{path}: must map domains to PyBaMM class names")
         for domain, name in chosen.items():
             if name not in classes:
-                raise configuration_error(
-                    f"{path}[{domain!r}]: unknown class {name!r}; allowed: {', '.join(classes)}"
-                )
+                raise configuration_error(f"{path}[{domain!r}]: unknown class {name!r}; allowed: {', '.join(classes)}")
         normalized[field] = dict(chosen)
     solver = settings.get("solver") or {}
     if isinstance(solver, str):
@@ -209,7 +205,7 @@ def _normalize_settings(settings, allow_mesh: bool) -> dict:
     if not isinstance(solver, dict):
         raise configuration_error("model.simulation_settings.solver: must be an object or a solver name")
     _reject_unknown(solver, _SOLVER_FIELDS, "model.simulation_settings.solver")
-    name = solver.get("name", "IDAKLUSolver")
+    name = solver.get("name", SOLVERS[0])
     if name not in SOLVERS:
         raise configuration_error(f"model.simulation_settings.solver.name: must be one of {', '.join(SOLVERS)}")
     tolerances = {}
@@ -341,7 +337,15 @@ def _symbol_parameter_names(tree) -> set[str]:
 
 # Nodes whose values span the same points as their children's (PyBaMM gives them their
 # children's domains).
-_ELEMENTWISE = (pybamm.BinaryOperator, pybamm.Function, pybamm.Negate, pybamm.AbsoluteValue, pybamm.Sign, pybamm.Floor, pybamm.Ceiling)
+_ELEMENTWISE = (
+    pybamm.BinaryOperator,
+    pybamm.Function,
+    pybamm.Negate,
+    pybamm.AbsoluteValue,
+    pybamm.Sign,
+    pybamm.Floor,
+    pybamm.Ceiling,
+)
 
 
 def _spatial_variable_names(model: pybamm.BaseModel) -> frozenset[str]:
@@ -409,7 +413,7 @@ def _recipe_for_key(key: str) -> ModelRecipe:
     names = (set(values.keys()) | set(model.get_parameter_info())) - _NON_PARAMETER_KEYS - PROTOCOL_CONTROLLED
     var_pts = None
     if spec["kind"] == "pybamm":
-        for name, value in spec["parameters"].items():
+        for name in spec["parameters"]:
             check_parameter_name(name, names, f"model.parameters[{name!r}]")
         # Some names are required by model options without being in the set itself.
         values.update(spec["parameters"], check_already_exists=False)
@@ -470,15 +474,13 @@ def _check_mesh(model, values: pybamm.ParameterValues, var_pts, submesh_types, s
         mesh = pybamm.Mesh(geometry, submesh_types, var_pts or model.default_var_pts)
     except Exception as error:  # noqa: BLE001 - PyBaMM raises many types for a misfit mesh
         raise configuration_error(
-            f"model.simulation_settings.submesh_types: PyBaMM cannot mesh this model with them: "
-            f"{describe(error)}"
+            f"model.simulation_settings.submesh_types: PyBaMM cannot mesh this model with them: {describe(error)}"
         ) from None
     try:
         pybamm.Discretisation(mesh, spatial_methods)
     except Exception as error:  # noqa: BLE001
         raise configuration_error(
-            f"model.simulation_settings.spatial_methods: PyBaMM cannot use them on this model's mesh: "
-            f"{describe(error)}"
+            f"model.simulation_settings.spatial_methods: PyBaMM cannot use them on this model's mesh: {describe(error)}"
         ) from None
 
 
@@ -487,14 +489,13 @@ def recipe(spec: dict) -> ModelRecipe:
     return _recipe_for_key(spec_key(spec))
 
 
-with open(Path(__file__).with_name("parameter_units.json"), encoding="utf-8") as _units:
-    _UNITS = json.load(_units)
-NON_NEGATIVE_UNITS = frozenset(_UNITS["non_negative"])
-POSITIVE_UNITS = frozenset(_UNITS["positive"])
+NON_NEGATIVE_UNITS = frozenset(tables.PARAMETER_UNITS["non_negative"])
+POSITIVE_UNITS = frozenset(tables.PARAMETER_UNITS["positive"])
 
 
 def check_parameter_value(name: str, value: float, path: str) -> None:
-    """A parameter measured in a unit of a quantity that cannot be negative (or zero) must not be (parameter_units.json)."""
+    """A parameter measured in a unit of a quantity that cannot be negative (or zero) must not be
+    (tables/parameter_units.json)."""
     unit = name[name.rfind("[") + 1 : -1] if name.endswith("]") and "[" in name else None
     if unit in NON_NEGATIVE_UNITS and value < 0:
         raise configuration_error(f"{path}: {value:g} is negative, and a quantity in [{unit}] cannot be")
@@ -577,6 +578,6 @@ def validate_custom_model(model_json) -> dict:
             )
         normalized = normalize_model_spec({**model_json, "kind": "pybamm"})
         _check_builds(normalized, recipe(normalized))
-    except ApplicationError as error:
+    except SimulationError as error:
         return {"valid": False, "error": error.message}
     return {"valid": True, "model": normalized, "simulator_version": pybamm.__version__}

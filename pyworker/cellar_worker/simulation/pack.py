@@ -34,7 +34,9 @@ def parquet_bytes(table: pa.Table) -> bytes:
     # output hardly repeats.
     sink = pa.BufferOutputStream()
     pq.write_table(
-        table, sink, use_dictionary=["simulation_id"] if "simulation_id" in table.column_names else False,
+        table,
+        sink,
+        use_dictionary=["simulation_id"] if "simulation_id" in table.column_names else False,
         row_group_size=ROW_GROUP_ROWS,
     )
     return sink.getvalue().to_pybytes()
@@ -69,7 +71,11 @@ class PackWriter:
         names = list(self._series[0][1])
         ids = [sid for sid, _ in self._series]
         lengths = [len(cols["Time [s]"]) for _, cols in self._series]
-        series = {"simulation_id": pa.DictionaryArray.from_arrays(np.repeat(np.arange(len(ids), dtype=np.int32), lengths), pa.array(ids))}
+        series = {
+            "simulation_id": pa.DictionaryArray.from_arrays(
+                np.repeat(np.arange(len(ids), dtype=np.int32), lengths), pa.array(ids)
+            )
+        }
         for name in names:
             values = np.concatenate([cols[name] for _, cols in self._series])
             series[name] = pa.array(values, type=pa.int64() if name in ("Step count", "Cycle count") else pa.float64())

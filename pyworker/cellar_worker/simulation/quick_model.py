@@ -1,6 +1,6 @@
 """Parameter values of the quick model: a Thevenin equivalent circuit per chemistry.
 
-The published chemistries and their base parameters live in ``chemistries.json`` (the
+The published chemistries and their base parameters live in ``tables/chemistries.json`` (the
 TypeScript API reads the same file; its description states the rules applied here).
 PyBaMM's bundled ``ECM_Example`` set (a 100 A.h cell) provides the remaining thermal
 parameters, scaled to the requested capacity. The resistances follow the closed-form
@@ -13,14 +13,13 @@ from __future__ import annotations
 import functools
 import json
 import math
-from pathlib import Path
 
 import numpy as np
 import pybamm
 
+from ..tables import CHEMISTRIES_PATH
 from .errors import configuration_error
 
-CHEMISTRIES_PATH = Path(__file__).with_name("chemistries.json")
 BASE_PARAMETER_SET = "ECM_Example"
 GAS_CONSTANT = 8.314462618  # J/(mol K)
 REFERENCE_TEMPERATURE_K = 298.15
@@ -47,9 +46,7 @@ def chemistries() -> dict[str, dict]:
 def chemistry(name) -> dict:
     table = chemistries()
     if name not in table:
-        raise configuration_error(
-            f"model.chemistry: unknown chemistry {name!r}; allowed: {', '.join(table)}"
-        )
+        raise configuration_error(f"model.chemistry: unknown chemistry {name!r}; allowed: {', '.join(table)}")
     return table[name]
 
 
@@ -75,12 +72,7 @@ def quick_parameter_values(capacity_ah, chemistry_name, resistance_pct=100.0) ->
 
     def dc_resistance_at(temperature_c, current, soc):
         arrhenius = pybamm.exp(activation * (1 / (temperature_c + 273.15) - 1 / REFERENCE_TEMPERATURE_K))
-        return (
-            dc_resistance
-            * (1 + curvature * (2 * soc - 1) ** 2)
-            * arrhenius
-            * (1 + current_slope * abs(current))
-        )
+        return dc_resistance * (1 + curvature * (2 * soc - 1) ** 2) * arrhenius * (1 + current_slope * abs(current))
 
     def r0(temperature_c, current, soc):
         return r0_fraction * dc_resistance_at(temperature_c, current, soc)

@@ -9,11 +9,12 @@ outcome is dropped, and a retried chunk cannot record a point twice.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 
 import psycopg
 from psycopg.types.json import Jsonb
+
+from .. import settings
 
 RESULT_FILES = ["time_series.parquet", "steps.parquet"]
 
@@ -76,7 +77,7 @@ class Records:
 
     def _connection(self) -> psycopg.Connection:
         if self._conn is None or self._conn.closed:
-            url = self._url or os.environ.get("DATABASE_URL")
+            url = self._url or settings.current().database_url
             if not url:
                 raise RuntimeError("DATABASE_URL must be set: sweeps record their results in PostgreSQL")
             self._conn = psycopg.connect(url, autocommit=True, application_name="cellar-pyworker")
@@ -98,7 +99,8 @@ class Records:
 
     def load_batch(self, batch_id: str) -> Batch | None:
         rows = self._run(
-            """select organization_id::text, project_id::text, model_config, protocol, extra_variables, max_backward_jumps
+            """select organization_id::text, project_id::text, model_config, protocol, extra_variables,
+                      max_backward_jumps
                  from simulation_batches where id = %s""",
             (batch_id,),
         )
@@ -142,7 +144,8 @@ class Records:
     def count_solve_start(self, simulation_id: str, change: int) -> int:
         """Adds `change` to the count of a point's unfinished solves; answers the new count."""
         rows = self._run(
-            "update simulations set solve_attempts = greatest(solve_attempts + %s, 0) where id = %s returning solve_attempts",
+            "update simulations set solve_attempts = greatest(solve_attempts + %s, 0)"
+            " where id = %s returning solve_attempts",
             (change, simulation_id),
         )
         return rows[0][0] if rows else 0
@@ -155,7 +158,7 @@ class Records:
             _RECORD_SQL,
             {"rows": Jsonb(outcomes), "folder": folder, "files": json.dumps(RESULT_FILES), "version": version},
         )
-        return {sid: status for sid, status in rows}
+        return dict(rows)
 
     def chunk_summary(self, simulation_ids: list[str], failures: int) -> dict:
         """How a chunk's points stand: counts by outcome and the first failures."""

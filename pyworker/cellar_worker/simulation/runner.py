@@ -37,15 +37,20 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pybamm
-from temporalio.exceptions import ApplicationError
 
 from .. import storage
 from . import experiment as exp
 from . import models, ucp
 from .cache import BuiltSimulationCache, cache_size_from_env
-from .errors import configuration_error, describe, solver_error
+from .errors import SimulationError, configuration_error, describe, solver_error
 from .quick_model import SOC_MARGIN
-from .steps_summary import CAPACITY_COLUMNS, SUMMARY_COLUMNS, SUMMARY_SCHEMA, step_cumulative_throughput, summarize_step_columns
+from .steps_summary import (
+    CAPACITY_COLUMNS,
+    SUMMARY_COLUMNS,
+    SUMMARY_SCHEMA,
+    step_cumulative_throughput,
+    summarize_step_columns,
+)
 
 NOMINAL_CAPACITY = "Nominal cell capacity [A.h]"
 TIME_SERIES_FILE = "time_series.parquet"
@@ -239,9 +244,7 @@ def prepare_point(setup: Setup, raw_inputs, output_prefix: str = "") -> _Job:
         temperature_k = celsius + 273.15
         clash = sorted(set(parameter_values) & set(models.TEMPERATURE_PARAMETERS))
         if clash:
-            raise configuration_error(
-                f"inputs[{clash[0]!r}]: conflicts with protocol.global.initial_temperature"
-            )
+            raise configuration_error(f"inputs[{clash[0]!r}]: conflicts with protocol.global.initial_temperature")
 
     cannot_be_inputs = recipe.geometry_parameters | set(models.TEMPERATURE_PARAMETERS)
     baked = {name: value for name, value in parameter_values.items() if name in cannot_be_inputs}
@@ -271,9 +274,7 @@ def _initial_state(protocol: ucp.Protocol, inputs: dict[str, float], referenced:
         kind, value, path = "soc_percentage", inputs[soc_input], f"inputs[{soc_input!r}]"
     else:
         if soc_input in inputs and soc_input not in referenced:
-            raise configuration_error(
-                f"inputs[{soc_input!r}]: conflicts with protocol.global.initial_state_value"
-            )
+            raise configuration_error(f"inputs[{soc_input!r}]: conflicts with protocol.global.initial_state_value")
         kind = protocol.initial_state_type
         value = _resolve(protocol.initial_state_value, inputs)
         path = "protocol.global.initial_state_value"
@@ -317,7 +318,7 @@ def _build(job: _Job, tighten: bool, inputs: dict[str, float]) -> pybamm.Simulat
     values = recipe.base_parameters.copy()
     values.update(job.baked, check_already_exists=False)
     as_inputs = list(job.input_parameters) + (list(recipe.state_parameters) if job.initial_state is not None else [])
-    values.update({name: "[input]" for name in as_inputs}, check_already_exists=False)
+    values.update(dict.fromkeys(as_inputs, "[input]"), check_already_exists=False)
     simulation = pybamm.Simulation(
         recipe.new_model(),
         experiment=exp.build_experiment(job.plan, job.period, job.temperature_k, job.nominal_capacity_ah),
@@ -328,7 +329,7 @@ def _build(job: _Job, tighten: bool, inputs: dict[str, float]) -> pybamm.Simulat
     try:
         with _BUILD_LOCK:
             simulation.build_for_experiment(inputs=inputs)
-    except ApplicationError:
+    except SimulationError:
         raise
     except Exception as error:  # noqa: BLE001 - any failure here comes from the configuration
         raise configuration_error(
@@ -389,7 +390,7 @@ def _solve(job: _Job, simulation: pybamm.Simulation, inputs, on_progress, should
     try:
         solution = simulation.solve(inputs=inputs, calc_esoh=False, callbacks=[monitor])
         failure = monitor.error
-    except (SimulationCancelled, ApplicationError):
+    except (SimulationCancelled, SimulationError):
         raise
     except Exception as error:  # noqa: BLE001 - classified below
         failure = error
@@ -557,7 +558,7 @@ def solve_point(
 
     ``on_progress(steps_done, steps_total)`` is called after every solved step;
     ``should_cancel()`` is polled before every step and raises :class:`SimulationCancelled`.
-    Raises ``ApplicationError`` with type ``CONFIGURATION_ERROR`` or ``SOLVER_ERROR``.
+    Raises ``SimulationError`` with type ``CONFIGURATION_ERROR`` or ``SOLVER_ERROR``.
     """
     inputs = {**job.input_parameters, **job.protocol_inputs, **_state_inputs(job)}
     key = job.cache_key()
@@ -565,7 +566,7 @@ def solve_point(
     simulation, cache_hit = CACHE.take(key, lambda: _build(job, tighten=False, inputs=inputs))
     try:
         solution = _solve(job, simulation, inputs, on_progress, should_cancel)
-    except (ApplicationError, SimulationCancelled):
+    except (SimulationError, SimulationCancelled):
         _give_back(key, simulation)  # the build is sound; only this design point failed
         raise
     except _SolverFailure:

@@ -54,18 +54,21 @@ SUMMARY_COLUMNS = (
     "Duration [s]",
     "Start voltage [V]",
     "End voltage [V]",
-    *(
-        f"{stat} {quantity} [{unit}]"
-        for quantity, unit in _STATISTICS
-        for stat in ("Min", "Max", "Mean", "Std")
-    ),
+    *(f"{stat} {quantity} [{unit}]" for quantity, unit in _STATISTICS for stat in ("Min", "Max", "Mean", "Std")),
     *CAPACITY_COLUMNS,
     "Label",
 )
 
 SUMMARY_SCHEMA = pa.schema(
     [
-        (name, pa.int64() if name in ("Step count", "Cycle count") else pa.string() if name in ("Step type", "Label") else pa.float64())
+        (
+            name,
+            pa.int64()
+            if name in ("Step count", "Cycle count")
+            else pa.string()
+            if name in ("Step type", "Label")
+            else pa.float64(),
+        )
         for name in SUMMARY_COLUMNS
     ]
 )

@@ -1,7 +1,7 @@
 """The canonical protocol ("UCP", universal cycler protocol) in its JSON form.
 
 The TypeScript API parses user text (PyBaMM experiment lines or UCP YAML) into this JSON
-and validates it against ``ucp.schema.json``; this module checks it again (the worker
+and validates it against ``tables/ucp.schema.json``; this module checks it again (the worker
 must not trust its input), resolves it into typed steps, and expands backward jumps
 ("Goto") into the flat list of steps that is simulated.
 
@@ -24,31 +24,20 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from .. import tables
 from .errors import configuration_error
 
-STEP_TYPES = ("Charge", "Discharge", "Rest", "Hold", "DriveCycle", "Goto")
-ENDS_VARIABLES = ("Voltage", "Current", "C-rate", "Time")
+# The step table (types, allowed fields per type, the control modes each accepts) and the
+# other field lists, from the schema (tables/ucp.schema.json).
+STEP_TYPES = tuple(tables.UCP_STEP_FIELDS)
+ENDS_VARIABLES = tables.UCP_ENDS_VARIABLES
 ENDS_OPERATORS = ("<=", ">=", "<", ">")
-INITIAL_STATE_TYPES = ("soc_percentage", "voltage")
-
-# Allowed fields per step type, and the control modes each one accepts.
-_STEP_FIELDS = {
-    "Charge": {"mode", "value", "duration", "ends", "label"},
-    "Discharge": {"mode", "value", "duration", "ends", "label"},
-    "Rest": {"duration", "ends", "label"},
-    "Hold": {"mode", "value", "duration", "ends", "label"},
-    "DriveCycle": {"mode", "data", "duration", "ends", "label"},
-    "Goto": {"step", "repeat", "label"},
-}
-_STEP_MODES = {
-    "Charge": ("C-rate", "current", "power"),
-    "Discharge": ("C-rate", "current", "power"),
-    "Hold": ("voltage",),
-    "DriveCycle": ("current", "power"),
-}
-_GLOBAL_FIELDS = {"initial_state_type", "initial_state_value", "initial_temperature", "resolution"}
-_RESOLUTION_FIELDS = ("time", "voltage", "current")
-_TOP_LEVEL_FIELDS = {"global", "steps", "name", "description"}
+INITIAL_STATE_TYPES = tables.UCP_INITIAL_STATE_TYPES
+_STEP_FIELDS = {step_type: set(fields) for step_type, fields in tables.UCP_STEP_FIELDS.items()}
+_STEP_MODES = tables.UCP_STEP_MODES
+_GLOBAL_FIELDS = set(tables.UCP_GLOBAL_FIELDS)
+_RESOLUTION_FIELDS = tables.UCP_RESOLUTION_FIELDS
+_TOP_LEVEL_FIELDS = set(tables.UCP_TOP_LEVEL_FIELDS)
 
 DEFAULT_MAX_BACKWARD_JUMPS = 1000
 # Expansion guard: each simulated step costs solver time and output rows, so a protocol
@@ -57,7 +46,7 @@ MAX_EXPANDED_STEPS = 50_000
 
 _INPUT_REF = re.compile(r"""^\s*input\[\s*(?:'(?P<single>[^']+)'|"(?P<double>[^"]+)")\s*\]\s*$""")
 _END_CONDITION = re.compile(
-    r"^\s*(?P<variable>Voltage|Current|C-rate|Time)\s*(?P<op><=|>=|<|>)\s*"
+    rf"^\s*(?P<variable>{'|'.join(map(re.escape, ENDS_VARIABLES))})\s*(?P<op><=|>=|<|>)\s*"
     r"(?P<value>[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?)\s*$"
 )
 
@@ -182,9 +171,7 @@ def parse_protocol(document) -> Protocol:
     state_type = settings.get("initial_state_type")
     state_value = settings.get("initial_state_value")
     if (state_type is None) != (state_value is None):
-        raise configuration_error(
-            "protocol.global: initial_state_type and initial_state_value must be given together"
-        )
+        raise configuration_error("protocol.global: initial_state_type and initial_state_value must be given together")
     if state_type is not None and state_type not in INITIAL_STATE_TYPES:
         raise configuration_error(
             f"protocol.global.initial_state_type: must be one of {', '.join(INITIAL_STATE_TYPES)}"
@@ -278,7 +265,8 @@ def _parse_step(index: int, raw) -> Step:
     where = f"protocol.steps[{index}]"
     if not isinstance(raw, dict) or len(raw) != 1:
         raise configuration_error(
-            f"{where}: each step is a one-key object {{<StepType>: {{fields}}}} with StepType one of {', '.join(STEP_TYPES)}"
+            f"{where}: each step is a one-key object {{<StepType>: {{fields}}}} "
+            f"with StepType one of {', '.join(STEP_TYPES)}"
         )
     ((step_type, fields),) = raw.items()
     if step_type not in STEP_TYPES:
@@ -407,9 +395,7 @@ def expand(protocol: Protocol, max_backward_jumps: int = DEFAULT_MAX_BACKWARD_JU
         if step.type != "Goto":
             planned.append(PlannedStep(step, cycle))
             if len(planned) > MAX_EXPANDED_STEPS:
-                raise configuration_error(
-                    f"protocol.steps: the loops unroll into more than {MAX_EXPANDED_STEPS} steps"
-                )
+                raise configuration_error(f"protocol.steps: the loops unroll into more than {MAX_EXPANDED_STEPS} steps")
             position += 1
             continue
         left = remaining.get(position, step.goto_repeat)
