@@ -14,7 +14,7 @@ from typing import Any
 ERROR = "error"
 WARNING = "warning"
 
-# --- Codes from measurement-data.md -------------------------------------------------
+# --- Codes from docs/spec/measurement-data.md -------------------------------------
 CURRENT_SIGN_REVERSED = "current_sign_reversed"
 CURRENT_SIGN_UNSIGNED = "current_sign_unsigned"
 CURRENT_SIGN_INDETERMINATE = "current_sign_indeterminate"

@@ -153,7 +153,7 @@ def moments(table: dict[str, np.ndarray], q: str) -> tuple[np.ndarray, np.ndarra
 
 
 def step_types(table: dict[str, np.ndarray]) -> np.ndarray:
-    """Step type per step, following measurement-data.md.
+    """Step type per step, following docs/spec/measurement-data.md.
 
     EIS when any row has a frequency; rest when the mean |I| is below 1e-3 A;
     otherwise the direction is the sign of the mean current (positive = discharge) and

@@ -1,4 +1,4 @@
-"""The checks of measurement-data.md, run in one streaming pass.
+"""The checks of docs/spec/measurement-data.md, run in one streaming pass.
 
 ``RowChecks`` sees every batch once (vectorised inside the batch) and carries what the
 next batch needs: the previous valid time, step, cycle, voltage and cumulative values.
