@@ -1,6 +1,7 @@
 // Sites: organization-level equipment locations. Every member reads them; writing them
 // takes the matching cycler permission in some project made by someone else (deleting: in
 // every project with cyclers there), or being an organization owner.
+import type { RequestBody } from '../schemas.ts';
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../context.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
@@ -25,11 +26,7 @@ const SITE_LIST = {
   tieBreak: 's.id',
 } as const;
 
-interface SiteBody {
-  name?: string;
-  location?: string | null;
-  notes?: string | null;
-}
+type SiteBody = RequestBody<'updateSite'>;
 
 /** Owners, or members holding `permission` in a project of the organization that someone else made. */
 export function requireEquipmentPermission(ctx: RequestContext, permission: string): Promise<void> {
@@ -60,7 +57,7 @@ async function assertNameFree(ctx: RequestContext, name: string, selfId?: string
   if (clash && clash.id !== selfId) throw conflict(`a site named "${name}" already exists`, { existing_id: clash.id });
 }
 
-export async function createSite(ctx: RequestContext, body: SiteBody & { name: string }) {
+export async function createSite(ctx: RequestContext, body: RequestBody<'createSite'>) {
   await requireEquipmentPermission(ctx, 'cycler:create');
   await assertNameFree(ctx, body.name);
   const id = randomUUID();
