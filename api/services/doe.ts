@@ -1,27 +1,15 @@
 // Design of experiments: a DOE request → the list of design points (one simulation each).
 // Pure logic; problems are ValidationIssues located under `loc`.
 import type { ValidationIssue } from '../errors.ts';
+import type { Schema } from '../schemas.ts';
 
 export const MAX_DESIGN_POINTS = 10_000;
 export const SAMPLINGS = ['grid', 'random', 'latin_hypercube'] as const;
 export const ROW_TYPES = ['discrete', 'range', 'normal'] as const;
 
-export interface DoeRow {
-  type?: string;
-  name?: string;
-  values?: unknown[];
-  min?: number;
-  max?: number;
-  count?: number;
-  mean?: number;
-  std?: number;
-}
-export interface DoeRequest {
-  sampling?: string;
-  rows?: DoeRow[];
-  count?: number | null;
-  seed?: number | null;
-}
+/** A DOE as openapi.yaml describes it (`DOERequest`), and one of its rows. */
+export type DoeRequest = NonNullable<Schema<'DOERequest'>>;
+export type DoeRow = NonNullable<DoeRequest['rows']>[number];
 export type DesignPoint = Record<string, number>;
 
 export class DoeError extends Error {

@@ -1,6 +1,7 @@
 // MikroORM entities: Cell specifications, batches and instances.
 // Generated once from the migrated schema; test/ormDrift.test.ts keeps them and the migrations in step.
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { timestamps } from './columns.ts';
 
 export const CellSpecification = defineEntity({
   name: 'CellSpecification',
@@ -21,8 +22,7 @@ export const CellSpecification = defineEntity({
     separator: p.json<unknown>().nullable(),
     properties: p.json<unknown>().nullable(),
     created_by: p.uuid(),
-    created_at: p.datetime().defaultRaw("now()"),
-    updated_at: p.datetime().defaultRaw("now()"),
+    ...timestamps,
     source: p.text().nullable(),
     notes: p.text().nullable(),
   },
@@ -42,8 +42,7 @@ export const CellBatch = defineEntity({
     date_manufactured: p.text().nullable(),
     properties: p.json<unknown>().nullable(),
     created_by: p.uuid(),
-    created_at: p.datetime().defaultRaw("now()"),
-    updated_at: p.datetime().defaultRaw("now()"),
+    ...timestamps,
   },
 });
 export type ICellBatch = InferEntity<typeof CellBatch>;
@@ -62,8 +61,7 @@ export const CellInstance = defineEntity({
     notes: p.text().nullable(),
     properties: p.json<unknown>().nullable(),
     created_by: p.uuid(),
-    created_at: p.datetime().defaultRaw("now()"),
-    updated_at: p.datetime().defaultRaw("now()"),
+    ...timestamps,
     date_manufactured: p.text().nullable(),
     measured_properties: p.json<unknown>().nullable(),
     batch_id: p.uuid().nullable(),

@@ -1,6 +1,7 @@
 // MikroORM entities: Sites, cyclers, channels and what happens to them; planned measurements and the lab revision.
 // Generated once from the migrated schema; test/ormDrift.test.ts keeps them and the migrations in step.
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { timestamps, createdAt } from './columns.ts';
 
 export const Site = defineEntity({
   name: 'Site',
@@ -12,8 +13,7 @@ export const Site = defineEntity({
     location: p.text().nullable(),
     notes: p.text().nullable(),
     created_by: p.uuid(),
-    created_at: p.datetime().defaultRaw("now()"),
-    updated_at: p.datetime().defaultRaw("now()"),
+    ...timestamps,
   },
 });
 export type ISite = InferEntity<typeof Site>;
@@ -40,8 +40,7 @@ export const Cycler = defineEntity({
     calibration_due_at: p.datetime().nullable(),
     notes: p.text().nullable(),
     created_by: p.uuid(),
-    created_at: p.datetime().defaultRaw("now()"),
-    updated_at: p.datetime().defaultRaw("now()"),
+    ...timestamps,
     tsv: p.type('tsvector').nullable().generated("((setweight(to_tsvector('simple'::regconfig, name), 'A'::\"char\") || setweight(to_tsvector('simple'::regconfig, ((((((COALESCE(manufacturer, ''::text) || ' '::text) || COALESCE(model, ''::text)) || ' '::text) || COALESCE(serial_number, ''::text)) || ' '::text) || COALESCE(hostname, ''::text))), 'B'::\"char\"))) stored"),
   },
 });
@@ -62,8 +61,7 @@ export const Channel = defineEntity({
     max_volts: p.double().nullable(),
     out_of_commission: p.boolean().default(false),
     created_by: p.uuid(),
-    created_at: p.datetime().defaultRaw("now()"),
-    updated_at: p.datetime().defaultRaw("now()"),
+    ...timestamps,
     service_scheduled_at: p.datetime().nullable(),
     service_scheduled_until: p.datetime().nullable(),
   },
@@ -82,7 +80,7 @@ export const ChannelIncident = defineEntity({
     incident_category: p.enum(['hardware_failure', 'maintenance', 'calibration', 'decommissioned', 'other']).nullable(),
     description: p.text().nullable(),
     created_by: p.uuid(),
-    created_at: p.datetime().defaultRaw("now()"),
+    ...createdAt,
     service_scheduled_at: p.datetime().nullable(),
     service_scheduled_until: p.datetime().nullable(),
   },
@@ -105,8 +103,7 @@ export const CyclerServiceEvent = defineEntity({
     completed_at: p.datetime().nullable(),
     created_by: p.uuid(),
     completed_by: p.uuid().nullable(),
-    created_at: p.datetime().defaultRaw("now()"),
-    updated_at: p.datetime().defaultRaw("now()"),
+    ...timestamps,
     scheduled_for: p.datetime().nullable(),
     scheduled_until: p.datetime().nullable(),
   },
@@ -139,8 +136,7 @@ export const ExperimentTemplate = defineEntity({
     experiment_parameters: p.json<unknown>().defaultRaw("'{}'::jsonb"),
     input_references: p.json<unknown>().defaultRaw("'[]'::jsonb"),
     created_by: p.uuid(),
-    created_at: p.datetime().defaultRaw("now()"),
-    updated_at: p.datetime().defaultRaw("now()"),
+    ...timestamps,
   },
 });
 export type IExperimentTemplate = InferEntity<typeof ExperimentTemplate>;
@@ -168,8 +164,7 @@ export const PlannedMeasurement = defineEntity({
     requested_by: p.uuid().nullable(),
     scheduled_by: p.uuid().nullable(),
     created_by: p.uuid(),
-    created_at: p.datetime().defaultRaw("now()"),
-    updated_at: p.datetime().defaultRaw("now()"),
+    ...timestamps,
   },
 });
 export type IPlannedMeasurement = InferEntity<typeof PlannedMeasurement>;

@@ -1,6 +1,7 @@
 // MikroORM entities: Cycling measurements, their uploads and watchers, and studies that group measurements and simulations.
 // Generated once from the migrated schema; test/ormDrift.test.ts keeps them and the migrations in step.
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { timestamps, createdAt } from './columns.ts';
 
 export const CellMeasurement = defineEntity({
   name: 'CellMeasurement',
@@ -26,8 +27,7 @@ export const CellMeasurement = defineEntity({
     processing_error: p.text().nullable(),
     data_updated_at: p.datetime().nullable(),
     created_by: p.uuid(),
-    created_at: p.datetime().defaultRaw("now()"),
-    updated_at: p.datetime().defaultRaw("now()"),
+    ...timestamps,
     time_series_key: p.text().nullable(),
     steps_key: p.text().nullable(),
     cycles_key: p.text().nullable(),
@@ -66,7 +66,7 @@ export const MeasurementUploadSession = defineEntity({
     expires_at: p.datetime(),
     confirmed_at: p.datetime().nullable(),
     created_by: p.uuid(),
-    created_at: p.datetime().defaultRaw("now()"),
+    ...createdAt,
   },
 });
 export type IMeasurementUploadSession = InferEntity<typeof MeasurementUploadSession>;
@@ -78,7 +78,7 @@ export const MeasurementWatch = defineEntity({
     user_id: p.uuid().primary(),
     measurement_id: p.uuid().primary(),
     project_id: p.uuid(),
-    created_at: p.datetime().defaultRaw("now()"),
+    ...createdAt,
   },
 });
 export type IMeasurementWatch = InferEntity<typeof MeasurementWatch>;
@@ -93,8 +93,7 @@ export const Study = defineEntity({
     name: p.text(),
     description: p.text().nullable(),
     created_by: p.uuid(),
-    created_at: p.datetime().defaultRaw("now()"),
-    updated_at: p.datetime().defaultRaw("now()"),
+    ...timestamps,
   },
 });
 export type IStudy = InferEntity<typeof Study>;
@@ -105,7 +104,7 @@ export const StudyMeasurement = defineEntity({
   properties: {
     study_id: p.uuid().primary(),
     measurement_id: p.uuid().primary(),
-    created_at: p.datetime().defaultRaw("now()"),
+    ...createdAt,
   },
 });
 export type IStudyMeasurement = InferEntity<typeof StudyMeasurement>;
@@ -116,7 +115,7 @@ export const StudySimulation = defineEntity({
   properties: {
     study_id: p.uuid().primary(),
     simulation_id: p.uuid().primary(),
-    created_at: p.datetime().defaultRaw("now()"),
+    ...createdAt,
   },
 });
 export type IStudySimulation = InferEntity<typeof StudySimulation>;

@@ -1,6 +1,7 @@
 // MikroORM entities: Pipelines, their elements and the diagnostics they record; the workflow start outbox.
 // Generated once from the migrated schema; test/ormDrift.test.ts keeps them and the migrations in step.
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { timestamps, createdAt } from './columns.ts';
 
 export const Pipeline = defineEntity({
   name: 'Pipeline',
@@ -18,8 +19,7 @@ export const Pipeline = defineEntity({
     error_detail: p.json<unknown>().nullable(),
     workflow_id: p.text(),
     created_by: p.uuid(),
-    created_at: p.datetime().defaultRaw("now()"),
-    updated_at: p.datetime().defaultRaw("now()"),
+    ...timestamps,
     started_at: p.datetime().nullable(),
     finished_at: p.datetime().nullable(),
     canceled_at: p.datetime().nullable(),
@@ -45,8 +45,7 @@ export const PipelineElement = defineEntity({
     error_detail: p.json<unknown>().nullable(),
     attempts: p.integer().default(0),
     attempt_log: p.json<unknown>().defaultRaw("'[]'::jsonb"),
-    created_at: p.datetime().defaultRaw("now()"),
-    updated_at: p.datetime().defaultRaw("now()"),
+    ...timestamps,
     started_at: p.datetime().nullable(),
     finished_at: p.datetime().nullable(),
   },
@@ -67,7 +66,7 @@ export const DiagnosticEvent = defineEntity({
     message: p.text(),
     stack_trace: p.text().nullable(),
     context: p.json<unknown>().defaultRaw("'{}'::jsonb"),
-    created_at: p.datetime().defaultRaw("now()"),
+    ...createdAt,
   },
 });
 export type IDiagnosticEvent = InferEntity<typeof DiagnosticEvent>;
@@ -84,7 +83,7 @@ export const WorkflowStart = defineEntity({
     options: p.json<unknown>().defaultRaw("'{}'::jsonb"),
     attempts: p.integer().default(0),
     last_error: p.text().nullable(),
-    created_at: p.datetime().defaultRaw("now()"),
+    ...createdAt,
     next_attempt_at: p.datetime().defaultRaw("now()"),
   },
 });

@@ -1,6 +1,7 @@
 // MikroORM entities: Models, simulation batches and their simulations, jobs, boards, usage and submission keys.
 // Generated once from the migrated schema; test/ormDrift.test.ts keeps them and the migrations in step.
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { timestamps, createdAt } from './columns.ts';
 
 export const Model = defineEntity({
   name: 'Model',
@@ -15,8 +16,7 @@ export const Model = defineEntity({
     chemistry: p.text().default("lithium_ion"),
     config: p.json<unknown>(),
     simulator_version: p.text(),
-    created_at: p.datetime().defaultRaw("now()"),
-    updated_at: p.datetime().defaultRaw("now()"),
+    ...timestamps,
   },
 });
 export type IModel = InferEntity<typeof Model>;
@@ -34,8 +34,7 @@ export const ParameterizedModel = defineEntity({
     description: p.text().nullable(),
     parameters: p.json<unknown>().defaultRaw("'{}'::jsonb"),
     created_by: p.uuid(),
-    created_at: p.datetime().defaultRaw("now()"),
-    updated_at: p.datetime().defaultRaw("now()"),
+    ...timestamps,
   },
 });
 export type IParameterizedModel = InferEntity<typeof ParameterizedModel>;
@@ -46,7 +45,7 @@ export const ModelDescription = defineEntity({
   properties: {
     key: p.text().primary(),
     description: p.json<unknown>(),
-    created_at: p.datetime().defaultRaw("now()"),
+    ...createdAt,
   },
 });
 export type IModelDescription = InferEntity<typeof ModelDescription>;
@@ -68,7 +67,7 @@ export const SimulationBatch = defineEntity({
     simulator_version: p.text(),
     size: p.integer(),
     created_by: p.uuid(),
-    created_at: p.datetime().defaultRaw("now()"),
+    ...createdAt,
   },
 });
 export type ISimulationBatch = InferEntity<typeof SimulationBatch>;
@@ -93,8 +92,7 @@ export const Simulation = defineEntity({
     simulator_version: p.text().nullable(),
     reused_from_simulation_id: p.uuid().nullable(),
     created_by: p.uuid(),
-    created_at: p.datetime().defaultRaw("now()"),
-    updated_at: p.datetime().defaultRaw("now()"),
+    ...timestamps,
     result_pack: p.json<unknown>().nullable(),
     solve_attempts: p.smallint().default(0),
   },
@@ -114,8 +112,7 @@ export const SimulationBoard = defineEntity({
     simulation_ids: p.json<unknown>().defaultRaw("'[]'::jsonb"),
     plots: p.json<unknown>().defaultRaw("'[]'::jsonb"),
     created_by: p.uuid(),
-    created_at: p.datetime().defaultRaw("now()"),
-    updated_at: p.datetime().defaultRaw("now()"),
+    ...timestamps,
   },
 });
 export type ISimulationBoard = InferEntity<typeof SimulationBoard>;
@@ -135,8 +132,7 @@ export const Job = defineEntity({
     error_code: p.text().nullable(),
     result: p.json<unknown>().nullable(),
     created_by: p.uuid(),
-    created_at: p.datetime().defaultRaw("now()"),
-    updated_at: p.datetime().defaultRaw("now()"),
+    ...timestamps,
     started_at: p.datetime().nullable(),
     finished_at: p.datetime().nullable(),
   },
@@ -164,7 +160,7 @@ export const SubmissionKey = defineEntity({
     key: p.text().primary(),
     request_hash: p.text(),
     batch_id: p.uuid(),
-    created_at: p.datetime().defaultRaw("now()"),
+    ...createdAt,
   },
 });
 export type ISubmissionKey = InferEntity<typeof SubmissionKey>;
