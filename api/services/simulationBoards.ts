@@ -2,17 +2,13 @@
 // on which axes). Every simulation on a board must be linked to the board's study.
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../context.ts';
+import type { RequestBody } from '../schemas.ts';
 import { conflict, notFound, ValidationFailed } from '../errors.ts';
 import { namedRecordList, parseList } from '../listQuery.ts';
 import * as repo from '../../db/repositories/simulationBoards.ts';
 import { requireProjectPermission } from './access.ts';
 
-export interface BoardInput {
-  name?: string;
-  description?: string | null;
-  simulation_ids?: string[];
-  plots?: unknown[];
-}
+type BoardInput = RequestBody<'updateSimulationBoard'>;
 
 const BOARD_LIST = namedRecordList({});
 
@@ -43,7 +39,7 @@ async function checkInput(ctx: RequestContext, studyId: string, boardId: string 
   }
 }
 
-export async function createBoard(ctx: RequestContext, projectId: string, studyId: string, body: BoardInput & { name: string }) {
+export async function createBoard(ctx: RequestContext, projectId: string, studyId: string, body: RequestBody<'createSimulationBoard'>) {
   await loadStudy(ctx, projectId, studyId, 'study:update');
   const simulationIds = [...new Set((body.simulation_ids ?? []).map((s) => s.toLowerCase()))];
   await checkInput(ctx, studyId, null, { ...body, simulation_ids: simulationIds });
