@@ -17,6 +17,7 @@ import { CellarOrganization, CellarPipeline, CellarProject, CellarStatus } from 
 import { recordStarts, startRecorded, startWorkflow, type WorkflowStart } from '../api/services/workflowStarts.ts';
 import { cancelElements } from '../api/repositories/pipelines.ts';
 import { JOB_CANCELED } from '../db/jobs.ts';
+import { pipelineSeriesPrefix } from '../api/services/storedObjects.ts';
 import {
   CANCEL_SIGNAL,
   RETRYABLE_ERROR_CODES,
@@ -35,6 +36,7 @@ export interface FitRequest {
   element_name: string;
   pipeline_id: string;
   job_id: string;
+  series_prefix?: string;
   model: Record<string, unknown>;
   parameters: Record<string, { bounds: [number, number]; initial_value?: number }>;
   fixed_parameters: ParameterValues;
@@ -56,6 +58,7 @@ export interface ValidationRequest {
   element_name: string;
   pipeline_id: string;
   job_id: string;
+  series_prefix?: string;
   model: Record<string, unknown>;
   parameter_values: ParameterValues;
   data: FitData;
@@ -202,6 +205,7 @@ interface ElementRow {
   status: string;
   job_id: string;
   organization_id: string;
+  project_id: string;
 }
 
 async function buildRun(em: EntityManager, el: ElementRow, values: ParameterValues): Promise<ElementRun> {
@@ -214,6 +218,8 @@ async function buildRun(em: EntityManager, el: ElementRow, values: ParameterValu
     return out;
   };
   const info = { element_name: el.name, pipeline_id: el.pipeline_id, job_id: el.job_id };
+  // Where a fit or validation stores its model-vs-data series (GET /jobs/{id}/series).
+  const series = { series_prefix: pipelineSeriesPrefix(el.organization_id, el.project_id, el.pipeline_id, el.job_id) };
   const optional = (c: Record<string, any>) => ({
     ...(c.protocol !== undefined ? { protocol: c.protocol } : {}),
     ...(c.target !== undefined ? { target: c.target } : {}),
@@ -237,7 +243,7 @@ async function buildRun(em: EntityManager, el: ElementRow, values: ParameterValu
       return {
         type: 'data_fit',
         request: {
-          ...info, model: cfg.model, parameters: cfg.parameters, fixed_parameters: fixed(cfg),
+          ...info, ...series, model: cfg.model, parameters: cfg.parameters, fixed_parameters: fixed(cfg),
           data: await resolveData(em, el.organization_id, cfg.data, cfg.time_range), cost: cfg.cost ?? 'RMSE', ...optional(cfg),
         },
       };
@@ -259,7 +265,7 @@ async function buildRun(em: EntityManager, el: ElementRow, values: ParameterValu
       return {
         type: 'validation',
         request: {
-          ...info, model: cfg.model, parameter_values: { ...values, ...(cfg.parameter_values ?? {}) },
+          ...info, ...series, model: cfg.model, parameter_values: { ...values, ...(cfg.parameter_values ?? {}) },
           data: await resolveData(em, el.organization_id, cfg.data, cfg.time_range),
           ...(cfg.protocol !== undefined ? { protocol: cfg.protocol } : {}),
           ...(cfg.target !== undefined ? { target: cfg.target } : {}),
@@ -319,7 +325,7 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
     async beginElement(elementId: string, values: ParameterValues): Promise<BeginElement> {
       return fork().transactional(async (em) => {
         const [el] = await em.execute<ElementRow[]>(
-          `select e.id, e.pipeline_id, e.name, e.element_type, e.config, e.status, e.job_id, p.organization_id
+          `select e.id, e.pipeline_id, e.name, e.element_type, e.config, e.status, e.job_id, p.organization_id, p.project_id
              from pipeline_elements e join pipelines p on p.id = e.pipeline_id where e.id = ? for update of e`,
           [elementId],
         );
