@@ -67,6 +67,8 @@ describe('pipelines in ionworks-schema form', () => {
     expect(none.body.detail[0].loc).toEqual(['query', 'source']);
     const wrong = await c.get(`/jobs/${elements[0].job_id}/series?objective=other`);
     expect(wrong.body.detail[0].loc).toEqual(['query', 'objective']);
+    expect((await c.get(`/jobs/${elements[0].job_id}/metadata`)).status).toBe(404);
+    expect((await c.get(`/pipelines/datafits/${elements[0].job_id}/plot_data?objective_name=known`)).status).toBe(404);
     // Another organization's job is refused as GET /jobs/{id} refuses it; an unknown one is not found.
     const other = await setup();
     expect((await other.c.get(`/jobs/${elements[0].job_id}`)).status).toBe(403);

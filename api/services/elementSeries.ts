@@ -91,3 +91,64 @@ export async function readSeries(ctx: RequestContext, jobId: string, q: SeriesQu
 function invalidQuery(field: string, msg: string, input: unknown) {
   return new ValidationFailed([{ loc: ['query', field], msg, type: 'value_error', input }]);
 }
+
+/** The stored sources of a fit's or validation's series; 404 when it stored none (the client reads that as "no metadata"). */
+async function storedSources(ctx: RequestContext, el: ElementOfJob, jobId: string) {
+  const found = [];
+  for (const source of SOURCES) if (await ctx.storage.head(keyOf(el, jobId, source))) found.push(source);
+  if (!found.length) throw notFound('metadata of job', jobId);
+  return found;
+}
+
+// Plots per objective: the measured and fitted curves, then the model's error (as ionworks-schema's fit_panels).
+const PLOTS = 2;
+
+/**
+ * GET /jobs/{id}/metadata: the plot manifest the client assembles a result's overlay from, the
+ * validation statistics, and the optimizer trace (the engine records none: empty).
+ */
+export async function jobMetadata(ctx: RequestContext, jobId: string) {
+  const el = await elementOf(ctx, jobId);
+  await storedSources(ctx, el, jobId);
+  const [row] = await ctx.em.execute<{ result: Record<string, unknown> | null }[]>(`select result from pipeline_elements where job_id = ?`, [jobId]);
+  const result = row?.result ?? {};
+  const objective = objectiveOf(el);
+  return {
+    validation_plot_config: { objectives: { [objective]: { plot_count: PLOTS, type: 'CurrentDriven' } } },
+    validation_results: { [objective]: { summary_stats: result.summary_stats ?? null, n_points: result.n_points ?? null, coverage: result.coverage ?? null } },
+    intermediate_results: [],
+  };
+}
+
+export interface PlotQuery {
+  objective_name: string;
+  plot_index?: number;
+  max_points?: number;
+  x_min?: number;
+  x_max?: number;
+}
+
+/** GET /pipelines/datafits/{id}/plot_data: one plot of an objective, plotly-style {traces: [{name, x, y}], layout}. */
+export async function plotData(ctx: RequestContext, jobId: string, q: PlotQuery) {
+  const el = await elementOf(ctx, jobId);
+  await storedSources(ctx, el, jobId);
+  const index = q.plot_index ?? 0;
+  if (index >= PLOTS) throw notFound(`plot ${index} of objective`, q.objective_name);
+  const series = await readSeries(ctx, jobId, { objective: q.objective_name, max_points: q.max_points ?? 2000, x_min: q.x_min, x_max: q.x_max });
+  const dataColumn = Object.keys(series).find((c) => c.endsWith(' (data)'))!;
+  const target = dataColumn.slice(0, -' (data)'.length);
+  const x = series[TIME]!;
+  const data = series[dataColumn]!;
+  const model = series[`${target} (model)`]!;
+  const axis = (text: string) => ({ title: { text } });
+  if (index === 0) {
+    return {
+      type: 'scatter',
+      traces: [{ name: 'Data', x, y: data }, { name: 'Fit', x, y: model }],
+      layout: { xaxis: axis(TIME), yaxis: axis(target) },
+    };
+  }
+  const unit = /\[(.*)\]/.exec(target)?.[1];
+  const error = model.map((m, i) => (m === null || data[i] === null ? null : (m as number) - (data[i] as number)));
+  return { type: 'scatter', traces: [{ name: 'Error', x, y: error }], layout: { xaxis: axis(TIME), yaxis: axis(unit ? `Error [${unit}]` : 'Error') } };
+}

@@ -133,6 +133,16 @@ def test_pipeline_built_with_ionworks_schema(client, project):
     assert fit.fun < 0.005 and rmse(series["baseline"]) > 5 * fit.fun
     window = client.job.get_series(fit_job(client, submitted.id, "fit"), "discharge", x_min=60, x_max=600, max_points=50)
     assert 3 <= len(window["Time [s]"]) <= 50 and min(window["Time [s]"]) >= 60 and max(window["Time [s]"]) <= 600
+    # The overlay the client assembles from the job's plot manifest: measured and fitted curves, then the error.
+    overlay = fit.overlay["discharge"]
+    assert overlay["type"] == "CurrentDriven" and len(overlay["plots"]) == 2
+    curves, error = overlay["plots"]
+    assert [t["name"] for t in curves["traces"]] == ["Data", "Fit"]
+    assert curves["layout"]["yaxis"]["title"]["text"] == "Voltage [V]"
+    assert error["layout"]["yaxis"]["title"]["text"] == "Error [V]"
+    assert max(abs(y) for y in error["traces"][0]["y"]) == pytest.approx(worst_error(optimal), rel=1e-6)
+    metadata = client.pipeline.get_element_metadata(submitted.id, "check")
+    assert metadata["intermediate_results"] == [] and "discharge" in metadata["validation_results"]
     check = result.element("check")
     assert isinstance(check, iws.ValidationResult)
     assert check.validation_results["discharge"]["summary_stats"]["RMSE"] == pytest.approx(fit.fun, rel=1e-3)
@@ -150,6 +160,10 @@ def test_pipeline_built_with_ionworks_schema(client, project):
     assert e.value.status_code == 422
     assert "'elements', 'fit', 'optimizer', 'type'" in str(e.value.message)
     client.pipeline.delete(submitted.id)
+
+
+def worst_error(source):
+    return max(abs(d - p) for d, p in zip(source["Voltage [V] (data)"], source["Voltage [V] (model)"]))
 
 
 def fit_job(client, pipeline_id, name):
