@@ -99,6 +99,8 @@ export interface PipelineElementState {
 }
 
 const ACTIVE = `('pending', 'running')`;
+/** Element type → the job type the Python client's usage breaks compute down by. */
+const USAGE_TYPES: Record<string, string> = { data_fit: 'datafit', array_data_fit: 'datafit', validation: 'validation' };
 
 /** attempt_log with its last attempt closed by `fields` (SQL producing jsonb). */
 const closedAttemptLog = (fields: string) => `case when jsonb_array_length(attempt_log) = 0 then attempt_log
@@ -350,10 +352,10 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
 
     async completeElement(elementId: string, result: Record<string, unknown>): Promise<{ status: string }> {
       return fork().transactional(async (em) => {
-        const rows = await em.execute<{ job_id: string }[]>(
+        const rows = await em.execute<{ job_id: string; element_type: string; pipeline_id: string }[]>(
           `update pipeline_elements set status = 'completed', result = ?, error_code = null, error_detail = null, finished_at = now(), updated_at = now(),
                   ${closeAttempt(`jsonb_build_object('finished_at', now(), 'status', 'completed')`)}
-            where id = ? and status in ${ACTIVE} returning job_id`,
+            where id = ? and status in ${ACTIVE} returning job_id, element_type, pipeline_id`,
           [JSON.stringify(result), elementId],
         );
         if (!rows[0]) return currentElementStatus(em, elementId);
@@ -361,6 +363,18 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
           `update jobs set status = 'completed', result = ?, error = null, error_code = null, finished_at = now(), updated_at = now() where id = ?`,
           [JSON.stringify(result), rows[0].job_id],
         );
+        // The Python worker's time on a fit or validation counts as compute, by job type.
+        const usageType = USAGE_TYPES[rows[0].element_type];
+        const seconds = typeof result.duration_s === 'number' && Number.isFinite(result.duration_s) ? Math.max(0, result.duration_s) : 0;
+        if (usageType && seconds > 0) {
+          await em.execute(
+            `insert into usage_counters (organization_id, period_start, pipeline_compute_seconds)
+             select organization_id, date_trunc('month', now() at time zone 'utc')::date, jsonb_build_object(?::text, ?::float8) from pipelines where id = ?
+             on conflict (organization_id, period_start) do update set pipeline_compute_seconds = usage_counters.pipeline_compute_seconds
+               || jsonb_build_object(?::text, coalesce((usage_counters.pipeline_compute_seconds ->> ?::text)::float8, 0) + ?::float8)`,
+            [usageType, seconds, rows[0].pipeline_id, usageType, usageType, seconds],
+          );
+        }
         return { status: 'completed' };
       });
     },

@@ -147,6 +147,15 @@ def test_pipeline_built_with_ionworks_schema(client, project):
     assert isinstance(check, iws.ValidationResult)
     assert check.validation_results["discharge"]["summary_stats"]["RMSE"] == pytest.approx(fit.fun, rel=1e-3)
 
+    # The month's usage in hours, as the client reads it: the 20-minute discharge simulated, and
+    # the Python worker's time on the fit and the validation by job type.
+    usage = client.organization.usage()
+    assert usage.simulation.usage >= 20 / 60 - 1e-5 and usage.simulation.limit is None and usage.simulation.count >= 1
+    by_type = usage.compute.usage_by_type
+    assert by_type["datafit"] > 0 and by_type["validation"] > 0 and by_type["simulation"] > 0
+    assert usage.compute.usage == pytest.approx(sum(by_type.values()), abs=1e-5)
+    assert by_type["datafit"] < 1  # hours, not seconds
+
     # What the engine cannot run is refused up front, naming the client's field.
     with pytest.raises(IonworksError) as e:
         client.pipeline.create(
