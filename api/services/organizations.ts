@@ -114,11 +114,13 @@ export async function setActive(ctx: RequestContext, orgId: string, userId: stri
   requireOwnerOf(ctx, orgId);
   const target = await member(ctx, orgId, userId);
   if (!body.is_active) await assertNotLastOwner(ctx, orgId, target, 'deactivating this member');
-  // The memberships trigger tells every API process to drop the member's cached keys.
   await ctx.em.execute(
     `update memberships set deactivated_at = case when ? then null else coalesce(deactivated_at, now()) end where organization_id = ? and user_id = ?`,
     [body.is_active, orgId, userId],
   );
+  // The memberships trigger tells the other API processes; this one drops the member's keys at once.
+  const keys = await ctx.em.execute<{ prefix: string }[]>(`select prefix from api_keys where user_id = ? and organization_id = ?`, [userId, orgId]);
+  for (const { prefix } of keys) evictKeyEverywhere(prefix);
   return { id: userId, email: target.email, is_active: body.is_active, organization_role: { name: ROLE_NAME[target.role] } };
 }
 
