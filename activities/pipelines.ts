@@ -17,6 +17,7 @@ import { CellarOrganization, CellarPipeline, CellarProject, CellarStatus } from 
 import { recordStarts, startRecorded, startWorkflow, type WorkflowStart } from '../db/workflowStarts.ts';
 import { cancelElements } from '../db/repositories/pipelines.ts';
 import { JOB_CANCELED } from '../db/jobs.ts';
+import { pipelineSeriesPrefix } from '../api/services/storedObjects.ts';
 import {
   CANCEL_SIGNAL,
   RETRYABLE_ERROR_CODES,
@@ -35,6 +36,7 @@ export interface FitRequest {
   element_name: string;
   pipeline_id: string;
   job_id: string;
+  series_prefix?: string;
   model: Record<string, unknown>;
   parameters: Record<string, { bounds: [number, number]; initial_value?: number }>;
   fixed_parameters: ParameterValues;
@@ -56,6 +58,7 @@ export interface ValidationRequest {
   element_name: string;
   pipeline_id: string;
   job_id: string;
+  series_prefix?: string;
   model: Record<string, unknown>;
   parameter_values: ParameterValues;
   data: FitData;
@@ -96,6 +99,8 @@ export interface PipelineElementState {
 }
 
 const ACTIVE = `('pending', 'running')`;
+/** Element type → the job type the Python client's usage breaks compute down by. */
+const USAGE_TYPES: Record<string, string> = { data_fit: 'datafit', array_data_fit: 'datafit', validation: 'validation' };
 
 /** attempt_log with its last attempt closed by `fields` (SQL producing jsonb). */
 const closedAttemptLog = (fields: string) => `case when jsonb_array_length(attempt_log) = 0 then attempt_log
@@ -202,6 +207,7 @@ interface ElementRow {
   status: string;
   job_id: string;
   organization_id: string;
+  project_id: string;
 }
 
 async function buildRun(em: EntityManager, el: ElementRow, values: ParameterValues): Promise<ElementRun> {
@@ -214,6 +220,8 @@ async function buildRun(em: EntityManager, el: ElementRow, values: ParameterValu
     return out;
   };
   const info = { element_name: el.name, pipeline_id: el.pipeline_id, job_id: el.job_id };
+  // Where a fit or validation stores its model-vs-data series (GET /jobs/{id}/series).
+  const series = { series_prefix: pipelineSeriesPrefix(el.organization_id, el.project_id, el.pipeline_id, el.job_id) };
   const optional = (c: Record<string, any>) => ({
     ...(c.protocol !== undefined ? { protocol: c.protocol } : {}),
     ...(c.target !== undefined ? { target: c.target } : {}),
@@ -237,7 +245,7 @@ async function buildRun(em: EntityManager, el: ElementRow, values: ParameterValu
       return {
         type: 'data_fit',
         request: {
-          ...info, model: cfg.model, parameters: cfg.parameters, fixed_parameters: fixed(cfg),
+          ...info, ...series, model: cfg.model, parameters: cfg.parameters, fixed_parameters: fixed(cfg),
           data: await resolveData(em, el.organization_id, cfg.data, cfg.time_range), cost: cfg.cost ?? 'RMSE', ...optional(cfg),
         },
       };
@@ -259,7 +267,7 @@ async function buildRun(em: EntityManager, el: ElementRow, values: ParameterValu
       return {
         type: 'validation',
         request: {
-          ...info, model: cfg.model, parameter_values: { ...values, ...(cfg.parameter_values ?? {}) },
+          ...info, ...series, model: cfg.model, parameter_values: { ...values, ...(cfg.parameter_values ?? {}) },
           data: await resolveData(em, el.organization_id, cfg.data, cfg.time_range),
           ...(cfg.protocol !== undefined ? { protocol: cfg.protocol } : {}),
           ...(cfg.target !== undefined ? { target: cfg.target } : {}),
@@ -319,7 +327,7 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
     async beginElement(elementId: string, values: ParameterValues): Promise<BeginElement> {
       return fork().transactional(async (em) => {
         const [el] = await em.execute<ElementRow[]>(
-          `select e.id, e.pipeline_id, e.name, e.element_type, e.config, e.status, e.job_id, p.organization_id
+          `select e.id, e.pipeline_id, e.name, e.element_type, e.config, e.status, e.job_id, p.organization_id, p.project_id
              from pipeline_elements e join pipelines p on p.id = e.pipeline_id where e.id = ? for update of e`,
           [elementId],
         );
@@ -344,10 +352,10 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
 
     async completeElement(elementId: string, result: Record<string, unknown>): Promise<{ status: string }> {
       return fork().transactional(async (em) => {
-        const rows = await em.execute<{ job_id: string }[]>(
+        const rows = await em.execute<{ job_id: string; element_type: string; pipeline_id: string }[]>(
           `update pipeline_elements set status = 'completed', result = ?, error_code = null, error_detail = null, finished_at = now(), updated_at = now(),
                   ${closeAttempt(`jsonb_build_object('finished_at', now(), 'status', 'completed')`)}
-            where id = ? and status in ${ACTIVE} returning job_id`,
+            where id = ? and status in ${ACTIVE} returning job_id, element_type, pipeline_id`,
           [JSON.stringify(result), elementId],
         );
         if (!rows[0]) return currentElementStatus(em, elementId);
@@ -355,6 +363,18 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
           `update jobs set status = 'completed', result = ?, error = null, error_code = null, finished_at = now(), updated_at = now() where id = ?`,
           [JSON.stringify(result), rows[0].job_id],
         );
+        // The Python worker's time on a fit or validation counts as compute, by job type.
+        const usageType = USAGE_TYPES[rows[0].element_type];
+        const seconds = typeof result.duration_s === 'number' && Number.isFinite(result.duration_s) ? Math.max(0, result.duration_s) : 0;
+        if (usageType && seconds > 0) {
+          await em.execute(
+            `insert into usage_counters (organization_id, period_start, pipeline_compute_seconds)
+             select organization_id, date_trunc('month', now() at time zone 'utc')::date, jsonb_build_object(?::text, ?::float8) from pipelines where id = ?
+             on conflict (organization_id, period_start) do update set pipeline_compute_seconds = usage_counters.pipeline_compute_seconds
+               || jsonb_build_object(?::text, coalesce((usage_counters.pipeline_compute_seconds ->> ?::text)::float8, 0) + ?::float8)`,
+            [usageType, seconds, rows[0].pipeline_id, usageType, usageType, seconds],
+          );
+        }
         return { status: 'completed' };
       });
     },

@@ -13,6 +13,8 @@ import { absentBodyAsEmpty, canonicalIds, correlation, exactJson, refuseUnstorab
 import { jsonBody, PROTOCOL_BODY_LIMIT } from './bodyLimits.ts';
 import { multipartBodies } from './multipart.ts';
 import { fitFileGate } from './services/fitFromData.ts';
+import { createAnalysisGate } from './services/analyses.ts';
+import { analysisRoutes } from './routes/analyses.ts';
 import { uploadCustomModelGate } from './services/models.ts';
 import { loadOpenApi, openApiRoutes } from './openapi.ts';
 import { cacheRouteMatchers } from './routeMatcherCache.ts';
@@ -68,6 +70,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(multipartBodies(deps.config.bodyLimitBytes, {
     'POST /models/upload-custom': (req) => uploadCustomModelGate(req.ctx),
     'POST /fit-from-file': (req, fields) => fitFileGate(req.ctx, fields),
+    'POST /analyses': (req, fields) => createAnalysisGate(req.ctx, fields),
   }));
   cacheRouteMatchers();
   app.use(
@@ -97,6 +100,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(fitFromDataRoutes());
   app.use(plannedMeasurementRoutes());
   app.use(organizationRoutes());
+  app.use(analysisRoutes());
 
   app.use((req) => {
     throw new AppError('NOT_FOUND', `no route for ${req.method} ${req.path}`);

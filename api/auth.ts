@@ -54,6 +54,9 @@ export function authenticate(orm: MikroORM, services: Services, cache: AuthCache
       if (!membership) {
         throw new AppError('FORBIDDEN', 'the API key does not belong to that organization', { organization_id: organizationId });
       }
+      if (membership.deactivated) {
+        throw new AppError('FORBIDDEN', 'this member is deactivated in the organization; an owner can reactivate them', { organization_id: organizationId });
+      }
       // last_used_at is informative: write it at most once a minute per key.
       const now = Date.now();
       if ((lastTouched.get(identity.key_id) ?? 0) < now - TOUCH_INTERVAL_MS) {

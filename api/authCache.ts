@@ -7,7 +7,7 @@ import pg from 'pg';
 import { logger } from '../stack/logger.ts';
 import type { KeyIdentity } from '../db/repositories/identity.ts';
 
-type Membership = { role: string; organization_name: string } | null;
+type Membership = { role: string; organization_name: string; deactivated: boolean } | null;
 interface Entry {
   identity: KeyIdentity;
   memberships: Map<string, Membership>;

@@ -73,6 +73,17 @@ describe('ionworks-api 0.38.0 against Cellar', () => {
     expect(colleague.status, colleague.text).toBe(200);
     expect(colleague.body).toMatchObject({ user_id: org.user_id, already_member: true, invite_sent: false });
     expect((await asMember.get('/users/me')).status).toBe(200);
+    // Deactivated, the member's key is refused; reactivated, it works again.
+    expect((await asMember.patch(`${users}/${member.user_id}`, { is_active: false })).status).toBe(403);
+    expect((await asOwner.patch(`${users}/${member.user_id}`, { is_active: 'no' })).status).toBe(422);
+    const off = await asOwner.patch(`${users}/${member.user_id}`, { is_active: false });
+    expect(off.body).toMatchObject({ id: member.user_id, is_active: false });
+    const refused = await asMember.get('/users/me');
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toMatch(/deactivated/);
+    expect((await asOwner.get(users)).body.find((u: { id: string }) => u.id === member.user_id).is_active).toBe(false);
+    expect((await asOwner.patch(`${users}/${member.user_id}`, { is_active: true })).status).toBe(200);
+    expect((await asMember.get('/users/me')).status).toBe(200);
     expect((await asOwner.delete(`${users}/${member.user_id}`)).status).toBe(200);
     expect((await asMember.get('/users/me')).status).toBe(401);
   });

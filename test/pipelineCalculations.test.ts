@@ -58,8 +58,14 @@ describe('pipeline calculations', () => {
     expect(() => runCalculation({ type: 'initial_soc_from_voltage', voltage: 4.3, ocv }, {})).toThrow(/outside the OCV table/);
   });
 
+  it('area_to_square_width_height: the sides of a square of "Electrode area [m2]"', () => {
+    expect(runCalculation({ type: 'area_to_square_width_height' }, { 'Electrode area [m2]': 0.0225 })).toEqual({ 'Electrode height [m]': 0.15, 'Electrode width [m]': 0.15 });
+    expect(() => runCalculation({ type: 'area_to_square_width_height' }, {})).toThrow(/Electrode area \[m2\]/);
+    expect(() => runCalculation({ type: 'area_to_square_width_height' }, { 'Electrode area [m2]': -1 })).toThrow(/must be positive/);
+  });
+
   it('checks fields before anything runs, and names the known calculations for an unknown one', () => {
-    expect(CALCULATION_TYPES).toEqual(['electrode_volume_fraction', 'electrode_capacity', 'cell_mass', 'initial_soc_from_voltage']);
+    expect(CALCULATION_TYPES).toEqual(['electrode_volume_fraction', 'electrode_capacity', 'cell_mass', 'initial_soc_from_voltage', 'area_to_square_width_height']);
     expect(checkCalculation({ type: 'toString' })[0]!.msg).toContain('electrode_capacity');
     expect(checkCalculation({ type: 'electrode_volume_fraction', electrode: 'middle', mass_loading: -1 }).map((i) => i.loc[0])).toEqual(
       ['electrode', 'mass_loading', 'active_material_density'],

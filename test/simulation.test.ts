@@ -674,7 +674,7 @@ describe('submission checks', () => {
     const [wf] = await api.orm.em.fork().execute<{ n: string }[]>(`select count(*) as n from simulation_batches where organization_id = ?`, [org.organization_id]);
     expect(Number(wf!.n)).toBe(0);
     const usage = await c.get('/organizations/current/usage');
-    expect(usage.body.simulation.usage).toBe(0);
+    expect(usage.body.simulation).toMatchObject({ usage: 0, count: 0 });
   });
 
   it('refuses a batch past the monthly limit with 429 naming limit and usage', async () => {
@@ -691,7 +691,7 @@ describe('submission checks', () => {
     expect(refused.body.message).toMatch(/3/);
     const usage = await c.get('/organizations/current/usage');
     expect(usage.status).toBe(200);
-    expect(usage.body.simulation).toEqual({ usage: 2, limit: 3 });
+    expect(usage.body.simulation).toMatchObject({ count: 2, count_limit: 3, limit: null });
     expect(await countRows(org.organization_id)).toEqual({ sims: 2, jobs: 2 });
   });
 
@@ -708,7 +708,7 @@ describe('submission checks', () => {
     expect(first!.status, first!.text).toBe(200);
     again.push(await c.post('/simulations/protocol/batch', body, key));
     for (const res of again) expect(res.status === 200 && res.body, res.text).toEqual(first!.body);
-    expect((await c.get('/organizations/current/usage')).body.simulation.usage).toBe(2);
+    expect((await c.get('/organizations/current/usage')).body.simulation.count).toBe(2);
     expect(await countRows(org.organization_id)).toEqual({ sims: 2, jobs: 2 });
     const other = await c.post('/simulations/protocol/batch', { ...body, force_rerun: true }, key);
     expect(other.status).toBe(409);
@@ -722,7 +722,7 @@ describe('submission checks', () => {
     // Without a key, the same body is a new batch.
     const unkeyed = await c.post('/simulations/protocol/batch', body);
     expect(unkeyed.body[0].simulation_id).not.toBe(first!.body[0].simulation_id);
-    expect((await c.get('/organizations/current/usage')).body.simulation.usage).toBe(6);
+    expect((await c.get('/organizations/current/usage')).body.simulation.count).toBe(6);
     expect((await c.post('/simulations/protocol/batch', body, { 'Idempotency-Key': 'has space' })).status).toBe(422);
   });
 

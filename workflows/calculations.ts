@@ -201,6 +201,21 @@ export const CALCULATIONS: Record<string, Calculation> = {
       return { 'Initial SOC [%]': 100 * s };
     },
   },
+
+  /**
+   * Electrode height and width of a square electrode of the given area (ionworks-schema's
+   * AreaToSquareWidthHeight): h [m] = w [m] = √A [m2], A = "Electrode area [m2]".
+   * Produces "Electrode height [m]" and "Electrode width [m]".
+   */
+  area_to_square_width_height: {
+    description: 'Electrode height [m] = width [m] = sqrt("Electrode area [m2]").',
+    check: (cfg) => checkPositive(cfg, []),
+    run(cfg, values) {
+      const area = input(cfg, values, null, 'Electrode area [m2]');
+      if (!(area > 0)) throw new CalculationError(`"Electrode area [m2]" must be positive, not ${area}`);
+      return { 'Electrode height [m]': Math.sqrt(area), 'Electrode width [m]': Math.sqrt(area) };
+    },
+  },
 };
 
 export const CALCULATION_TYPES = Object.keys(CALCULATIONS);

@@ -1071,6 +1071,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/discovery/pybamm_models/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether the engine builds a model with these options: {valid: true}, or {valid: false, error, error_type}.
+         * @description The model is built by the Python worker the way a simulation builds it. error_type is UnsupportedModel for a model the engine does not build (see GET /discovery/pybamm_models), ModelError when PyBaMM refuses the options. Nothing is stored; 503 when the worker does not answer.
+         */
+        post: operations["validatePybammModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/discovery/pybamm_models": {
         parameters: {
             query?: never;
@@ -1531,6 +1551,72 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/jobs/{job_id}/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A fit's or validation's metadata: its plot manifest, validation statistics and optimizer trace.
+         * @description validation_plot_config.objectives names each objective with its plot count and type (what the Python client assembles an overlay from, through GET /pipelines/datafits/{job_id}/plot_data); validation_results holds the statistics per objective; intermediate_results is empty (the engine records no per-iteration trace). 404 for a job that stored no series (entries, calculations, a fit not yet completed, simulations).
+         */
+        get: operations["getJobMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{job_id}/series/channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The model-vs-data series a fit or validation job stored: {objective: {source: [channel, ...]}}.
+         * @description source is optimal (the fitted or validated values) or baseline (a fit's start point). The channels are Time [s], "<target> (data)" and "<target> (model)". Empty until the job has completed; a job that is not a pipeline element's is 404.
+         */
+        get: operations["getJobSeriesChannels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{job_id}/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * One objective's model-vs-data series, {channel: [values]} (all of equal length), windowed on x and downsampled.
+         * @description Rows with x_column within [x_min, x_max]; with max_points, at most that many rows chosen by Largest-Triangle-Three-Buckets on x and the first other channel. A point the model did not reach (it stopped at a model limit first) is null in the model channel. An objective, source or channel the job does not have is 422.
+         */
+        get: operations["getJobSeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{project_id}/studies": {
         parameters: {
             query?: never;
@@ -1763,7 +1849,8 @@ export type paths = {
         delete: operations["removeOrganizationMember"];
         options?: never;
         head?: never;
-        patch?: never;
+        /** Deactivates or reactivates a member (owners only). A deactivated member keeps their membership, project roles and API keys, but the keys are refused (403) in this organization until reactivated; 409 for the last active owner. */
+        patch: operations["setOrganizationMemberActive"];
         trace?: never;
     };
     "/organizations/current/usage": {
@@ -1773,7 +1860,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** This calendar month's simulations (against the limit) and compute seconds. */
+        /**
+         * This calendar month's usage in hours, as the Python client reads it, and the simulations counted against the limit.
+         * @description simulation.usage is the simulated battery time of the month's completed simulations, in hours; its limit is null, because the monthly limit counts simulations: count and count_limit (a batch past it is 429 USAGE_LIMIT_EXCEEDED). compute is the workers' time in hours, by job type (simulation, datafit, validation), usage their sum; no compute limit.
+         */
         get: operations["organizationUsage"];
         put?: never;
         post?: never;
@@ -1925,6 +2015,28 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/pipelines/datafits/{job_id}/plot_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * One plot of a fit's or validation's objective, downsampled: plot 0 the measured (Data) and model (Fit) curves, plot 1 the model's error.
+         * @description Plotly's vocabulary, as the Python client reads it: {type, traces: [{name, x, y}], layout: {xaxis: {title: {text}}, yaxis: {title: {text}}}}. At most max_points points per trace (Largest-Triangle-Three-Buckets), within [x_min, x_max] when given. A plot_index past the last plot is 404 (the client stops there).
+         */
+        get: operations["getDatafitPlotData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pipelines/{pipeline_id}/cancel": {
         parameters: {
             query?: never;
@@ -2026,6 +2138,66 @@ export type paths = {
          *     ["body", "parameters", <name>, ...].
          */
         post: operations["fitFromMeasurements"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analyses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The analyses of one measurement or of one project (exactly one of the two), newest first. */
+        get: operations["listAnalyses"];
+        put?: never;
+        /**
+         * An analysis of a cell measurement: its Parquet table (multipart) with column specs, plot presets and metadata.
+         * @description columns, plots and metadata are form fields holding JSON. Each column spec must name a column of the table; each plot preset ({"x", "y"?, "y2"?, "rows"?, "group_by"?, "title"?}) must name listed columns. Needs cell_measurement:update in the measurement's project (checked before the file is read).
+         */
+        post: operations["createAnalysis"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analyses/{analysis_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                analysis_id: string;
+            };
+            cookie?: never;
+        };
+        get: operations["getAnalysis"];
+        put?: never;
+        post?: never;
+        /** Deletes an analysis and its table. */
+        delete: operations["deleteAnalysis"];
+        options?: never;
+        head?: never;
+        /** Changes an analysis's metadata (the table stays); plot presets must name its columns. */
+        patch: operations["updateAnalysis"];
+        trace?: never;
+    };
+    "/analyses/{analysis_id}/download-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                analysis_id: string;
+            };
+            cookie?: never;
+        };
+        /** A signed URL of the analysis's Parquet table, valid for expires_in seconds. */
+        get: operations["analysisDownloadUrl"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3189,7 +3361,7 @@ export type components = {
             parameters?: components["schemas"]["ParameterValues"];
             simulation_settings?: Record<string, never>;
         };
-        /** @description PyBaMM parameter (or protocol input) names to numbers. A parameter whose unit measures a quantity that cannot be negative (a length, temperature in K, concentration, diffusivity, conductivity, resistance, capacitance, ...; pyworker/cellar_worker/simulation/parameter_units.json) must not be negative, and a capacity in A.h must be greater than 0. */
+        /** @description PyBaMM parameter (or protocol input) names to numbers. A parameter whose unit measures a quantity that cannot be negative (a length, temperature in K, concentration, diffusivity, conductivity, resistance, capacitance, ...; tables/parameter_units.json) must not be negative, and a capacity in A.h must be greater than 0. */
         ParameterValues: {
             [key: string]: number;
         } | null;
@@ -3480,9 +3652,18 @@ export type components = {
             updated_at: string;
         };
         /**
-         * @description One element; its other fields depend on element_type:
+         * @description One element, as the Python client serializes ionworks-schema objects (iws.Pipeline(...).to_config()):
+         *     entry (DirectEntry) {values: {parameter: number}, source?};
+         *     calculation {type: ElectrodeCapacity (use_stoich_window false, method auto) | AreaToSquareWidthHeight, ...};
+         *     data_fit (DataFit) {objectives: {name: {type: CurrentDriven, data: "db:<measurement_id>" or {column: [values]},
+         *     options: {model: SPM | SPMe | DFN | an engine model object, "objective variables"?}, parameters?: fixed values}} (one objective),
+         *     parameters: {name: {initial_value, bounds}}, cost?: {type: RMSE | MAE | Max | SSE},
+         *     optimizer?: {type: ScipyMinimize (method, maxiter, tol) | ScipyDifferentialEvolution | ScipyLeastSquares}, options?: {max_iterations}};
+         *     validation (Validation) {objectives: as data_fit}. What Cellar's engine cannot run (other objective types,
+         *     several objectives in one element, priors, multistarts, samplers, other calculations) is 422 naming the field.
+         *     The engine's own form is accepted too; its fields depend on element_type:
          *     entry {values: {parameter: number}} or {pipeline_id} of a completed pipeline;
-         *     calculation {type: electrode_volume_fraction | electrode_capacity | cell_mass | initial_soc_from_voltage, ...};
+         *     calculation {type: electrode_volume_fraction | electrode_capacity | cell_mass | initial_soc_from_voltage | area_to_square_width_height, ...};
          *     data_fit {model: {type, ...}, parameters: {name: {bounds: [lo, hi], initial_value}}, data: "db:<measurement_id>" or {column: [values]} (at most 1,000 rows),
          *     time_range?: [start_s, end_s] (the rows of data used; needed for a measurement of more than FIT_MAX_ROWS rows, 20,000 by default),
          *     fixed_parameters?, protocol?, cost?: RMSE | MAE | Max | SSE, target?, optimizer?};
@@ -3628,7 +3809,7 @@ export type components = {
         PipelineResult: {
             status: string;
             result: Record<string, never>;
-            /** @description Completed element name → its result. */
+            /** @description Completed element name → its result, with the ionworks-schema result type the Python client decodes it as: type OptimizationResult (a fit: also x, the fitted values in the order of its parameters, fun, its cost, and success), ValidationResult (also validation_results, {objective: {summary_stats, n_points, coverage}}) or PassthroughResult (entries, calculations). */
             element_results: {
                 [key: string]: Record<string, never>;
             };
@@ -3726,6 +3907,67 @@ export type components = {
             /** @description The model variable fitted to the file's column of that name (default "Voltage [V]"). */
             target?: string;
             optimizer?: components["schemas"]["FitOptimizer"];
+        };
+        AnalysisColumn: {
+            name: string;
+            unit?: string;
+            dtype?: string | null;
+        };
+        /** @description A plot preset over the table's columns. */
+        AnalysisPlot: {
+            x: string;
+            y?: string[];
+            y2?: string[];
+            rows?: Record<string, never>[];
+            group_by?: string;
+            title?: string;
+        };
+        /** @description Form fields; columns, plots and metadata hold JSON. */
+        AnalysisCreate: {
+            /** Format: uuid */
+            measurement_id: string;
+            name: components["schemas"]["Name"];
+            /** @description Free-form, e.g. ecm_from_eis, lam_lli_from_rpt, dcir_from_hppc. */
+            analysis_type: string;
+            /** @description JSON: [{"name", "unit"?, "dtype"?}] (AnalysisColumn). */
+            columns?: string;
+            /** @description JSON: [AnalysisPlot]. */
+            plots?: string;
+            /** @description JSON object. */
+            metadata?: string;
+            notes?: string;
+            /**
+             * Format: binary
+             * @description The Parquet table.
+             */
+            file: string;
+        };
+        AnalysisUpdate: {
+            name?: components["schemas"]["Name"];
+            analysis_type?: string;
+            columns?: components["schemas"]["AnalysisColumn"][];
+            plots?: components["schemas"]["AnalysisPlot"][];
+            metadata?: Record<string, never>;
+            notes?: string | null;
+        };
+        Analysis: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            measurement_id: string;
+            /** Format: uuid */
+            project_id: string;
+            name: string;
+            analysis_type: string;
+            columns: components["schemas"]["AnalysisColumn"][];
+            plots: Record<string, never>[];
+            metadata: Record<string, never>;
+            notes?: string | null;
+            size_bytes?: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at?: string;
         };
         DiagnosticEvent: {
             /** Format: uuid */
@@ -7212,6 +7454,52 @@ export interface operations {
             };
         };
     };
+    validatePybammModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pybamm_model: string;
+                    /** @description PyBaMM submodule, lithium_ion by default; ignored for ECM. */
+                    module?: string;
+                    /** @description PyBaMM model options. */
+                    options?: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description The outcome. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        valid: boolean;
+                        error?: string;
+                        /** @enum {string} */
+                        error_type?: "UnsupportedModel" | "ModelError";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+            /** @description The simulation worker did not answer; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     discoveryPybammModels: {
         parameters: {
             query?: never;
@@ -8210,6 +8498,113 @@ export interface operations {
             422: components["responses"]["ValidationError"];
         };
     };
+    getJobMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metadata. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        validation_plot_config: {
+                            objectives?: {
+                                [key: string]: {
+                                    plot_count?: number;
+                                    type?: string;
+                                };
+                            };
+                        };
+                        validation_results: {
+                            [key: string]: Record<string, never>;
+                        };
+                        intermediate_results: Record<string, never>[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getJobSeriesChannels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The objectives, their sources and channels. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: {
+                            [key: string]: string[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getJobSeries: {
+        parameters: {
+            query: {
+                objective: string;
+                source?: "optimal" | "baseline";
+                /** @description Comma-separated channels besides x_column (default all). */
+                columns?: string;
+                /** @description Default Time [s]. */
+                x_column?: string;
+                max_points?: number;
+                x_min?: number;
+                x_max?: number;
+            };
+            header?: never;
+            path: {
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: (number | null)[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
     listStudies: {
         parameters: {
             query?: {
@@ -8777,6 +9172,49 @@ export interface operations {
             422: components["responses"]["ValidationError"];
         };
     };
+    setOrganizationMemberActive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: string;
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    is_active: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        email: string;
+                        is_active: boolean;
+                        organization_role: {
+                            /** @enum {string} */
+                            name?: "Admin" | "Member";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
     organizationUsage: {
         parameters: {
             query?: never;
@@ -8800,16 +9238,24 @@ export interface operations {
                         /** Format: date */
                         period_end: string;
                         simulation: {
+                            /** @description Simulated hours. */
                             usage: number;
-                            limit: number;
+                            /** @description No limit in hours (see count_limit). */
+                            limit: null;
+                            /** @description Simulations submitted this month. */
+                            count: number;
+                            /** @description The monthly limit of simulations. */
+                            count_limit: number;
                         };
                         compute: {
+                            /** @description Hours. */
                             usage: number;
                             usage_by_type: {
                                 [key: string]: number;
                             };
                             limit: number | null;
-                            unit?: string;
+                            /** @enum {string} */
+                            unit?: "hours";
                         };
                     };
                 };
@@ -9214,6 +9660,46 @@ export interface operations {
             422: components["responses"]["ValidationError"];
         };
     };
+    getDatafitPlotData: {
+        parameters: {
+            query: {
+                objective_name: string;
+                plot_index?: number;
+                max_points?: number;
+                x_min?: number;
+                x_max?: number;
+            };
+            header?: never;
+            path: {
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plot. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        type?: string;
+                        traces: {
+                            name: string;
+                            x: (number | null)[];
+                            y: (number | null)[];
+                        }[];
+                        layout: Record<string, never>;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
     cancelPipeline: {
         parameters: {
             query?: never;
@@ -9451,6 +9937,177 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    listAnalyses: {
+        parameters: {
+            query?: {
+                measurement_id?: string;
+                project_id?: string;
+                limit?: number;
+                /** @description Items to skip, at least 0. */
+                offset?: components["parameters"]["Offset"];
+                name?: string;
+                analysis_type?: string;
+                order_by?: "name" | "created_at";
+                /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
+                order?: components["parameters"]["Order"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of analyses. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page"] & {
+                        items?: components["schemas"]["Analysis"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    createAnalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AnalysisCreate"];
+            };
+        };
+        responses: {
+            /** @description The analysis. */
+            201: {
+                headers: {
+                    /** @description /analyses/{id} */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Analysis"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getAnalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                analysis_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The analysis. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Analysis"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    deleteAnalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                analysis_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Deleted"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    updateAnalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                analysis_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnalysisUpdate"];
+            };
+        };
+        responses: {
+            /** @description The analysis. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Analysis"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    analysisDownloadUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                analysis_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        url: string;
+                        expires_in: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
         };
     };

@@ -1,6 +1,7 @@
 // /jobs: the run of each simulation.
 import { Router } from 'express';
 import * as jobs from '../services/jobs.ts';
+import { jobMetadata, readSeries, seriesChannels, type SeriesQuery } from '../services/elementSeries.ts';
 import { AppError } from '../errors.ts';
 
 export function jobRoutes(): Router {
@@ -14,6 +15,15 @@ export function jobRoutes(): Router {
   });
   r.get('/jobs/:job_id', async (req, res) => {
     res.json(await jobs.getJob(req.ctx, req.params.job_id));
+  });
+  r.get('/jobs/:job_id/metadata', async (req, res) => {
+    res.json(await jobMetadata(req.ctx, req.params.job_id));
+  });
+  r.get('/jobs/:job_id/series/channels', async (req, res) => {
+    res.json(await seriesChannels(req.ctx, req.params.job_id));
+  });
+  r.get('/jobs/:job_id/series', async (req, res) => {
+    res.json(await readSeries(req.ctx, req.params.job_id, req.query as unknown as SeriesQuery));
   });
   r.post('/jobs/:job_id/cancel', async (req, res) => {
     res.json(await jobs.cancelJob(req.ctx, req.params.job_id));

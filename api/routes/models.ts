@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../stack/config.ts';
 import * as models from '../services/models.ts';
-import { CHEMISTRIES, PYBAMM_MODELS } from '../services/simulationWorker.ts';
+import { CHEMISTRIES, PYBAMM_MODELS, validatePybammModel } from '../services/simulationWorker.ts';
 
 // The Python client's view of the same models: classes by module, and the engine's version
 // (the pin the Python worker is installed from).
@@ -81,6 +81,9 @@ export function modelRoutes(): Router {
 
   r.get('/discovery/pybamm_models', (_req, res) => {
     res.json({ ...PYBAMM_DISCOVERY, items: PYBAMM_MODELS, count: PYBAMM_MODELS.length, total: PYBAMM_MODELS.length });
+  });
+  r.post('/discovery/pybamm_models/validate', async (req, res) => {
+    res.json(await validatePybammModel(req.ctx, req.ctx.em, req.body));
   });
   r.get('/discovery/chemistries', (_req, res) => {
     res.json(CHEMISTRIES);

@@ -11,6 +11,7 @@ export function organizationRoutes(): Router {
   r.post(`${users}/by-email`, async (req, res) => { res.json(await orgs.inviteByEmail(req.ctx, req.params.org_id, req.body)); });
   r.patch(`${users}/:user_id/role`, async (req, res) => { res.json(await orgs.setRole(req.ctx, req.params.org_id, req.params.user_id, req.body)); });
   r.post(`${users}/:user_id/resend-invite`, async (req, res) => { res.json(await orgs.resendInvite(req.ctx, req.params.org_id, req.params.user_id)); });
+  r.patch(`${users}/:user_id`, async (req, res) => { res.json(await orgs.setActive(req.ctx, req.params.org_id, req.params.user_id, req.body)); });
   r.delete(`${users}/:user_id`, async (req, res) => { res.json(await orgs.removeMember(req.ctx, req.params.org_id, req.params.user_id)); });
   return r;
 }

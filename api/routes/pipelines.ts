@@ -1,6 +1,7 @@
 // /pipelines: create, read, edit, delete, elements, result, and cancellation (one or many).
 import { Router } from 'express';
 import * as pipelines from '../services/pipelines.ts';
+import { plotData, type PlotQuery } from '../services/elementSeries.ts';
 import { simplePipelineRoutes } from './simplePipelines.ts';
 import { diagnosticRoutes } from './diagnostics.ts';
 import { simulationBoardRoutes } from './simulationBoards.ts';
@@ -33,6 +34,9 @@ export function pipelineRoutes(): Router {
   });
   r.get('/pipelines/:pipeline_id/result', async (req, res) => {
     res.json(await pipelines.getResult(req.ctx, req.params.pipeline_id));
+  });
+  r.get('/pipelines/datafits/:job_id/plot_data', async (req, res) => {
+    res.json(await plotData(req.ctx, req.params.job_id, req.query as unknown as PlotQuery));
   });
   r.post('/pipelines/:pipeline_id/cancel', async (req, res) => {
     res.json(await pipelines.cancelPipeline(req.ctx, req.params.pipeline_id));

@@ -22,11 +22,12 @@ function requireOwnerOf(ctx: RequestContext, orgId: string) {
   if (!ctx.caller.isOwner) throw forbidden('only the organization\'s owners (Admin) administer its members', {});
 }
 
-interface MemberRow { id: string; email: string; role: string; created_at: Date }
+interface MemberRow { id: string; email: string; role: string; created_at: Date; is_active: boolean }
 
 async function member(ctx: RequestContext, orgId: string, userId: string): Promise<MemberRow> {
   const [row] = await ctx.em.execute<MemberRow[]>(
-    `select u.id, u.email, m.role, m.created_at from memberships m join users u on u.id = m.user_id where m.organization_id = ? and m.user_id = ?`,
+    `select u.id, u.email, m.role, m.created_at, m.deactivated_at is null as is_active
+       from memberships m join users u on u.id = m.user_id where m.organization_id = ? and m.user_id = ?`,
     [orgId, userId],
   );
   if (!row) throw notFound('member of this organization', userId);
@@ -36,7 +37,7 @@ async function member(ctx: RequestContext, orgId: string, userId: string): Promi
 export async function listMembers(ctx: RequestContext, orgId: string) {
   requireOwnerOf(ctx, orgId);
   const rows = await ctx.em.execute<(MemberRow & { project_roles: { project_id: string; project_role_id: string }[] })[]>(
-    `select u.id, u.email, m.role, m.created_at,
+    `select u.id, u.email, m.role, m.created_at, m.deactivated_at is null as is_active,
             coalesce((select json_agg(json_build_object('project_id', r.project_id, 'project_role_id', r.project_role_id) order by r.project_id)
                         from user_project_roles r join projects p on p.id = r.project_id
                        where r.user_id = u.id and p.organization_id = m.organization_id), '[]') as project_roles
@@ -44,7 +45,7 @@ export async function listMembers(ctx: RequestContext, orgId: string) {
     [orgId],
   );
   return rows.map((r) => ({
-    id: r.id, email: r.email, is_active: true, created_at: r.created_at.toISOString(),
+    id: r.id, email: r.email, is_active: r.is_active, created_at: r.created_at.toISOString(),
     organization_role: { name: ROLE_NAME[r.role] }, user_project_roles: r.project_roles,
   }));
 }
@@ -87,10 +88,12 @@ export async function inviteToProject(ctx: RequestContext, projectId: string, bo
   return { user_id: user.id, email, invite_sent: false, already_member: Boolean(existing), role_name: role!.name };
 }
 
-/** An organization keeps at least one owner. */
+/** An organization keeps at least one active owner. */
 async function assertNotLastOwner(ctx: RequestContext, orgId: string, target: MemberRow, what: string) {
-  if (target.role !== 'owner') return;
-  const [{ owners }] = await ctx.em.execute<{ owners: number }[]>(`select count(*)::int as owners from memberships where organization_id = ? and role = 'owner'`, [orgId]) as [{ owners: number }];
+  if (target.role !== 'owner' || !target.is_active) return;
+  const [{ owners }] = await ctx.em.execute<{ owners: number }[]>(
+    `select count(*)::int as owners from memberships where organization_id = ? and role = 'owner' and deactivated_at is null`, [orgId],
+  ) as [{ owners: number }];
   if (owners <= 1) throw conflict(`${what} would leave the organization without an owner`, { user_id: target.id });
 }
 
@@ -101,6 +104,24 @@ export async function setRole(ctx: RequestContext, orgId: string, userId: string
   if (role !== 'owner') await assertNotLastOwner(ctx, orgId, target, 'this change');
   await ctx.em.execute(`update memberships set role = ? where organization_id = ? and user_id = ?`, [role, orgId, userId]);
   return { user_id: userId, role_name: body.role_name };
+}
+
+/**
+ * PATCH /organizations/{id}/users/{user_id} {is_active}: a deactivated member keeps their
+ * membership, roles and keys, but the keys are refused (403) until an owner reactivates them.
+ */
+export async function setActive(ctx: RequestContext, orgId: string, userId: string, body: { is_active: boolean }) {
+  requireOwnerOf(ctx, orgId);
+  const target = await member(ctx, orgId, userId);
+  if (!body.is_active) await assertNotLastOwner(ctx, orgId, target, 'deactivating this member');
+  await ctx.em.execute(
+    `update memberships set deactivated_at = case when ? then null else coalesce(deactivated_at, now()) end where organization_id = ? and user_id = ?`,
+    [body.is_active, orgId, userId],
+  );
+  // The memberships trigger tells the other API processes; this one drops the member's keys at once.
+  const keys = await ctx.em.execute<{ prefix: string }[]>(`select prefix from api_keys where user_id = ? and organization_id = ?`, [userId, orgId]);
+  for (const { prefix } of keys) evictKeyEverywhere(prefix);
+  return { id: userId, email: target.email, is_active: body.is_active, organization_role: { name: ROLE_NAME[target.role] } };
 }
 
 export async function resendInvite(ctx: RequestContext, orgId: string, userId: string) {

@@ -12,9 +12,11 @@ import { isPlainObject, UUID } from '../values.ts';
 import { indexEntity, unindexEntity } from './searchIndex.ts';
 import { pipelineWorkflowStart } from '../../activities/pipelines.ts';
 import { recordStarts, startRecorded } from '../../db/workflowStarts.ts';
+import { pipelinePrefix, purgeStart } from './storedObjects.ts';
 import { isTemporalUnavailable } from '../../stack/temporalClient.ts';
 import { logger } from '../../stack/logger.ts';
 import { checkCalculation } from '../../workflows/calculations.ts';
+import { clientResult, fromClientForm, isClientForm, toClientLoc, type Translated } from './clientElements.ts';
 import { ELEMENT_TYPES, RENAME_SIGNAL, TERMINAL_STATUSES, WORKER_ELEMENT_TYPES, pipelineWorkflowIds } from '../../workflows/pipelineIds.ts';
 import { COSTS, DEFAULT_COST, DEFAULT_OPTIMIZER_METHOD, LEAST_SQUARES_COSTS, OPTIMIZER_METHODS as FIT_METHODS } from '../../tables/index.ts';
 
@@ -245,28 +247,56 @@ function checkTarget(el: Json, loc: (string | number)[], issues: ValidationIssue
   }
 }
 
-/** Checks every element; collects the measurements and pipelines they refer to. */
-function checkElements(elements: Json, kind: PipelineKind): { issues: ValidationIssue[]; refs: Refs } {
+/**
+ * Checks every element; collects the measurements and pipelines they refer to. Elements in the
+ * Python client's ionworks-schema form are turned into the engine's first (`elements` answers
+ * what is stored), and their issues name the client's fields.
+ */
+function checkElements(input: Json, kind: PipelineKind): { issues: ValidationIssue[]; refs: Refs; elements: Json } {
   const issues: ValidationIssue[] = [];
   const refs: Refs = { measurements: [], pipelines: [] };
+  const elements: Json = {};
   let workerElements = 0;
   const passedOn = new Set<string>();
-  const names = Object.keys(elements);
-  for (const [name, el] of Object.entries(elements)) {
+  const names = Object.keys(input);
+  for (const [name, given] of Object.entries(input)) {
     const loc = ['body', 'elements', name];
+    const from = issues.length;
+    const fromRefs = refs.measurements.length;
+    let el = given;
+    let translated: Translated | null = null;
+    if (isClientForm(given)) {
+      translated = fromClientForm(given, loc, issues);
+      if (!translated) continue;
+      el = { ...translated.element, ...(translated.objective ? { objective: translated.objective } : {}) };
+    }
+    elements[name] = el;
+    checkElement(name, el, loc);
+    if (translated) {
+      const { locs } = translated;
+      issues.splice(from, issues.length - from, ...issues.slice(from).map((i) => toClientLoc(i, loc, locs)));
+      for (const ref of refs.measurements.slice(fromRefs)) ref.loc = toClientLoc({ loc: ref.loc, msg: '', type: '' }, loc, locs).loc;
+    }
+  }
+  if (kind === 'simple' && workerElements > 1) {
+    issues.push({ loc: ['body', 'elements'], msg: 'a simple pipeline has at most one data_fit, array_data_fit or validation element', type: 'value_error' });
+  }
+  return { issues, refs, elements };
+
+  function checkElement(name: string, el: unknown, loc: (string | number)[]) {
     // JSON object order puts names that are whole numbers first: the running order would not be the one written.
     if (names.length > 1 && /^(0|[1-9]\d{0,8})$/.test(name)) {
       issues.push({ loc, msg: 'a name that is a whole number runs before the other elements whatever its place; use a name such as "step-1"', type: 'value_error', input: name });
-      continue;
+      return;
     }
     if (!isPlainObject(el)) {
       issues.push({ loc, msg: 'must be an object with element_type', type: 'dict_type' });
-      continue;
+      return;
     }
     const type = el.element_type as string;
     if (!(ELEMENT_TYPES as readonly string[]).includes(type)) {
       issues.push({ loc: [...loc, 'element_type'], msg: `unknown element type; known: ${ELEMENT_TYPES.join(', ')}`, type: 'enum', input: type, ctx: { expected: ELEMENT_TYPES } });
-      continue;
+      return;
     }
     if (WORKER_ELEMENT_TYPES.includes(type)) workerElements++;
     switch (type) {
@@ -323,10 +353,6 @@ function checkElements(elements: Json, kind: PipelineKind): { issues: Validation
         break;
     }
   }
-  if (kind === 'simple' && workerElements > 1) {
-    issues.push({ loc: ['body', 'elements'], msg: 'a simple pipeline has at most one data_fit, array_data_fit or validation element', type: 'value_error' });
-  }
-  return { issues, refs };
 }
 
 /** Measurements must be the caller's organization's, with a ready time series; source pipelines completed. */
@@ -405,11 +431,11 @@ export async function createPipeline(ctx: RequestContext, input: PipelineCreate,
   // openapi.yaml lets exactly one of elements and config.elements through.
   const body = { ...input, elements: (input.elements ?? input.config!.elements), name: input.name ?? DEFAULT_NAME[kind] };
   await requireProjectPermission(ctx, body.project_id, 'pipeline:create');
-  const { issues, refs } = checkElements(body.elements, kind);
+  const { issues, refs, elements: checked } = checkElements(body.elements, kind);
   if (issues.length) throw new ValidationFailed(issues);
   await checkRefs(ctx, refs);
   const id = randomUUID();
-  const elements = Object.entries(body.elements).map(([name, el]) => {
+  const elements = Object.entries(checked).map(([name, el]) => {
     const { element_type, ...config } = el as Json;
     return { id: randomUUID(), name, element_type: element_type as string, config, job_id: randomUUID(), workflow_id: pipelineWorkflowIds.element(id, name) };
   });
@@ -462,7 +488,7 @@ export async function getResult(ctx: RequestContext, id: string) {
   return {
     status: p.status,
     result: p.result ?? {},
-    element_results: Object.fromEntries(elements.filter((e) => e.status === 'completed').map((e) => [e.name, e.result ?? {}])),
+    element_results: Object.fromEntries(elements.filter((e) => e.status === 'completed').map((e) => [e.name, clientResult(e.element_type, e.name, e.config, e.result ?? {})])),
   };
 }
 
@@ -489,10 +515,13 @@ export async function deletePipeline(ctx: RequestContext, id: string, kind?: Pip
   const p = await loadPipeline(ctx, id, 'pipeline:delete', kind);
   // Running work is stopped first, the same way a cancellation does it.
   if (!isTerminal(p.status)) await cancelPipelines(ctx, [id]);
-  await ctx.em.transactional(async (em) => {
+  const recorded = await ctx.em.transactional(async (em) => {
     await unindexEntity(em, 'pipeline', id);
     await repo.deletePipeline(em, id);
+    // Its fits' and validations' series go with it.
+    return recordStarts(em, [purgeStart(ctx.config, pipelinePrefix(p.organization_id, p.project_id, id))]);
   });
+  await startRecorded(ctx, recorded);
   return { id, deleted: true };
 }
 

@@ -10,7 +10,7 @@ import { ApplicationFailure, TimeoutFailure } from '@temporalio/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ROOT } from '../../stack/config.ts';
 import type { Services } from '../context.ts';
-import { AppError, invalid } from '../errors.ts';
+import { AppError, ValidationFailed, invalid } from '../errors.ts';
 import { parameterValueProblem } from './parameterValues.ts';
 import type { ModelDescription } from '../../activities/simulations.ts';
 import { CHEMISTRIES, CHEMISTRIES_PATH, MODELS } from '../../tables/index.ts';
@@ -148,4 +148,27 @@ export async function validateCustomModel(
   );
   if (!res.valid) throw invalid((res.error && rejectedParameterLoc(res.error, parameterLoc)) || loc, res.error ?? 'the model cannot be built', 'model_error');
   return { model: res.model!, simulator_version: res.simulator_version! };
+}
+
+/**
+ * POST /discovery/pybamm_models/validate: whether the worker builds this model with these
+ * options, by the path a simulation takes (describeModel); the answer is the client's
+ * {valid, error?, error_type?}. Nothing is stored but the worker's description of a model that builds.
+ */
+export async function validatePybammModel(services: Services, em: EntityManager, body: { pybamm_model: string; module?: string; options?: Record<string, unknown> }) {
+  const known = PYBAMM_MODELS.find((m) => m.type === body.pybamm_model);
+  if (!known) {
+    return { valid: false, error: `${JSON.stringify(body.pybamm_model)} is not a model Cellar's engine builds; it builds ${PYBAMM_MODELS.map((m) => m.type).join(', ')}`, error_type: 'UnsupportedModel' };
+  }
+  // The client's module names a PyBaMM submodule; it does not apply to the equivalent-circuit model.
+  if (known.family === 'lithium_ion' && body.module !== undefined && body.module !== 'lithium_ion') {
+    return { valid: false, error: `${known.type} is in pybamm.lithium_ion, not pybamm.${body.module}`, error_type: 'UnsupportedModel' };
+  }
+  try {
+    await describeModel(services, em, { kind: 'pybamm', type: known.type, options: body.options ?? {} }, ['body', 'options']);
+    return { valid: true };
+  } catch (err) {
+    if (err instanceof ValidationFailed) return { valid: false, error: err.issues[0]!.msg, error_type: 'ModelError' };
+    throw err;
+  }
 }

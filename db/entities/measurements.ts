@@ -120,4 +120,26 @@ export const StudySimulation = defineEntity({
 });
 export type IStudySimulation = InferEntity<typeof StudySimulation>;
 
-export const measurementsEntities = [CellMeasurement, MeasurementUploadSession, MeasurementWatch, Study, StudyMeasurement, StudySimulation];
+export const Analysis = defineEntity({
+  name: 'Analysis',
+  tableName: 'analyses',
+  properties: {
+    id: p.uuid().primary(),
+    organization_id: p.uuid(),
+    project_id: p.uuid(),
+    measurement_id: p.uuid(),
+    name: p.text(),
+    analysis_type: p.text(),
+    columns: p.json<unknown>().defaultRaw("'[]'::jsonb"),
+    plots: p.json<unknown>().defaultRaw("'[]'::jsonb"),
+    metadata: p.json<unknown>().defaultRaw("'{}'::jsonb"),
+    notes: p.text().nullable(),
+    object_key: p.text(),
+    size_bytes: p.bigint(),
+    created_by: p.uuid().nullable(),
+    ...timestamps,
+  },
+});
+export type IAnalysis = InferEntity<typeof Analysis>;
+
+export const measurementsEntities = [CellMeasurement, MeasurementUploadSession, MeasurementWatch, Study, StudyMeasurement, StudySimulation, Analysis];

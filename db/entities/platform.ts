@@ -44,6 +44,8 @@ export const Membership = defineEntity({
     /** 'owner' may manage the organization; 'member' works inside it. */
     role: p.enum(['owner', 'member']).default('member'),
     created_at: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    /** Set while an owner has deactivated the member: their keys are refused. */
+    deactivated_at: p.datetime().nullable(),
   },
 });
 export type IMembership = InferEntity<typeof Membership>;

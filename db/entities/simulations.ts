@@ -147,6 +147,8 @@ export const UsageCounter = defineEntity({
     period_start: p.date().primary(),
     simulations: p.integer().default(0),
     compute_seconds: p.double().default(0),
+    /** The Python worker's seconds on pipeline elements, by element type. */
+    pipeline_compute_seconds: p.json<Record<string, number>>().defaultRaw("'{}'::jsonb"),
   },
 });
 export type IUsageCounter = InferEntity<typeof UsageCounter>;

@@ -26,9 +26,10 @@ export async function findMembership(
   em: EntityManager,
   organizationId: string,
   userId: string,
-): Promise<{ role: string; organization_name: string } | null> {
-  const rows = await em.execute<{ role: string; organization_name: string }[]>(
-    `select m.role, o.name as organization_name from memberships m join organizations o on o.id = m.organization_id
+): Promise<{ role: string; organization_name: string; deactivated: boolean } | null> {
+  const rows = await em.execute<{ role: string; organization_name: string; deactivated: boolean }[]>(
+    `select m.role, o.name as organization_name, m.deactivated_at is not null as deactivated
+       from memberships m join organizations o on o.id = m.organization_id
       where m.organization_id = ? and m.user_id = ?`,
     [organizationId, userId],
   );

@@ -50,13 +50,21 @@ export async function addSimulationUsage(em: EntityManager, organizationId: stri
 }
 
 export async function usageThisMonth(em: EntityManager, organizationId: string, defaultLimit: number) {
-  const [row] = await em.execute<{ period_start: string; period_end: string; simulations: number | null; compute_seconds: number | null; limit: number }[]>(
+  const [row] = await em.execute<{
+    period_start: string; period_end: string; simulations: number | null; compute_seconds: number | null;
+    pipeline_compute_seconds: Record<string, number> | null; simulated_seconds: number | null; limit: number;
+  }[]>(
     `select to_char(${USAGE_PERIOD_SQL}, 'YYYY-MM-DD') as period_start,
             to_char(${USAGE_PERIOD_SQL} + interval '1 month', 'YYYY-MM-DD') as period_end,
-            (select simulations from usage_counters where organization_id = ? and period_start = ${USAGE_PERIOD_SQL}) as simulations,
-            (select compute_seconds from usage_counters where organization_id = ? and period_start = ${USAGE_PERIOD_SQL}) as compute_seconds,
-            coalesce((select simulation_monthly_limit from organizations where id = ?), ?) as "limit"`,
-    [organizationId, organizationId, organizationId, defaultLimit],
+            u.simulations, u.compute_seconds, u.pipeline_compute_seconds,
+            -- Simulated battery time of the month's completed simulations (at most the monthly limit of them).
+            (select sum((s.metrics ->> 'duration_s')::float8) from simulations s
+              where s.organization_id = ? and s.created_at >= ${USAGE_PERIOD_SQL} and s.storage_folder is not null
+                and jsonb_typeof(s.metrics -> 'duration_s') = 'number') as simulated_seconds,
+            coalesce((select simulation_monthly_limit from organizations where id = ?), ?) as "limit"
+       from (select 1) one
+       left join usage_counters u on u.organization_id = ? and u.period_start = ${USAGE_PERIOD_SQL}`,
+    [organizationId, organizationId, defaultLimit, organizationId],
   );
   return row!;
 }

@@ -141,3 +141,41 @@ def test_time_series_upload_and_reads(client, spec):
     renamed = client.cell_measurement.update(m.id, {"protocol": {"name": "1C cycling", "ambient_temperature_degc": 30}})
     assert renamed.protocol["ambient_temperature_degc"] == 30
     client.cell_measurement.delete(m.id)
+
+
+def test_analyses(client, project, spec):
+    """An analysis of a measurement: its table uploaded, listed by measurement and project, read
+    back through the signed URL, its metadata edited, and deleted with its table."""
+    inst = client.cell_instance.create(spec.id, {"name": unique("Aged cell")})
+    m = client.cell_measurement.create_properties(inst.id, unique("RPT"), {"capacity": {"value": 4.8, "unit": "A.h"}})
+    table = {"cycle": [0, 100, 200], "lli_pct": [0.0, 2.1, 4.0], "lam_ne_pct": [0.0, 1.2, 2.6]}
+    columns = [{"name": "cycle", "unit": ""}, {"name": "lli_pct", "unit": "%"}, {"name": "lam_ne_pct", "unit": "%"}]
+    a = client.analysis.create(
+        m.id, "LLI and LAM", "lam_lli_from_rpt", table, columns=columns,
+        plots=[{"x": "cycle", "y": ["lli_pct", "lam_ne_pct"], "title": "Degradation modes"}], metadata={"rpt_cycles": [0, 100, 200]},
+        notes="from the C/20 RPTs",
+    )
+    assert (a.measurement_id, a.project_id, a.analysis_type) == (m.id, project.id, "lam_lli_from_rpt")
+    assert [c.name for c in a.columns] == ["cycle", "lli_pct", "lam_ne_pct"] and a.metadata == {"rpt_cycles": [0, 100, 200]}
+    assert client.analysis.get(a.id).notes == "from the C/20 RPTs"
+    assert [x.id for x in client.analysis.list(m.id)] == [a.id]
+    assert a.id in [x.id for x in client.analysis.list(project_id=project.id)]
+    assert client.analysis.find_one(m.id, analysis_type="lam_lli_from_rpt").id == a.id
+    data = client.analysis.get_data(a.id)
+    assert list(data.columns) == ["cycle", "lli_pct", "lam_ne_pct"] and list(data["lli_pct"]) == [0.0, 2.1, 4.0]
+    renamed = client.analysis.update(a.id, {"name": "Degradation modes", "plots": [{"x": "cycle", "y": ["lli_pct"]}]})
+    assert renamed.name == "Degradation modes" and renamed.plots == [{"x": "cycle", "y": ["lli_pct"]}]
+
+    # A column spec or preset that the table does not have is refused, naming the field.
+    with pytest.raises(IonworksError) as e:
+        client.analysis.create(m.id, "Bad", "lam_lli_from_rpt", table, columns=[{"name": "soh"}])
+    assert e.value.status_code == 422 and "soh" in str(e.value.message)
+    with pytest.raises(IonworksError) as e:
+        client.analysis.update(a.id, {"plots": [{"x": "cycle", "y": ["resistance"]}]})
+    assert e.value.status_code == 422 and "resistance" in str(e.value.message)
+    assert [x.id for x in client.analysis.list(m.id)] == [a.id]
+
+    client.analysis.delete(a.id)
+    with pytest.raises(IonworksError) as e:
+        client.analysis.get(a.id)
+    assert e.value.status_code == 404

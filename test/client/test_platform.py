@@ -111,6 +111,14 @@ def test_organization_members(client):
     client.organization.set_role(invited.user_id, "Admin")
     assert {m.id: m.role for m in client.organization.members()}[invited.user_id] == "Admin"
     client.organization.resend_invite(invited.user_id)
+    # Deactivated, a member is listed as inactive; the organization keeps an active owner.
+    client.organization.deactivate(invited.user_id)
+    assert {m.id: m.is_active for m in client.organization.members()}[invited.user_id] is False
+    with pytest.raises(IonworksError) as e:
+        client.organization.deactivate(me["id"])
+    assert e.value.status_code == 409
+    client.organization.reactivate(invited.user_id)
+    assert {m.id: m.is_active for m in client.organization.members()}[invited.user_id] is True
     client.organization.remove(invited.user_id)
     assert invited.user_id not in [m.id for m in client.organization.members()]
     # The organization keeps an owner: its only Admin cannot be removed.

@@ -124,3 +124,19 @@ def test_model_with_parameters_batch(client, project, model):
     low, high = (client.simulation.get_result(s.simulation_id).time_series for s in sims)
     # More resistance, a lower voltage under the same load.
     assert float(high["Voltage [V]"][1]) < float(low["Voltage [V]"][1])
+
+
+def test_validate_pybamm_model_config():
+    """The engine builds the model to answer, as a simulation would; nothing else happens."""
+    from ionworks import Ionworks
+
+    # Building a thermal DFN on a cold worker can take longer than the client's 10 s default.
+    client = Ionworks(timeout=120)
+    assert client.validate_pybamm_model_config("SPMe", {"thermal": "lumped"}) == {"valid": True}
+    assert client.validate_pybamm_model_config("ECM", module="equivalent_circuit") == {"valid": True}
+    refused = client.validate_pybamm_model_config("DFN", {"thermal": "boiling"})
+    assert refused["valid"] is False and refused["error_type"] == "ModelError" and "boiling" in refused["error"]
+    unknown = client.validate_pybamm_model_config("MPM")
+    assert unknown["valid"] is False and unknown["error_type"] == "UnsupportedModel" and "SPMe" in unknown["error"]
+    wrong_module = client.validate_pybamm_model_config("SPM", module="lead_acid")
+    assert wrong_module["valid"] is False and "lithium_ion" in wrong_module["error"]

@@ -94,13 +94,16 @@ export async function resultFile(ctx: RequestContext, id: string, kind: keyof ty
 
 export async function usage(ctx: RequestContext) {
   const row = await repo.usageThisMonth(ctx.em, ctx.caller.organizationId, ctx.config.simulationMonthlyLimit);
-  const compute = Math.round(Number(row.compute_seconds ?? 0) * 1000) / 1000;
+  // In hours, as the Python client reads them; the limit counts simulations, so it is given as a count.
+  const hours = (seconds: unknown) => Math.round((Number(seconds ?? 0) / 3600) * 1e6) / 1e6;
+  const byType: Record<string, number> = { simulation: hours(row.compute_seconds) };
+  for (const [type, seconds] of Object.entries(row.pipeline_compute_seconds ?? {})) byType[type] = hours(seconds);
   return {
     organization_id: ctx.caller.organizationId,
     period_start: row.period_start,
     period_end: row.period_end,
-    simulation: { usage: Number(row.simulations ?? 0), limit: Number(row.limit) },
-    compute: { usage: compute, usage_by_type: { simulation: compute }, limit: null, unit: 'seconds' },
+    simulation: { usage: hours(row.simulated_seconds), limit: null, count: Number(row.simulations ?? 0), count_limit: Number(row.limit) },
+    compute: { usage: Math.round(Object.values(byType).reduce((a, b) => a + b, 0) * 1e6) / 1e6, usage_by_type: byType, limit: null, unit: 'hours' },
   };
 }
 

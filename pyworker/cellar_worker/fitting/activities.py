@@ -27,6 +27,9 @@ An array fit's heartbeats also say which of its fits the progress belongs to: ``
 fits already finished in ``"completed"``. A retried attempt keeps those, resumes only the
 tagged fit from the progress, and starts the fits after it afresh.
 
+Series: with a ``series_prefix`` in the request, a fit's or validation's model-vs-data series
+is stored under it (``series.py``) before the answer is returned.
+
 Cancellation (delivered through the heartbeat) stops the fit before its next model solve.
 
 Failures are non-retryable ``ApplicationError``\\ s of type ``CONFIGURATION_ERROR`` or
@@ -44,7 +47,7 @@ from temporalio import activity
 
 from .. import settings
 from ..simulation.activities import reported_to_temporal
-from . import warmup
+from . import series, warmup
 from .optimize import FitCancelled, Progress
 from .service import fit_parameters, fit_parameters_array, validate_against_data
 
@@ -101,7 +104,7 @@ async def _fit(fit, label: str, request: dict) -> dict:
     details = list(activity.info().heartbeat_details or ())
     result = await _run_with_heartbeats(lambda should_cancel: fit(request, progress, should_cancel, details), progress)
     _log_fit(label, request, result)
-    return result
+    return await asyncio.to_thread(series.store, request, result)
 
 
 @activity.defn(name="fitParameters")
@@ -116,7 +119,8 @@ async def fit_parameters_array_activity(request: dict) -> dict:
 
 @activity.defn(name="validateAgainstData")
 async def validate_against_data_activity(request: dict) -> dict:
-    return await _run_with_heartbeats(lambda should_cancel: validate_against_data(request, should_cancel), None)
+    result = await _run_with_heartbeats(lambda should_cancel: validate_against_data(request, should_cancel), None)
+    return await asyncio.to_thread(series.store, request, result)
 
 
 ACTIVITIES = [fit_parameters_activity, fit_parameters_array_activity, validate_against_data_activity]

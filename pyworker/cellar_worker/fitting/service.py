@@ -65,6 +65,7 @@ from ..simulation import models
 from ..simulation.errors import configuration_error
 from . import optimize
 from .data import load_dataset
+from .series import series_columns
 from .evaluator import (
     EvaluationCancelled,
     EvaluationFailed,
@@ -87,7 +88,7 @@ from .spec import (
 )
 
 MAX_DATASETS = 50
-_INFO_FIELDS = {"element_name", "pipeline_id", "job_id"}
+_INFO_FIELDS = {"element_name", "pipeline_id", "job_id", "series_prefix"}
 _COMMON_FIT_FIELDS = _INFO_FIELDS | {
     "model",
     "parameters",
@@ -169,9 +170,12 @@ def _run(
     checkpoints,
     started: float,
     default_start: dict[str, float] | None = None,
+    residuals_out: dict | None = None,
 ) -> dict:
     """The optimizer over ``cases``, from the first usable of ``checkpoints`` (else
-    ``default_start``, else the initial values); returns the common part of the answer."""
+    ``default_start``, else the initial values); returns the common part of the answer.
+    ``residuals_out`` receives the first case's residuals at the best values (``optimal``) and,
+    unless resumed, at the start (``baseline``), for its series."""
     checkpoint = None
     for candidate in checkpoints:
         checkpoint = read_checkpoint(candidate, fitted)
@@ -225,6 +229,10 @@ def _run(
         raise FitCancelled() from None
 
     best, final = outcome.best_parameters, outcome.best_residuals
+    if residuals_out is not None:
+        residuals_out["optimal"] = final[0]
+        if checkpoint is None:
+            residuals_out["baseline"] = first[0]
     per_dataset = [
         {
             "value": case.value,
@@ -282,11 +290,16 @@ def fit_parameters(
     dataset = load_dataset(request.get("data"), target, need_current=protocol is None)
     evaluator = make_evaluator(spec, dataset, protocol, fixed, {p.name: p.initial for p in fitted}, ignored)
     cases = [_Case(None, evaluator)]
+    kept: dict = {}
     try:
         checkpoints = (*(checkpoint_details or ()), request.get("checkpoint"))
-        answer = _run(request, fitted, cases, cost_name, settings, progress, should_cancel, checkpoints, started)
+        answer = _run(request, fitted, cases, cost_name, settings, progress, should_cancel, checkpoints, started, residuals_out=kept)
     finally:
         _cases_close(cases)
+    answer["_series"] = {
+        source: series_columns(dataset.time, dataset.target, residuals + dataset.target, target)
+        for source, residuals in kept.items()
+    }
     per_dataset = answer.pop("_per_dataset")
     answer["coverage"] = per_dataset[0]["coverage"]
     answer["ignored_parameters"] = evaluator.ignored_parameters
@@ -510,7 +523,9 @@ def validate_against_data(request, should_cancel: ShouldCancel | None = None) ->
     simulated_until = evaluator.simulated_until
     reached = dataset.time <= simulated_until + 1e-9 if simulated_until is not None else np.ones(dataset.n_points, bool)
     residuals = (predicted - dataset.target)[reached]
+    model = np.where(reached, predicted, np.nan)
     return {
+        "_series": {"optimal": series_columns(dataset.time, dataset.target, model, target)},
         "element_name": request.get("element_name"),
         "summary_stats": residual_stats(residuals),
         "n_points": int(reached.sum()),
