@@ -13,8 +13,9 @@ import * as repo from '../repositories/simulations.ts';
 import * as modelRepo from '../repositories/models.ts';
 import * as studyRepo from '../repositories/studies.ts';
 import { ObjectNotFound } from '../../storage/storage.ts';
-import { CellarBatch, CellarOrganization, CellarProject, CellarStatus } from '../../workflows/searchAttributes.ts';
+import { CellarBatch, CellarOrganization, CellarProject, statusAttribute } from '../../workflows/searchAttributes.ts';
 import { simulationWorkflowIds } from '../../workflows/simulationIds.ts';
+import { WORK_STATUSES } from '../../workflows/statuses.ts';
 import type { SimulationBatchInput } from '../../workflows/simulationBatch.ts';
 import { assertSameOrganization, readableProjectsSql, requirePermissionInSomeProject, requireProjectPermission } from './access.ts';
 import { DoeError, expandDoe, MAX_DESIGN_POINTS, type DoeRequest } from './doe.ts';
@@ -344,7 +345,7 @@ async function submit(ctx: RequestContext, s: Submission): Promise<SubmissionAns
       searchAttributes: [
         { key: CellarOrganization, value: org },
         { key: CellarBatch, value: batchId },
-        { key: CellarStatus, value: 'running' },
+        statusAttribute('running'),
         ...(projectId ? [{ key: CellarProject, value: projectId }] : []),
       ],
     }]);
@@ -522,7 +523,7 @@ const SIM_LIST = {
     batch_id: { kind: 'id', sql: 's.batch_id' },
     parameterized_model_id: { kind: 'id', sql: 's.parameterized_model_id' },
     experiment_template_id: { kind: 'id', sql: 'b.experiment_template_id' },
-    status: { kind: 'enum', sql: 'j.status', values: ['pending', 'running', 'completed', 'failed', 'canceled'] },
+    status: { kind: 'enum', sql: 'j.status', values: WORK_STATUSES },
   }, { alias: 's', tieBreak: 's.seq, s.id' }),
   // The Python client pages up to 1000 and expects 100 by default.
   maxLimit: 1000,

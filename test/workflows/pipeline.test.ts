@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { FitRequest, FitWorkerActivities, PipelineActivities, PipelineElementState } from '../../activities/pipelines.ts';
+import type { pipeline } from '../../workflows/pipeline.ts';
 import { pipelineWorkflowIds, type PipelineInput } from '../../workflows/pipelineIds.ts';
+import type { WorkStatus } from '../../workflows/statuses.ts';
 import { useTimeSkipping, withWorker } from './timeSkipping.ts';
 
 const server = useTimeSkipping();
@@ -49,7 +51,7 @@ function fakePipeline(elements: PipelineElementState[]) {
   return { db, calls, given, finished, failures };
 }
 
-const element = (id: string, element_type: string, status = 'pending', parameter_values?: Record<string, number>): PipelineElementState => ({
+const element = (id: string, element_type: string, status: WorkStatus = 'pending', parameter_values?: Record<string, number>): PipelineElementState => ({
   id, name: `element ${id}`, element_type, status, ...(parameter_values ? { parameter_values } : {}),
 });
 
@@ -61,7 +63,7 @@ async function run(db: Db, fit: FitWorkerActivities['fitParameters'], during?: (
     const input: PipelineInput = {
       pipelineId, pipelineName: 'p', organizationId: randomUUID(), projectId: randomUUID(), simulationTaskQueue: fitQueue, heartbeatTimeoutSeconds: 60,
     };
-    const handle = await env.client.workflow.start('pipeline', { taskQueue, workflowId: pipelineWorkflowIds.pipeline(pipelineId), args: [input] });
+    const handle = await env.client.workflow.start<typeof pipeline>('pipeline', { taskQueue, workflowId: pipelineWorkflowIds.pipeline(pipelineId), args: [input] });
     await during?.(pipelineId);
     return { result: await handle.result(), pipelineId };
   }, [{ taskQueue: fitQueue, activities: { fitParameters: fit } }]);
