@@ -8,7 +8,7 @@ import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { FitRequest, FitWorkerActivities, PipelineActivities, PipelineElementState } from '../../activities/pipelines.ts';
 import type { pipeline } from '../../workflows/pipeline.ts';
-import { pipelineWorkflowIds, type PipelineInput } from '../../workflows/pipelineIds.ts';
+import { CANCEL_SIGNAL, pipelineWorkflowIds, type PipelineInput } from '../../workflows/pipelineIds.ts';
 import type { WorkStatus } from '../../workflows/statuses.ts';
 import { useTimeSkipping, withWorker } from './timeSkipping.ts';
 
@@ -126,7 +126,7 @@ describe('the pipeline workflow', () => {
       },
       async (pipelineId) => {
         await fitting;
-        await server.env.client.workflow.getHandle(pipelineWorkflowIds.pipeline(pipelineId)).signal('cancelPipeline');
+        await server.env.client.workflow.getHandle(pipelineWorkflowIds.pipeline(pipelineId)).signal(CANCEL_SIGNAL);
       },
     );
     expect(result).toEqual({ status: 'canceled' });
