@@ -65,7 +65,10 @@ export async function withWorker<T>(
     workflowBundle: { codePath: inject('workflowBundlePath') },
     activities,
   });
-  const others = await Promise.all(more.map((m) => Worker.create({ connection: env.nativeConnection, taskQueue: m.taskQueue, activities: m.activities })));
+  // Activity-only workers stand for the Python worker, which hears of a cancel within a second.
+  const others = await Promise.all(more.map((m) => Worker.create({
+    connection: env.nativeConnection, taskQueue: m.taskQueue, activities: m.activities, maxHeartbeatThrottleInterval: '1 second',
+  })));
   const run = () => worker.runUntil(fn(taskQueue));
   return others.reduce<() => Promise<T>>((inner, w) => () => w.runUntil(inner()), run)();
 }
