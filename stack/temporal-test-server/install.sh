@@ -33,8 +33,8 @@ if [ "$(cat "$cached/.cellar-hash" 2>/dev/null)" != "$stamp" ]; then
   echo "$stamp" > "$tmp/.cellar-hash"
   rm -rf "$cached" && mkdir -p "$CACHE" && mv "$tmp" "$cached"
 fi
-rm -rf "$TOOLS/temporal-test-server" && cp -a "$cached" "$TOOLS/temporal-test-server"
 mkdir -p "$TOOLS/bin"
+rm -rf "$TOOLS/temporal-test-server" && cp -a "$cached" "$TOOLS/temporal-test-server"
 cat > "$TOOLS/bin/temporal-test-server" <<'SH'
 #!/bin/sh
 # The Temporal test server (time skipping), as stack/temporal-test-server/install.sh put it here.
