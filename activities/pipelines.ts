@@ -13,7 +13,7 @@ import {
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../db/orm.ts';
 import type { Config } from '../stack/config.ts';
-import { CellarOrganization, CellarPipeline, CellarProject, CellarStatus } from '../workflows/searchAttributes.ts';
+import { CellarOrganization, CellarPipeline, CellarProject, statusAttribute } from '../workflows/searchAttributes.ts';
 import { recordStarts, startRecorded, startWorkflow, type WorkflowStart } from '../db/workflowStarts.ts';
 import { cancelElements } from '../db/repositories/pipelines.ts';
 import { JOB_CANCELED } from '../db/jobs.ts';
@@ -26,8 +26,9 @@ import {
   type FailureInfo,
   type ParameterValues,
   type PipelineInput,
-  type RetryInput,
 } from '../workflows/pipelineIds.ts';
+import { workflowCall } from '../workflows/registry.ts';
+import type { RowStatus, WorkStatus } from '../workflows/statuses.ts';
 
 /** Data for a fit: a stored canonical time series, or columns given inline. */
 export type FitData = ({ source: 'storage'; key: string } | { source: 'inline'; columns: Record<string, unknown[]> }) & { time_range?: [number, number] };
@@ -88,13 +89,13 @@ export type ElementRun =
   | { type: 'array_data_fit'; request: FitArrayRequest }
   | { type: 'validation'; request: ValidationRequest };
 
-export type BeginElement = { kind: 'skip'; status: string } | { kind: 'run'; run: ElementRun };
+export type BeginElement = { kind: 'skip'; status: RowStatus } | { kind: 'run'; run: ElementRun };
 
 export interface PipelineElementState {
   id: string;
   name: string;
   element_type: string;
-  status: string;
+  status: WorkStatus;
   parameter_values?: ParameterValues;
 }
 
@@ -140,7 +141,7 @@ export function pipelineWorkflowStart(config: Config, p: PipelineRunRow, reusePo
       { key: CellarOrganization, value: p.organization_id },
       { key: CellarProject, value: p.project_id },
       { key: CellarPipeline, value: p.id },
-      { key: CellarStatus, value: 'pending' },
+      statusAttribute('pending'),
     ],
     memo: { pipeline_name: p.name },
   };
@@ -152,18 +153,16 @@ export function pipelineWorkflowStart(config: Config, p: PipelineRunRow, reusePo
  */
 export async function ensurePipelineRetrySchedule(client: Client, config: Config): Promise<string> {
   const scheduleId = retryScheduleId(config.taskQueue);
-  const args: [RetryInput] = [{
-    taskQueue: config.taskQueue,
-    maxAttempts: config.pipelineRetryMaxAttempts,
-    backoffSeconds: config.pipelineRetryIntervalSeconds,
-  }];
   const spec = { intervals: [{ every: `${config.pipelineRetryIntervalSeconds} seconds` }] };
   const action = {
     type: 'startWorkflow' as const,
-    workflowType: 'retryFailedElements',
+    ...workflowCall('retryFailedElements', {
+      taskQueue: config.taskQueue,
+      maxAttempts: config.pipelineRetryMaxAttempts,
+      backoffSeconds: config.pipelineRetryIntervalSeconds,
+    }),
     workflowId: pipelineWorkflowIds.retryRun(config.taskQueue),
     taskQueue: config.taskQueue,
-    args,
   };
   try {
     await client.schedule.create({
@@ -204,7 +203,7 @@ interface ElementRow {
   name: string;
   element_type: string;
   config: Record<string, any>;
-  status: string;
+  status: WorkStatus;
   job_id: string;
   organization_id: string;
   project_id: string;
@@ -297,16 +296,16 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
   const fork = () => deps.orm.em.fork();
   return {
     /** Marks the pipeline running and answers its elements in order; a finished or canceled one is skipped. */
-    async beginPipeline(pipelineId: string): Promise<{ kind: 'skip'; status: string } | { kind: 'run'; elements: PipelineElementState[] }> {
+    async beginPipeline(pipelineId: string): Promise<{ kind: 'skip'; status: RowStatus } | { kind: 'run'; elements: PipelineElementState[] }> {
       return fork().transactional(async (em) => {
-        const [p] = await em.execute<{ status: string }[]>(`select status from pipelines where id = ? for update`, [pipelineId]);
+        const [p] = await em.execute<{ status: WorkStatus }[]>(`select status from pipelines where id = ? for update`, [pipelineId]);
         if (!p) return { kind: 'skip', status: 'deleted' };
         if (p.status !== 'pending' && p.status !== 'running') return { kind: 'skip', status: p.status };
         await em.execute(
           `update pipelines set status = 'running', started_at = coalesce(started_at, now()), updated_at = now() where id = ?`,
           [pipelineId],
         );
-        const rows = await em.execute<{ id: string; name: string; element_type: string; status: string; result: { parameter_values?: ParameterValues } | null }[]>(
+        const rows = await em.execute<{ id: string; name: string; element_type: string; status: WorkStatus; result: { parameter_values?: ParameterValues } | null }[]>(
           `select id, name, element_type, status, result from pipeline_elements where pipeline_id = ? order by position`,
           [pipelineId],
         );
@@ -350,7 +349,7 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
       });
     },
 
-    async completeElement(elementId: string, result: Record<string, unknown>): Promise<{ status: string }> {
+    async completeElement(elementId: string, result: Record<string, unknown>): Promise<{ status: RowStatus }> {
       return fork().transactional(async (em) => {
         const rows = await em.execute<{ job_id: string; element_type: string; pipeline_id: string }[]>(
           `update pipeline_elements set status = 'completed', result = ?, error_code = null, error_detail = null, finished_at = now(), updated_at = now(),
@@ -380,7 +379,7 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
     },
 
     /** Records the failure: the full exception as a diagnostic event, only its type and a link on the element. */
-    async failElement(elementId: string, failure: FailureInfo): Promise<{ status: string; error_code?: string }> {
+    async failElement(elementId: string, failure: FailureInfo): Promise<{ status: RowStatus; error_code?: string }> {
       return fork().transactional(async (em) => {
         const eventId = randomUUID();
         const detail = {
@@ -434,7 +433,7 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
     async finishPipeline(
       pipelineId: string,
       outcome: { status: 'completed'; result: unknown } | { status: 'failed'; failed_element_id: string } | { status: 'canceled' },
-    ): Promise<{ status: string }> {
+    ): Promise<{ status: RowStatus }> {
       const em = fork();
       let errorDetail: unknown = null;
       // Why the elements after a failed one will never run, when the retry schedule will not run them.
@@ -450,7 +449,7 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
         if (!retried) unrun = `not run: an earlier element (${JSON.stringify(el?.name ?? '')}) failed`;
       }
       const rows = await em.transactional(async (tx) => {
-        const ended = await tx.execute<{ status: string }[]>(
+        const ended = await tx.execute<{ status: WorkStatus }[]>(
           `update pipelines set status = ?, result = ?, error_detail = ?, finished_at = now(), updated_at = now(),
                   canceled_at = case when ? = 'canceled' then now() end
             where id = ? and status in ${ACTIVE} returning status`,
@@ -464,7 +463,7 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
         return ended;
       });
       if (rows[0]) return { status: rows[0].status };
-      const [p] = await em.execute<{ status: string }[]>(`select status from pipelines where id = ?`, [pipelineId]);
+      const [p] = await em.execute<{ status: WorkStatus }[]>(`select status from pipelines where id = ?`, [pipelineId]);
       return { status: p?.status ?? 'deleted' };
     },
 
@@ -565,8 +564,8 @@ async function claimRetryable(em: EntityManager, maxAttempts: number, backoffSec
   );
 }
 
-async function currentElementStatus(em: EntityManager, elementId: string): Promise<{ status: string }> {
-  const [el] = await em.execute<{ status: string }[]>(`select status from pipeline_elements where id = ?`, [elementId]);
+async function currentElementStatus(em: EntityManager, elementId: string): Promise<{ status: RowStatus }> {
+  const [el] = await em.execute<{ status: WorkStatus }[]>(`select status from pipeline_elements where id = ?`, [elementId]);
   return { status: el?.status ?? 'deleted' };
 }
 

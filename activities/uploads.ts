@@ -8,7 +8,7 @@ import type { Config } from '../stack/config.ts';
 import { extendKey, measurementPrefix } from '../storage/measurementKeys.ts';
 import type { ObjectStorage } from '../storage/storage.ts';
 import type { UploadSessionRow } from '../db/repositories/measurementData.ts';
-import type { ExpireUploadsInput } from '../workflows/expireUploads.ts';
+import { workflowCall } from '../workflows/registry.ts';
 
 /** After expires_at: a PUT begun just before the signed URL lapsed has finished by then. */
 export const UPLOAD_EXPIRY_GRACE_SECONDS = 600;
@@ -51,9 +51,11 @@ export type UploadActivities = ReturnType<typeof createUploadActivities>;
 /** The schedule that expires unconfirmed uploads: created at worker start, or brought in line when it exists (its paused state is kept). */
 export async function ensureUploadExpirySchedule(client: Client, config: Config): Promise<string> {
   const scheduleId = uploadExpiryScheduleId(config.taskQueue);
-  const args: [ExpireUploadsInput] = [{ graceSeconds: UPLOAD_EXPIRY_GRACE_SECONDS }];
   const spec = { intervals: [{ every: EVERY }] };
-  const action = { type: 'startWorkflow' as const, workflowType: 'expireUploads', workflowId: `expire-uploads-${config.taskQueue}`, taskQueue: config.taskQueue, args };
+  const action = {
+    type: 'startWorkflow' as const, ...workflowCall('expireUploads', { graceSeconds: UPLOAD_EXPIRY_GRACE_SECONDS }),
+    workflowId: `expire-uploads-${config.taskQueue}`, taskQueue: config.taskQueue,
+  };
   try {
     await client.schedule.create({
       scheduleId, spec, action,

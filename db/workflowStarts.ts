@@ -11,24 +11,22 @@ import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/commo
 import type { Orm } from './orm.ts';
 import { logger } from '../stack/logger.ts';
 import * as repo from './repositories/workflowStarts.ts';
+import type { AnyWorkflowCall } from '../workflows/registry.ts';
 
 type KeywordKey = ReturnType<typeof defineSearchAttributeKey<typeof SearchAttributeType.KEYWORD>>;
 
-export interface WorkflowStart {
+/** A workflow's start: its name and arguments, checked against the workflow (workflows/registry.ts), and how to start it. */
+export type WorkflowStart = AnyWorkflowCall & {
   workflowId: string;
-  workflowType: string;
   taskQueue: string;
-  args: unknown[];
   /** Whether a closed run of the same id may be followed by a new one. */
   reusePolicy: 'ALLOW_DUPLICATE' | 'ALLOW_DUPLICATE_FAILED_ONLY' | 'REJECT_DUPLICATE';
   /** Keyword search attributes (ours all are). */
   searchAttributes?: { key: KeywordKey; value: string }[];
   memo?: Record<string, unknown>;
-}
+};
 
-export interface RecordedStart extends WorkflowStart {
-  id: string;
-}
+export type RecordedStart = WorkflowStart & { id: string };
 
 // How long the request waits for its own start before leaving it to the dispatcher, and how
 // long the dispatcher leaves a new row to its request (which may still be starting it).
@@ -116,8 +114,11 @@ export async function recordAndStart(deps: { temporal: Client; em: EntityManager
 
 function fromRow(row: repo.WorkflowStartRow): WorkflowStart {
   const options = row.options as { reusePolicy: WorkflowStart['reusePolicy']; searchAttributes: Record<string, string>; memo: Record<string, unknown> | null };
+  // Rows are written only from typed starts (recordStarts); a workflow renamed since is an
+  // old row's to fail at start, as it would with any worker.
+  const call = { workflowType: row.workflow_type, args: row.args } as AnyWorkflowCall;
   return {
-    workflowId: row.workflow_id, workflowType: row.workflow_type, taskQueue: row.task_queue, args: row.args,
+    ...call, workflowId: row.workflow_id, taskQueue: row.task_queue,
     reusePolicy: options.reusePolicy,
     searchAttributes: Object.entries(options.searchAttributes).map(([name, value]) => ({ key: defineSearchAttributeKey(name, SearchAttributeType.KEYWORD), value })),
     ...(options.memo ? { memo: options.memo } : {}),

@@ -145,6 +145,11 @@ PY
   fi
 fi
 
+# --- The time-skipping Temporal test server for the workflow unit tests (test/workflows/) ---
+if [ "${1:-}" = --tests ]; then
+  bash stack/temporal-test-server/install.sh "$TOOLS" "$CACHE" || true
+fi
+
 # --- Chromium for the lab board's browser test (Debian's package, driven by playwright-core) ---
 if [ "${1:-}" = --tests ] && ! command -v chromium >/dev/null; then
   if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then

@@ -17,7 +17,8 @@ import {
 import type { PipelineActivities } from '../activities/pipelines.ts';
 import { pipelineElement, describeFailure, renamePipelineSignal } from './pipelineElement.ts';
 import { CANCEL_SIGNAL, pipelineWorkflowIds, type ElementOutcome, type ParameterValues, type PipelineInput } from './pipelineIds.ts';
-import { CellarElementType, CellarOrganization, CellarPipeline, CellarProject, CellarStatus } from './searchAttributes.ts';
+import { CellarElementType, CellarOrganization, CellarPipeline, CellarProject, statusAttribute } from './searchAttributes.ts';
+import type { RowStatus, SearchStatus } from './statuses.ts';
 import { LOCAL_DATABASE_STEP } from './retryPolicies.ts';
 
 // Short database steps run as local activities: no task-queue round trip per step, which is
@@ -26,11 +27,11 @@ const db = proxyLocalActivities<PipelineActivities>(LOCAL_DATABASE_STEP);
 
 export const cancelPipelineSignal = defineSignal(CANCEL_SIGNAL);
 
-function setStatus(status: string) {
-  upsertSearchAttributes([{ key: CellarStatus, value: status }]);
+function setStatus(status: SearchStatus) {
+  upsertSearchAttributes([statusAttribute(status)]);
 }
 
-export async function pipeline(input: PipelineInput): Promise<{ status: string }> {
+export async function pipeline(input: PipelineInput): Promise<{ status: RowStatus }> {
   // Set by the cancel signal (the API already recorded the cancellation), or when an element
   // was canceled on its own (POST /jobs/{id}/cancel), which this workflow then records.
   let canceled = false;
@@ -78,7 +79,7 @@ export async function pipeline(input: PipelineInput): Promise<{ status: string }
         heartbeatTimeoutSeconds: input.heartbeatTimeoutSeconds,
       }],
       parentClosePolicy: ParentClosePolicy.TERMINATE,
-      typedSearchAttributes: [...labels, { key: CellarElementType, value: element.element_type }, { key: CellarStatus, value: 'pending' }],
+      typedSearchAttributes: [...labels, { key: CellarElementType, value: element.element_type }, statusAttribute('pending')],
       memo: { pipeline_name: name, element_name: element.name },
     });
     running = child;

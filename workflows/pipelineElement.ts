@@ -18,7 +18,8 @@ import {
 } from '@temporalio/workflow';
 import type { PipelineActivities, FitWorkerActivities } from '../activities/pipelines.ts';
 import { CalculationError, runCalculation } from './calculations.ts';
-import { CellarStatus } from './searchAttributes.ts';
+import { statusAttribute } from './searchAttributes.ts';
+import type { SearchStatus } from './statuses.ts';
 import { RENAME_SIGNAL, type ElementOutcome, type FailureInfo, type PipelineElementInput } from './pipelineIds.ts';
 import { LOCAL_DATABASE_STEP } from './retryPolicies.ts';
 
@@ -28,8 +29,8 @@ const db = proxyLocalActivities<PipelineActivities>(LOCAL_DATABASE_STEP);
 
 const USER_CODES = ['CONFIGURATION_ERROR', 'SOLVER_ERROR'];
 
-function setStatus(status: string) {
-  upsertSearchAttributes([{ key: CellarStatus, value: status }]);
+function setStatus(status: SearchStatus) {
+  upsertSearchAttributes([statusAttribute(status)]);
 }
 
 /** The exception type and failure code of an element failure; the message goes to the diagnostic only. */

@@ -1,6 +1,8 @@
 // Names shared by the API, the activities and the pipeline workflows (deterministic, no imports
 // of Node modules): workflow ids that read well in the Temporal Web UI, the cancel signal, the
 // element failure codes and the shapes passed between them.
+import type { RowStatus } from './statuses.ts';
+
 export const pipelineWorkflowIds = {
   pipeline: (pipelineId: string) => `pipeline-${pipelineId}`,
   element: (pipelineId: string, elementName: string) => `pipeline-${pipelineId}-element-${elementName}`,
@@ -27,8 +29,6 @@ export const PIPELINE_ERROR_CODES = ['CONFIGURATION_ERROR', 'SOLVER_ERROR', 'WOR
 /** Failures worth retrying later: a configuration mistake fails the same way every time. */
 export const RETRYABLE_ERROR_CODES = ['SOLVER_ERROR', 'WORKER_ERROR'] as const;
 
-export const TERMINAL_STATUSES = ['completed', 'failed', 'canceled'] as const;
-
 export type ParameterValues = Record<string, number>;
 
 export interface PipelineInput {
@@ -54,7 +54,7 @@ export interface PipelineElementInput {
 }
 
 export interface ElementOutcome {
-  status: string;
+  status: RowStatus;
   parameter_values?: ParameterValues;
   error_code?: string;
 }

@@ -23,7 +23,7 @@ import {
 } from '@temporalio/workflow';
 import type { SimulationActivities, SweepWorkerActivities } from '../activities/simulations.ts';
 import { legacyBatch } from './legacy/simulationBatchChildren.ts';
-import { CellarStatus } from './searchAttributes.ts';
+import { statusAttribute } from './searchAttributes.ts';
 import { LOCAL_DATABASE_STEP, UNTIL_DONE } from './retryPolicies.ts';
 import { initialSweepState, nextChunkSize, recordChunk, sweepDetails, type SweepFailure, type SweepState } from './sweepPlan.ts';
 
@@ -71,7 +71,7 @@ export async function simulationBatch(input: SimulationBatchInput): Promise<unkn
     // Batches begun before sweeps ran in chunks finish the way they began.
     return patched('chunked-sweep') ? await sweep(input) : await legacyBatch(input);
   } catch (err) {
-    if (isCancellation(err)) upsertSearchAttributes([{ key: CellarStatus, value: 'canceled' }]);
+    if (isCancellation(err)) upsertSearchAttributes([statusAttribute('canceled')]);
     throw err;
   }
 }
@@ -164,7 +164,7 @@ async function sweep(input: SimulationBatchInput): Promise<SimulationBatchResult
     const { completed, failed, canceled } = end.outcomes;
     state = { ...state, counts: { completed: Math.max(0, completed - state.counts.reused), failed, canceled, reused: state.counts.reused } };
     show();
-    upsertSearchAttributes([{ key: CellarStatus, value: state.counts.failed ? 'completed_with_failures' : 'completed' }]);
+    upsertSearchAttributes([statusAttribute(state.counts.failed ? 'completed_with_failures' : 'completed')]);
     return result();
   } catch (err) {
     if (isCancellation(err)) {

@@ -13,8 +13,7 @@ import { assertSameOrganization, requireProjectPermission } from './access.ts';
 import { readableSql } from './simulations/batches.ts';
 import { isTemporalUnavailable } from '../../stack/temporalClient.ts';
 import { simulationWorkflowIds } from '../../workflows/simulationIds.ts';
-
-const TERMINAL = ['completed', 'failed', 'canceled'];
+import { WORK_STATUSES, isTerminal } from '../../workflows/statuses.ts';
 
 interface Progress {
   steps_done: number;
@@ -63,7 +62,7 @@ function present(job: repo.JobRow, progress: Progress | undefined) {
     ...rest,
     started_at: started_at?.toISOString() ?? null,
     finished_at: finished_at?.toISOString() ?? null,
-    is_terminal: TERMINAL.includes(job.status),
+    is_terminal: isTerminal(job.status),
     is_failed: isFailed,
     ...(why !== null ? { error: why } : {}),
     ...(error_code !== null ? { error_code } : {}),
@@ -88,7 +87,7 @@ export async function getJob(ctx: RequestContext, id: string) {
 const JOB_LIST = {
   columns: {
     project_id: { kind: 'id', sql: 'j.project_id' },
-    status: { kind: 'enum', sql: 'j.status', values: ['pending', 'running', 'completed', 'failed', 'canceled'] },
+    status: { kind: 'enum', sql: 'j.status', values: WORK_STATUSES },
     job_type: { kind: 'text', sql: 'j.job_type' },
     error_code: { kind: 'text', sql: 'j.error_code' },
     created_at: { kind: 'date', sql: 'j.created_at' },
@@ -118,7 +117,7 @@ export async function cancelJob(ctx: RequestContext, id: string) {
   const job = await loadJob(ctx, id, 'simulation:update');
   // A resent cancel (a script retrying after a lost answer) gets the canceled job again.
   if (job.status === 'canceled') return present(job, undefined);
-  if (TERMINAL.includes(job.status)) throw conflict(`the job has already ended (${job.status})`, { job_id: id, status: job.status });
+  if (isTerminal(job.status)) throw conflict(`the job has already ended (${job.status})`, { job_id: id, status: job.status });
   if (job.job_type === 'simulation' && !simulationWorkflowIds.isLegacySimulation(job.workflow_id)) {
     const canceled = await repo.cancelOpenJob(ctx.em, id);
     const now = (await repo.findJob(ctx.em, id))!;

@@ -17,14 +17,14 @@ import { isTemporalUnavailable } from '../../stack/temporalClient.ts';
 import { logger } from '../../stack/logger.ts';
 import { checkCalculation } from '../../workflows/calculations.ts';
 import { clientResult, fromClientForm, isClientForm, toClientLoc, type Translated } from './clientElements.ts';
-import { ELEMENT_TYPES, RENAME_SIGNAL, TERMINAL_STATUSES, WORKER_ELEMENT_TYPES, pipelineWorkflowIds } from '../../workflows/pipelineIds.ts';
+import { ELEMENT_TYPES, RENAME_SIGNAL, WORKER_ELEMENT_TYPES, pipelineWorkflowIds } from '../../workflows/pipelineIds.ts';
+import { WORK_STATUSES, isTerminal } from '../../workflows/statuses.ts';
 import { COSTS, DEFAULT_COST, DEFAULT_OPTIMIZER_METHOD, LEAST_SQUARES_COSTS, OPTIMIZER_METHODS as FIT_METHODS } from '../../tables/index.ts';
 
 export type PipelineKind = 'pipeline' | 'simple';
 
 export const MAX_INLINE_ROWS = 1000;
 const ARRAY_FIT_MODES = ['joint', 'per_dataset'];
-const isTerminal = (status: string) => (TERMINAL_STATUSES as readonly string[]).includes(status);
 const isFailed = (status: string) => status === 'failed' || status === 'canceled';
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
@@ -579,7 +579,7 @@ const LIST_COLUMNS = {
   project_id: { kind: 'id' },
   name: { kind: 'text' },
   description: { kind: 'text' },
-  status: { kind: 'enum', values: ['pending', 'running', 'completed', 'failed', 'canceled'] },
+  status: { kind: 'enum', values: WORK_STATUSES },
   created_by: { kind: 'id' },
   created_by_email: { kind: 'text', sql: '(select u.email from users u where u.id = created_by)' },
   // The Python client's pipeline lookup by id.

@@ -7,7 +7,7 @@
 // the batch size.
 import { condition, continueAsNew, executeChild, ParentClosePolicy, patched, proxyActivities, proxyLocalActivities, upsertSearchAttributes } from '@temporalio/workflow';
 import type { SimulationActivities } from '../../activities/simulations.ts';
-import { CellarBatch, CellarOrganization, CellarProject, CellarStatus } from '../searchAttributes.ts';
+import { CellarBatch, CellarOrganization, CellarProject, statusAttribute } from '../searchAttributes.ts';
 import { simulation } from './simulation.ts';
 import type { simulationBatch, SimulationBatchInput } from '../simulationBatch.ts';
 import { simulationWorkflowIds } from '../simulationIds.ts';
@@ -70,6 +70,6 @@ export async function legacyBatch(input: SimulationBatchInput): Promise<{ starte
     // Children are all finished here, so continuing as new leaves none behind.
     await continueAsNew<typeof simulationBatch>({ ...input, afterSeq });
   }
-  upsertSearchAttributes([{ key: CellarStatus, value: 'completed' }]);
+  upsertSearchAttributes([statusAttribute('completed')]);
   return { started };
 }

@@ -9,6 +9,7 @@ import { assertSameOrganization, requireProjectPermission } from '../access.ts';
 import { simulationFileFromPack } from '../resultPacks.ts';
 import { UUID } from '../../values.ts';
 import { readableSql } from './batches.ts';
+import { WORK_STATUSES } from '../../../workflows/statuses.ts';
 
 export async function loadSimulation(ctx: RequestContext, id: string): Promise<repo.SimulationRow> {
   const sim = await repo.findSimulation(ctx.em, id);
@@ -24,7 +25,7 @@ const SIM_LIST = {
     batch_id: { kind: 'id', sql: 's.batch_id' },
     parameterized_model_id: { kind: 'id', sql: 's.parameterized_model_id' },
     experiment_template_id: { kind: 'id', sql: 'b.experiment_template_id' },
-    status: { kind: 'enum', sql: 'j.status', values: ['pending', 'running', 'completed', 'failed', 'canceled'] },
+    status: { kind: 'enum', sql: 'j.status', values: WORK_STATUSES },
   }, { alias: 's', tieBreak: 's.seq, s.id' }),
   // The Python client pages up to 1000 and expects 100 by default.
   maxLimit: 1000,

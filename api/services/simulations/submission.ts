@@ -9,7 +9,7 @@ import type { RequestContext } from '../../context.ts';
 import { AppError, invalid } from '../../errors.ts';
 import * as repo from '../../../db/repositories/simulations.ts';
 import type { RequestBody } from '../../schemas.ts';
-import { CellarBatch, CellarOrganization, CellarProject, CellarStatus } from '../../../workflows/searchAttributes.ts';
+import { CellarBatch, CellarOrganization, CellarProject, statusAttribute } from '../../../workflows/searchAttributes.ts';
 import { simulationWorkflowIds } from '../../../workflows/simulationIds.ts';
 import type { SimulationBatchInput } from '../../../workflows/simulationBatch.ts';
 import type { ModelDescription } from '../../../activities/simulations.ts';
@@ -207,7 +207,7 @@ async function recordBatch(ctx: RequestContext, em: EntityManager, s: Submission
     searchAttributes: [
       { key: CellarOrganization, value: org },
       { key: CellarBatch, value: batch.id },
-      { key: CellarStatus, value: 'running' },
+      statusAttribute('running'),
       ...(batch.project_id ? [{ key: CellarProject, value: batch.project_id }] : []),
     ],
   }]);
