@@ -5,7 +5,7 @@
 // same run: the answer latency of canceling one pipeline, and of an authenticated GET.
 // Run: bash stack/node.sh bench/pipeline-cancel.ts [pipelines]
 import os from 'node:os';
-import { cancelWorkflowId } from '../api/services/pipelines.ts';
+import { cancelWorkflowId } from '../api/services/pipelines/cancellation.ts';
 import { startBenchStack } from './benchStack.ts';
 
 const N = Number(process.argv[2] ?? 500);

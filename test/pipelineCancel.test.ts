@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { apiForSuite, client, eventually, newOrg, startPythonWorker } from './harness.ts';
 import { QUICK_MODEL, R0, quickDischarge } from './pipelineHelpers.ts';
-import { cancelWorkflowId } from '../api/services/pipelines.ts';
+import { cancelWorkflowId } from '../api/services/pipelines/cancellation.ts';
 
 // 50 pipelines, their workflows and the cancel workflow take 7 to 20 s on this 2-core machine,
 // and over a minute when another load shares it (one clean-clone CI run).

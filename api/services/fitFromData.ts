@@ -6,7 +6,8 @@ import { parquetMetadata, parquetReadObjects, parquetSchema, type FileMetaData }
 import type { RequestContext } from '../context.ts';
 import { AppError, ValidationFailed, invalid, type ValidationIssue } from '../errors.ts';
 import { requireProjectPermission } from './access.ts';
-import { MAX_INLINE_ROWS, createPipeline } from './pipelines.ts';
+import { createPipeline } from './pipelines/creation.ts';
+import { MAX_INLINE_ROWS } from './pipelines/dataChecks.ts';
 import { isPlainObject, quoted, UUID } from '../values.ts';
 import { isDecimal } from '../decimal.ts';
 
@@ -73,7 +74,7 @@ export async function fitFileGate(ctx: RequestContext, fields: Record<string, st
 }
 
 async function createFit(ctx: RequestContext, fields: FitFields, data: unknown, dataLoc: Loc) {
-  const fit: Json = { element_type: 'data_fit', model: fields.model, parameters: fields.parameters, data };
+  const fit: Json & { element_type: 'data_fit' } = { element_type: 'data_fit', model: fields.model, parameters: fields.parameters, data };
   for (const option of FIT_OPTIONS) if (fields[option] !== undefined) fit[option] = fields[option];
   try {
     return await createPipeline(
