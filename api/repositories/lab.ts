@@ -24,6 +24,8 @@ export interface LabChannelRow {
   name: string;
   notes: string | null;
   out_of_commission: boolean;
+  /** Out for its cycler's service event (free again after its window), not for a fault of its own. */
+  out_for_service: boolean;
   max_amps: number | null;
   min_volts: number | null;
   max_volts: number | null;
@@ -79,7 +81,7 @@ export function labChannels(em: EntityManager, projectId: string, userId: string
        window w as (partition by m.channel_id order by m.started desc, m.is_fresh desc, m.start_time desc nulls last, m.id
                     rows between unbounded preceding and unbounded following)
         order by m.channel_id, m.started desc, m.is_fresh desc, m.start_time desc nulls last, m.id)
-     select ch.cycler_id, ch.id, ch.name, ch.notes, ch.out_of_commission, ch.max_amps, ch.min_volts, ch.max_volts,
+     select ch.cycler_id, ch.id, ch.name, ch.notes, ch.out_of_commission, (ch.service_event_id is not null) as out_for_service, ch.max_amps, ch.min_volts, ch.max_volts,
             ${ms('ch.service_scheduled_at')} as service_scheduled_at, ${ms('ch.service_scheduled_until')} as service_scheduled_until,
             r.id as m_id, r.name as m_name, ${ms('r.updated_at')} as m_updated_at, ${ms('r.data_updated_at')} as data_updated_at,
             r.cell_instance_id, ${ms('r.start_time')} as start_time, ${ms('r.estimated_end_time')} as estimated_end_time,

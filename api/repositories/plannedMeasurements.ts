@@ -58,6 +58,8 @@ export interface ChannelForPlan {
   cycler_id: string;
   cycler_name: string;
   out_of_commission: boolean;
+  /** The cycler's service event the channel is out for (its window is a block), or null. */
+  service_event_id: string | null;
   max_amps: number | null;
   min_volts: number | null;
   max_volts: number | null;
@@ -66,7 +68,7 @@ export interface ChannelForPlan {
 }
 
 const ms = (col: string) => `(extract(epoch from ${col}) * 1000)::float8`;
-const CHANNEL_FOR_PLAN = `select ch.id, ch.name, ch.organization_id, ch.project_id, ch.cycler_id, cy.name as cycler_name, ch.out_of_commission,
+const CHANNEL_FOR_PLAN = `select ch.id, ch.name, ch.organization_id, ch.project_id, ch.cycler_id, cy.name as cycler_name, ch.out_of_commission, ch.service_event_id,
     ch.max_amps, ch.min_volts, ch.max_volts, ${ms('cy.calibration_due_at')} as calibration_due_at
   from channels ch join cyclers cy on cy.id = ch.cycler_id`;
 

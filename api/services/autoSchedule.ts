@@ -62,7 +62,8 @@ export async function proposeSchedule(ctx: RequestContext, projectId: string, bo
 
   const taken = new Map<string, { start_ms: number; end_ms: number }[]>(channels.map((c) => [c.id, []]));
   for (const b of blocks) taken.get(b.channel_id)?.push(b);
-  const inService = channels.filter((c) => !c.out_of_commission);
+  // A channel out for its cycler's service is free again after the service's window (one of its blocks).
+  const inService = channels.filter((c) => !c.out_of_commission || c.service_event_id);
   // Plans of one cell specification share their rated channels (one filter of 32,768 channels, not one per plan).
   const ratedFor = new Map<string, repo.ChannelForPlan[]>();
 

@@ -103,7 +103,8 @@ export async function buildLabStatus(em: EntityManager, projectId: string, userI
       id: r.id, name: r.name, state, notes: r.notes, out_of_commission: r.out_of_commission,
       max_amps: r.max_amps, min_volts: r.min_volts, max_volts: r.max_volts,
       service_scheduled_at: iso(r.service_scheduled_at), service_scheduled_until: iso(r.service_scheduled_until),
-      ...(r.out_of_commission ? { next_reservation: null, next_free_at: null } : forward(blocks.get(r.id), now)),
+      // Out for its cycler's service, it is next free when the service's window ends (one of its blocks).
+      ...(r.out_of_commission && !r.out_for_service ? { next_reservation: null, next_free_at: null } : forward(blocks.get(r.id), now)),
       ...(state === 'occupied' || state === 'stale' ? { measurement: measurementOf(r) } : {}),
     });
   }
