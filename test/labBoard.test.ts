@@ -68,7 +68,8 @@ describe.skipIf(!CHROMIUM)('lab board in Chromium', () => {
     const count = (k: string) => page.locator(`[data-count="${k}"]`).textContent();
     await expect.poll(() => count('occupied')).toBe(String(status.occupied));
     for (const k of ['stale', 'free', 'out_of_commission'] as const) expect(await count(k)).toBe(String(status[k]));
-    expect(await page.locator('#grid .ch').count()).toBe(6);
+    // The counts come with the summary; the channels with the pages after it.
+    await expect.poll(() => page.locator('#grid .ch').count()).toBe(6);
 
     // Out of commission through the API: the board shows it within its refresh (1 s here).
     await ok(c.patch(`/channels/${ch3.id}`, { out_of_commission: true }));

@@ -135,10 +135,11 @@ export async function firstCollision(em: EntityManager, channelId: string, start
   return rows[0] ? toBlock(rows[0]) : null;
 }
 
-/** Every block on the project's channels from `asOf` on, ordered by channel and start. */
-export async function projectBlocks(em: EntityManager, projectId: string, asOf = new Date()): Promise<Block[]> {
-  const rows = await em.execute<Block[]>(`${blocksSql('ch.project_id = ?')} order by b.channel_id, b.s, b.id`,
-    [asOf, projectId, null, projectId, projectId, projectId]);
+/** Every block on the project's channels (or those of some of its cyclers) from `asOf` on, ordered by channel and start. */
+export async function projectBlocks(em: EntityManager, projectId: string, asOf = new Date(), cyclerIds?: string[]): Promise<Block[]> {
+  const scope = cyclerIds ? [projectId, `{${cyclerIds.join(',')}}`] : [projectId];
+  const rows = await em.execute<Block[]>(`${blocksSql(cyclerIds ? 'ch.project_id = ? and ch.cycler_id = any(?::uuid[])' : 'ch.project_id = ?')} order by b.channel_id, b.s, b.id`,
+    [asOf, ...scope, null, ...scope, ...scope, ...scope]);
   return rows.map(toBlock);
 }
 
