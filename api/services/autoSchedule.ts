@@ -1,6 +1,7 @@
 // Auto-schedule: for requested plans in the caller's priority order, the earliest window on a
 // suitable in-service channel (ratings, calibration not due before the window ends, no collision);
 // applying re-checks everything in one transaction and changes all or nothing.
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../context.ts';
 import { AppError, invalid } from '../errors.ts';
 import * as repo from '../repositories/plannedMeasurements.ts';
@@ -45,21 +46,32 @@ function duplicates(ids: string[]): void {
   });
 }
 
+type PlanForProposal = repo.PlanRow & { ratings: Record<string, unknown> | null };
+
+/** What a proposal reads: the plans, the project's channels in tie-break order, and every block on them from now on. */
+export function proposalInputs(em: EntityManager, projectId: string, ids: string[]) {
+  return Promise.all([
+    em.execute<PlanForProposal[]>(
+      `select ${repo.PLAN_SELECT}, cs.ratings from ${repo.PLAN_FROM} left join cell_specifications cs on cs.id = p.cell_specification_id
+        where p.project_id = ? and p.id = any(?::uuid[])`, [projectId, uuids(ids)]),
+    repo.projectChannels(em, projectId), repo.projectBlocks(em, projectId)] as const);
+}
+
 export async function proposeSchedule(ctx: RequestContext, projectId: string, body: { planned_measurement_ids: string[]; start_after?: string }) {
   await requireProjectPermission(ctx, projectId, 'cell_measurement:read');
   duplicates(body.planned_measurement_ids);
   const now = Date.now();
   // Whole minutes: the same state proposes the same windows however often it is asked within a minute.
   const from = Math.ceil(Math.max(now, body.start_after ? Date.parse(body.start_after) : now) / MINUTE) * MINUTE;
-  const [plans, channels, blocks] = await Promise.all([
-    ctx.em.execute<(repo.PlanRow & { ratings: Record<string, unknown> | null })[]>(
-      `select ${repo.PLAN_SELECT}, cs.ratings from ${repo.PLAN_FROM} left join cell_specifications cs on cs.id = p.cell_specification_id
-        where p.project_id = ? and p.id = any(?::uuid[])`, [projectId, uuids(body.planned_measurement_ids)]),
-    repo.projectChannels(ctx.em, projectId), repo.projectBlocks(ctx.em, projectId)]);
+  const [plans, channels, blocks] = await proposalInputs(ctx.em, projectId, body.planned_measurement_ids);
   const byId = new Map(plans.map((p) => [p.id, p]));
   const missing = body.planned_measurement_ids.findIndex((id) => !byId.has(id));
   if (missing >= 0) throw invalid(['body', 'planned_measurement_ids', missing], 'is not a planned measurement of this project', 'value_error', body.planned_measurement_ids[missing]);
+  return { generated_at: new Date(now).toISOString(), assignments: placePlans(body.planned_measurement_ids.map((id) => byId.get(id)!), channels, blocks, from) };
+}
 
+/** The placement itself, without I/O: each plan in turn on the earliest window of a suitable channel. */
+export function placePlans(plans: PlanForProposal[], channels: repo.ChannelForPlan[], blocks: repo.Block[], from: number): Assignment[] {
   const taken = new Map<string, { start_ms: number; end_ms: number }[]>(channels.map((c) => [c.id, []]));
   for (const b of blocks) taken.get(b.channel_id)?.push(b);
   // A channel out for its cycler's service is free again after the service's window (one of its blocks).
@@ -67,8 +79,7 @@ export async function proposeSchedule(ctx: RequestContext, projectId: string, bo
   // Plans of one cell specification share their rated channels (one filter of 32,768 channels, not one per plan).
   const ratedFor = new Map<string, repo.ChannelForPlan[]>();
 
-  const assignments: Assignment[] = body.planned_measurement_ids.map((id) => {
-    const plan = byId.get(id)!;
+  return plans.map((plan): Assignment => {
     const base = {
       planned_measurement_id: plan.id, planned_measurement_name: plan.name, planned_measurement_updated_at: plan.updated_at.toISOString(),
       channel_id: null, channel_name: null, cycler_name: null, planned_start_time: null, planned_end_time: null,
@@ -100,7 +111,6 @@ export async function proposeSchedule(ctx: RequestContext, projectId: string, bo
       planned_start_time: new Date(block.start_ms).toISOString(), planned_end_time: new Date(block.end_ms).toISOString(), unscheduled_reason: null,
     };
   });
-  return { generated_at: new Date(now).toISOString(), assignments };
 }
 
 interface ApplyItem {
