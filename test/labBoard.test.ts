@@ -139,9 +139,20 @@ describe.skipIf(!CHROMIUM)('lab board in Chromium', () => {
              date_trunc('hour', now()) + g * interval '2 hours', date_trunc('hour', now()) + g * interval '2 hours' + interval '1 hour', ?, ?
         from channels ch cross join generate_series(1, 45) g where ch.cycler_id = ?`, [...common, lab.cycler.id]);
 
+    // Two more cyclers of two channels, and two channels a page: the grid arrives in three pages after the summary.
+    for (const name of ['Y', 'Z']) {
+      const cy = await ok(c.post(`/sites/${lab.site.id}/cyclers`, { name: uniq(name), project_id: lab.project.id }), 201);
+      for (const ch of ['1', '2']) await ok(c.post(`/cyclers/${cy.id}/channels`, { name: ch }), 201);
+    }
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await page.goto(`${api.url}/lab?project=${lab.project.id}`);
+    const pages: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('cycler_offset=')) pages.push(r.url());
+    });
+    await page.goto(`${api.url}/lab?project=${lab.project.id}&page=2`);
     await signIn(page, org.api_key);
+    await expect.poll(() => page.locator('#grid .ch').count(), { timeout: 20_000 }).toBe(7);
+    expect(pages).toHaveLength(3);
     await expect.poll(() => page.locator('#requested').getAttribute('data-plans'), { timeout: 20_000 }).toBe('130');
     expect(await page.locator('input[name=plan]').count()).toBe(130);
     expect(await page.locator('#requested').textContent()).toContain('request 130');

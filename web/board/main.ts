@@ -1,6 +1,6 @@
 // The lab board: sign in with an API key (kept in this browser session only), pick a project,
 // and watch its lab refresh by itself with conditional requests (an unchanged lab costs a 304).
-import { ApiError, get, session } from './api.ts';
+import { ApiError, get, getAll, session } from './api.ts';
 import { $, alertMessage, esc } from './dom.ts';
 import { Grid, type LabStatus } from './grid.ts';
 import { apply, channelDetails, findChannels, propose, renderFound, requestedPlans, timeline } from './panels.ts';
@@ -43,8 +43,9 @@ function failed(err: unknown) {
 
 async function start() {
   try {
-    const me = (await get<{ email?: string }>('/auth/health')).body;
-    const projects = (await get<{ items: { id: string; name: string }[] }>('/projects?limit=100&order_by=name')).body!.items;
+    // Together: each round trip before the first view counts on a loaded host.
+    const [health, projects] = await Promise.all([get<{ email?: string }>('/auth/health'), getAll<{ id: string; name: string }>('/projects?order_by=name')]);
+    const me = health.body;
     layout(me?.email ?? '', projects);
   } catch (err) {
     failed(err);
@@ -127,9 +128,10 @@ function counts(s: LabStatus) {
     + `<span><strong data-count="total">${total}</strong> channels</span>`;
 }
 
-/** Channels on the first page (about a screen), then on each later one. */
-const FIRST_PAGE_CHANNELS = 2048;
-const PAGE_CHANNELS = 8192;
+/** Channels on the first page (about a screen), then on each later one; ?page=N sets both (the browser test pages a small lab). */
+const PAGE_PARAM = Number(params.get('page')) || 0;
+const FIRST_PAGE_CHANNELS = PAGE_PARAM || 2048;
+const PAGE_CHANNELS = PAGE_PARAM || 8192;
 const MAX_CYCLERS = 1000; // the API's cycler_limit
 
 /** Pages of cyclers [offset, limit) in the summary's order, sized by their channels. */
