@@ -166,6 +166,7 @@ async function refresh() {
   try {
     const base = `/projects/${project}/lab/status`;
     const reply = await get<LabStatus>(`${base}?view=summary`, etag ? { 'If-None-Match': etag } : {});
+    if (gen !== generation) return; // a newer refresh (or project) took over
     if (reply.status === 304) stats.notModified++;
     else {
       let t = performance.now();
@@ -182,6 +183,10 @@ async function refresh() {
           stats.firstViewMs = drawing;
           document.body.dataset.firstView = '1';
         }
+      }
+      if (!stats.renders) {
+        stats.firstViewMs ||= drawing; // a lab without cyclers has no page: its first view is the summary
+        document.body.dataset.firstView = '1';
       }
       // The tag is kept only once every page is drawn: a refresh cut short is done again.
       etag = reply.etag;
