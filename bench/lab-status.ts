@@ -94,7 +94,7 @@ await exec(`with ch as (select id, row_number() over (order by id) - 1 as i from
   select gen_random_uuid(), ?, ?, ci.id, 'run ' || ch.i || '-' || k, 'time_series', ch.id,
          case when k = 0 then now() - interval '3 days' else timestamptz '2025-01-01' end,
          case when k = 0 then null else timestamptz '2025-01-02' end,
-         case when k = 0 then now() + interval '2 days' end, 'CCCV 1C', 'cycle.mps', ?,
+         case when k = 0 then now() + interval '2 days' end, '{"name": "CCCV 1C"}', 'cycle.mps', ?,
          case when k = 0 and ch.i % 8 = 0 then now() - interval '2 days' else now() - interval '1 hour' end, ?
     from ch join ci on ci.i = ch.i % 16384 cross join generate_series(0, 1) k
    where k = 1 or ch.i % 2 = 0`,
@@ -104,6 +104,7 @@ await exec(`insert into measurement_watches (user_id, measurement_id, project_id
 const RESERVATIONS = 20_000;
 const planning = await seedReservations({ exec, org, project, user }, RESERVATIONS);
 await exec('vacuum analyze'); // the steady state autovacuum keeps (statistics, visibility map)
+console.log(`host load average at the start (1, 5, 15 min): ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
 console.log(`data: ${SITES} sites × ${CYCLERS_PER_SITE} cyclers × ${CHANNELS_PER_CYCLER} channels in the lab project (${RESERVATIONS} reservations), ${ORG_CYCLERS} cyclers in the organization (${((Date.now() - t0) / 1000).toFixed(1)} s to generate)`);
 
 // The app in-process, on a real port.
@@ -181,7 +182,14 @@ const ok = JSON.stringify(got) === JSON.stringify({ occupied: want.occupied, sta
 console.log(`counts ${JSON.stringify(got)} vs independent ${JSON.stringify(want)}; ${channelsInTree} channels in the tree: ${ok ? 'MATCH' : 'MISMATCH'}`);
 
 // Scheduling at lab scale.
-const sched: Ctx = { exec, base, headers, project, org, user, apiKey: issued.api_key, time, pct, fmt };
+// The lab status in parts (the board's first view): the summary and a first page of 32 cyclers (2,048 channels), against the whole tree.
+const [summary, firstPage] = await timePair(ITER, () => get(`/projects/${project}/lab/status?view=summary`),
+  () => get(`/projects/${project}/lab/status?cycler_offset=0&cycler_limit=32`));
+console.log(`GET lab/status?view=summary              ${fmt(summary)}   (${((await get(`/projects/${project}/lab/status?view=summary`)).length / 1e6).toFixed(2)} MB)`);
+console.log(`GET lab/status, first page of 32 cyclers  ${fmt(firstPage)}   (${((await get(`/projects/${project}/lab/status?cycler_offset=0&cycler_limit=32`)).length / 1e6).toFixed(2)} MB)`);
+console.log(`summary + first page / whole tree: p50 ${((pct(summary, 50) + pct(firstPage, 50)) / pct(endpoint, 50)).toFixed(2)}×`);
+
+const sched: Ctx = { exec, em, timePair, base, headers, project, org, user, apiKey: issued.api_key, time, pct, fmt };
 const all304 = await conditionalStatus(sched, Math.max(ITER, 200));
 await proposal(sched, planning, 500);
 const oneWins = await concurrentSchedules(sched, planning, 50);
@@ -190,6 +198,7 @@ await boardInChromium(sched);
 // Baseline on this machine in this run: the cheapest authenticated call.
 const health = await time(Math.max(ITER, 200), () => get('/auth/health'));
 console.log(`baseline GET /auth/health  ${fmt(health)}`);
+console.log(`host load average (1, 5, 15 min): ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} on ${os.cpus().length} cores`);
 
 // GET /cyclers with q + two filters + sort.
 const otherProject = (await exec(`select id from projects where organization_id = ? and name = 'bench project 3'`, [org]))[0]!.id;

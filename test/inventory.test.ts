@@ -298,19 +298,21 @@ describe('equipment changes racing attaches', () => {
     const { project, cycler, channels } = await labFixture(c);
     await ok(c.post(`/cyclers/${cycler.id}/service_events`, { event_type: 'calibration' }), 201);
     await ok(c.post(`/cyclers/${cycler.id}/service_events/complete`, {}));
-    await ok(c.post(`/cyclers/${cycler.id}/service_events`, { event_type: 'repair' }), 201);
     await ok(c.patch(`/channels/${channels[0].id}`, { out_of_commission: true, incident_category: 'hardware_failure' }));
     await ok(c.patch(`/channels/${channels[0].id}`, { out_of_commission: false, incident_category: 'maintenance' }));
+    await ok(c.post(`/cyclers/${cycler.id}/service_events`, { event_type: 'repair' }), 201);
     const other = await ok(c.post('/projects', { name: `new home ${cycler.id}` }), 201);
     await ok(c.patch(`/cyclers/${cycler.id}`, { project_id: other.id }));
     await ok(c.delete(`/projects/${project.id}`));
     const events = await ok(c.get(`/cyclers/${cycler.id}/service_events`));
     expect(events.total).toBe(2);
     for (const e of events.items) expect(e.project_id).toBe(other.id);
-    const incidents = await ok(c.get(`/channels/${channels[0].id}/incidents`));
-    expect(incidents.total).toBe(1);
-    expect(incidents.items[0]).toMatchObject({ project_id: other.id, category: 'hardware_failure' });
-    expect(incidents.items[0].resolved_at).not.toBeNull();
+    // The channel's own outage, and those of the two events (the repair's still open).
+    const incidents = await ok(c.get(`/channels/${channels[0].id}/incidents?order=asc`));
+    expect(incidents.total).toBe(3);
+    for (const i of incidents.items) expect(i.project_id).toBe(other.id);
+    expect(incidents.items.map((i: { category: string }) => i.category)).toEqual(['calibration', 'hardware_failure', 'maintenance']);
+    expect(incidents.items.map((i: { resolved_at: string | null }) => i.resolved_at !== null)).toEqual([true, true, false]);
     // The open event still completes in the new project.
     expect(await ok(c.post(`/cyclers/${cycler.id}/service_events/complete`, {}))).toMatchObject({ event_type: 'repair', status: 'completed' });
   });

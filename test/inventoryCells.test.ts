@@ -104,7 +104,7 @@ describe('cell measurements', () => {
     // A finished run from before the running one started does not overlap it.
     const old = await measurement(c, instance.id, { start_time: '2025-01-01T00:00:00Z', end_time: '2025-01-02T00:00:00Z' });
     expect((await ok(c.patch(`/cell_measurements/${old.id}`, { channel_id: ch1.id }))).channel_id).toBe(ch1.id);
-    await ok(c.patch(`/channels/${ch2.id}`, { out_of_commission: true, incident_category: 'maintenance' }));
+    await ok(c.patch(`/channels/${ch2.id}`, { out_of_commission: true, incident_category: 'hardware_failure' }));
     const ooc = await c.patch(`/cell_measurements/${second.id}`, { channel_id: ch2.id });
     expect(ooc.status).toBe(409);
     const otherProject = await labFixture(c);

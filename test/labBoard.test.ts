@@ -68,7 +68,8 @@ describe.skipIf(!CHROMIUM)('lab board in Chromium', () => {
     const count = (k: string) => page.locator(`[data-count="${k}"]`).textContent();
     await expect.poll(() => count('occupied')).toBe(String(status.occupied));
     for (const k of ['stale', 'free', 'out_of_commission'] as const) expect(await count(k)).toBe(String(status[k]));
-    expect(await page.locator('#grid .ch').count()).toBe(6);
+    // The counts come with the summary; the channels with the pages after it.
+    await expect.poll(() => page.locator('#grid .ch').count()).toBe(6);
 
     // Out of commission through the API: the board shows it within its refresh (1 s here).
     await ok(c.patch(`/channels/${ch3.id}`, { out_of_commission: true }));
@@ -116,6 +117,51 @@ describe.skipIf(!CHROMIUM)('lab board in Chromium', () => {
     // A revoked key (signed out elsewhere) returns the board to sign-in.
     await api.orm.em.fork().execute(`delete from api_keys where user_id = ?`, [org.user_id]);
     await expect.poll(() => page.locator('#signin').count(), { timeout: 15_000 }).toBe(1);
+    await page.close();
+  });
+
+  it('lists every requested plan and every reservation of the next 7 days, past the lists\' page of 100', async () => {
+    const org = await newOrg(api.orm);
+    const c = client(api.url, org.api_key);
+    const lab = await labFixture(c, { channels: 3 });
+    const template = await ok(c.post('/protocols/parse-to-template', {
+      protocol_experiment: { protocol: 'Rest for 1 hour', name: uniq('Rest') }, project_id: lab.project.id, experiment_parameters: {},
+    }));
+    // Written directly (the API's create is tested elsewhere): 130 requested plans, and 3 × 45 one-hour reservations.
+    const sql = (q: string, params: unknown[]) => api.orm.em.fork().execute(q, params);
+    const common = [org.organization_id, lab.project.id, template.template_id, lab.spec.id, org.user_id, org.user_id];
+    await sql(`insert into planned_measurements (id, organization_id, project_id, name, status, protocol_id, cell_specification_id,
+        estimated_duration_seconds, requested_by, created_by)
+      select gen_random_uuid(), ?, ?, 'request ' || lpad(g::text, 3, '0'), 'requested', ?, ?, 3600, ?, ? from generate_series(1, 130) g`, common);
+    await sql(`insert into planned_measurements (id, organization_id, project_id, name, status, protocol_id, cell_specification_id, channel_id,
+        planned_start_time, planned_end_time, requested_by, created_by)
+      select gen_random_uuid(), ?, ?, 'reservation ' || ch.name || '-' || g, 'scheduled', ?, ?, ch.id,
+             date_trunc('hour', now()) + g * interval '2 hours', date_trunc('hour', now()) + g * interval '2 hours' + interval '1 hour', ?, ?
+        from channels ch cross join generate_series(1, 45) g where ch.cycler_id = ?`, [...common, lab.cycler.id]);
+
+    // Two more cyclers of two channels, and two channels a page: the grid arrives in three pages after the summary.
+    for (const name of ['Y', 'Z']) {
+      const cy = await ok(c.post(`/sites/${lab.site.id}/cyclers`, { name: uniq(name), project_id: lab.project.id }), 201);
+      for (const ch of ['1', '2']) await ok(c.post(`/cyclers/${cy.id}/channels`, { name: ch }), 201);
+    }
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const pages: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('cycler_offset=')) pages.push(r.url());
+    });
+    await page.goto(`${api.url}/lab?project=${lab.project.id}&page=2`);
+    await signIn(page, org.api_key);
+    await expect.poll(() => page.locator('#grid .ch').count(), { timeout: 20_000 }).toBe(7);
+    expect(pages).toHaveLength(3);
+    await expect.poll(() => page.locator('#requested').getAttribute('data-plans'), { timeout: 20_000 }).toBe('130');
+    expect(await page.locator('input[name=plan]').count()).toBe(130);
+    expect(await page.locator('#requested').textContent()).toContain('request 130');
+    expect(await page.locator('#slot-plan option').count()).toBe(130);
+    await expect.poll(() => page.locator('#timeline').getAttribute('data-reservations'), { timeout: 20_000 }).toBe('135');
+    expect(await page.locator('#timeline .bar').count()).toBe(135);
+    // A channel's upcoming plans: all 45 of them.
+    await page.locator(`.ch[data-id="${lab.channels[0].id}"]`).click();
+    await expect.poll(() => page.locator('#details li').count(), { timeout: 10_000 }).toBe(45);
     await page.close();
   });
 

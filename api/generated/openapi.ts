@@ -257,7 +257,7 @@ export type paths = {
         /** Service events of the cycler, newest first. */
         get: operations["listCyclerServiceEvents"];
         put?: never;
-        /** Opens a service event; 409 while another is open or a measurement runs on the cycler. */
+        /** Opens a service event and takes every in-service channel of the cycler out of commission with it; 409 while another is open or a measurement runs on the cycler. */
         post: operations["openCyclerServiceEvent"];
         delete?: never;
         options?: never;
@@ -276,7 +276,7 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Completes the open service event; a calibration sets last_calibrated_at and calibration_due_at. */
+        /** Completes the open service event and returns the channels it took out; a calibration sets last_calibrated_at and calibration_due_at. */
         post: operations["completeCyclerServiceEvent"];
         delete?: never;
         options?: never;
@@ -620,7 +620,7 @@ export type paths = {
             };
             cookie?: never;
         };
-        /** The whole lab tree of the project with occupancy derived at read time, in one call. */
+        /** The whole lab tree of the project with occupancy derived at read time, in one call (or its summary, or a page of its cyclers). */
         get: operations["labStatus"];
         put?: never;
         post?: never;
@@ -2709,6 +2709,11 @@ export type components = {
             service_scheduled_at?: string | null;
             /** Format: date-time */
             service_scheduled_until?: string | null;
+            /**
+             * Format: uuid
+             * @description The cycler service event that took the channel out (and brings it back when completed); null for an outage of the channel alone.
+             */
+            service_event_id?: string | null;
             /** Format: date-time */
             resolved_at: string | null;
             resolution_notes: string | null;
@@ -5348,7 +5353,7 @@ export interface operations {
                     "application/json": components["schemas"]["Channel"];
                 };
             };
-            /** @description service_scheduled_until not after service_scheduled_at (or without one). */
+            /** @description service_scheduled_until not after service_scheduled_at (or without one); out of commission for maintenance or calibration without service_scheduled_at. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6292,7 +6297,14 @@ export interface operations {
     };
     labStatus: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description summary: every site and cycler with the counts, each cycler's channels left out (channels is empty); a cheap first look at a large lab. */
+                view?: "full" | "summary";
+                /** @description A page of the cyclers in the tree's order (site name, cycler name), with their channels; the counts are over the page. Not with view=summary (400). */
+                cycler_offset?: number;
+                /** @description Cyclers on the page (default 100 when cycler_offset is sent). */
+                cycler_limit?: number;
+            };
             header?: {
                 /** @description The ETag of a status already held: 304 when it is still current. */
                 "If-None-Match"?: string;
@@ -6315,13 +6327,22 @@ export interface operations {
                     "application/json": components["schemas"]["LabStatus"];
                 };
             };
-            /** @description Not modified since the ETag sent in If-None-Match (no body; the tree is not built). */
+            /** @description Not modified since the ETag sent in If-None-Match (no body; the tree is not built). Each view and page has its own ETag. */
             304: {
                 headers: {
                     ETag?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description view=summary with cycler_offset or cycler_limit. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

@@ -135,7 +135,10 @@ export function inventoryRoutes(): Router {
   });
 
   r.get('/projects/:project_id/lab/status', async (req, res) => {
-    const { etag, body } = await lab.labStatus(req.ctx, req.params.project_id, req.header('if-none-match'));
+    const { view, cycler_offset: offset, cycler_limit: limit } = req.query as Record<string, string | undefined>;
+    const { etag, body } = await lab.labStatus(req.ctx, req.params.project_id, req.header('if-none-match'), {
+      view: view as lab.LabView['view'], cycler_offset: offset === undefined ? undefined : Number(offset), cycler_limit: limit === undefined ? undefined : Number(limit),
+    });
     // private: the tree carries the caller's watches; no-cache: revalidate every time (cheap when unchanged).
     res.setHeader('ETag', etag).setHeader('Cache-Control', 'private, no-cache');
     if (body === null) res.status(304).end();

@@ -1,12 +1,14 @@
 // Auto-schedule: for requested plans in the caller's priority order, the earliest window on a
 // suitable in-service channel (ratings, calibration not due before the window ends, no collision);
 // applying re-checks everything in one transaction and changes all or nothing.
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../context.ts';
 import { AppError, invalid } from '../errors.ts';
 import * as repo from '../../db/repositories/plannedMeasurements.ts';
 import { updateRow } from '../../db/repositories/sqlRows.ts';
 import { requireProjectPermission } from './access.ts';
 import { reserve } from './plannedMeasurements.ts';
+import { ChannelHeap, type Entry } from './channelHeap.ts';
 import { ratingMismatch, requirementsOf } from './scheduling.ts';
 
 const MINUTE = 60_000;
@@ -45,29 +47,49 @@ function duplicates(ids: string[]): void {
   });
 }
 
+type PlanForProposal = repo.PlanRow & { ratings: Record<string, unknown> | null };
+
+/** What a proposal reads: the plans, the project's channels in tie-break order, and every block on them from now on. */
+export function proposalInputs(em: EntityManager, projectId: string, ids: string[]) {
+  return Promise.all([
+    em.execute<PlanForProposal[]>(
+      `select ${repo.PLAN_SELECT}, cs.ratings from ${repo.PLAN_FROM} left join cell_specifications cs on cs.id = p.cell_specification_id
+        where p.project_id = ? and p.id = any(?::uuid[])`, [projectId, uuids(ids)]),
+    repo.projectChannels(em, projectId), repo.projectBlocks(em, projectId)] as const);
+}
+
 export async function proposeSchedule(ctx: RequestContext, projectId: string, body: { planned_measurement_ids: string[]; start_after?: string }) {
   await requireProjectPermission(ctx, projectId, 'cell_measurement:read');
   duplicates(body.planned_measurement_ids);
   const now = Date.now();
   // Whole minutes: the same state proposes the same windows however often it is asked within a minute.
   const from = Math.ceil(Math.max(now, body.start_after ? Date.parse(body.start_after) : now) / MINUTE) * MINUTE;
-  const [plans, channels, blocks] = await Promise.all([
-    ctx.em.execute<(repo.PlanRow & { ratings: Record<string, unknown> | null })[]>(
-      `select ${repo.PLAN_SELECT}, cs.ratings from ${repo.PLAN_FROM} left join cell_specifications cs on cs.id = p.cell_specification_id
-        where p.project_id = ? and p.id = any(?::uuid[])`, [projectId, uuids(body.planned_measurement_ids)]),
-    repo.projectChannels(ctx.em, projectId), repo.projectBlocks(ctx.em, projectId)]);
+  const [plans, channels, blocks] = await proposalInputs(ctx.em, projectId, body.planned_measurement_ids);
   const byId = new Map(plans.map((p) => [p.id, p]));
   const missing = body.planned_measurement_ids.findIndex((id) => !byId.has(id));
   if (missing >= 0) throw invalid(['body', 'planned_measurement_ids', missing], 'is not a planned measurement of this project', 'value_error', body.planned_measurement_ids[missing]);
+  return { generated_at: new Date(now).toISOString(), assignments: placePlans(body.planned_measurement_ids.map((id) => byId.get(id)!), channels, blocks, from) };
+}
 
+/**
+ * The placement itself, without I/O: each plan in turn on the earliest window of a suitable
+ * channel (ties to the first in channel order). The rated channels of each kind of plan wait in
+ * a heap by when they are next free, so a plan looks only at those that could start it earliest
+ * (see channelHeap.ts), not at all 32,768 again.
+ */
+export function placePlans(plans: PlanForProposal[], channels: repo.ChannelForPlan[], blocks: repo.Block[], from: number): Assignment[] {
   const taken = new Map<string, { start_ms: number; end_ms: number }[]>(channels.map((c) => [c.id, []]));
   for (const b of blocks) taken.get(b.channel_id)?.push(b);
-  const inService = channels.filter((c) => !c.out_of_commission);
-  // Plans of one cell specification share their rated channels (one filter of 32,768 channels, not one per plan).
-  const ratedFor = new Map<string, repo.ChannelForPlan[]>();
+  // A channel out for its cycler's service is free again after the service's window (one of its blocks).
+  const inService = channels.filter((c) => !c.out_of_commission || c.service_event_id);
+  const order = new Map(channels.map((c, i) => [c.id, i]));
+  // A channel whose calibration is due by `from` can take nothing; the others start in the heap at when they are next free.
+  const entry = (c: repo.ChannelForPlan): Entry<repo.ChannelForPlan> | null =>
+    (c.calibration_due_at !== null && c.calibration_due_at <= from ? null : { key: earliestGap(taken.get(c.id)!, from, 0), order: order.get(c.id)!, channel: c });
+  // Plans needing the same ratings share their channels' heap (one filter of 32,768 channels, not one per plan).
+  const heaps = new Map<string, { rated: number; heap: ChannelHeap<repo.ChannelForPlan> }>();
 
-  const assignments: Assignment[] = body.planned_measurement_ids.map((id) => {
-    const plan = byId.get(id)!;
+  return plans.map((plan): Assignment => {
     const base = {
       planned_measurement_id: plan.id, planned_measurement_name: plan.name, planned_measurement_updated_at: plan.updated_at.toISOString(),
       channel_id: null, channel_name: null, cycler_name: null, planned_start_time: null, planned_end_time: null,
@@ -76,30 +98,43 @@ export async function proposeSchedule(ctx: RequestContext, projectId: string, bo
     const duration = ((plan.setup_duration_seconds ?? 0) + (plan.estimated_duration_seconds ?? 0) + (plan.teardown_duration_seconds ?? 0)) * 1000;
     const need = requirementsOf(plan.ratings);
     const needKey = `${need.amps}|${need.minVolts}|${need.maxVolts}`;
-    let rated = ratedFor.get(needKey);
-    if (!rated) ratedFor.set(needKey, (rated = inService.filter((c) => ratingMismatch(c, need) === null)));
+    let kind = heaps.get(needKey);
+    if (!kind) {
+      const rated = inService.filter((c) => ratingMismatch(c, need) === null);
+      heaps.set(needKey, (kind = { rated: rated.length, heap: new ChannelHeap(rated.map(entry).filter((e) => e !== null)) }));
+    }
     if (!channels.length) return { ...base, unscheduled_reason: 'the project has no channels' };
     if (!inService.length) return { ...base, unscheduled_reason: 'every channel of the project is out of commission' };
-    if (!rated.length) return { ...base, unscheduled_reason: `no in-service channel is rated for the cell (${ratingMismatch(inService[0]!, need)})` };
-    let best: { channel: repo.ChannelForPlan; start: number } | null = null;
-    for (const c of rated) {
+    if (!kind.rated) return { ...base, unscheduled_reason: `no in-service channel is rated for the cell (${ratingMismatch(inService[0]!, need)})` };
+    // Take channels off the heap while one could still start earlier than the best found (or as early, and come first).
+    const looked: Entry<repo.ChannelForPlan>[] = [];
+    let best: { entry: Entry<repo.ChannelForPlan>; start: number } | null = null;
+    for (let top = kind.heap.peek(); top && Number.isFinite(top.key); top = kind.heap.peek()) {
+      if (best && (top.key > best.start || (top.key === best.start && top.order > best.entry.order))) break;
+      looked.push(kind.heap.pop()!);
+      const c = top.channel;
       const start = earliestGap(taken.get(c.id)!, from, duration);
-      if (!Number.isFinite(start)) continue;
-      if (c.calibration_due_at !== null && start + duration > c.calibration_due_at) continue;
-      if (!best || start < best.start) best = { channel: c, start };
-      if (start === from) break; // nothing can start earlier; channel order breaks ties
+      if (!Number.isFinite(start) || (c.calibration_due_at !== null && start + duration > c.calibration_due_at)) continue;
+      if (!best || start < best.start || (start === best.start && top.order < best.entry.order)) best = { entry: top, start };
+    }
+    if (best) {
+      const list = taken.get(best.entry.channel.id)!;
+      const block = { start_ms: best.start, end_ms: best.start + duration };
+      const at = list.findIndex((b) => b.start_ms > block.start_ms);
+      list.splice(at < 0 ? list.length : at, 0, block);
+    }
+    // Back on the heap with what is now known of when each is next free.
+    for (const e of looked) {
+      const again = entry(e.channel);
+      if (again) kind.heap.push(again);
     }
     if (!best) return { ...base, unscheduled_reason: 'every rated channel is held for good or its calibration falls due first' };
-    const list = taken.get(best.channel.id)!;
-    const block = { start_ms: best.start, end_ms: best.start + duration };
-    const at = list.findIndex((b) => b.start_ms > block.start_ms);
-    list.splice(at < 0 ? list.length : at, 0, block);
+    const c = best.entry.channel;
     return {
-      ...base, channel_id: best.channel.id, channel_name: best.channel.name, cycler_name: best.channel.cycler_name,
-      planned_start_time: new Date(block.start_ms).toISOString(), planned_end_time: new Date(block.end_ms).toISOString(), unscheduled_reason: null,
+      ...base, channel_id: c.id, channel_name: c.name, cycler_name: c.cycler_name,
+      planned_start_time: new Date(best.start).toISOString(), planned_end_time: new Date(best.start + duration).toISOString(), unscheduled_reason: null,
     };
   });
-  return { generated_at: new Date(now).toISOString(), assignments };
 }
 
 interface ApplyItem {

@@ -120,9 +120,10 @@ export async function assertChannelAttachable(
       field: loc.at(-1), loc, channel_project_id: channel.project_id, measurement_project_id: m.project_id,
     });
   }
-  if (channel.out_of_commission) throw conflict('the channel is out of commission', { channel_id: channelId });
   // A cycler in service runs nothing new (opening an event likewise waits for no running
-  // measurement); finished runs may still be recorded on it.
+  // measurement), and the event is the more telling answer; finished runs may still be recorded
+  // on it, although the event took its channels out of commission. A channel out for its own
+  // fault takes nothing.
   if (runsOn(m.end_time)) {
     const event = await openServiceEvent(em, channel.cycler_id);
     if (event) {
@@ -130,6 +131,9 @@ export async function assertChannelAttachable(
         channel_id: channelId, cycler_id: channel.cycler_id, service_event_id: event.id,
       });
     }
+  }
+  if (channel.out_of_commission && (runsOn(m.end_time) || !channel.service_event_id)) {
+    throw conflict('the channel is out of commission', { channel_id: channelId });
   }
   await assertNoOverlap(em, m, channelId);
 }

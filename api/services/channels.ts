@@ -71,6 +71,18 @@ function serviceWindow(channel: repo.ChannelRow, body: ChannelBody) {
   return { service_scheduled_at: body.service_scheduled_at, service_scheduled_until: until };
 }
 
+/** Categories that imply a planned visit: taking a channel out for one needs its date (the client's rule). */
+const PLANNED_VISITS = ['maintenance', 'calibration'];
+
+/** 400 naming service_scheduled_at when a channel goes out of commission for a planned visit with no date attached. */
+function requireVisitDate(channel: repo.ChannelRow, body: ChannelBody) {
+  if (body.out_of_commission !== true || channel.out_of_commission) return; // re-sending the current state is a no-op
+  if (!PLANNED_VISITS.includes(body.incident_category ?? 'other') || body.service_scheduled_at != null) return;
+  throw new AppError('BAD_REQUEST',
+    `service_scheduled_at is required to take a channel out of commission for ${body.incident_category}: a planned visit needs its date`,
+    { field: 'service_scheduled_at', incident_category: body.incident_category });
+}
+
 export async function requireChannel(ctx: RequestContext, channelId: string, permission: string): Promise<repo.ChannelRow> {
   const channel = await repo.findChannel(ctx.em, channelId);
   if (!channel) throw notFound('channel', channelId);
@@ -152,6 +164,7 @@ export async function updateChannel(ctx: RequestContext, channelId: string, body
     }
   }
   checkVoltages(body.min_volts === undefined ? channel.min_volts : body.min_volts, body.max_volts === undefined ? channel.max_volts : body.max_volts);
+  requireVisitDate(channel, body);
   const service = serviceWindow(channel, body);
   if (body.name !== undefined) await assertNameFree(ctx, channel.cycler_id, body.name, channelId);
   return orConflict(() => ctx.em.transactional(async (em) => {
@@ -174,6 +187,8 @@ export async function updateChannel(ctx: RequestContext, channelId: string, body
     await updateRow(em, 'channels', channelId, {
       name: body.name, notes: body.notes, max_amps: body.max_amps, min_volts: body.min_volts, max_volts: body.max_volts,
       out_of_commission: body.out_of_commission, ...service,
+      // Taken out or back by hand, the channel's outage is its own from now on, not its cycler's service.
+      ...(toggled ? { service_event_id: null } : {}),
     });
     const row = (await repo.findChannel(em, channelId))!;
     await indexChannel({ ...ctx, em }, row);

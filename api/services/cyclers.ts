@@ -183,11 +183,15 @@ export async function openServiceEvent(
     if (open) throw conflict(`a ${open.event_type} service event is already open on this cycler`, { existing_id: open.id });
     const running = await repo.runningMeasurement(em, { cyclerId });
     if (running) throw conflict('a measurement is running on this cycler', { measurement_id: running.id, channel_id: running.channel_id });
-    return insertRow(em, 'cycler_service_events', {
-      id: randomUUID(), organization_id: cycler.organization_id, project_id: cycler.project_id, cycler_id: cyclerId,
-      event_type: body.event_type, notes: body.notes ?? null, started_at: body.started_at, created_by: ctx.caller.userId,
+    const event = {
+      id: randomUUID(), cycler_id: cyclerId, event_type: body.event_type, notes: body.notes ?? null, created_by: ctx.caller.userId,
       scheduled_for: body.scheduled_for ?? null, scheduled_until: body.scheduled_until ?? null,
+    };
+    const row = await insertRow(em, 'cycler_service_events', {
+      ...event, organization_id: cycler.organization_id, project_id: cycler.project_id, started_at: body.started_at,
     }, SERVICE_EVENT_COLUMNS);
+    await repo.takeCyclerChannelsOut(em, event); // the whole instrument reads as down, as the client's start_service says
+    return row;
   });
 }
 
@@ -230,6 +234,7 @@ export async function completeServiceEvent(
         where id = ? returning ${SERVICE_EVENT_COLUMNS}`,
       [completedAt, body.notes ?? null, ctx.caller.userId, open.id],
     );
+    await repo.bringCyclerChannelsBack(em, open.id, body.notes ?? null, ctx.caller.userId);
     if (open.event_type === 'calibration') {
       await updateRow(em, 'cyclers', cyclerId, { last_calibrated_at: completedAt, calibration_interval_days: body.calibration_interval_days });
     }

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../context.ts';
-import { labChannels, labCyclers, labHead, labServiceEvents, type LabChannelRow } from '../../db/repositories/lab.ts';
+import { labChannels, labCounts, labCyclers, labHead, labServiceEvents, type CyclerPage, type LabChannelRow, type LabCyclerRow, type LabServiceRow } from '../../db/repositories/lab.ts';
 import { projectBlocks, type Block } from '../../db/repositories/plannedMeasurements.ts';
 import { AppError, notFound } from '../errors.ts';
 import { assertSameOrganization } from './access.ts';
@@ -59,26 +59,21 @@ function forward(blocks: Block[] | undefined, asOf: number) {
   };
 }
 
-/** The query and the tree, without HTTP or permission checks (the benchmark's floor uses it too). */
-export async function buildLabStatus(em: EntityManager, projectId: string, userId: string, staleAfterHours: number, asOf = labClock()) {
-  const [cyclerRows, channelRows, events, blockRows] = await Promise.all([labCyclers(em, projectId), labChannels(em, projectId, userId, staleAfterHours, asOf),
-    labServiceEvents(em, projectId), projectBlocks(em, projectId, asOf)]);
-  const blocks = new Map<string, Block[]>();
-  for (const b of blockRows) {
-    const list = blocks.get(b.channel_id);
-    if (list) list.push(b);
-    else blocks.set(b.channel_id, [b]);
-  }
-  const total: Counts = { occupied: 0, stale: 0, free: 0, out_of_commission: 0 };
+function cyclerOf(c: LabCyclerRow): LabCycler {
+  return {
+    id: c.id, name: c.name, channel_count: 0, occupied: 0, stale: 0, free: 0, out_of_commission: 0,
+    manufacturer: c.manufacturer, model: c.model, serial_number: c.serial_number, last_calibrated_at: iso(c.last_calibrated_at),
+    calibration_interval_days: c.calibration_interval_days, calibration_due_at: iso(c.calibration_due_at), service_windows: [], channels: [],
+  };
+}
+
+/** Sites → cyclers in the rows' order, with their open service windows. */
+function skeleton(cyclerRows: LabCyclerRow[], events: LabServiceRow[]) {
   const sites: { id: string; name: string; cyclers: LabCycler[] }[] = [];
   const cyclers = new Map<string, LabCycler>();
   for (const c of cyclerRows) {
     if (sites.at(-1)?.id !== c.site_id) sites.push({ id: c.site_id, name: c.site_name, cyclers: [] });
-    const cycler: LabCycler = {
-      id: c.id, name: c.name, channel_count: 0, occupied: 0, stale: 0, free: 0, out_of_commission: 0,
-      manufacturer: c.manufacturer, model: c.model, serial_number: c.serial_number, last_calibrated_at: iso(c.last_calibrated_at),
-      calibration_interval_days: c.calibration_interval_days, calibration_due_at: iso(c.calibration_due_at), service_windows: [], channels: [],
-    };
+    const cycler = cyclerOf(c);
     sites.at(-1)!.cyclers.push(cycler);
     cyclers.set(c.id, cycler);
   }
@@ -88,6 +83,26 @@ export async function buildLabStatus(em: EntityManager, projectId: string, userI
       scheduled_for: iso(e.scheduled_for), scheduled_until: iso(e.scheduled_until),
     });
   }
+  return { sites, cyclers };
+}
+
+/**
+ * The query and the tree, without HTTP or permission checks (the benchmark's floor uses it too):
+ * the whole lab, or the cyclers of `page` with their channels and counts over them.
+ */
+export async function buildLabStatus(em: EntityManager, projectId: string, userId: string, staleAfterHours: number, asOf = labClock(), page?: CyclerPage) {
+  const cyclersFirst = page ? await labCyclers(em, projectId, page) : null;
+  const ids = cyclersFirst?.map((c) => c.id);
+  const [cyclerRows, channelRows, events, blockRows] = await Promise.all([cyclersFirst ?? labCyclers(em, projectId),
+    labChannels(em, projectId, userId, staleAfterHours, asOf, ids), labServiceEvents(em, projectId, ids), projectBlocks(em, projectId, asOf, ids)]);
+  const blocks = new Map<string, Block[]>();
+  for (const b of blockRows) {
+    const list = blocks.get(b.channel_id);
+    if (list) list.push(b);
+    else blocks.set(b.channel_id, [b]);
+  }
+  const total: Counts = { occupied: 0, stale: 0, free: 0, out_of_commission: 0 };
+  const { sites, cyclers } = skeleton(cyclerRows, events);
   const now = asOf.getTime();
   for (const r of channelRows) {
     const cycler = cyclers.get(r.cycler_id);
@@ -103,7 +118,8 @@ export async function buildLabStatus(em: EntityManager, projectId: string, userI
       id: r.id, name: r.name, state, notes: r.notes, out_of_commission: r.out_of_commission,
       max_amps: r.max_amps, min_volts: r.min_volts, max_volts: r.max_volts,
       service_scheduled_at: iso(r.service_scheduled_at), service_scheduled_until: iso(r.service_scheduled_until),
-      ...(r.out_of_commission ? { next_reservation: null, next_free_at: null } : forward(blocks.get(r.id), now)),
+      // Out for its cycler's service, it is next free when the service's window ends (one of its blocks).
+      ...(r.out_of_commission && !r.out_for_service ? { next_reservation: null, next_free_at: null } : forward(blocks.get(r.id), now)),
       ...(state === 'occupied' || state === 'stale' ? { measurement: measurementOf(r) } : {}),
     });
   }
@@ -111,12 +127,47 @@ export async function buildLabStatus(em: EntityManager, projectId: string, userI
   return { sites, ...total };
 }
 
+/** The whole lab's counts per cycler and in all, without channels (`channels: []`): one aggregate, no channel rows. */
+export async function buildLabSummary(em: EntityManager, projectId: string, staleAfterHours: number, asOf = labClock()) {
+  const [cyclerRows, counts, events] = await Promise.all([labCyclers(em, projectId), labCounts(em, projectId, staleAfterHours, asOf),
+    labServiceEvents(em, projectId)]);
+  const total: Counts = { occupied: 0, stale: 0, free: 0, out_of_commission: 0 };
+  const { sites, cyclers } = skeleton(cyclerRows, events);
+  for (const n of counts) {
+    const cycler = cyclers.get(n.cycler_id);
+    if (!cycler) continue;
+    for (const k of ['occupied', 'stale', 'free', 'out_of_commission'] as const) {
+      cycler[k] = n[k];
+      total[k] += n[k];
+      cycler.channel_count += n[k];
+    }
+  }
+  return { sites, ...total };
+}
+
+/** What part of the lab a request asks for: all of it, its summary, or a page of cyclers. */
+export interface LabView {
+  view?: 'full' | 'summary';
+  cycler_offset?: number;
+  cycler_limit?: number;
+}
+
+function pageOf(q: LabView): CyclerPage | undefined {
+  if (q.cycler_offset === undefined && q.cycler_limit === undefined) return undefined;
+  if (q.view === 'summary') {
+    throw new AppError('BAD_REQUEST', 'a summary has no channels to page: send view=summary or cycler_offset/cycler_limit, not both',
+      { field: q.cycler_offset !== undefined ? 'cycler_offset' : 'cycler_limit' });
+  }
+  return { offset: q.cycler_offset ?? 0, limit: q.cycler_limit ?? 100 };
+}
+
 /**
  * The status, or null when `ifNoneMatch` names its current ETag (answered 304 without building
  * the tree). The ETag covers the project's lab version (moved by triggers on every write the tree
  * shows), the minute of the clock, the staleness window and the caller (`watched` is theirs).
  */
-export async function labStatus(ctx: RequestContext, projectId: string, ifNoneMatch?: string) {
+export async function labStatus(ctx: RequestContext, projectId: string, ifNoneMatch?: string, q: LabView = {}) {
+  const page = pageOf(q);
   // One statement for the checks and the tag (as requireProjectPermission answers: 404, 403), so
   // that an unchanged lab costs about what an authenticated no-op does. Read before the tree: a
   // change in between makes a newer body under an older tag, never the reverse.
@@ -130,7 +181,11 @@ export async function labStatus(ctx: RequestContext, projectId: string, ifNoneMa
   const version = head.version;
   const asOf = labClock();
   const caller = createHash('sha256').update(ctx.caller.userId).digest('base64url').slice(0, 10);
-  const etag = `W/"lab-${version}-${asOf.getTime() / TICK}-${hours}-${caller}"`;
+  // Each view is its own representation, so its own tag.
+  const part = q.view === 'summary' ? '-s' : page ? `-p${page.offset}.${page.limit}` : '';
+  const etag = `W/"lab-${version}-${asOf.getTime() / TICK}-${hours}-${caller}${part}"`;
   if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag || t.trim() === '*')) return { etag, body: null };
-  return { etag, body: await buildLabStatus(ctx.em, projectId, ctx.caller.userId, hours, asOf) };
+  const body = q.view === 'summary' ? await buildLabSummary(ctx.em, projectId, hours, asOf)
+    : await buildLabStatus(ctx.em, projectId, ctx.caller.userId, hours, asOf, page);
+  return { etag, body };
 }

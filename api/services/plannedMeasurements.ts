@@ -104,7 +104,10 @@ export async function reserve(em: EntityManager, ctx: RequestContext, plan: { id
   if (channel.project_id !== plan.project_id) {
     throw new AppError('BAD_REQUEST', `the channel ${channelId} belongs to another project`, { field: 'channel_id', project_id: channel.project_id });
   }
-  if (channel.out_of_commission) throw conflict(`channel ${channel.name} on ${channel.cycler_name} is out of commission`, { channel_id: channelId, out_of_commission: true });
+  // Out for its cycler's service, the channel is held by the service's window (a block below); out for its own fault, for good.
+  if (channel.out_of_commission && !channel.service_event_id) {
+    throw conflict(`channel ${channel.name} on ${channel.cycler_name} is out of commission`, { channel_id: channelId, out_of_commission: true });
+  }
   const spec = plan.cell_specification_id ? await repo.specForPlan(em, plan.cell_specification_id) : null;
   checkRatings(channel, requirementsOf(spec?.ratings ?? null));
   const hit = await repo.firstCollision(em, channelId, start, end, plan.id);

@@ -64,6 +64,8 @@ export const Channel = defineEntity({
     ...timestamps,
     service_scheduled_at: p.datetime().nullable(),
     service_scheduled_until: p.datetime().nullable(),
+    /** The cycler service event that took the channel out, if that is why it is out. */
+    service_event_id: p.uuid().nullable(),
   },
 });
 export type IChannel = InferEntity<typeof Channel>;
@@ -83,6 +85,8 @@ export const ChannelIncident = defineEntity({
     ...createdAt,
     service_scheduled_at: p.datetime().nullable(),
     service_scheduled_until: p.datetime().nullable(),
+    /** The cycler service event this outage belongs to (the client's ChannelIncident). */
+    service_event_id: p.uuid().nullable(),
   },
 });
 export type IChannelIncident = InferEntity<typeof ChannelIncident>;

@@ -20,6 +20,7 @@ import { Migration20261127120000CellBatches } from './Migration20261127120000Cel
 import { Migration20261127180000PlannedMeasurements } from './Migration20261127180000PlannedMeasurements.ts';
 import { Migration20261127181000LabVersions } from './Migration20261127181000LabVersions.ts';
 import { Migration20261127182000PlanMeasurementLink } from './Migration20261127182000PlanMeasurementLink.ts';
+import { Migration20261127193200IncidentServiceEvent } from './Migration20261127193200IncidentServiceEvent.ts';
 import { Migration20261127200500PipelineComputeUsage } from './Migration20261127200500PipelineComputeUsage.ts';
 import { Migration20261127201000MemberDeactivation } from './Migration20261127201000MemberDeactivation.ts';
 import { Migration20261127202000Analyses } from './Migration20261127202000Analyses.ts';
@@ -45,6 +46,7 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261127180000PlannedMeasurements', class: Migration20261127180000PlannedMeasurements },
   { name: 'Migration20261127181000LabVersions', class: Migration20261127181000LabVersions },
   { name: 'Migration20261127182000PlanMeasurementLink', class: Migration20261127182000PlanMeasurementLink },
+  { name: 'Migration20261127193200IncidentServiceEvent', class: Migration20261127193200IncidentServiceEvent },
   { name: 'Migration20261127200500PipelineComputeUsage', class: Migration20261127200500PipelineComputeUsage },
   { name: 'Migration20261127201000MemberDeactivation', class: Migration20261127201000MemberDeactivation },
   { name: 'Migration20261127202000Analyses', class: Migration20261127202000Analyses },

@@ -72,8 +72,9 @@ export async function unindexUnderSpec(em: EntityManager, specId: string): Promi
 
 /** The channel locked for the attach decision, or null. */
 export async function lockChannelForAttach(em: EntityManager, channelId: string) {
-  return (await em.execute<{ id: string; organization_id: string; project_id: string; cycler_id: string; out_of_commission: boolean }[]>(
-    `select id, organization_id, project_id, cycler_id, out_of_commission from channels where id = ? for update`,
+  return (await em.execute<{ id: string; organization_id: string; project_id: string; cycler_id: string; out_of_commission: boolean;
+    service_event_id: string | null }[]>(
+    `select id, organization_id, project_id, cycler_id, out_of_commission, service_event_id from channels where id = ? for update`,
     [channelId],
   ))[0] ?? null;
 }

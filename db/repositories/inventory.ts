@@ -198,3 +198,36 @@ export async function openServiceEvent(em: EntityManager, cyclerId: string): Pro
   );
   return rows[0] ?? null;
 }
+
+/** A service event's category on the channel outages it opens. */
+const INCIDENT_OF_EVENT: Record<string, string> = { calibration: 'calibration', other: 'other' };
+
+/**
+ * Takes every in-service channel of the cycler out of commission for the event, each with an
+ * outage naming it; channels already out keep their own (more specific) outage.
+ */
+export async function takeCyclerChannelsOut(em: EntityManager, event: {
+  id: string; cycler_id: string; event_type: string; notes: string | null; scheduled_for: string | null; scheduled_until: string | null; created_by: string;
+}): Promise<void> {
+  await em.execute(
+    `with taken as (update channels set out_of_commission = true, service_event_id = ?, updated_at = now()
+                     where cycler_id = ? and not out_of_commission returning id, organization_id, project_id)
+     insert into channel_incidents (id, organization_id, project_id, channel_id, out_of_commission, incident_category, description,
+                                    service_scheduled_at, service_scheduled_until, service_event_id, created_by)
+     select gen_random_uuid(), organization_id, project_id, id, true, ?, ?, ?, ?, ?, ? from taken`,
+    [event.id, event.cycler_id, INCIDENT_OF_EVENT[event.event_type] ?? 'maintenance', event.notes, event.scheduled_for, event.scheduled_until, event.id, event.created_by],
+  );
+}
+
+/** Returns the channels out for the event; those out for their own faults stay out. */
+export async function bringCyclerChannelsBack(em: EntityManager, eventId: string, notes: string | null, userId: string): Promise<void> {
+  await em.execute(
+    `with back as (update channels set out_of_commission = false, service_event_id = null, updated_at = now()
+                    where service_event_id = ? returning id, organization_id, project_id)
+     insert into channel_incidents (id, organization_id, project_id, channel_id, out_of_commission, incident_category, description, service_event_id, created_by)
+     select gen_random_uuid(), b.organization_id, b.project_id, b.id, false, e.incident_category, ?, ?, ? from back b
+       cross join lateral (select incident_category from channel_incidents where channel_id = b.id and service_event_id = ? and out_of_commission
+                            order by created_at desc limit 1) e`,
+    [eventId, notes, eventId, userId, eventId],
+  );
+}

@@ -24,6 +24,8 @@ export interface LabChannelRow {
   name: string;
   notes: string | null;
   out_of_commission: boolean;
+  /** Out for its cycler's service event (free again after its window), not for a fault of its own. */
+  out_for_service: boolean;
   max_amps: number | null;
   min_volts: number | null;
   max_volts: number | null;
@@ -47,15 +49,55 @@ export interface LabChannelRow {
   fresh: boolean | null;
 }
 
-/** The project's cyclers, ordered by site name, site, cycler name, cycler. */
-export function labCyclers(em: EntityManager, projectId: string): Promise<LabCyclerRow[]> {
+/** A page of the project's cyclers in the tree's order; without one, all of them. */
+export interface CyclerPage {
+  offset: number;
+  limit: number;
+}
+
+/** A uuid[] parameter (the driver would spread a JS array into a list); ids come from the database. */
+export const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
+
+/** The project's cyclers (or a page of them), ordered by site name, site, cycler name, cycler. */
+export function labCyclers(em: EntityManager, projectId: string, page?: CyclerPage): Promise<LabCyclerRow[]> {
   return em.execute<LabCyclerRow[]>(
     `select c.site_id, s.name as site_name, c.id, c.name, c.manufacturer, c.model, c.serial_number,
             ${ms('c.last_calibrated_at')} as last_calibrated_at, c.calibration_interval_days, ${ms('c.calibration_due_at')} as calibration_due_at
        from cyclers c join sites s on s.id = c.site_id
       where c.project_id = ?
-      order by s.name, s.id, c.name, c.id`,
-    [projectId],
+      order by s.name, s.id, c.name, c.id${page ? ' limit ? offset ?' : ''}`,
+    page ? [projectId, page.limit, page.offset] : [projectId],
+  );
+}
+
+export interface LabCountRow {
+  cycler_id: string;
+  occupied: number;
+  stale: number;
+  free: number;
+  out_of_commission: number;
+}
+
+/**
+ * Each cycler's channel counts by state, without the channels: the same states as labChannels
+ * (out of commission first; a running measurement, fresh or not; else free) from one aggregate.
+ */
+export function labCounts(em: EntityManager, projectId: string, staleAfterHours: number, asOf: Date): Promise<LabCountRow[]> {
+  return em.execute<LabCountRow[]>(
+    `with t(at) as (select ?::timestamptz), running as (
+       select m.channel_id, bool_or(coalesce(m.data_updated_at, m.updated_at) >= t.at - make_interval(hours => ?)) as fresh
+         from cell_measurements m, t
+        where m.project_id = ? and m.channel_id is not null and (m.end_time is null or m.end_time > t.at)
+        group by m.channel_id)
+     select ch.cycler_id,
+            (count(*) filter (where not ch.out_of_commission and r.fresh))::int as occupied,
+            (count(*) filter (where not ch.out_of_commission and not r.fresh))::int as stale,
+            (count(*) filter (where not ch.out_of_commission and r.channel_id is null))::int as free,
+            (count(*) filter (where ch.out_of_commission))::int as out_of_commission
+       from channels ch left join running r on r.channel_id = ch.id
+      where ch.project_id = ?
+      group by ch.cycler_id`,
+    [asOf, staleAfterHours, projectId, projectId],
   );
 }
 
@@ -67,7 +109,11 @@ export function labCyclers(em: EntityManager, projectId: string): Promise<LabCyc
  * start. `fresh` is over all of them: one fresh run makes the channel occupied. The window and
  * DISTINCT ON share one ordering, so the measurements are sorted once.
  */
-export function labChannels(em: EntityManager, projectId: string, userId: string, staleAfterHours: number, asOf: Date): Promise<LabChannelRow[]> {
+export function labChannels(em: EntityManager, projectId: string, userId: string, staleAfterHours: number, asOf: Date,
+  cyclerIds?: string[]): Promise<LabChannelRow[]> {
+  // A page of cyclers reads only their channels' measurements.
+  const onPage = cyclerIds ? ' and m.channel_id in (select id from channels where cycler_id = any(?::uuid[]))' : '';
+  const page = cyclerIds ? [uuidArray(cyclerIds)] : [];
   return em.execute<LabChannelRow[]>(
     `with t(at) as (select ?::timestamptz), running as (
        select distinct on (m.channel_id) m.channel_id, m.id, m.name, m.updated_at, m.data_updated_at, m.cell_instance_id, m.start_time,
@@ -75,11 +121,11 @@ export function labChannels(em: EntityManager, projectId: string, userId: string
          from (select m.*, coalesce(m.data_updated_at, m.updated_at) >= t.at - make_interval(hours => ?) as is_fresh,
                       (m.start_time is null or m.start_time <= t.at) as started
                  from cell_measurements m, t
-                where m.project_id = ? and m.channel_id is not null and (m.end_time is null or m.end_time > t.at)) m
+                where m.project_id = ? and m.channel_id is not null and (m.end_time is null or m.end_time > t.at)${onPage}) m
        window w as (partition by m.channel_id order by m.started desc, m.is_fresh desc, m.start_time desc nulls last, m.id
                     rows between unbounded preceding and unbounded following)
         order by m.channel_id, m.started desc, m.is_fresh desc, m.start_time desc nulls last, m.id)
-     select ch.cycler_id, ch.id, ch.name, ch.notes, ch.out_of_commission, ch.max_amps, ch.min_volts, ch.max_volts,
+     select ch.cycler_id, ch.id, ch.name, ch.notes, ch.out_of_commission, (ch.service_event_id is not null) as out_for_service, ch.max_amps, ch.min_volts, ch.max_volts,
             ${ms('ch.service_scheduled_at')} as service_scheduled_at, ${ms('ch.service_scheduled_until')} as service_scheduled_until,
             r.id as m_id, r.name as m_name, ${ms('r.updated_at')} as m_updated_at, ${ms('r.data_updated_at')} as data_updated_at,
             r.cell_instance_id, ${ms('r.start_time')} as start_time, ${ms('r.estimated_end_time')} as estimated_end_time,
@@ -92,8 +138,8 @@ export function labChannels(em: EntityManager, projectId: string, userId: string
        left join cell_specifications cs on cs.id = ci.cell_specification_id
        left join users u on u.id = r.requested_by
        left join measurement_watches w on w.measurement_id = r.id and w.user_id = ?
-      where ch.project_id = ?`,
-    [asOf, staleAfterHours, projectId, userId, projectId],
+      where ch.project_id = ?${cyclerIds ? ' and ch.cycler_id = any(?::uuid[])' : ''}`,
+    [asOf, staleAfterHours, projectId, ...page, userId, projectId, ...page],
   );
 }
 
@@ -108,14 +154,14 @@ export interface LabServiceRow {
 }
 
 /** Open cycler service events with their booked span, in time order. */
-export function labServiceEvents(em: EntityManager, projectId: string): Promise<LabServiceRow[]> {
+export function labServiceEvents(em: EntityManager, projectId: string, cyclerIds?: string[]): Promise<LabServiceRow[]> {
   return em.execute<LabServiceRow[]>(
     `select e.cycler_id, e.id, e.event_type, e.status, ${ms('e.started_at')} as started_at, ${ms('e.scheduled_for')} as scheduled_for,
             ${ms('e.scheduled_until')} as scheduled_until
        from cycler_service_events e join cyclers c on c.id = e.cycler_id
-      where c.project_id = ? and e.status = 'open'
+      where c.project_id = ? and e.status = 'open'${cyclerIds ? ' and c.id = any(?::uuid[])' : ''}
       order by coalesce(e.scheduled_for, e.started_at), e.id`,
-    [projectId],
+    cyclerIds ? [projectId, uuidArray(cyclerIds)] : [projectId],
   );
 }
 

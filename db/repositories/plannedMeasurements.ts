@@ -58,6 +58,8 @@ export interface ChannelForPlan {
   cycler_id: string;
   cycler_name: string;
   out_of_commission: boolean;
+  /** The cycler's service event the channel is out for (its window is a block), or null. */
+  service_event_id: string | null;
   max_amps: number | null;
   min_volts: number | null;
   max_volts: number | null;
@@ -66,7 +68,7 @@ export interface ChannelForPlan {
 }
 
 const ms = (col: string) => `(extract(epoch from ${col}) * 1000)::float8`;
-const CHANNEL_FOR_PLAN = `select ch.id, ch.name, ch.organization_id, ch.project_id, ch.cycler_id, cy.name as cycler_name, ch.out_of_commission,
+const CHANNEL_FOR_PLAN = `select ch.id, ch.name, ch.organization_id, ch.project_id, ch.cycler_id, cy.name as cycler_name, ch.out_of_commission, ch.service_event_id,
     ch.max_amps, ch.min_volts, ch.max_volts, ${ms('cy.calibration_due_at')} as calibration_due_at
   from channels ch join cyclers cy on cy.id = ch.cycler_id`;
 
@@ -133,10 +135,11 @@ export async function firstCollision(em: EntityManager, channelId: string, start
   return rows[0] ? toBlock(rows[0]) : null;
 }
 
-/** Every block on the project's channels from `asOf` on, ordered by channel and start. */
-export async function projectBlocks(em: EntityManager, projectId: string, asOf = new Date()): Promise<Block[]> {
-  const rows = await em.execute<Block[]>(`${blocksSql('ch.project_id = ?')} order by b.channel_id, b.s, b.id`,
-    [asOf, projectId, null, projectId, projectId, projectId]);
+/** Every block on the project's channels (or those of some of its cyclers) from `asOf` on, ordered by channel and start. */
+export async function projectBlocks(em: EntityManager, projectId: string, asOf = new Date(), cyclerIds?: string[]): Promise<Block[]> {
+  const scope = cyclerIds ? [projectId, `{${cyclerIds.join(',')}}`] : [projectId];
+  const rows = await em.execute<Block[]>(`${blocksSql(cyclerIds ? 'ch.project_id = ? and ch.cycler_id = any(?::uuid[])' : 'ch.project_id = ?')} order by b.channel_id, b.s, b.id`,
+    [asOf, ...scope, null, ...scope, ...scope, ...scope]);
   return rows.map(toBlock);
 }
 

@@ -66,3 +66,20 @@ export async function call<T = any>(method: string, path: string, body?: unknown
 
 export const get = <T = any>(path: string, headers?: Record<string, string>) => call<T>('GET', path, undefined, headers);
 export const post = <T = any>(path: string, body: unknown) => call<T>('POST', path, body);
+
+/** The conventions' page size: most lists cap `limit` at 100. */
+const PAGE = 100;
+/** Pages fetched at once after the first (which tells the total). */
+const PARALLEL = 4;
+
+/** Every item of a list, paged by the conventions (`limit`, `offset`, `total`); an item seen twice while the list moves is kept once. */
+export async function getAll<T extends { id: string }>(path: string): Promise<T[]> {
+  const at = (offset: number) => get<{ items: T[]; total: number }>(`${path}${path.includes('?') ? '&' : '?'}limit=${PAGE}&offset=${offset}`);
+  const first = (await at(0)).body!;
+  const items = new Map(first.items.map((i) => [i.id, i]));
+  for (let offset = PAGE; offset < first.total; offset += PAGE * PARALLEL) {
+    const offsets = Array.from({ length: PARALLEL }, (_, k) => offset + k * PAGE).filter((o) => o < first.total);
+    for (const reply of await Promise.all(offsets.map(at))) for (const i of reply.body!.items) if (!items.has(i.id)) items.set(i.id, i);
+  }
+  return [...items.values()];
+}

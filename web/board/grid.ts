@@ -53,9 +53,16 @@ function cyclerMeta(c: Cycler, now: number): string {
   return marks.join(' ');
 }
 
+/** A cycler's cells: its container, and each channel's cell with what it shows. */
+interface Drawn { box: HTMLElement; meta: HTMLElement; metaHtml: string; ids: string; cells: Map<string, { el: HTMLElement; sig: string }> }
+
+/**
+ * The grid is laid out from the summary (sites, cyclers, counts; no channels), and each page of
+ * cyclers fills its cyclers' cells as it arrives, so the first screen does not wait for the
+ * whole lab. A page with the same channels as drawn redraws only the cells that changed.
+ */
 export class Grid {
-  private cells = new Map<string, { el: HTMLElement; sig: string }>();
-  private metas = new Map<string, { el: HTMLElement; html: string }>();
+  private drawn = new Map<string, Drawn>();
   private shape = '';
   readonly index = new Map<string, Located>();
   private root: HTMLElement;
@@ -63,51 +70,75 @@ export class Grid {
     this.root = root;
   }
 
-  render(status: LabStatus): void {
+  /** Sites and cyclers from the summary: a new set of them lays the grid out again (empty until filled). */
+  layout(summary: LabStatus): void {
     const now = Date.now();
-    this.index.clear();
-    for (const s of status.sites) for (const c of s.cyclers) for (const ch of c.channels) this.index.set(ch.id, { channel: ch, cycler: c, site: s.name });
-    const shape = status.sites.map((s) => `${s.id}:${s.cyclers.map((c) => `${c.id}=${c.channels.map((ch) => ch.id).join(',')}`).join(';')}`).join('|');
+    const shape = summary.sites.map((s) => `${s.id}:${s.cyclers.map((c) => c.id).join(',')}`).join('|');
     if (shape === this.shape) {
-      for (const { channel } of this.index.values()) {
-        const cell = this.cells.get(channel.id)!;
-        const sig = signature(channel);
-        if (sig === cell.sig) continue;
-        cell.sig = sig;
-        const tmp = document.createElement('template');
-        tmp.innerHTML = cellHtml(channel);
-        const fresh = tmp.content.firstElementChild as HTMLElement;
-        fresh.tabIndex = cell.el.tabIndex;
-        cell.el.replaceWith(fresh);
-        cell.el = fresh;
-      }
-      for (const s of status.sites) {
-        for (const c of s.cyclers) {
-          const meta = this.metas.get(c.id)!;
-          const html = cyclerMeta(c, now);
-          if (html !== meta.html) meta.el.innerHTML = meta.html = html;
-        }
-      }
+      for (const s of summary.sites) for (const c of s.cyclers) this.meta(this.drawn.get(c.id)!, c, now);
       return;
     }
     this.shape = shape;
+    this.index.clear();
     const html: string[] = [];
-    for (const s of status.sites) {
+    for (const s of summary.sites) {
       html.push(`<section class="site" aria-label="Site ${esc(s.name)}"><h2>${esc(s.name)}</h2>`);
       for (const c of s.cyclers) {
         html.push(`<div class="cycler"><h3>${esc(c.name)} <span class="meta" data-meta="${c.id}">${cyclerMeta(c, now)}</span></h3>`,
-          `<div class="cells" role="group" aria-label="Channels of ${esc(c.name)}">`, ...c.channels.map(cellHtml), '</div></div>');
+          `<div class="cells" role="group" aria-label="Channels of ${esc(c.name)}" aria-busy="true" data-cells="${c.id}"></div></div>`);
       }
       html.push('</section>');
     }
     this.root.innerHTML = html.join('') || '<p>This project has no cyclers yet.</p>';
-    this.cells.clear();
-    for (const el of this.root.querySelectorAll<HTMLElement>('.ch')) this.cells.set(el.dataset.id!, { el, sig: signature(this.index.get(el.dataset.id!)!.channel) });
-    this.metas.clear();
-    for (const el of this.root.querySelectorAll<HTMLElement>('[data-meta]')) this.metas.set(el.dataset.meta!, { el, html: el.innerHTML });
+    this.drawn.clear();
+    for (const box of this.root.querySelectorAll<HTMLElement>('[data-cells]')) {
+      const meta = this.root.querySelector<HTMLElement>(`[data-meta="${box.dataset.cells}"]`)!;
+      this.drawn.set(box.dataset.cells!, { box, meta, metaHtml: meta.innerHTML, ids: '', cells: new Map() });
+    }
+  }
+
+  /** Draws the channels of a page's cyclers (cyclers not laid out are left for the next layout). */
+  fill(page: LabStatus): void {
+    const now = Date.now();
+    for (const s of page.sites) {
+      for (const c of s.cyclers) {
+        const d = this.drawn.get(c.id);
+        if (!d) continue;
+        for (const ch of c.channels) this.index.set(ch.id, { channel: ch, cycler: c, site: s.name });
+        this.meta(d, c, now);
+        const ids = c.channels.map((ch) => ch.id).join(',');
+        if (ids === d.ids) {
+          for (const ch of c.channels) {
+            const cell = d.cells.get(ch.id)!;
+            const sig = signature(ch);
+            if (sig === cell.sig) continue;
+            const tmp = document.createElement('template');
+            tmp.innerHTML = cellHtml(ch);
+            const fresh = tmp.content.firstElementChild as HTMLElement;
+            fresh.tabIndex = cell.el.tabIndex;
+            cell.el.replaceWith(fresh);
+            d.cells.set(ch.id, { el: fresh, sig });
+          }
+          continue;
+        }
+        for (const id of d.cells.keys()) if (!c.channels.some((ch) => ch.id === id)) this.index.delete(id);
+        d.ids = ids;
+        d.box.innerHTML = c.channels.map(cellHtml).join('');
+        d.box.removeAttribute('aria-busy');
+        d.cells.clear();
+        for (const el of d.box.querySelectorAll<HTMLElement>('.ch')) d.cells.set(el.dataset.id!, { el, sig: signature(this.index.get(el.dataset.id!)!.channel) });
+      }
+    }
     // One tab stop for the grid; arrow keys move between cells.
-    const first = this.root.querySelector<HTMLElement>('.ch');
-    if (first) first.tabIndex = 0;
+    if (!this.root.querySelector('.ch[tabindex="0"]')) {
+      const first = this.root.querySelector<HTMLElement>('.ch');
+      if (first) first.tabIndex = 0;
+    }
+  }
+
+  private meta(d: Drawn, c: Cycler, now: number): void {
+    const html = cyclerMeta(c, now);
+    if (html !== d.metaHtml) d.meta.innerHTML = d.metaHtml = html;
   }
 
   /** Arrow keys move the focus along the cells (roving tabindex). */

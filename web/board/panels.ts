@@ -1,6 +1,6 @@
 // The board's side panels: a channel's details and upcoming plans, "find a channel", the next
 // seven days of reservations per cycler, and the requested plans with the auto-schedule.
-import { get, post } from './api.ts';
+import { getAll, post } from './api.ts';
 import { esc, when } from './dom.ts';
 import { LABEL, type Located } from './grid.ts';
 
@@ -27,7 +27,7 @@ export async function channelDetails(el: HTMLElement, projectId: string, at: Loc
     ${row('Next free', ch.state === 'out_of_commission' ? 'out of commission' : ch.next_free_at ? when(ch.next_free_at) : 'not foreseen')}
     ${ch.notes ? row('Notes', ch.notes) : ''}</dl><h3>Upcoming plans</h3><p class="muted">Loading…</p>`;
   (el.querySelector('h2') as HTMLElement).focus();
-  const plans = (await get<{ items: Plan[] }>(`/projects/${projectId}/planned_measurements?channel_id=${ch.id}&status=in.(scheduled,in_progress)&order_by=planned_start_time&limit=20`)).body!.items;
+  const plans = await getAll<Plan>(`/projects/${projectId}/planned_measurements?channel_id=${ch.id}&status=in.(scheduled,in_progress)&planned_end_time_gt=${encodeURIComponent(new Date().toISOString())}&order_by=planned_start_time`);
   el.querySelector('.muted')!.outerHTML = plans.length
     ? `<ul>${plans.map((p) => `<li>${esc(p.name)}: ${when(p.planned_start_time)} – ${when(p.planned_end_time)} (${p.status})</li>`).join('')}</ul>`
     : '<p>No reservations.</p>';
@@ -50,12 +50,18 @@ export function renderFound(el: HTMLElement, found: Located[]) {
 export async function timeline(el: HTMLElement, projectId: string) {
   const now = Date.now();
   const until = new Date(now + 7 * DAY).toISOString();
-  const plans = (await get<{ items: Plan[] }>(`/projects/${projectId}/planned_measurements?status=in.(scheduled,in_progress)&planned_end_time_gt=${encodeURIComponent(new Date(now).toISOString())}&planned_start_time_lt=${encodeURIComponent(until)}&order_by=planned_start_time&limit=100`)).body!.items;
+  const plans = await getAll<Plan>(`/projects/${projectId}/planned_measurements?status=in.(scheduled,in_progress)&planned_end_time_gt=${encodeURIComponent(new Date(now).toISOString())}&planned_start_time_lt=${encodeURIComponent(until)}&order_by=planned_start_time`);
   const byCycler = new Map<string, Plan[]>();
-  for (const p of plans) byCycler.set(p.cycler_name ?? '—', [...(byCycler.get(p.cycler_name ?? '—') ?? []), p]);
+  for (const p of plans) {
+    const key = p.cycler_name ?? '—';
+    const list = byCycler.get(key);
+    if (list) list.push(p);
+    else byCycler.set(key, [p]);
+  }
   const pos = (iso: string) => Math.max(0, Math.min(100, ((Date.parse(iso) - now) / (7 * DAY)) * 100));
+  el.dataset.reservations = String(plans.length);
   el.innerHTML = byCycler.size
-    ? [...byCycler].map(([cycler, ps]) => `<div class="track"><span class="track-name">${esc(cycler)}</span><div class="bars">${ps.map((p) => {
+    ? `<p class="muted">${plans.length} reservation${plans.length === 1 ? '' : 's'} on ${byCycler.size} cycler${byCycler.size === 1 ? '' : 's'}.</p>` + [...byCycler].map(([cycler, ps]) => `<div class="track"><span class="track-name">${esc(cycler)}</span><div class="bars">${ps.map((p) => {
       const left = pos(p.planned_start_time!);
       return `<span class="bar" style="left:${left}%;width:${Math.max(0.5, pos(p.planned_end_time!) - left)}%" title="${esc(`${p.name} on ${p.channel_name}: ${when(p.planned_start_time)} – ${when(p.planned_end_time)}`)}">${esc(p.channel_name)}: ${esc(p.name)}</span>`;
     }).join('')}</div></div>`).join('')
@@ -63,7 +69,8 @@ export async function timeline(el: HTMLElement, projectId: string) {
 }
 
 export async function requestedPlans(el: HTMLElement, projectId: string): Promise<Plan[]> {
-  const plans = (await get<{ items: Plan[] }>(`/projects/${projectId}/planned_measurements?status=requested&order_by=created_at&order=asc&limit=100`)).body!.items;
+  const plans = await getAll<Plan>(`/projects/${projectId}/planned_measurements?status=requested&order_by=created_at&order=asc`);
+  el.dataset.plans = String(plans.length);
   el.innerHTML = plans.length
     ? `<ol>${plans.map((p) => `<li><label><input type="checkbox" name="plan" value="${p.id}" checked> ${esc(p.name)} (${Math.round((p.estimated_duration_seconds ?? 0) / 360) / 10} h, ${esc(p.requested_by_email)})</label></li>`).join('')}</ol>`
     : '<p>No requested plans.</p>';
