@@ -25,6 +25,7 @@ import { simulationRoutes } from './routes/simulations.ts';
 import { pipelineRoutes } from './routes/pipelines.ts';
 import { fitFromDataRoutes } from './routes/fitFromData.ts';
 import { plannedMeasurementRoutes } from './routes/plannedMeasurements.ts';
+import { rawDataRoutes } from './routes/rawData.ts';
 import { boardRoutes } from './routes/board.ts';
 import { organizationRoutes } from './routes/organizations.ts';
 
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(pipelineRoutes());
   app.use(fitFromDataRoutes());
   app.use(plannedMeasurementRoutes());
+  app.use(rawDataRoutes());
   app.use(organizationRoutes());
 
   app.use((req) => {

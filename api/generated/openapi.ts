@@ -2167,6 +2167,166 @@ export type paths = {
         patch: operations["updatePlannedMeasurement"];
         trace?: never;
     };
+    "/raw_data/initiate-upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A signed upload target for an original file (a cycler export) of a project.
+         * @description Pre-allocates the record's id. PUT the bytes to `signed_url` (no auth header), or use `multipart`
+         *     when present, then call confirm-upload with the same fields and `size_bytes`. The target expires
+         *     after SIGNED_URL_TTL_SECONDS (1 h) and accepts at most UPLOAD_MAX_BYTES.
+         */
+        post: operations["initiateRawDataUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/raw_data/{raw_data_id}/confirm-upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                raw_data_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records the uploaded file; name, source and metadata may be restated, project_id and filename must match initiate-upload.
+         * @description 409 when nothing was uploaded; 413 (and the object discarded) when it is larger than the target allows; confirming again answers the record (200).
+         */
+        post: operations["confirmRawDataUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/raw_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Raw-data records of a project (or of every project the caller can read), newest first. */
+        get: operations["listRawData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/raw_data/{raw_data_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                raw_data_id: string;
+            };
+            cookie?: never;
+        };
+        /** A raw-data record. */
+        get: operations["getRawData"];
+        put?: never;
+        post?: never;
+        /** Deletes the record and its links; its stored file is purged in the background, durably. */
+        delete: operations["deleteRawData"];
+        options?: never;
+        head?: never;
+        /** Changes name, source (empty or null clears it) and metadata (replaced); the file itself never changes. */
+        patch: operations["updateRawData"];
+        trace?: never;
+    };
+    "/raw_data/{raw_data_id}/download-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                raw_data_id: string;
+            };
+            cookie?: never;
+        };
+        /** A short-lived signed URL serving the file as uploaded (under its filename). */
+        get: operations["getRawDataDownloadUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/raw_data/{raw_data_id}/cell_measurements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                raw_data_id: string;
+            };
+            cookie?: never;
+        };
+        /** Ids of the measurements linked to this file, oldest link first. */
+        get: operations["listRawDataMeasurements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cell_measurements/{measurement_id}/raw_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                measurement_id: string;
+            };
+            cookie?: never;
+        };
+        /** Raw-data records linked to this measurement, oldest link first. */
+        get: operations["listMeasurementRawData"];
+        put?: never;
+        /** Links raw-data records of the measurement's project to it (idempotent). */
+        post: operations["attachMeasurementRawData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cell_measurements/{measurement_id}/raw_data/{raw_data_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                measurement_id: string;
+                raw_data_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes one link (the raw-data record stays); 404 when they are not linked. */
+        delete: operations["detachMeasurementRawData"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -3189,7 +3349,7 @@ export type components = {
             parameters?: components["schemas"]["ParameterValues"];
             simulation_settings?: Record<string, never>;
         };
-        /** @description PyBaMM parameter (or protocol input) names to numbers. A parameter whose unit measures a quantity that cannot be negative (a length, temperature in K, concentration, diffusivity, conductivity, resistance, capacitance, ...; pyworker/cellar_worker/simulation/parameter_units.json) must not be negative, and a capacity in A.h must be greater than 0. */
+        /** @description PyBaMM parameter (or protocol input) names to numbers. A parameter whose unit measures a quantity that cannot be negative (a length, temperature in K, concentration, diffusivity, conductivity, resistance, capacitance, ...; tables/parameter_units.json) must not be negative, and a capacity in A.h must be greater than 0. */
         ParameterValues: {
             [key: string]: number;
         } | null;
@@ -3862,6 +4022,73 @@ export type components = {
             /** Format: date-time */
             generated_at: string;
             assignments: components["schemas"]["AutoScheduleAssignment"][];
+        };
+        RawDataUploadFields: {
+            /** Format: uuid */
+            project_id: string;
+            name?: components["schemas"]["Name"];
+            /** @description A plain file name: no path separators or control characters. */
+            filename: string;
+            /** @description Defaults to application/octet-stream. */
+            content_type?: string;
+            /** @description Free-text provenance (a URL, DOI, cycler export description). */
+            source?: string | null;
+            metadata?: Record<string, never>;
+        };
+        /** @description The fields of initiate-upload again (the client sends the same ones), with the size it uploaded. */
+        RawDataConfirmRequest: {
+            /** Format: uuid */
+            project_id: string;
+            name?: components["schemas"]["Name"];
+            filename: string;
+            content_type?: string;
+            source?: string | null;
+            metadata?: Record<string, never>;
+            /** @description When given, must be the stored object's size. */
+            size_bytes?: number;
+        };
+        InitiateRawDataUploadResponse: {
+            /** Format: uuid */
+            raw_data_id: string;
+            uploads: components["schemas"]["UploadInfo"][];
+        };
+        RawData: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            /** Format: uuid */
+            project_id: string;
+            name: string;
+            filename: string;
+            content_type: string;
+            source: string | null;
+            metadata: Record<string, never>;
+            size_bytes: number;
+            /** Format: uuid */
+            created_by: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        RawDataUpdate: {
+            name?: components["schemas"]["Name"];
+            source?: string | null;
+            metadata?: Record<string, never>;
+        };
+        RawDataAttachRequest: {
+            raw_data_ids: string[];
+        };
+        MeasurementRawDataLinks: {
+            /** Format: uuid */
+            cell_measurement_id: string;
+            raw_data_ids: string[];
+        };
+        SignedDownloadUrl: {
+            url: string;
+            /** Format: date-time */
+            expires_at: string;
         };
     };
     responses: {
@@ -9811,6 +10038,332 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    initiateRawDataUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RawDataUploadFields"];
+            };
+        };
+        responses: {
+            /** @description The upload target. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InitiateRawDataUploadResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    confirmRawDataUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                raw_data_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RawDataConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description Already confirmed; the record as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RawData"];
+                };
+            };
+            /** @description The record. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RawData"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    listRawData: {
+        parameters: {
+            query?: {
+                project_id?: string;
+                /** @description Page size, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Items to skip, at least 0. */
+                offset?: components["parameters"]["Offset"];
+                /** @description one of name, filename, size_bytes, created_at, updated_at */
+                order_by?: string;
+                /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
+                order?: components["parameters"]["Order"];
+                /** @description eq.X, ilike.%X%, in.(a,b) */
+                name?: string;
+                /** @description eq.X, ilike.%X%, in.(a,b) */
+                filename?: string;
+                /** @description eq.X, ilike.%X%, in.(a,b) */
+                source?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of raw-data records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page"] & {
+                        items?: components["schemas"]["RawData"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getRawData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                raw_data_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RawData"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    deleteRawData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                raw_data_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Deleted"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    updateRawData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                raw_data_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RawDataUpdate"];
+            };
+        };
+        responses: {
+            /** @description The record as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RawData"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getRawDataDownloadUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                raw_data_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedDownloadUrl"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    listRawDataMeasurements: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Items to skip, at least 0. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path: {
+                raw_data_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of measurement ids. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page"] & {
+                        items?: string[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    listMeasurementRawData: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Items to skip, at least 0. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path: {
+                measurement_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of raw-data records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page"] & {
+                        items?: components["schemas"]["RawData"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    attachMeasurementRawData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                measurement_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RawDataAttachRequest"];
+            };
+        };
+        responses: {
+            /** @description Every raw-data id now linked to the measurement. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeasurementRawDataLinks"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    detachMeasurementRawData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                measurement_id: string;
+                raw_data_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Deleted"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
         };
     };

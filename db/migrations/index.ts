@@ -20,6 +20,7 @@ import { Migration20261127120000CellBatches } from './Migration20261127120000Cel
 import { Migration20261127180000PlannedMeasurements } from './Migration20261127180000PlannedMeasurements.ts';
 import { Migration20261127181000LabVersions } from './Migration20261127181000LabVersions.ts';
 import { Migration20261127182000PlanMeasurementLink } from './Migration20261127182000PlanMeasurementLink.ts';
+import { Migration20261127200000RawData } from './Migration20261127200000RawData.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261120000000Platform', class: Migration20261120000000Platform },
@@ -42,4 +43,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261127180000PlannedMeasurements', class: Migration20261127180000PlannedMeasurements },
   { name: 'Migration20261127181000LabVersions', class: Migration20261127181000LabVersions },
   { name: 'Migration20261127182000PlanMeasurementLink', class: Migration20261127182000PlanMeasurementLink },
+  { name: 'Migration20261127200000RawData', class: Migration20261127200000RawData },
 ];
