@@ -26,6 +26,8 @@ import { pipelineRoutes } from './routes/pipelines.ts';
 import { fitFromDataRoutes } from './routes/fitFromData.ts';
 import { plannedMeasurementRoutes } from './routes/plannedMeasurements.ts';
 import { rawDataRoutes } from './routes/rawData.ts';
+import { materialRoutes } from './routes/materials.ts';
+import { createGate as datasetCreateGate, replaceGate as datasetReplaceGate } from './services/materials/datasets.ts';
 import { boardRoutes } from './routes/board.ts';
 import { organizationRoutes } from './routes/organizations.ts';
 
@@ -69,6 +71,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(multipartBodies(deps.config.bodyLimitBytes, {
     'POST /models/upload-custom': (req) => uploadCustomModelGate(req.ctx),
     'POST /fit-from-file': (req, fields) => fitFileGate(req.ctx, fields),
+    'POST /material_property_datasets': datasetCreateGate,
+    'PATCH /material_property_datasets/{dataset_id}/file': datasetReplaceGate,
   }));
   cacheRouteMatchers();
   app.use(
@@ -98,6 +102,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(fitFromDataRoutes());
   app.use(plannedMeasurementRoutes());
   app.use(rawDataRoutes());
+  app.use(materialRoutes());
   app.use(organizationRoutes());
 
   app.use((req) => {

@@ -2327,6 +2327,147 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/materials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The system catalogue of materials, and the organization's own in the project; by name unless asked otherwise. */
+        get: operations["listMaterials"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/materials/{material_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                material_id: string;
+            };
+            cookie?: never;
+        };
+        /** A material of the system catalogue or of the organization. */
+        get: operations["getMaterial"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/material_property_datasets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A material's property datasets in the projects the caller can read (or one project), newest first. */
+        get: operations["listMaterialPropertyDatasets"];
+        put?: never;
+        /**
+         * A table of a material's measured properties, uploaded as Parquet (multipart); columns select and name the file's columns by position.
+         * @description `columns` is a form field holding JSON: a list of {name, unit, source_column_index}; without
+         *     it every column of the file is kept under its own name. The file is stored as uploaded under
+         *     the project's prefix; at most 100,000 rows. Errors name the field (["body", "file"],
+         *     ["body", "columns", i, ...]) and nothing is stored.
+         */
+        post: operations["createMaterialPropertyDataset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/material_property_datasets/{dataset_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataset_id: string;
+            };
+            cookie?: never;
+        };
+        /** A dataset record (its data is at .../data). */
+        get: operations["getMaterialPropertyDataset"];
+        put?: never;
+        post?: never;
+        /** Deletes the dataset; its stored files are purged in the background, durably. */
+        delete: operations["deleteMaterialPropertyDataset"];
+        options?: never;
+        head?: never;
+        /** Renames the dataset or reselects its columns from the stored file. */
+        patch: operations["updateMaterialPropertyDataset"];
+        trace?: never;
+    };
+    "/material_property_datasets/{dataset_id}/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataset_id: string;
+            };
+            cookie?: never;
+        };
+        /** The dataset's columns by name, each a list of values (null where the file holds none or NaN). */
+        get: operations["getMaterialPropertyDatasetData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/material_property_datasets/{dataset_id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataset_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Replaces the dataset's file (multipart, as create); data_version goes up by one.
+         * @description Without `columns` the stored column specs are kept, and must fit the new file.
+         */
+        patch: operations["replaceMaterialPropertyDatasetFile"];
+        trace?: never;
+    };
+    "/material_property_datasets/{dataset_id}/download-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataset_id: string;
+            };
+            cookie?: never;
+        };
+        /** A short-lived signed URL serving the dataset's Parquet file as uploaded. */
+        get: operations["getMaterialPropertyDatasetDownloadUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -4089,6 +4230,89 @@ export type components = {
             url: string;
             /** Format: date-time */
             expires_at: string;
+        };
+        Material: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description anode, cathode, electrolyte or separator for the catalogue. */
+            category: string | null;
+            manufacturer: string | null;
+            product_id: string | null;
+            description: string | null;
+            /**
+             * Format: uuid
+             * @description Null for the system catalogue.
+             */
+            organization_id: string | null;
+            /** Format: uuid */
+            project_id: string | null;
+            /** @description Part of the system catalogue every organization reads. */
+            system: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        MaterialColumnSpec: {
+            name: string;
+            /** @default  */
+            unit: string;
+            source_column_index: number;
+        };
+        MaterialPropertyDataset: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            /** Format: uuid */
+            project_id: string;
+            /** Format: uuid */
+            material_id: string;
+            name: string;
+            columns: components["schemas"]["MaterialColumnSpec"][];
+            /** @description 1 at creation */
+            data_version: number;
+            /** @description Missing or NaN values per column. */
+            nan_counts: {
+                [key: string]: number;
+            };
+            row_count: number;
+            size_bytes: number;
+            /** Format: uuid */
+            created_by: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description Form fields; columns holds JSON (a list of MaterialColumnSpec). */
+        MaterialPropertyDatasetCreate: {
+            /** Format: uuid */
+            material_id: string;
+            /** Format: uuid */
+            project_id: string;
+            name: components["schemas"]["Name"];
+            columns?: string;
+            /**
+             * Format: binary
+             * @description Parquet, at most 100,000 rows.
+             */
+            file: string;
+        };
+        /** @description Form fields; columns holds JSON (a list of MaterialColumnSpec). */
+        MaterialPropertyDatasetFile: {
+            name?: components["schemas"]["Name"];
+            columns?: string;
+            /**
+             * Format: binary
+             * @description Parquet, at most 100,000 rows.
+             */
+            file: string;
+        };
+        MaterialPropertyDatasetUpdate: {
+            name?: components["schemas"]["Name"];
+            columns?: components["schemas"]["MaterialColumnSpec"][];
         };
     };
     responses: {
@@ -10361,6 +10585,311 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Deleted"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    listMaterials: {
+        parameters: {
+            query?: {
+                project_id?: string;
+                /** @description Page size, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Items to skip, at least 0. */
+                offset?: components["parameters"]["Offset"];
+                /** @description one of name, manufacturer, created_at, updated_at */
+                order_by?: string;
+                /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
+                order?: components["parameters"]["Order"];
+                /** @description X (exact), eq.X, ilike.%X%, in.(a,b) */
+                name?: string;
+                /** @description X (exact), eq.X, ilike.%X%, in.(a,b) */
+                manufacturer?: string;
+                /** @description X (exact), eq.X, ilike.%X%, in.(a,b) */
+                product_id?: string;
+                /** @description X (exact), eq.X, in.(a,b) */
+                category?: string;
+                /** @description gte.<iso> or lte.<iso> */
+                created_at?: string;
+                created_at_gt?: string;
+                created_at_lt?: string;
+                /** @description gte.<iso> or lte.<iso> */
+                updated_at?: string;
+                updated_at_gt?: string;
+                updated_at_lt?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of materials. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page"] & {
+                        items?: components["schemas"]["Material"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getMaterial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                material_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The material. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Material"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    listMaterialPropertyDatasets: {
+        parameters: {
+            query: {
+                material_id: string;
+                project_id?: string;
+                /** @description Page size, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Items to skip, at least 0. */
+                offset?: components["parameters"]["Offset"];
+                /** @description one of name, created_at, updated_at */
+                order_by?: string;
+                /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
+                order?: components["parameters"]["Order"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of datasets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page"] & {
+                        items?: components["schemas"]["MaterialPropertyDataset"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    createMaterialPropertyDataset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["MaterialPropertyDatasetCreate"];
+            };
+        };
+        responses: {
+            /** @description The dataset. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaterialPropertyDataset"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getMaterialPropertyDataset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataset_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dataset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaterialPropertyDataset"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    deleteMaterialPropertyDataset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataset_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Deleted"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    updateMaterialPropertyDataset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataset_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MaterialPropertyDatasetUpdate"];
+            };
+        };
+        responses: {
+            /** @description The dataset as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaterialPropertyDataset"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getMaterialPropertyDatasetData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataset_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Column name to values. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: (number | string | boolean | null)[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    replaceMaterialPropertyDatasetFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataset_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["MaterialPropertyDatasetFile"];
+            };
+        };
+        responses: {
+            /** @description The dataset as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaterialPropertyDataset"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getMaterialPropertyDatasetDownloadUrl: {
+        parameters: {
+            query?: {
+                kind?: "parquet";
+            };
+            header?: never;
+            path: {
+                dataset_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedDownloadUrl"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
