@@ -2,6 +2,7 @@
 // multipart reader bounds its size) to check the column specs against it and count missing
 // values, then stored as uploaded. Column specs select the file's columns by position.
 import { parquetMetadata, parquetReadObjects, parquetSchema, type FileMetaData } from 'hyparquet';
+import { compressors } from '../../parquetCodecs.ts';
 import { invalid, type ValidationIssue, ValidationFailed } from '../../errors.ts';
 import type { UploadedFile } from '../../multipart.ts';
 import type { ColumnSpec } from '../../../db/repositories/materials.ts';
@@ -37,7 +38,7 @@ export async function readParquet(bytes: Buffer): Promise<ParsedFile> {
   const names = parquetSchema(metadata).children.map((c) => c.element.name);
   if (names.length > MAX_COLUMNS) throw invalid(FILE_LOC, `has ${names.length} columns; a dataset holds at most ${MAX_COLUMNS}`, 'value_error');
   try {
-    return { bytes, names, rows: await parquetReadObjects({ file, metadata }) };
+    return { bytes, names, rows: await parquetReadObjects({ file, metadata, compressors }) };
   } catch (err) {
     throw invalid(FILE_LOC, `could not be read as Parquet (${(err as Error).message})`, 'value_error');
   }
