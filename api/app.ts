@@ -27,6 +27,8 @@ import { fitFromDataRoutes } from './routes/fitFromData.ts';
 import { plannedMeasurementRoutes } from './routes/plannedMeasurements.ts';
 import { rawDataRoutes } from './routes/rawData.ts';
 import { materialRoutes } from './routes/materials.ts';
+import { analysisRoutes } from './routes/analyses.ts';
+import { createGate as analysisCreateGate } from './services/analyses/analyses.ts';
 import { createGate as datasetCreateGate, replaceGate as datasetReplaceGate } from './services/materials/datasets.ts';
 import { boardRoutes } from './routes/board.ts';
 import { organizationRoutes } from './routes/organizations.ts';
@@ -73,6 +75,7 @@ export function createApp(deps: AppDeps): Express {
     'POST /fit-from-file': (req, fields) => fitFileGate(req.ctx, fields),
     'POST /material_property_datasets': datasetCreateGate,
     'PATCH /material_property_datasets/{dataset_id}/file': datasetReplaceGate,
+    'POST /analyses': analysisCreateGate,
   }));
   cacheRouteMatchers();
   app.use(
@@ -103,6 +106,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(plannedMeasurementRoutes());
   app.use(rawDataRoutes());
   app.use(materialRoutes());
+  app.use(analysisRoutes());
   app.use(organizationRoutes());
 
   app.use((req) => {

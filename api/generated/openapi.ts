@@ -2468,6 +2468,69 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/analyses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The analyses of one measurement, or of one project (exactly one of measurement_id and project_id), newest first. */
+        get: operations["listAnalyses"];
+        put?: never;
+        /**
+         * Features extracted from a measurement, uploaded as a Parquet table (multipart) with column specs, plot presets and metadata.
+         * @description columns, plots and metadata are form fields holding JSON. Every column a spec or a plot preset
+         *     names must be a column of the file (and, when specs are given, among them). At most 100,000
+         *     rows. Errors name the field (["body", "file"], ["body", "plots", i, "y", j]) and nothing is stored.
+         */
+        post: operations["createAnalysis"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analyses/{analysis_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                analysis_id: string;
+            };
+            cookie?: never;
+        };
+        /** An analysis record (its table is at .../download-url). */
+        get: operations["getAnalysis"];
+        put?: never;
+        post?: never;
+        /** Deletes the analysis; its table is purged in the background, durably. */
+        delete: operations["deleteAnalysis"];
+        options?: never;
+        head?: never;
+        /** Changes the record's fields (the table itself never changes); specs and presets are checked against it. */
+        patch: operations["updateAnalysis"];
+        trace?: never;
+    };
+    "/analyses/{analysis_id}/download-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                analysis_id: string;
+            };
+            cookie?: never;
+        };
+        /** A short-lived signed URL serving the analysis's Parquet table as uploaded. */
+        get: operations["getAnalysisDownloadUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -4313,6 +4376,71 @@ export type components = {
         MaterialPropertyDatasetUpdate: {
             name?: components["schemas"]["Name"];
             columns?: components["schemas"]["MaterialColumnSpec"][];
+        };
+        AnalysisColumnSpec: {
+            name: string;
+            unit?: string;
+            dtype?: string | null;
+        };
+        /** @description A plot preset: x, and at least one y or y2 column (directly or in rows). */
+        AnalysisPlot: {
+            x: string;
+            y?: string[];
+            y2?: string[];
+            rows?: {
+                y?: string[];
+                y2?: string[];
+            }[];
+            group_by?: string | null;
+            title?: string | null;
+        };
+        Analysis: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            /** Format: uuid */
+            project_id: string;
+            /** Format: uuid */
+            measurement_id: string;
+            name: string;
+            analysis_type: string;
+            columns: components["schemas"]["AnalysisColumnSpec"][];
+            plots: Record<string, never>[];
+            metadata: Record<string, never>;
+            notes: string | null;
+            row_count: number;
+            size_bytes: number;
+            /** Format: uuid */
+            created_by: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description Form fields; columns, plots and metadata hold JSON. */
+        AnalysisCreate: {
+            /** Format: uuid */
+            measurement_id: string;
+            name: components["schemas"]["Name"];
+            analysis_type: string;
+            columns?: string;
+            plots?: string;
+            metadata?: string;
+            notes?: string;
+            /**
+             * Format: binary
+             * @description Parquet, at most 100,000 rows.
+             */
+            file: string;
+        };
+        AnalysisUpdate: {
+            name?: components["schemas"]["Name"];
+            analysis_type?: string;
+            columns?: components["schemas"]["AnalysisColumnSpec"][];
+            plots?: components["schemas"]["AnalysisPlot"][];
+            metadata?: Record<string, never>;
+            notes?: string | null;
         };
     };
     responses: {
@@ -10876,6 +11004,176 @@ export interface operations {
             header?: never;
             path: {
                 dataset_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedDownloadUrl"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    listAnalyses: {
+        parameters: {
+            query?: {
+                measurement_id?: string;
+                project_id?: string;
+                /** @description Page size, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Items to skip, at least 0. */
+                offset?: components["parameters"]["Offset"];
+                /** @description one of name, analysis_type, created_at, updated_at */
+                order_by?: string;
+                /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
+                order?: components["parameters"]["Order"];
+                /** @description eq.X, ilike.%X%, in.(a,b) */
+                analysis_type?: string;
+                /** @description eq.X, ilike.%X%, in.(a,b) */
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of analyses. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page"] & {
+                        items?: components["schemas"]["Analysis"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    createAnalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AnalysisCreate"];
+            };
+        };
+        responses: {
+            /** @description The analysis. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Analysis"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getAnalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                analysis_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The analysis. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Analysis"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    deleteAnalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                analysis_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Deleted"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    updateAnalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                analysis_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnalysisUpdate"];
+            };
+        };
+        responses: {
+            /** @description The analysis as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Analysis"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getAnalysisDownloadUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                analysis_id: string;
             };
             cookie?: never;
         };

@@ -1,4 +1,4 @@
-// MikroORM entities: Cycling measurements, their uploads and watchers, studies that group measurements and simulations, and raw data files.
+// MikroORM entities: Cycling measurements, their uploads and watchers, studies that group measurements and simulations, raw data files and analyses.
 // Generated once from the migrated schema; test/ormDrift.test.ts keeps them and the migrations in step.
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
@@ -157,6 +157,31 @@ export const CellMeasurementRawData = defineEntity({
 });
 export type ICellMeasurementRawData = InferEntity<typeof CellMeasurementRawData>;
 
+export const Analysis = defineEntity({
+  name: 'Analysis',
+  tableName: 'analyses',
+  properties: {
+    id: p.uuid().primary(),
+    organization_id: p.uuid(),
+    project_id: p.uuid(),
+    measurement_id: p.uuid(),
+    name: p.text(),
+    analysis_type: p.text(),
+    columns: p.json<unknown>().defaultRaw("'[]'::jsonb"),
+    plots: p.json<unknown>().defaultRaw("'[]'::jsonb"),
+    metadata: p.json<unknown>().defaultRaw("'{}'::jsonb"),
+    notes: p.text().nullable(),
+    file_columns: p.json<unknown>(),
+    row_count: p.integer(),
+    object_key: p.text(),
+    size_bytes: p.bigint(),
+    created_by: p.uuid(),
+    created_at: p.datetime().defaultRaw("now()"),
+    updated_at: p.datetime().defaultRaw("now()"),
+  },
+});
+export type IAnalysis = InferEntity<typeof Analysis>;
+
 export const measurementsEntities = [
-  CellMeasurement, MeasurementUploadSession, MeasurementWatch, Study, StudyMeasurement, StudySimulation, RawData, CellMeasurementRawData,
+  CellMeasurement, MeasurementUploadSession, MeasurementWatch, Study, StudyMeasurement, StudySimulation, RawData, CellMeasurementRawData, Analysis,
 ];

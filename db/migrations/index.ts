@@ -22,6 +22,7 @@ import { Migration20261127181000LabVersions } from './Migration20261127181000Lab
 import { Migration20261127182000PlanMeasurementLink } from './Migration20261127182000PlanMeasurementLink.ts';
 import { Migration20261127200000RawData } from './Migration20261127200000RawData.ts';
 import { Migration20261127201000Materials } from './Migration20261127201000Materials.ts';
+import { Migration20261127202000Analyses } from './Migration20261127202000Analyses.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261120000000Platform', class: Migration20261120000000Platform },
@@ -46,4 +47,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261127182000PlanMeasurementLink', class: Migration20261127182000PlanMeasurementLink },
   { name: 'Migration20261127200000RawData', class: Migration20261127200000RawData },
   { name: 'Migration20261127201000Materials', class: Migration20261127201000Materials },
+  { name: 'Migration20261127202000Analyses', class: Migration20261127202000Analyses },
 ];

@@ -1,48 +1,7 @@
-// A material property dataset's file: Parquet from a multipart part, read once in memory (the
-// multipart reader bounds its size) to check the column specs against it and count missing
-// values, then stored as uploaded. Column specs select the file's columns by position.
-import { parquetMetadata, parquetReadObjects, parquetSchema, type FileMetaData } from 'hyparquet';
-import { compressors } from '../../parquetCodecs.ts';
+// A material property dataset's column specs: they select the file's columns by position, and
+// are checked against it; missing values are counted per spec.
 import { invalid, type ValidationIssue, ValidationFailed } from '../../errors.ts';
-import type { UploadedFile } from '../../multipart.ts';
 import type { ColumnSpec } from '../../../db/repositories/materials.ts';
-
-export const MAX_ROWS = 100_000;
-const MAX_COLUMNS = 1000;
-const FILE_LOC = ['body', 'file'];
-
-export interface ParsedFile {
-  bytes: Buffer;
-  names: string[];
-  rows: Record<string, unknown>[];
-}
-
-export function onePart(files: UploadedFile[] | undefined): UploadedFile {
-  const parts = (files ?? []).filter((f) => f.fieldname === 'file');
-  if (parts.length !== 1) {
-    throw invalid(FILE_LOC, parts.length ? `exactly one file part named "file" is accepted, got ${parts.length}` : 'a file part named "file" holding Parquet is required', parts.length ? 'value_error' : 'missing');
-  }
-  return parts[0]!;
-}
-
-export async function readParquet(bytes: Buffer): Promise<ParsedFile> {
-  const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-  let metadata: FileMetaData;
-  try {
-    metadata = parquetMetadata(file);
-  } catch (err) {
-    throw invalid(FILE_LOC, `is not a readable Parquet file (${(err as Error).message})`, 'value_error');
-  }
-  const rowCount = Number(metadata.num_rows);
-  if (rowCount > MAX_ROWS) throw invalid(FILE_LOC, `has ${rowCount} rows; a dataset holds at most ${MAX_ROWS}`, 'value_error', undefined, { max_rows: MAX_ROWS });
-  const names = parquetSchema(metadata).children.map((c) => c.element.name);
-  if (names.length > MAX_COLUMNS) throw invalid(FILE_LOC, `has ${names.length} columns; a dataset holds at most ${MAX_COLUMNS}`, 'value_error');
-  try {
-    return { bytes, names, rows: await parquetReadObjects({ file, metadata, compressors }) };
-  } catch (err) {
-    throw invalid(FILE_LOC, `could not be read as Parquet (${(err as Error).message})`, 'value_error');
-  }
-}
 
 /** The `columns` form field: JSON of a list of specs (as PATCH's JSON body takes them). */
 export function parseSpecsField(raw: string | undefined): ColumnSpec[] | undefined {

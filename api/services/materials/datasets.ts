@@ -16,7 +16,8 @@ import { logger } from '../../../stack/logger.ts';
 import { assertSameOrganization, readableProjectsSql, requireProjectPermission } from '../access.ts';
 import { readTable } from '../parquetColumns.ts';
 import { purgeStart } from '../storedObjects.ts';
-import { allColumns, checkSpecs, nanCounts, onePart, parseSpecsField, readParquet } from './datasetFiles.ts';
+import { onePart, readParquet } from '../parquetUploads.ts';
+import { allColumns, checkSpecs, nanCounts, parseSpecsField } from './datasetFiles.ts';
 import { requireMaterial } from './materials.ts';
 
 const DOWNLOAD_TTL_SECONDS = 300;
