@@ -8,6 +8,8 @@ import { compressors } from '../parquetCodecs.ts';
 
 export const MAX_ROWS = 100_000;
 const MAX_COLUMNS = 1000;
+/** Rows times columns: what a read of the whole table (GET .../data) may hold in memory. */
+const MAX_CELLS = 2_000_000;
 const FILE_LOC = ['body', 'file'];
 
 export interface ParsedFile {
@@ -33,9 +35,12 @@ export async function readParquet(bytes: Buffer): Promise<ParsedFile> {
     throw invalid(FILE_LOC, `is not a readable Parquet file (${(err as Error).message})`, 'value_error');
   }
   const rowCount = Number(metadata.num_rows);
-  if (rowCount > MAX_ROWS) throw invalid(FILE_LOC, `has ${rowCount} rows; a dataset holds at most ${MAX_ROWS}`, 'value_error', undefined, { max_rows: MAX_ROWS });
+  if (rowCount > MAX_ROWS) throw invalid(FILE_LOC, `has ${rowCount} rows; a table holds at most ${MAX_ROWS}`, 'value_error', undefined, { max_rows: MAX_ROWS });
   const names = parquetSchema(metadata).children.map((c) => c.element.name);
-  if (names.length > MAX_COLUMNS) throw invalid(FILE_LOC, `has ${names.length} columns; a dataset holds at most ${MAX_COLUMNS}`, 'value_error');
+  if (names.length > MAX_COLUMNS) throw invalid(FILE_LOC, `has ${names.length} columns; a table holds at most ${MAX_COLUMNS}`, 'value_error');
+  if (names.length * rowCount > MAX_CELLS) {
+    throw invalid(FILE_LOC, `has ${rowCount} rows of ${names.length} columns; a table holds at most ${MAX_CELLS} values`, 'value_error', undefined, { max_values: MAX_CELLS });
+  }
   try {
     return { bytes, names, rows: await parquetReadObjects({ file, metadata, compressors }) };
   } catch (err) {
