@@ -1,7 +1,7 @@
 // Raw data over HTTP: a cycler export kept byte for byte with its provenance, linked to the
 // measurements made from it, isolated by tenant and project, and purged from storage on delete.
-import { describe, expect, it } from 'vitest';
-import { apiForSuite, client, eventually, newOrg } from './harness.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { apiForSuite, client, eventually, newOrg, startApi, testConfig, type TestApi } from './harness.ts';
 import { labFixture, measurement, ok, uniq, type Client } from './inventoryHelpers.ts';
 import { put } from './measurementDataHelpers.ts';
 
@@ -126,5 +126,31 @@ describe('raw data', () => {
     expect(cross.status).toBe(422);
     expect((await ok(ca.get(`/raw_data/${record.id}`))).name).toBe(record.name);
     expect((await ok(ca.get('/raw_data'))).total).toBe(1);
+  });
+
+  const small: TestApi[] = [];
+  afterAll(async () => {
+    await Promise.allSettled(small.map((a) => a.close()));
+  });
+
+  it.each(['fs', 's3'] as const)('refuses a file larger than its %s target, and keeps none of it', async (storage) => {
+    const sized = await startApi({ config: testConfig(storage, { UPLOAD_MAX_BYTES: '1000' }) });
+    small.push(sized);
+    const org = await newOrg(sized.orm);
+    const c = client(sized.url, org.api_key);
+    const project = await ok(c.post('/projects', { name: uniq('Sized') }), 201);
+    const body = { project_id: project.id, filename: 'big.csv' };
+    const init = await ok(c.post('/raw_data/initiate-upload', body));
+    const res = await put(init.uploads[0].signed_url, 'x'.repeat(5000));
+    if (storage === 'fs') {
+      expect(res.status).toBe(413); // the signature carries the limit
+    } else {
+      expect(res.status).toBe(200); // a presigned S3 PUT cannot carry one: confirm holds it
+      const confirm = await c.post(`/raw_data/${init.raw_data_id}/confirm-upload`, body);
+      expect(confirm.status).toBe(413);
+      expect(confirm.body.detail).toMatchObject({ size: 5000, max_bytes: 1000 });
+    }
+    expect(await sized.storage.head(init.uploads[0].path)).toBeNull();
+    expect((await c.get(`/raw_data/${init.raw_data_id}`)).status).toBe(404);
   });
 });
