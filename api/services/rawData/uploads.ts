@@ -81,7 +81,9 @@ export async function confirmUpload(ctx: RequestContext, id: string, body: Confi
   }
   const created = await ctx.em.transactional(async (em) => {
     // Two confirms racing: the second waits here, then answers the confirmed record.
-    const locked = (await repo.findRawData(em, id, { forUpdate: true }))!;
+    const locked = await repo.findRawData(em, id, { forUpdate: true });
+    // Expired and removed meanwhile (activities/uploads.ts): its object went with it.
+    if (!locked) throw notFound('raw data upload', id);
     if (locked.confirmed_at) return false;
     await repo.confirm(em, id, {
       name: body.name, content_type: body.content_type, source: body.source, metadata: body.metadata, size_bytes: head.size,
