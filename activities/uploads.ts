@@ -1,11 +1,12 @@
-// Uploads that were initiated and never confirmed: once their signed URLs (and scoped
-// credentials) have lapsed, their objects and session rows are removed. Run by the
+// Uploads that were initiated and never confirmed (measurement data and raw data): once their
+// signed URLs (and scoped credentials) have lapsed, their objects and rows are removed. Run by the
 // upload-expiry Temporal Schedule (durable, visible and pausable in the Web UI).
 import { heartbeat } from '@temporalio/activity';
 import { type Client, ScheduleAlreadyRunning, ScheduleOverlapPolicy } from '@temporalio/client';
 import type { Orm } from '../db/orm.ts';
 import type { Config } from '../stack/config.ts';
 import { extendKey, measurementPrefix } from '../storage/measurementKeys.ts';
+import { rawDataPrefix } from '../storage/rawDataKeys.ts';
 import type { ObjectStorage } from '../storage/storage.ts';
 import type { UploadSessionRow } from '../db/repositories/measurementData.ts';
 import { workflowCall } from '../workflows/registry.ts';
@@ -42,11 +43,29 @@ export function createUploadActivities(deps: { orm: Orm; storage: ObjectStorage 
         await em.execute(`delete from measurement_upload_sessions where id = ? and confirmed_at is null`, [s.id]);
         heartbeat();
       }
-      return sessions.length;
+      return sessions.length + (await expireRawData(em, deps.storage, graceSeconds, limit));
     },
   };
 }
 export type UploadActivities = ReturnType<typeof createUploadActivities>;
+
+/**
+ * Raw-data records initiated and never confirmed: the row goes first (a confirm holding it
+ * wins, and then nothing is removed), then the object under it.
+ */
+async function expireRawData(em: ReturnType<Orm['em']['fork']>, storage: ObjectStorage, graceSeconds: number, limit: number): Promise<number> {
+  const gone = await em.execute<{ id: string; organization_id: string; project_id: string }[]>(
+    `delete from raw_data where id in (
+       select id from raw_data where confirmed_at is null and expires_at < now() - make_interval(secs => ?) order by expires_at limit ? for update skip locked
+     ) and confirmed_at is null returning id, organization_id, project_id`,
+    [graceSeconds, limit],
+  );
+  for (const r of gone) {
+    await storage.deletePrefix(rawDataPrefix(r.organization_id, r.project_id, r.id));
+    heartbeat();
+  }
+  return gone.length;
+}
 
 /** The schedule that expires unconfirmed uploads: created at worker start, or brought in line when it exists (its paused state is kept). */
 export async function ensureUploadExpirySchedule(client: Client, config: Config): Promise<string> {

@@ -13,8 +13,6 @@ import { absentBodyAsEmpty, canonicalIds, correlation, exactJson, refuseUnstorab
 import { jsonBody, PROTOCOL_BODY_LIMIT } from './bodyLimits.ts';
 import { multipartBodies } from './multipart.ts';
 import { fitFileGate } from './services/fitFromData.ts';
-import { createAnalysisGate } from './services/analyses.ts';
-import { analysisRoutes } from './routes/analyses.ts';
 import { uploadCustomModelGate } from './services/models.ts';
 import { loadOpenApi, openApiRoutes } from './openapi.ts';
 import { cacheRouteMatchers } from './routeMatcherCache.ts';
@@ -27,6 +25,11 @@ import { simulationRoutes } from './routes/simulations.ts';
 import { pipelineRoutes } from './routes/pipelines.ts';
 import { fitFromDataRoutes } from './routes/fitFromData.ts';
 import { plannedMeasurementRoutes } from './routes/plannedMeasurements.ts';
+import { rawDataRoutes } from './routes/rawData.ts';
+import { materialRoutes } from './routes/materials.ts';
+import { analysisRoutes } from './routes/analyses.ts';
+import { createGate as analysisCreateGate } from './services/analyses/analyses.ts';
+import { createGate as datasetCreateGate, replaceGate as datasetReplaceGate } from './services/materials/datasets.ts';
 import { boardRoutes } from './routes/board.ts';
 import { organizationRoutes } from './routes/organizations.ts';
 
@@ -70,7 +73,9 @@ export function createApp(deps: AppDeps): Express {
   app.use(multipartBodies(deps.config.bodyLimitBytes, {
     'POST /models/upload-custom': (req) => uploadCustomModelGate(req.ctx),
     'POST /fit-from-file': (req, fields) => fitFileGate(req.ctx, fields),
-    'POST /analyses': (req, fields) => createAnalysisGate(req.ctx, fields),
+    'POST /material_property_datasets': datasetCreateGate,
+    'PATCH /material_property_datasets/{dataset_id}/file': datasetReplaceGate,
+    'POST /analyses': analysisCreateGate,
   }));
   cacheRouteMatchers();
   app.use(
@@ -99,8 +104,10 @@ export function createApp(deps: AppDeps): Express {
   app.use(pipelineRoutes());
   app.use(fitFromDataRoutes());
   app.use(plannedMeasurementRoutes());
-  app.use(organizationRoutes());
+  app.use(rawDataRoutes());
+  app.use(materialRoutes());
   app.use(analysisRoutes());
+  app.use(organizationRoutes());
 
   app.use((req) => {
     throw new AppError('NOT_FOUND', `no route for ${req.method} ${req.path}`);

@@ -23,12 +23,20 @@ export type FileGate = (req: Request, fields: Record<string, string>) => Promise
 
 export const MULTIPART_LIMITS = { parts: 24, fields: 20, files: 4, fieldNameSize: 200, fieldSize: 1024 * 1024 };
 
-/** `operations`: 'POST /path' → its gate (or null). Other requests pass through untouched. */
+/**
+ * `operations`: 'POST /path' → its gate (or null); a `{name}` segment matches one path segment.
+ * Other requests pass through untouched.
+ */
 export function multipartBodies(bodyLimit: number, operations: Record<string, FileGate | null>): RequestHandler {
+  const matchers = Object.entries(operations).map(([op, gate]) => ({
+    pattern: new RegExp(`^${op.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^/}]+\}/g, '[^/]+')}$`),
+    gate,
+  }));
   return (req, _res, next) => {
     const operation = `${req.method} ${req.path}`;
-    if (!(operation in operations) || !req.is('multipart/form-data')) return next();
-    readMultipart(req, bodyLimit, operations[operation] ?? null).then(({ fields, files }) => {
+    const match = matchers.find((m) => m.pattern.test(operation));
+    if (!match || !req.is('multipart/form-data')) return next();
+    readMultipart(req, bodyLimit, match.gate).then(({ fields, files }) => {
       // The validator checks `file` (format: binary) as a body property, as multer's files were marked.
       for (const f of files) define(fields, f.fieldname, '');
       req.body = fields;

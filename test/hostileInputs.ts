@@ -122,6 +122,13 @@ export async function hostileInputs(): Promise<HostileInput[]> {
       prepare: fitFile(bigFile, 'memberKey'),
     },
     {
+      name: 'material property dataset of 12 MiB by a member without the permission', status: 403, check: codeIs('FORBIDDEN'),
+      prepare: async (t) => {
+        const body = await multipart([['project_id', t.projectId], ['material_id', '00000000-0000-4000-8000-000000000000'], ['name', 'big']], { bytes: bigFile, name: 'data.parquet' });
+        return () => postMultipart(t, '/material_property_datasets', body, {}, t.memberKey);
+      },
+    },
+    {
       name: 'fit-from-file CSV cell of 1 MB digits', status: 422, check: locIs('body', 'file', 'Voltage [V]'),
       prepare: fitFile(csvCell, 'key'),
     },

@@ -48,6 +48,30 @@ describe('unconfirmed uploads', () => {
     expect((await api.storage.list(prefix(fresh.measurement_id))).length).toBe(1);
   });
 
+  it('expire raw data never confirmed: object and record removed, confirmed ones kept', async () => {
+    const org = await newOrg(api.orm);
+    const c = client(api.url, org.api_key);
+    const project = await ok(c.post('/projects', { name: `Raw ${crypto.randomUUID().slice(0, 8)}` }), 201);
+    const body = { project_id: project.id, filename: 'export.csv' };
+    const initiate = async () => {
+      const init = await ok(c.post('/raw_data/initiate-upload', body));
+      expect((await fetch(init.uploads[0].signed_url, { method: 'PUT', body: CSV })).ok).toBe(true);
+      return init;
+    };
+    const abandoned = await initiate();
+    const kept = await initiate();
+    await ok(c.post(`/raw_data/${kept.raw_data_id}/confirm-upload`, body), 201);
+    await new Promise((r) => setTimeout(r, (TTL_SECONDS + 1) * 1000));
+    const run = await api.temporal.workflow.execute('expireUploads', {
+      taskQueue: api.config.taskQueue, workflowId: `expire-uploads-test-${crypto.randomUUID()}`, args: [{ graceSeconds: 0 }],
+    }) as { expired: number };
+    expect(run.expired).toBeGreaterThanOrEqual(1);
+    expect(await api.storage.head(abandoned.uploads[0].path)).toBeNull();
+    expect((await c.post(`/raw_data/${abandoned.raw_data_id}/confirm-upload`, body)).status).toBe(404);
+    expect(await api.storage.head(kept.uploads[0].path)).not.toBeNull();
+    expect((await c.get(`/raw_data/${kept.raw_data_id}`)).status).toBe(200);
+  });
+
   it('runs from a durable Temporal Schedule that the worker creates idempotently', async () => {
     const id = await ensureUploadExpirySchedule(api.temporal, api.config);
     expect(await ensureUploadExpirySchedule(api.temporal, api.config)).toBe(id);

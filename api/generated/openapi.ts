@@ -2339,6 +2339,370 @@ export type paths = {
         patch: operations["updatePlannedMeasurement"];
         trace?: never;
     };
+    "/raw_data/initiate-upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A signed upload target for an original file (a cycler export) of a project.
+         * @description Pre-allocates the record's id. PUT the bytes to `signed_url` (no auth header), or use `multipart`
+         *     when present, then call confirm-upload with the same fields and `size_bytes`. The target expires
+         *     after SIGNED_URL_TTL_SECONDS (1 h) and accepts at most UPLOAD_MAX_BYTES.
+         */
+        post: operations["initiateRawDataUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/raw_data/{raw_data_id}/confirm-upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                raw_data_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records the uploaded file; name, source and metadata may be restated, project_id and filename must match initiate-upload.
+         * @description 409 when nothing was uploaded; 413 (and the object discarded) when it is larger than the target allows; confirming again answers the record (200).
+         */
+        post: operations["confirmRawDataUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/raw_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Raw-data records of a project (or of every project the caller can read), newest first. */
+        get: operations["listRawData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/raw_data/{raw_data_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                raw_data_id: string;
+            };
+            cookie?: never;
+        };
+        /** A raw-data record. */
+        get: operations["getRawData"];
+        put?: never;
+        post?: never;
+        /** Deletes the record and its links; its stored file is purged in the background, durably. */
+        delete: operations["deleteRawData"];
+        options?: never;
+        head?: never;
+        /** Changes name, source (empty or null clears it) and metadata (replaced); the file itself never changes. */
+        patch: operations["updateRawData"];
+        trace?: never;
+    };
+    "/raw_data/{raw_data_id}/download-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                raw_data_id: string;
+            };
+            cookie?: never;
+        };
+        /** A short-lived signed URL serving the file as uploaded (under its filename). */
+        get: operations["getRawDataDownloadUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/raw_data/{raw_data_id}/cell_measurements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                raw_data_id: string;
+            };
+            cookie?: never;
+        };
+        /** Ids of the measurements linked to this file, oldest link first. */
+        get: operations["listRawDataMeasurements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cell_measurements/{measurement_id}/raw_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                measurement_id: string;
+            };
+            cookie?: never;
+        };
+        /** Raw-data records linked to this measurement, oldest link first. */
+        get: operations["listMeasurementRawData"];
+        put?: never;
+        /** Links raw-data records of the measurement's project to it (idempotent). */
+        post: operations["attachMeasurementRawData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cell_measurements/{measurement_id}/raw_data/{raw_data_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                measurement_id: string;
+                raw_data_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes one link (the raw-data record stays); 404 when they are not linked. */
+        delete: operations["detachMeasurementRawData"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/materials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The system catalogue of materials, and the organization's own in the project; by name unless asked otherwise. */
+        get: operations["listMaterials"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/materials/{material_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                material_id: string;
+            };
+            cookie?: never;
+        };
+        /** A material of the system catalogue or of the organization. */
+        get: operations["getMaterial"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/material_property_datasets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A material's property datasets in the projects the caller can read (or one project), newest first. */
+        get: operations["listMaterialPropertyDatasets"];
+        put?: never;
+        /**
+         * A table of a material's measured properties, uploaded as Parquet (multipart); columns select and name the file's columns by position.
+         * @description `columns` is a form field holding JSON: a list of {name, unit, source_column_index}; without
+         *     it every column of the file is kept under its own name. The file is stored as uploaded under
+         *     the project's prefix; at most 100,000 rows. Errors name the field (["body", "file"],
+         *     ["body", "columns", i, ...]) and nothing is stored.
+         */
+        post: operations["createMaterialPropertyDataset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/material_property_datasets/{dataset_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataset_id: string;
+            };
+            cookie?: never;
+        };
+        /** A dataset record (its data is at .../data). */
+        get: operations["getMaterialPropertyDataset"];
+        put?: never;
+        post?: never;
+        /** Deletes the dataset; its stored files are purged in the background, durably. */
+        delete: operations["deleteMaterialPropertyDataset"];
+        options?: never;
+        head?: never;
+        /** Renames the dataset or reselects its columns from the stored file. */
+        patch: operations["updateMaterialPropertyDataset"];
+        trace?: never;
+    };
+    "/material_property_datasets/{dataset_id}/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataset_id: string;
+            };
+            cookie?: never;
+        };
+        /** The dataset's columns by name, each a list of values (null where the file holds none or NaN). */
+        get: operations["getMaterialPropertyDatasetData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/material_property_datasets/{dataset_id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataset_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Replaces the dataset's file (multipart, as create); data_version goes up by one.
+         * @description Without `columns` the stored column specs are kept, and must fit the new file.
+         */
+        patch: operations["replaceMaterialPropertyDatasetFile"];
+        trace?: never;
+    };
+    "/material_property_datasets/{dataset_id}/download-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataset_id: string;
+            };
+            cookie?: never;
+        };
+        /** A short-lived signed URL serving the dataset's Parquet file as uploaded. */
+        get: operations["getMaterialPropertyDatasetDownloadUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analyses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The analyses of one measurement, or of one project (exactly one of measurement_id and project_id), newest first. */
+        get: operations["listAnalyses"];
+        put?: never;
+        /**
+         * Features extracted from a measurement, uploaded as a Parquet table (multipart) with column specs, plot presets and metadata.
+         * @description columns, plots and metadata are form fields holding JSON. Every column a spec or a plot preset
+         *     names must be a column of the file (and, when specs are given, among them). At most 100,000
+         *     rows. Errors name the field (["body", "file"], ["body", "plots", i, "y", j]) and nothing is stored.
+         */
+        post: operations["createAnalysis"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analyses/{analysis_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                analysis_id: string;
+            };
+            cookie?: never;
+        };
+        /** An analysis record (its table is at .../download-url). */
+        get: operations["getAnalysis"];
+        put?: never;
+        post?: never;
+        /** Deletes the analysis; its table is purged in the background, durably. */
+        delete: operations["deleteAnalysis"];
+        options?: never;
+        head?: never;
+        /** Changes the record's fields (the table itself never changes); specs and presets are checked against it. */
+        patch: operations["updateAnalysis"];
+        trace?: never;
+    };
+    "/analyses/{analysis_id}/download-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                analysis_id: string;
+            };
+            cookie?: never;
+        };
+        /** A short-lived signed URL serving the analysis's Parquet table as uploaded. */
+        get: operations["getAnalysisDownloadUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -4109,6 +4473,221 @@ export type components = {
             /** Format: date-time */
             generated_at: string;
             assignments: components["schemas"]["AutoScheduleAssignment"][];
+        };
+        RawDataUploadFields: {
+            /** Format: uuid */
+            project_id: string;
+            name?: components["schemas"]["Name"];
+            /** @description A plain file name: no path separators or control characters. */
+            filename: string;
+            /** @description Defaults to application/octet-stream. */
+            content_type?: string;
+            /** @description Free-text provenance (a URL, DOI, cycler export description). */
+            source?: string | null;
+            metadata?: Record<string, never>;
+        };
+        /** @description The fields of initiate-upload again (the client sends the same ones), with the size it uploaded. */
+        RawDataConfirmRequest: {
+            /** Format: uuid */
+            project_id: string;
+            name?: components["schemas"]["Name"];
+            filename: string;
+            content_type?: string;
+            source?: string | null;
+            metadata?: Record<string, never>;
+            /** @description When given, must be the stored object's size. */
+            size_bytes?: number;
+        };
+        InitiateRawDataUploadResponse: {
+            /** Format: uuid */
+            raw_data_id: string;
+            uploads: components["schemas"]["UploadInfo"][];
+        };
+        RawData: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            /** Format: uuid */
+            project_id: string;
+            name: string;
+            filename: string;
+            content_type: string;
+            source: string | null;
+            metadata: Record<string, never>;
+            size_bytes: number;
+            /** Format: uuid */
+            created_by: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        RawDataUpdate: {
+            name?: components["schemas"]["Name"];
+            source?: string | null;
+            metadata?: Record<string, never>;
+        };
+        RawDataAttachRequest: {
+            raw_data_ids: string[];
+        };
+        MeasurementRawDataLinks: {
+            /** Format: uuid */
+            cell_measurement_id: string;
+            raw_data_ids: string[];
+        };
+        SignedDownloadUrl: {
+            url: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        Material: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description anode, cathode, electrolyte or separator for the catalogue. */
+            category: string | null;
+            manufacturer: string | null;
+            product_id: string | null;
+            description: string | null;
+            /**
+             * Format: uuid
+             * @description Null for the system catalogue.
+             */
+            organization_id: string | null;
+            /** Format: uuid */
+            project_id: string | null;
+            /** @description Part of the system catalogue every organization reads. */
+            system: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        MaterialColumnSpec: {
+            name: string;
+            /** @default  */
+            unit: string;
+            source_column_index: number;
+        };
+        MaterialPropertyDataset: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            /** Format: uuid */
+            project_id: string;
+            /** Format: uuid */
+            material_id: string;
+            name: string;
+            columns: components["schemas"]["MaterialColumnSpec"][];
+            /** @description 1 at creation */
+            data_version: number;
+            /** @description Missing or NaN values per column. */
+            nan_counts: {
+                [key: string]: number;
+            };
+            row_count: number;
+            size_bytes: number;
+            /** Format: uuid */
+            created_by: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description Form fields; columns holds JSON (a list of MaterialColumnSpec). */
+        MaterialPropertyDatasetCreate: {
+            /** Format: uuid */
+            material_id: string;
+            /** Format: uuid */
+            project_id: string;
+            name: components["schemas"]["Name"];
+            columns?: string;
+            /**
+             * Format: binary
+             * @description Parquet, at most 100,000 rows.
+             */
+            file: string;
+        };
+        /** @description Form fields; columns holds JSON (a list of MaterialColumnSpec). */
+        MaterialPropertyDatasetFile: {
+            name?: components["schemas"]["Name"];
+            columns?: string;
+            /**
+             * Format: binary
+             * @description Parquet, at most 100,000 rows.
+             */
+            file: string;
+        };
+        MaterialPropertyDatasetUpdate: {
+            name?: components["schemas"]["Name"];
+            columns?: components["schemas"]["MaterialColumnSpec"][];
+        };
+        AnalysisColumnSpec: {
+            name: string;
+            unit?: string;
+            dtype?: string | null;
+        };
+        /** @description A plot preset: x, and at least one y or y2 column (directly or in rows). */
+        AnalysisPlot: {
+            x: string;
+            y?: string[];
+            y2?: string[];
+            rows?: {
+                y?: string[];
+                y2?: string[];
+            }[];
+            group_by?: string | null;
+            title?: string | null;
+        };
+        Analysis: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            /** Format: uuid */
+            project_id: string;
+            /** Format: uuid */
+            measurement_id: string;
+            name: string;
+            analysis_type: string;
+            columns: components["schemas"]["AnalysisColumnSpec"][];
+            plots: Record<string, never>[];
+            metadata: Record<string, never>;
+            notes: string | null;
+            row_count: number;
+            size_bytes: number;
+            /** Format: uuid */
+            created_by: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description Form fields; columns, plots and metadata hold JSON. */
+        AnalysisCreate: {
+            /** Format: uuid */
+            measurement_id: string;
+            name: components["schemas"]["Name"];
+            analysis_type: string;
+            columns?: string;
+            plots?: string;
+            metadata?: string;
+            notes?: string;
+            /**
+             * Format: binary
+             * @description Parquet, at most 100,000 rows.
+             */
+            file: string;
+        };
+        AnalysisUpdate: {
+            name?: components["schemas"]["Name"];
+            analysis_type?: string;
+            columns?: components["schemas"]["AnalysisColumnSpec"][];
+            plots?: components["schemas"]["AnalysisPlot"][];
+            metadata?: Record<string, never>;
+            notes?: string | null;
         };
     };
     responses: {
@@ -10489,6 +11068,807 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    initiateRawDataUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RawDataUploadFields"];
+            };
+        };
+        responses: {
+            /** @description The upload target. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InitiateRawDataUploadResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    confirmRawDataUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                raw_data_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RawDataConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description Already confirmed; the record as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RawData"];
+                };
+            };
+            /** @description The record. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RawData"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    listRawData: {
+        parameters: {
+            query?: {
+                project_id?: string;
+                /** @description Page size, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Items to skip, at least 0. */
+                offset?: components["parameters"]["Offset"];
+                /** @description one of name, filename, size_bytes, created_at, updated_at */
+                order_by?: string;
+                /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
+                order?: components["parameters"]["Order"];
+                /** @description eq.X, ilike.%X%, in.(a,b) */
+                name?: string;
+                /** @description eq.X, ilike.%X%, in.(a,b) */
+                filename?: string;
+                /** @description eq.X, ilike.%X%, in.(a,b) */
+                source?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of raw-data records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page"] & {
+                        items?: components["schemas"]["RawData"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getRawData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                raw_data_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RawData"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    deleteRawData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                raw_data_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Deleted"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    updateRawData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                raw_data_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RawDataUpdate"];
+            };
+        };
+        responses: {
+            /** @description The record as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RawData"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getRawDataDownloadUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                raw_data_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedDownloadUrl"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    listRawDataMeasurements: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Items to skip, at least 0. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path: {
+                raw_data_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of measurement ids. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page"] & {
+                        items?: string[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    listMeasurementRawData: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Items to skip, at least 0. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path: {
+                measurement_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of raw-data records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page"] & {
+                        items?: components["schemas"]["RawData"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    attachMeasurementRawData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                measurement_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RawDataAttachRequest"];
+            };
+        };
+        responses: {
+            /** @description Every raw-data id now linked to the measurement. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeasurementRawDataLinks"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    detachMeasurementRawData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                measurement_id: string;
+                raw_data_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Deleted"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    listMaterials: {
+        parameters: {
+            query?: {
+                project_id?: string;
+                /** @description Page size, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Items to skip, at least 0. */
+                offset?: components["parameters"]["Offset"];
+                /** @description one of name, manufacturer, created_at, updated_at */
+                order_by?: string;
+                /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
+                order?: components["parameters"]["Order"];
+                /** @description X (exact), eq.X, ilike.%X%, in.(a,b) */
+                name?: string;
+                /** @description X (exact), eq.X, ilike.%X%, in.(a,b) */
+                manufacturer?: string;
+                /** @description X (exact), eq.X, ilike.%X%, in.(a,b) */
+                product_id?: string;
+                /** @description X (exact), eq.X, in.(a,b) */
+                category?: string;
+                /** @description gte.<iso> or lte.<iso> */
+                created_at?: string;
+                created_at_gt?: string;
+                created_at_lt?: string;
+                /** @description gte.<iso> or lte.<iso> */
+                updated_at?: string;
+                updated_at_gt?: string;
+                updated_at_lt?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of materials. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page"] & {
+                        items?: components["schemas"]["Material"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getMaterial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                material_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The material. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Material"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    listMaterialPropertyDatasets: {
+        parameters: {
+            query: {
+                material_id: string;
+                project_id?: string;
+                /** @description Page size, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Items to skip, at least 0. */
+                offset?: components["parameters"]["Offset"];
+                /** @description one of name, created_at, updated_at */
+                order_by?: string;
+                /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
+                order?: components["parameters"]["Order"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of datasets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page"] & {
+                        items?: components["schemas"]["MaterialPropertyDataset"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    createMaterialPropertyDataset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["MaterialPropertyDatasetCreate"];
+            };
+        };
+        responses: {
+            /** @description The dataset. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaterialPropertyDataset"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getMaterialPropertyDataset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataset_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dataset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaterialPropertyDataset"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    deleteMaterialPropertyDataset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataset_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Deleted"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    updateMaterialPropertyDataset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataset_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MaterialPropertyDatasetUpdate"];
+            };
+        };
+        responses: {
+            /** @description The dataset as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaterialPropertyDataset"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getMaterialPropertyDatasetData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataset_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Column name to values. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: (number | string | boolean | null)[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    replaceMaterialPropertyDatasetFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dataset_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["MaterialPropertyDatasetFile"];
+            };
+        };
+        responses: {
+            /** @description The dataset as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaterialPropertyDataset"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getMaterialPropertyDatasetDownloadUrl: {
+        parameters: {
+            query?: {
+                kind?: "parquet";
+            };
+            header?: never;
+            path: {
+                dataset_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedDownloadUrl"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    listAnalyses: {
+        parameters: {
+            query?: {
+                measurement_id?: string;
+                project_id?: string;
+                /** @description Page size, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Items to skip, at least 0. */
+                offset?: components["parameters"]["Offset"];
+                /** @description one of name, analysis_type, created_at, updated_at */
+                order_by?: string;
+                /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
+                order?: components["parameters"]["Order"];
+                /** @description eq.X, ilike.%X%, in.(a,b) */
+                analysis_type?: string;
+                /** @description eq.X, ilike.%X%, in.(a,b) */
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of analyses. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page"] & {
+                        items?: components["schemas"]["Analysis"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    createAnalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AnalysisCreate"];
+            };
+        };
+        responses: {
+            /** @description The analysis. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Analysis"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getAnalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                analysis_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The analysis. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Analysis"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    deleteAnalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                analysis_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Deleted"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    updateAnalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                analysis_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnalysisUpdate"];
+            };
+        };
+        responses: {
+            /** @description The analysis as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Analysis"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getAnalysisDownloadUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                analysis_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedDownloadUrl"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
         };
     };

@@ -1,17 +1,16 @@
-// /analyses: features extracted from a cell measurement, a Parquet table with its metadata.
+// Analyses: features extracted from a measurement, a Parquet table uploaded as multipart.
 import { Router } from 'express';
-import * as analyses from '../services/analyses.ts';
 import type { UploadedFile } from '../multipart.ts';
+import * as analyses from '../services/analyses/analyses.ts';
 
 export function analysisRoutes(): Router {
   const r = Router();
-  r.post('/analyses', async (req, res) => {
-    // The multipart body was read by multipartBodies: fields in req.body, the table in req.files.
-    const a = await analyses.createAnalysis(req.ctx, req.body, req.files as UploadedFile[] | undefined);
-    res.status(201).setHeader('Location', `/analyses/${a.id}`).json(a);
-  });
   r.get('/analyses', async (req, res) => {
     res.json(await analyses.listAnalyses(req.ctx, req.query));
+  });
+  r.post('/analyses', async (req, res) => {
+    // The multipart reader has parsed the body: form fields in req.body, the file in req.files.
+    res.status(201).json(await analyses.createAnalysis(req.ctx, req.body, req.files as UploadedFile[] | undefined));
   });
   r.get('/analyses/:analysis_id', async (req, res) => {
     res.json(await analyses.getAnalysis(req.ctx, req.params.analysis_id));
@@ -23,7 +22,7 @@ export function analysisRoutes(): Router {
     res.json(await analyses.deleteAnalysis(req.ctx, req.params.analysis_id));
   });
   r.get('/analyses/:analysis_id/download-url', async (req, res) => {
-    res.json(await analyses.analysisDownloadUrl(req.ctx, req.params.analysis_id));
+    res.json(await analyses.downloadUrl(req.ctx, req.params.analysis_id));
   });
   return r;
 }

@@ -4,6 +4,7 @@
 import { parquetMetadataAsync, parquetRead, type AsyncBuffer, type FileMetaData } from 'hyparquet';
 import { ObjectNotFound, type ObjectStorage } from '../../storage/storage.ts';
 import { FloatColumn } from '../jsonFloats.ts';
+import { compressors } from '../parquetCodecs.ts';
 
 export type Cell = number | string | boolean | null;
 
@@ -51,6 +52,7 @@ async function readGroup(p: ParquetObject, columns: string[], start: number, end
   await parquetRead({
     file: p.file,
     metadata: p.metadata,
+    compressors,
     columns,
     rowStart: start,
     rowEnd: end,

@@ -1,4 +1,4 @@
-// MikroORM entities: Cell specifications, batches and instances.
+// MikroORM entities: Cell specifications, batches and instances; materials and their property datasets.
 // Generated once from the migrated schema; test/ormDrift.test.ts keeps them and the migrations in step.
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { timestamps } from './columns.ts';
@@ -69,4 +69,44 @@ export const CellInstance = defineEntity({
 });
 export type ICellInstance = InferEntity<typeof CellInstance>;
 
-export const cellsEntities = [CellSpecification, CellBatch, CellInstance];
+export const Material = defineEntity({
+  name: 'Material',
+  tableName: 'materials',
+  properties: {
+    id: p.uuid().primary().defaultRaw('gen_random_uuid()'),
+    organization_id: p.uuid().nullable(),
+    project_id: p.uuid().nullable(),
+    name: p.text(),
+    category: p.text().nullable(),
+    manufacturer: p.text().nullable(),
+    product_id: p.text().nullable(),
+    description: p.text().nullable(),
+    created_at: p.datetime().defaultRaw("now()"),
+    updated_at: p.datetime().defaultRaw("now()"),
+  },
+});
+export type IMaterial = InferEntity<typeof Material>;
+
+export const MaterialPropertyDataset = defineEntity({
+  name: 'MaterialPropertyDataset',
+  tableName: 'material_property_datasets',
+  properties: {
+    id: p.uuid().primary(),
+    organization_id: p.uuid(),
+    project_id: p.uuid(),
+    material_id: p.uuid(),
+    name: p.text(),
+    columns: p.json<unknown>(),
+    nan_counts: p.json<unknown>(),
+    row_count: p.integer(),
+    data_version: p.integer().default(1),
+    object_key: p.text(),
+    size_bytes: p.bigint(),
+    created_by: p.uuid(),
+    created_at: p.datetime().defaultRaw("now()"),
+    updated_at: p.datetime().defaultRaw("now()"),
+  },
+});
+export type IMaterialPropertyDataset = InferEntity<typeof MaterialPropertyDataset>;
+
+export const cellsEntities = [CellSpecification, CellBatch, CellInstance, Material, MaterialPropertyDataset];

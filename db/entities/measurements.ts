@@ -1,4 +1,4 @@
-// MikroORM entities: Cycling measurements, their uploads and watchers, and studies that group measurements and simulations.
+// MikroORM entities: Cycling measurements, their uploads and watchers, studies that group measurements and simulations, raw data files and analyses.
 // Generated once from the migrated schema; test/ormDrift.test.ts keeps them and the migrations in step.
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { timestamps, createdAt } from './columns.ts';
@@ -120,6 +120,42 @@ export const StudySimulation = defineEntity({
 });
 export type IStudySimulation = InferEntity<typeof StudySimulation>;
 
+export const RawData = defineEntity({
+  name: 'RawData',
+  tableName: 'raw_data',
+  properties: {
+    id: p.uuid().primary(),
+    organization_id: p.uuid(),
+    project_id: p.uuid(),
+    name: p.text(),
+    filename: p.text(),
+    content_type: p.text(),
+    source: p.text().nullable(),
+    metadata: p.json<unknown>().defaultRaw("'{}'::jsonb"),
+    object_key: p.text(),
+    max_bytes: p.bigint(),
+    size_bytes: p.bigint().nullable(),
+    expires_at: p.datetime(),
+    confirmed_at: p.datetime().nullable(),
+    created_by: p.uuid(),
+    created_at: p.datetime().defaultRaw("now()"),
+    updated_at: p.datetime().defaultRaw("now()"),
+  },
+});
+export type IRawData = InferEntity<typeof RawData>;
+
+export const CellMeasurementRawData = defineEntity({
+  name: 'CellMeasurementRawData',
+  tableName: 'cell_measurement_raw_data',
+  properties: {
+    cell_measurement_id: p.uuid().primary(),
+    raw_data_id: p.uuid().primary(),
+    created_by: p.uuid(),
+    created_at: p.datetime().defaultRaw("now()"),
+  },
+});
+export type ICellMeasurementRawData = InferEntity<typeof CellMeasurementRawData>;
+
 export const Analysis = defineEntity({
   name: 'Analysis',
   tableName: 'analyses',
@@ -134,12 +170,17 @@ export const Analysis = defineEntity({
     plots: p.json<unknown>().defaultRaw("'[]'::jsonb"),
     metadata: p.json<unknown>().defaultRaw("'{}'::jsonb"),
     notes: p.text().nullable(),
+    file_columns: p.json<unknown>(),
+    row_count: p.integer(),
     object_key: p.text(),
     size_bytes: p.bigint(),
-    created_by: p.uuid().nullable(),
-    ...timestamps,
+    created_by: p.uuid(),
+    created_at: p.datetime().defaultRaw("now()"),
+    updated_at: p.datetime().defaultRaw("now()"),
   },
 });
 export type IAnalysis = InferEntity<typeof Analysis>;
 
-export const measurementsEntities = [CellMeasurement, MeasurementUploadSession, MeasurementWatch, Study, StudyMeasurement, StudySimulation, Analysis];
+export const measurementsEntities = [
+  CellMeasurement, MeasurementUploadSession, MeasurementWatch, Study, StudyMeasurement, StudySimulation, RawData, CellMeasurementRawData, Analysis,
+];

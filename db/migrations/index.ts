@@ -21,7 +21,9 @@ import { Migration20261127180000PlannedMeasurements } from './Migration202611271
 import { Migration20261127181000LabVersions } from './Migration20261127181000LabVersions.ts';
 import { Migration20261127182000PlanMeasurementLink } from './Migration20261127182000PlanMeasurementLink.ts';
 import { Migration20261127193200IncidentServiceEvent } from './Migration20261127193200IncidentServiceEvent.ts';
+import { Migration20261127200000RawData } from './Migration20261127200000RawData.ts';
 import { Migration20261127200500PipelineComputeUsage } from './Migration20261127200500PipelineComputeUsage.ts';
+import { Migration20261127201000Materials } from './Migration20261127201000Materials.ts';
 import { Migration20261127201000MemberDeactivation } from './Migration20261127201000MemberDeactivation.ts';
 import { Migration20261127202000Analyses } from './Migration20261127202000Analyses.ts';
 
@@ -47,7 +49,9 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261127181000LabVersions', class: Migration20261127181000LabVersions },
   { name: 'Migration20261127182000PlanMeasurementLink', class: Migration20261127182000PlanMeasurementLink },
   { name: 'Migration20261127193200IncidentServiceEvent', class: Migration20261127193200IncidentServiceEvent },
+  { name: 'Migration20261127200000RawData', class: Migration20261127200000RawData },
   { name: 'Migration20261127200500PipelineComputeUsage', class: Migration20261127200500PipelineComputeUsage },
+  { name: 'Migration20261127201000Materials', class: Migration20261127201000Materials },
   { name: 'Migration20261127201000MemberDeactivation', class: Migration20261127201000MemberDeactivation },
   { name: 'Migration20261127202000Analyses', class: Migration20261127202000Analyses },
 ];
