@@ -3,101 +3,19 @@
 // recorded by the API always wins), the Temporal operations a workflow cannot do itself
 // (terminating other workflows), and the retry schedule.
 import { randomUUID } from 'node:crypto';
-import { ApplicationFailure, heartbeat } from '@temporalio/activity';
-import {
-  type Client,
-  ScheduleAlreadyRunning,
-  ScheduleOverlapPolicy,
-  WorkflowNotFoundError,
-} from '@temporalio/client';
+import { heartbeat } from '@temporalio/activity';
+import { type Client, WorkflowNotFoundError } from '@temporalio/client';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../db/orm.ts';
 import type { Config } from '../stack/config.ts';
-import { CellarOrganization, CellarPipeline, CellarProject, statusAttribute } from '../workflows/searchAttributes.ts';
-import { recordStarts, startRecorded, startWorkflow, type WorkflowStart } from '../db/workflowStarts.ts';
 import { cancelElements } from '../db/repositories/pipelines.ts';
 import { JOB_CANCELED } from '../db/jobs.ts';
-import { pipelineSeriesPrefix } from '../api/services/storedObjects.ts';
-import {
-  CANCEL_SIGNAL,
-  RETRYABLE_ERROR_CODES,
-  pipelineWorkflowIds,
-  retryScheduleId,
-  type FailureInfo,
-  type ParameterValues,
-  type PipelineInput,
-} from '../workflows/pipelineIds.ts';
-import { workflowCall } from '../workflows/registry.ts';
+import { CANCEL_SIGNAL, RETRYABLE_ERROR_CODES, pipelineWorkflowIds, type FailureInfo, type ParameterValues } from '../workflows/pipelineIds.ts';
 import type { RowStatus, WorkStatus } from '../workflows/statuses.ts';
-
-/** Data for a fit: a stored canonical time series, or columns given inline. */
-export type FitData = ({ source: 'storage'; key: string } | { source: 'inline'; columns: Record<string, unknown[]> }) & { time_range?: [number, number] };
-
-export interface FitRequest {
-  element_name: string;
-  pipeline_id: string;
-  job_id: string;
-  series_prefix?: string;
-  model: Record<string, unknown>;
-  parameters: Record<string, { bounds: [number, number]; initial_value?: number }>;
-  fixed_parameters: ParameterValues;
-  data: FitData;
-  protocol?: unknown;
-  cost: string;
-  target?: unknown;
-  optimizer?: unknown;
-}
-
-export interface FitArrayRequest extends Omit<FitRequest, 'data' | 'protocol'> {
-  independent_variable: string;
-  datasets: { value: number; data: FitData; protocol?: unknown }[];
-  /** per_dataset: also fit each data set on its own (reported per key); the joint values go on. */
-  mode?: 'joint' | 'per_dataset';
-}
-
-export interface ValidationRequest {
-  element_name: string;
-  pipeline_id: string;
-  job_id: string;
-  series_prefix?: string;
-  model: Record<string, unknown>;
-  parameter_values: ParameterValues;
-  data: FitData;
-  protocol?: unknown;
-  target?: unknown;
-}
-
-export interface FitResult {
-  parameter_values: ParameterValues;
-  cost: number;
-  iterations: number;
-  converged: boolean;
-  summary_stats?: Record<string, number>;
-}
-
-/** The activities the Python worker serves on the simulation task queue (same names there). */
-export interface FitWorkerActivities {
-  fitParameters(request: FitRequest): Promise<FitResult>;
-  fitParametersArray(request: FitArrayRequest): Promise<FitResult>;
-  validateAgainstData(request: ValidationRequest): Promise<{ summary_stats: Record<string, number> }>;
-}
-
-export type ElementRun =
-  | { type: 'entry'; parameter_values: ParameterValues; source_pipeline_id?: string }
-  | { type: 'calculation'; config: Record<string, unknown> }
-  | { type: 'data_fit'; request: FitRequest }
-  | { type: 'array_data_fit'; request: FitArrayRequest }
-  | { type: 'validation'; request: ValidationRequest };
-
-export type BeginElement = { kind: 'skip'; status: RowStatus } | { kind: 'run'; run: ElementRun };
-
-export interface PipelineElementState {
-  id: string;
-  name: string;
-  element_type: string;
-  status: WorkStatus;
-  parameter_values?: ParameterValues;
-}
+import { eachLimited } from './eachLimited.ts';
+import { type BeginElement, type PipelineElementState } from './pipelineRequests.ts';
+import { type ElementRow, buildRun } from './pipelineRuns.ts';
+import { createPipelineRetryActivities } from './pipelineRetries.ts';
 
 const ACTIVE = `('pending', 'running')`;
 /** Element type → the job type the Python client's usage breaks compute down by. */
@@ -111,186 +29,11 @@ const openedAttemptLog = (fields: string) =>
   `attempt_log || jsonb_build_array(jsonb_build_object('attempt', attempts + 1, 'started_at', now()) || ${fields})`;
 const closeAttempt = (fields: string) => `attempt_log = ${closedAttemptLog(fields)}`;
 
-export interface PipelineRunRow {
-  id: string;
-  name: string;
-  organization_id: string;
-  project_id: string;
-}
-
-/**
- * The start of a pipeline's workflow, at creation and by the retry: the id is the pipeline's,
- * so a second start of a running pipeline finds the first.
- */
-export function pipelineWorkflowStart(config: Config, p: PipelineRunRow, reusePolicy: WorkflowStart['reusePolicy']): WorkflowStart {
-  const input: PipelineInput = {
-    pipelineId: p.id,
-    pipelineName: p.name,
-    organizationId: p.organization_id,
-    projectId: p.project_id,
-    simulationTaskQueue: config.simulationTaskQueue,
-    heartbeatTimeoutSeconds: config.pipelineHeartbeatTimeoutSeconds,
-  };
-  return {
-    workflowType: 'pipeline',
-    taskQueue: config.taskQueue,
-    workflowId: pipelineWorkflowIds.pipeline(p.id),
-    args: [input],
-    reusePolicy,
-    searchAttributes: [
-      { key: CellarOrganization, value: p.organization_id },
-      { key: CellarProject, value: p.project_id },
-      { key: CellarPipeline, value: p.id },
-      statusAttribute('pending'),
-    ],
-    memo: { pipeline_name: p.name },
-  };
-}
-
-/**
- * The Temporal Schedule that retries failed elements: created at worker start, or brought in
- * line with the configuration when it exists (its paused state is kept).
- */
-export async function ensurePipelineRetrySchedule(client: Client, config: Config): Promise<string> {
-  const scheduleId = retryScheduleId(config.taskQueue);
-  const spec = { intervals: [{ every: `${config.pipelineRetryIntervalSeconds} seconds` }] };
-  const action = {
-    type: 'startWorkflow' as const,
-    ...workflowCall('retryFailedElements', {
-      taskQueue: config.taskQueue,
-      maxAttempts: config.pipelineRetryMaxAttempts,
-      backoffSeconds: config.pipelineRetryIntervalSeconds,
-    }),
-    workflowId: pipelineWorkflowIds.retryRun(config.taskQueue),
-    taskQueue: config.taskQueue,
-  };
-  try {
-    await client.schedule.create({
-      scheduleId,
-      spec,
-      action,
-      policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 minute' },
-      memo: { description: `Retries pipeline elements that failed for a retryable cause, at most ${config.pipelineRetryMaxAttempts} runs each` },
-    });
-  } catch (err) {
-    if (!(err instanceof ScheduleAlreadyRunning)) throw err;
-    await client.schedule.getHandle(scheduleId).update((prev) => ({ ...prev, spec, action }));
-  }
-  return scheduleId;
-}
-
-/** Resolves "db:<measurement_id>" to the measurement's canonical time series; inline columns stay; a time_range goes along. */
-async function resolveData(em: EntityManager, organizationId: string, data: unknown, timeRange?: [number, number]): Promise<FitData> {
-  const window = timeRange ? { time_range: timeRange } : {};
-  if (typeof data !== 'string') return { source: 'inline', columns: data as Record<string, unknown[]>, ...window };
-  const id = data.slice('db:'.length);
-  const [m] = await em.execute<{ organization_id: string; processing_status: string; time_series_key: string | null }[]>(
-    `select organization_id, processing_status, time_series_key from cell_measurements where id = ?`,
-    [id],
-  );
-  if (!m || m.organization_id !== organizationId) {
-    throw ApplicationFailure.nonRetryable(`measurement ${id} no longer exists`, 'CONFIGURATION_ERROR');
-  }
-  if (m.processing_status !== 'ready' || !m.time_series_key) {
-    throw ApplicationFailure.nonRetryable(`measurement ${id} has no ready time series (${m.processing_status})`, 'CONFIGURATION_ERROR');
-  }
-  return { source: 'storage', key: m.time_series_key, ...window };
-}
-
-interface ElementRow {
-  id: string;
-  pipeline_id: string;
-  name: string;
-  element_type: string;
-  config: Record<string, any>;
-  status: WorkStatus;
-  job_id: string;
-  organization_id: string;
-  project_id: string;
-}
-
-async function buildRun(em: EntityManager, el: ElementRow, values: ParameterValues): Promise<ElementRun> {
-  const cfg = el.config;
-  const fitted = (c: Record<string, any>) => Object.keys(c.parameters ?? {});
-  // Earlier elements' values are the defaults; the element's own fixed values win; fitted ones are not fixed.
-  const fixed = (c: Record<string, any>) => {
-    const out: ParameterValues = { ...values, ...(c.fixed_parameters ?? {}) };
-    for (const name of fitted(c)) delete out[name];
-    return out;
-  };
-  const info = { element_name: el.name, pipeline_id: el.pipeline_id, job_id: el.job_id };
-  // Where a fit or validation stores its model-vs-data series (GET /jobs/{id}/series).
-  const series = { series_prefix: pipelineSeriesPrefix(el.organization_id, el.project_id, el.pipeline_id, el.job_id) };
-  const optional = (c: Record<string, any>) => ({
-    ...(c.protocol !== undefined ? { protocol: c.protocol } : {}),
-    ...(c.target !== undefined ? { target: c.target } : {}),
-    ...(c.optimizer !== undefined ? { optimizer: c.optimizer } : {}),
-  });
-  switch (el.element_type) {
-    case 'entry': {
-      if (cfg.values) return { type: 'entry', parameter_values: cfg.values };
-      const [src] = await em.execute<{ organization_id: string; status: string; result: { parameter_values?: ParameterValues } | null }[]>(
-        `select organization_id, status, result from pipelines where id = ?`,
-        [cfg.pipeline_id],
-      );
-      if (!src || src.organization_id !== el.organization_id || src.status !== 'completed') {
-        throw ApplicationFailure.nonRetryable(`pipeline ${cfg.pipeline_id} is not a completed pipeline of this organization`, 'CONFIGURATION_ERROR');
-      }
-      return { type: 'entry', parameter_values: src.result?.parameter_values ?? {}, source_pipeline_id: cfg.pipeline_id };
-    }
-    case 'calculation':
-      return { type: 'calculation', config: cfg };
-    case 'data_fit':
-      return {
-        type: 'data_fit',
-        request: {
-          ...info, ...series, model: cfg.model, parameters: cfg.parameters, fixed_parameters: fixed(cfg),
-          data: await resolveData(em, el.organization_id, cfg.data, cfg.time_range), cost: cfg.cost ?? 'RMSE', ...optional(cfg),
-        },
-      };
-    case 'array_data_fit': {
-      const datasets: FitArrayRequest['datasets'] = [];
-      for (const d of cfg.datasets as { value: number; data: unknown; time_range?: [number, number]; protocol?: unknown }[]) {
-        datasets.push({ value: d.value, data: await resolveData(em, el.organization_id, d.data, d.time_range), ...(d.protocol !== undefined ? { protocol: d.protocol } : {}) });
-      }
-      return {
-        type: 'array_data_fit',
-        request: {
-          ...info, model: cfg.model, parameters: cfg.parameters, fixed_parameters: fixed(cfg),
-          independent_variable: cfg.independent_variable, datasets, cost: cfg.cost ?? 'RMSE', ...optional(cfg),
-          ...(cfg.mode !== undefined ? { mode: cfg.mode } : {}),
-        },
-      };
-    }
-    case 'validation':
-      return {
-        type: 'validation',
-        request: {
-          ...info, ...series, model: cfg.model, parameter_values: { ...values, ...(cfg.parameter_values ?? {}) },
-          data: await resolveData(em, el.organization_id, cfg.data, cfg.time_range),
-          ...(cfg.protocol !== undefined ? { protocol: cfg.protocol } : {}),
-          ...(cfg.target !== undefined ? { target: cfg.target } : {}),
-        },
-      };
-    default:
-      throw ApplicationFailure.nonRetryable(`unknown element type ${el.element_type}`, 'CONFIGURATION_ERROR');
-  }
-}
-
 /** A workflow that no longer runs (or never started) is not an error here. */
 const ignoreNotFound = (err: unknown): false => {
   if (!(err instanceof WorkflowNotFoundError)) throw err;
   return false;
 };
-
-/** Runs `fn` over `items`, at most `limit` at a time. */
-async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await fn(items[next++]!);
-  });
-  await Promise.all(lanes);
-}
 
 export function createPipelineActivities(deps: { orm: Orm; temporal: Client; config: Config }) {
   const fork = () => deps.orm.em.fork();
@@ -501,68 +244,10 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
       });
       return { terminated };
     },
-
-    /**
-     * Moves pipelines back to pending whose failed element failed for a retryable cause, has
-     * runs left and has waited out its backoff (base · 2^(attempts − 1)); answers their ids.
-     */
-    async claimRetryablePipelines(maxAttempts: number, backoffSeconds: number, limit: number): Promise<string[]> {
-      return (await fork().transactional((em) => claimRetryable(em, maxAttempts, backoffSeconds, limit))).map((p) => p.id);
-    },
-
-    /**
-     * Claims retryable pipelines and records their workflow starts in one transaction, then
-     * starts them: a start that fails or never happens (the worker stopped) is made by the
-     * start dispatcher, so a claimed pipeline never stays pending without a workflow.
-     */
-    async claimAndRestartPipelines(maxAttempts: number, backoffSeconds: number, limit: number): Promise<number> {
-      const em = fork();
-      const recorded = await em.transactional(async (tx) => {
-        const claimed = await claimRetryable(tx, maxAttempts, backoffSeconds, limit);
-        return recordStarts(tx, claimed.map((p) => pipelineWorkflowStart(deps.config, p, 'ALLOW_DUPLICATE')));
-      });
-      if (recorded.length) await startRecorded({ temporal: deps.temporal, em }, recorded);
-      return recorded.length;
-    },
-
-    async restartPipelines(pipelineIds: string[]): Promise<void> {
-      const rows = await fork().execute<PipelineRunRow[]>(
-        `select id, name, organization_id, project_id from pipelines
-          where id in (select jsonb_array_elements_text(?::jsonb)::uuid) and status = 'pending'`,
-        [JSON.stringify(pipelineIds)],
-      );
-      await eachLimited(rows, 16, (p) => startWorkflow(deps.temporal, pipelineWorkflowStart(deps.config, p, 'ALLOW_DUPLICATE')));
-    },
+    ...createPipelineRetryActivities(deps),
   };
 }
 
-/** Failed pipelines with a retryable failed element past its backoff, set pending again (element, job, pipeline). */
-async function claimRetryable(em: EntityManager, maxAttempts: number, backoffSeconds: number, limit: number): Promise<PipelineRunRow[]> {
-  const rows = await em.execute<{ element_id: string; pipeline_id: string; job_id: string }[]>(
-    `select e.id as element_id, e.pipeline_id, e.job_id from pipeline_elements e join pipelines p on p.id = e.pipeline_id
-      where e.status = 'failed' and p.status = 'failed' and e.error_code in (${RETRYABLE_ERROR_CODES.map(() => '?').join(', ')})
-        and e.attempts < ? and e.finished_at + make_interval(secs => ? * power(2, greatest(e.attempts - 1, 0))) <= now()
-      order by e.finished_at limit ? for update of e, p skip locked`,
-    [...RETRYABLE_ERROR_CODES, maxAttempts, backoffSeconds, limit],
-  );
-  if (!rows.length) return [];
-  const json = (k: 'element_id' | 'pipeline_id' | 'job_id') => JSON.stringify(rows.map((r) => r[k]));
-  await em.execute(
-    `update pipeline_elements set status = 'pending', error_code = null, error_detail = null, finished_at = null, updated_at = now()
-      where id in (select jsonb_array_elements_text(?::jsonb)::uuid)`,
-    [json('element_id')],
-  );
-  await em.execute(
-    `update jobs set status = 'pending', error = null, error_code = null, finished_at = null, updated_at = now()
-      where id in (select jsonb_array_elements_text(?::jsonb)::uuid)`,
-    [json('job_id')],
-  );
-  return em.execute<PipelineRunRow[]>(
-    `update pipelines set status = 'pending', error_detail = null, finished_at = null, updated_at = now()
-      where id in (select jsonb_array_elements_text(?::jsonb)::uuid) returning id, name, organization_id, project_id`,
-    [json('pipeline_id')],
-  );
-}
 
 async function currentElementStatus(em: EntityManager, elementId: string): Promise<{ status: RowStatus }> {
   const [el] = await em.execute<{ status: WorkStatus }[]>(`select status from pipeline_elements where id = ?`, [elementId]);

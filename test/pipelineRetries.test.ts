@@ -3,7 +3,7 @@
 // completed elements, at most PIPELINE_RETRY_MAX_ATTEMPTS runs per element.
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiForSuite, client, eventually, newOrg, testConfig } from './harness.ts';
-import { ensurePipelineRetrySchedule } from '../activities/pipelines.ts';
+import { ensurePipelineRetrySchedule } from '../activities/pipelineRetries.ts';
 
 const api = apiForSuite({ config: testConfig('fs', { PIPELINE_RETRY_INTERVAL_SECONDS: '1', PIPELINE_RETRY_MAX_ATTEMPTS: '2' }) });
 let scheduleId: string | undefined;

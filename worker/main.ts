@@ -10,7 +10,7 @@ import { connectWorker } from './temporalConnection.ts';
 import { sdkLogFields } from './sdkLog.ts';
 import { openOrm } from '../db/orm.ts';
 import { temporalClient } from '../stack/temporalClient.ts';
-import { ensurePipelineRetrySchedule } from '../activities/pipelines.ts';
+import { ensurePipelineRetrySchedule } from '../activities/pipelineRetries.ts';
 import { ensureUploadExpirySchedule } from '../activities/uploads.ts';
 import { runStartDispatcher } from '../db/workflowStarts.ts';
 

@@ -16,7 +16,8 @@ import {
   upsertMemo,
   upsertSearchAttributes,
 } from '@temporalio/workflow';
-import type { PipelineActivities, FitWorkerActivities } from '../activities/pipelines.ts';
+import type { PipelineActivities } from '../activities/pipelines.ts';
+import type { FitWorkerActivities } from '../activities/pipelineRequests.ts';
 import { CalculationError, runCalculation } from './calculations.ts';
 import { statusAttribute } from './searchAttributes.ts';
 import type { SearchStatus } from './statuses.ts';

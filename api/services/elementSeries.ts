@@ -5,7 +5,7 @@ import type { RequestContext } from '../context.ts';
 import { ValidationFailed, notFound } from '../errors.ts';
 import { assertSameOrganization, requireProjectPermission } from './access.ts';
 import { Lttb, openParquet, readRows, type Cell } from './parquetColumns.ts';
-import { pipelineSeriesPrefix } from './storedObjects.ts';
+import { pipelineSeriesPrefix } from '../../storage/projectKeys.ts';
 
 const SOURCES = ['optimal', 'baseline'] as const;
 const TIME = 'Time [s]';

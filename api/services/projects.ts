@@ -10,7 +10,8 @@ import { cellSpecMappings } from '../../db/repositories/cells.ts';
 import { orConflict } from '../../db/repositories/sqlRows.ts';
 import { readableProjectsSql, requireProjectPermission } from './access.ts';
 import { indexEntity, unindexProject } from './searchIndex.ts';
-import { projectPrefix, purgeStart } from './storedObjects.ts';
+import { purgeStart } from './storedObjects.ts';
+import { projectPrefix } from '../../storage/projectKeys.ts';
 import { recordStarts, startRecorded } from '../../db/workflowStarts.ts';
 import { workflowIds } from '../../worker/taskQueues.ts';
 

@@ -6,7 +6,7 @@ import * as repo from '../../../db/repositories/pipelines.ts';
 import { recordStarts, startRecorded } from '../../../db/workflowStarts.ts';
 import { pipelineWorkflowIds } from '../../../workflows/pipelineIds.ts';
 import { type PipelineKind, presentPipeline } from './presentation.ts';
-import { loadPipeline } from './records.ts';
+import { loadPipeline } from './pipelineAccess.ts';
 
 /** The cancel workflow's id: a hash of the request's sorted ids, so a retried request finds the first. */
 export function cancelWorkflowId(ids: string[]): string {

@@ -6,7 +6,7 @@ import type { RequestBody } from '../../schemas.ts';
 import { ValidationFailed } from '../../errors.ts';
 import * as repo from '../../../db/repositories/pipelines.ts';
 import { requireProjectPermission } from '../access.ts';
-import { pipelineWorkflowStart } from '../../../activities/pipelines.ts';
+import { pipelineWorkflowStart } from '../../../workflows/pipelineStarts.ts';
 import { recordStarts, startRecorded } from '../../../db/workflowStarts.ts';
 import { pipelineWorkflowIds } from '../../../workflows/pipelineIds.ts';
 import { type Json } from './dataChecks.ts';

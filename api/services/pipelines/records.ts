@@ -7,28 +7,21 @@ import * as repo from '../../../db/repositories/pipelines.ts';
 import { assertSameOrganization, readableProjectsSql, requireProjectPermission } from '../access.ts';
 import { indexEntity, unindexEntity } from '../searchIndex.ts';
 import { recordStarts, startRecorded } from '../../../db/workflowStarts.ts';
-import { pipelinePrefix, purgeStart } from '../storedObjects.ts';
+import { purgeStart } from '../storedObjects.ts';
+import { pipelinePrefix } from '../../../storage/projectKeys.ts';
 import { isTemporalUnavailable } from '../../../stack/temporalClient.ts';
 import { logger } from '../../../stack/logger.ts';
 import { clientResult } from '../clientElements.ts';
 import { RENAME_SIGNAL } from '../../../workflows/pipelineIds.ts';
 import { WORK_STATUSES, isTerminal } from '../../../workflows/statuses.ts';
 import { cancelPipelines } from './cancellation.ts';
+import { loadPipeline } from './pipelineAccess.ts';
 import { type PipelineKind, presentElement, presentPipeline } from './presentation.ts';
 
 export function indexPipeline(em: RequestContext['em'], p: repo.PipelineRow) {
   return indexEntity(em, {
     entity_type: 'pipeline', entity_id: p.id, organization_id: p.organization_id, project_id: p.project_id, name: p.name, body: p.description,
   });
-}
-
-/** The pipeline, checked for the caller's organization and permission (and its kind under /simple_pipelines). */
-export async function loadPipeline(ctx: RequestContext, id: string, permission: string, kind?: PipelineKind): Promise<repo.PipelineRow> {
-  const p = await repo.findPipeline(ctx.em, id);
-  if (!p || (kind && p.kind !== kind)) throw notFound(kind === 'simple' ? 'simple pipeline' : 'pipeline', id);
-  assertSameOrganization(ctx.caller, p.organization_id, 'pipeline');
-  await requireProjectPermission(ctx, p.project_id, permission);
-  return p;
 }
 
 export async function getPipeline(ctx: RequestContext, id: string, kind?: PipelineKind) {
