@@ -10,6 +10,7 @@ import {
   TimeoutFailure,
   defineSignal,
   isCancellation,
+  patched,
   proxyActivities,
   proxyLocalActivities,
   setHandler,
@@ -21,7 +22,7 @@ import type { FitWorkerActivities } from '../activities/pipelineRequests.ts';
 import { CalculationError, runCalculation } from './calculations.ts';
 import { statusAttribute } from './searchAttributes.ts';
 import type { SearchStatus } from './statuses.ts';
-import { RENAME_SIGNAL, type ElementOutcome, type FailureInfo, type PipelineElementInput } from './pipelineIds.ts';
+import { RENAME_SIGNAL, fitTaskQueue, type ElementOutcome, type FailureInfo, type PipelineElementInput } from './pipelineIds.ts';
 import { LOCAL_DATABASE_STEP } from './retryPolicies.ts';
 
 // Short database steps run as local activities: no task-queue round trip per step, which is
@@ -56,8 +57,9 @@ export const renamePipelineSignal = defineSignal<[string]>(RENAME_SIGNAL);
 
 export async function pipelineElement(input: PipelineElementInput): Promise<ElementOutcome> {
   setHandler(renamePipelineSignal, (name) => upsertMemo({ pipeline_name: name }));
+  // Elements begun before fits had a queue of their own keep the simulation queue.
   const worker = proxyActivities<FitWorkerActivities>({
-    taskQueue: input.simulationTaskQueue,
+    taskQueue: patched('fits-own-queue') ? fitTaskQueue(input.simulationTaskQueue) : input.simulationTaskQueue,
     startToCloseTimeout: '12 hours',
     heartbeatTimeout: `${input.heartbeatTimeoutSeconds} seconds`,
     cancellationType: ActivityCancellationType.TRY_CANCEL,

@@ -15,6 +15,12 @@ export const pipelineWorkflowIds = {
 /** The Temporal Schedule that retries failed elements; one per worker task queue. */
 export const retryScheduleId = (taskQueue: string) => `pipeline-retries-${taskQueue}`;
 
+/**
+ * The queue of fits and validations on the Python worker: their own, so a long sweep on the
+ * simulation queue never holds a fit back (pyworker/cellar_worker/main.py serves the same name).
+ */
+export const fitTaskQueue = (simulationTaskQueue: string) => `${simulationTaskQueue}-fits`;
+
 export const CANCEL_SIGNAL = 'cancelPipeline';
 /** Carries a pipeline's new name into its memo (and its running element's). */
 export const RENAME_SIGNAL = 'renamePipeline';

@@ -1,7 +1,8 @@
 """The Python worker process: ``python -m cellar_worker.main`` (run from ``pyworker/``).
 
-It serves the simulation queue (the simulation and fitting activities: a sweep's chunks,
-``fitParameters``, ``fitParametersArray``, ``validateAgainstData``), the model calls
+It serves the simulation queue (a sweep's chunks), the fits queue
+``<SIMULATION_TASK_QUEUE>-fits`` (``fitParameters``, ``fitParametersArray``,
+``validateAgainstData``: their own, so a long sweep never holds a fit back), the model calls
 (``describeModel``, ``validateCustomModel``) on ``<SIMULATION_TASK_QUEUE>-models`` with slots of
 their own, so a request never waits behind a batch's solves, and the measurement queue (the
 activities of ``cellar_worker.measurements.activities.ACTIVITIES``). ``SIMULATION_CONCURRENCY - 1``
@@ -46,8 +47,11 @@ from cellar_worker.solvers import run_solver_pool
 # ConfigError and read_settings are also reachable here, where the worker's settings were read before.
 __all__ = ["SIMULATION_ACTIVITIES", "ConfigError", "Settings", "main", "read_settings"]
 
-# Fits and validations run models too, so they share the simulation queue and its workers.
+# The simulation queue still serves fits and validations for pipeline elements begun before
+# they had a queue of their own (workflows/pipelineElement.ts, patch "fits-own-queue").
 SIMULATION_ACTIVITIES = [*_SIMULATION_ONLY, *FITTING_ACTIVITIES]
+# Fits and validations at once in the main process, on their own queue.
+FIT_CONCURRENCY = 1
 
 log = logging.getLogger("cellar_worker")
 
@@ -150,7 +154,7 @@ async def connect(address: str, namespace: str, timeout_s: float, stop: asyncio.
 
 
 def main_queues(settings: Settings) -> list[tuple[str, list, int]]:
-    """The queues the main process serves: one solver slot, the model calls, measurements."""
+    """The queues the main process serves: one solver slot, the model calls, fits, measurements."""
     queues = [
         # One activity at a time per process: a solve is CPU-bound, so more would only share a
         # core (the GIL); `SIMULATION_CONCURRENCY - 1` solver processes serve the same queue.
@@ -158,6 +162,8 @@ def main_queues(settings: Settings) -> list[tuple[str, list, int]]:
         # Model descriptions answer submissions: on their own queue and slots, never behind a
         # batch's solves (api/services/simulationWorker.ts names the same queue).
         (f"{settings.simulation_task_queue}-models", MODEL_ACTIVITIES, MODEL_CONCURRENCY),
+        # Fits and validations: never behind a sweep's chunks (workflows/pipelineIds.ts fitTaskQueue).
+        (f"{settings.simulation_task_queue}-fits", FITTING_ACTIVITIES, FIT_CONCURRENCY),
     ]
     measurement = measurement_activities()
     if measurement:

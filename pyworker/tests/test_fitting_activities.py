@@ -222,22 +222,34 @@ def test_fit_and_validation_store_their_series(data, fs_storage):
     import pyarrow.parquet as pq
 
     env, _ = environment()
-    fit = asyncio.run(env.run(activities.fit_parameters_activity, {**fit_request(data), "series_prefix": "p/series/fit/"}))
+    fit = asyncio.run(
+        env.run(activities.fit_parameters_activity, {**fit_request(data), "series_prefix": "p/series/fit/"})
+    )
     assert "_series" not in fit  # arrays never travel through Temporal
     optimal = pq.read_table(fs_storage / "p" / "series" / "fit" / "optimal.parquet").to_pydict()
     baseline = pq.read_table(fs_storage / "p" / "series" / "fit" / "baseline.parquet").to_pydict()
     assert list(optimal) == ["Time [s]", "Voltage [V] (data)", "Voltage [V] (model)"]
-    assert optimal["Time [s]"] == data["columns"]["Time [s]"] and optimal["Voltage [V] (data)"] == data["columns"]["Voltage [V]"]
+    assert (
+        optimal["Time [s]"] == data["columns"]["Time [s]"]
+        and optimal["Voltage [V] (data)"] == data["columns"]["Voltage [V]"]
+    )
     # The stored model curve is the one the reported cost was computed from.
     errors = [(m - d) ** 2 for m, d in zip(optimal["Voltage [V] (model)"], optimal["Voltage [V] (data)"])]
     assert (sum(errors) / len(errors)) ** 0.5 == pytest.approx(fit["cost"], rel=1e-9)
     assert baseline["Voltage [V] (model)"] != optimal["Voltage [V] (model)"]
 
-    request = {"model": QUICK, "parameter_values": fit["parameter_values"], "data": data, "series_prefix": "p/series/check/"}
+    request = {
+        "model": QUICK,
+        "parameter_values": fit["parameter_values"],
+        "data": data,
+        "series_prefix": "p/series/check/",
+    }
     checked = asyncio.run(env.run(activities.validate_against_data_activity, request))
     assert "_series" not in checked
     assert (fs_storage / "p" / "series" / "check" / "optimal.parquet").exists()
     assert not (fs_storage / "p" / "series" / "check" / "baseline.parquet").exists()
     # Without a prefix nothing is stored, and the answer is the same.
-    plain = asyncio.run(env.run(activities.validate_against_data_activity, {k: v for k, v in request.items() if k != "series_prefix"}))
+    plain = asyncio.run(
+        env.run(activities.validate_against_data_activity, {k: v for k, v in request.items() if k != "series_prefix"})
+    )
     assert "_series" not in plain and plain["summary_stats"] == checked["summary_stats"]

@@ -9,7 +9,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { FitRequest, FitWorkerActivities, PipelineElementState } from '../../activities/pipelineRequests.ts';
 import type { PipelineActivities } from '../../activities/pipelines.ts';
 import type { pipeline } from '../../workflows/pipeline.ts';
-import { CANCEL_SIGNAL, pipelineWorkflowIds, type PipelineInput } from '../../workflows/pipelineIds.ts';
+import { CANCEL_SIGNAL, fitTaskQueue, pipelineWorkflowIds, type PipelineInput } from '../../workflows/pipelineIds.ts';
 import type { WorkStatus } from '../../workflows/statuses.ts';
 import { useTimeSkipping, withWorker } from './timeSkipping.ts';
 
@@ -58,16 +58,16 @@ const element = (id: string, element_type: string, status: WorkStatus = 'pending
 
 async function run(db: Db, fit: FitWorkerActivities['fitParameters'], during?: (pipelineId: string) => Promise<void>) {
   const env = server.env;
-  const fitQueue = `fit-${randomUUID().slice(0, 8)}`;
+  const simulationQueue = `sim-${randomUUID().slice(0, 8)}`;
   return withWorker(env, db, async (taskQueue) => {
     const pipelineId = randomUUID();
     const input: PipelineInput = {
-      pipelineId, pipelineName: 'p', organizationId: randomUUID(), projectId: randomUUID(), simulationTaskQueue: fitQueue, heartbeatTimeoutSeconds: 60,
+      pipelineId, pipelineName: 'p', organizationId: randomUUID(), projectId: randomUUID(), simulationTaskQueue: simulationQueue, heartbeatTimeoutSeconds: 60,
     };
     const handle = await env.client.workflow.start<typeof pipeline>('pipeline', { taskQueue, workflowId: pipelineWorkflowIds.pipeline(pipelineId), args: [input] });
     await during?.(pipelineId);
     return { result: await handle.result(), pipelineId };
-  }, [{ taskQueue: fitQueue, activities: { fitParameters: fit } }]);
+  }, [{ taskQueue: fitTaskQueue(simulationQueue), activities: { fitParameters: fit } }]);
 }
 
 describe('the pipeline workflow', () => {

@@ -32,12 +32,16 @@ def store(request: dict, answer: dict) -> dict:
     if not prefix:
         return answer
     for source, (time, data, model, target) in series.items():
-        table = pa.table({
-            "Time [s]": pa.array(time, pa.float64()),
-            f"{target} (data)": pa.array(data, pa.float64()),
-            # Points the model did not reach (it stopped at a limit first) are null.
-            f"{target} (model)": pa.array(np.where(np.isfinite(model), model, np.nan), pa.float64(), from_pandas=True),
-        })
+        table = pa.table(
+            {
+                "Time [s]": pa.array(time, pa.float64()),
+                f"{target} (data)": pa.array(data, pa.float64()),
+                # Points the model did not reach (it stopped at a limit first) are null.
+                f"{target} (model)": pa.array(
+                    np.where(np.isfinite(model), model, np.nan), pa.float64(), from_pandas=True
+                ),
+            }
+        )
         buffer = io.BytesIO()
         pq.write_table(table, buffer)  # snappy: what the API's Parquet reader decodes
         storage.put_bytes(f"{prefix}{source}.parquet", buffer.getvalue())

@@ -65,7 +65,6 @@ from ..simulation import models
 from ..simulation.errors import configuration_error
 from . import optimize
 from .data import load_dataset
-from .series import series_columns
 from .evaluator import (
     EvaluationCancelled,
     EvaluationFailed,
@@ -76,6 +75,7 @@ from .evaluator import (
     split_fixed,
 )
 from .optimize import FitCancelled, Progress
+from .series import series_columns
 from .spec import (
     FittedParameter,
     cost_value,
@@ -293,7 +293,18 @@ def fit_parameters(
     kept: dict = {}
     try:
         checkpoints = (*(checkpoint_details or ()), request.get("checkpoint"))
-        answer = _run(request, fitted, cases, cost_name, settings, progress, should_cancel, checkpoints, started, residuals_out=kept)
+        answer = _run(
+            request,
+            fitted,
+            cases,
+            cost_name,
+            settings,
+            progress,
+            should_cancel,
+            checkpoints,
+            started,
+            residuals_out=kept,
+        )
     finally:
         _cases_close(cases)
     answer["_series"] = {
