@@ -24,6 +24,7 @@ import { DEFAULT_MAX_BACKWARD_JUMPS, inputReferences, JumpLimitError, parseProto
 import { initialStateParameters, inputsChecker } from './protocols/inputs.ts';
 import { canonicalJson, CHEMISTRY_NAMES, describeModel, ENGINE_BUILD, givenIn, PYBAMM_MODELS, sha256, type ParameterLoc } from './simulationWorker.ts';
 import { recordStarts, startRecorded } from './workflowStarts.ts';
+import { varPtsIssue } from './workLimits.ts';
 import { simulationFileFromPack } from './resultPacks.ts';
 import { isPlainObject, UUID } from '../values.ts';
 
@@ -65,9 +66,8 @@ function checkSettings(raw: unknown, loc: Loc, allowMesh: boolean): void {
   }
   if (raw.var_pts !== undefined && raw.var_pts !== null) {
     if (!isPlainObject(raw.var_pts)) throw invalid([...loc, 'var_pts'], 'must map spatial variables to point counts', 'dict_type', raw.var_pts);
-    for (const [name, count] of Object.entries(raw.var_pts)) {
-      if (!Number.isInteger(count) || (count as number) < 1) throw invalid([...loc, 'var_pts', name], 'must be a positive integer', 'greater_than_equal', count);
-    }
+    const issue = varPtsIssue(raw.var_pts, [...loc, 'var_pts']);
+    if (issue) throw new ValidationFailed([issue]);
   }
   let solver = raw.solver || {};
   if (typeof solver === 'string') solver = { name: solver };

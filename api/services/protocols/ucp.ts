@@ -7,6 +7,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { ROOT } from '../../../stack/config.ts';
 import { isDecimal } from '../../decimal.ts';
 import { quoted } from '../../values.ts';
+import { MAX_DRIVE_CYCLE_POINTS } from '../workLimits.ts';
 
 export const UCP_SCHEMA_PATH = path.join(ROOT, 'pyworker', 'cellar_worker', 'simulation', 'ucp.schema.json');
 export const UCP_SCHEMA: Record<string, unknown> = JSON.parse(fs.readFileSync(UCP_SCHEMA_PATH, 'utf8'));
@@ -191,6 +192,9 @@ function checkStep(raw: unknown, index: number, steps: unknown[]): Record<string
     const data = fields.data;
     if (!Array.isArray(data) || data.length < 2) {
       throw new ProtocolError([...path, 'data'], `${where}.data: must be a list of at least two [time_s, value] pairs`);
+    }
+    if (data.length > MAX_DRIVE_CYCLE_POINTS) {
+      throw new ProtocolError([...path, 'data'], `${where}.data: has ${data.length} pairs; at most ${MAX_DRIVE_CYCLE_POINTS}`);
     }
     let last = -Infinity;
     out.data = data.map((pair, i) => {
