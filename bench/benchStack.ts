@@ -44,7 +44,7 @@ export async function startBenchStack(name: string, env: Record<string, string> 
   const storage = new FsStorage({ root: storageDir, secret: 'bench-signing-secret-0123456789abcdef', publicUrl: config.publicUrl });
   const app = createApp({ config, orm, temporal: client, storage });
   // As api/main.ts does: the validators are built before the server listens.
-  await warmValidatorsOf(app);
+  const validatorWarmup = await warmValidatorsOf(app);
   const server = createApiServer(app);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -65,7 +65,7 @@ export async function startBenchStack(name: string, env: Record<string, string> 
   process.on('uncaughtException', onUncaught);
 
   return {
-    tmp, log, pg, temporal, config, orm, client, storage, server, url, worker, key,
+    tmp, log, pg, temporal, config, orm, client, storage, server, url, worker, key, validatorWarmup,
     /** The Python worker on the bench's queues; extra env such as SIMULATION_CONCURRENCY. */
     startPython(extra: Record<string, string> = {}): ManagedProcess {
       const proc = startProcess(PYTHON, ['-m', 'cellar_worker.main'], {
