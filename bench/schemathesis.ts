@@ -43,11 +43,13 @@ const summary = out.text.slice(out.text.lastIndexOf('SUMMARY') >= 0 ? out.text.l
 console.log(summary.trim());
 const junit = fs.readdirSync(report).filter((f) => f.endsWith('.xml')).map((f) => fs.readFileSync(path.join(report, f), 'utf8')).join('\n');
 // An operation's failure message names each failed check by code (ST103...).
-const byCheck = new Map<string, number>();
-for (const m of junit.matchAll(/<failure[^>]*message="([^"]*)"/g)) {
-  for (const code of new Set(m[1]!.match(/ST\d{3}/g) ?? ['other'])) byCheck.set(code, (byCheck.get(code) ?? 0) + 1);
+const byCheck = new Map<string, string[]>();
+for (const m of junit.matchAll(/<testcase[^>]*name="([^"]*)"[^>]*>\s*<failure[^>]*message="([^"]*)"/g)) {
+  for (const code of new Set(m[2]!.match(/ST\d{3}/g) ?? ['other'])) byCheck.set(code, [...(byCheck.get(code) ?? []), m[1]!]);
 }
+for (const [code, operations] of [...byCheck].sort()) console.log(`${code}: ${operations.join('; ')}`);
+console.log(`operations with a failure: ${(junit.match(/<failure/g) ?? []).length}`);
 console.log(`\nschemathesis ${args.slice(args.indexOf('--max-examples'), args.indexOf('--max-examples') + 2).join(' ')}: exit ${out.code}, ${minutes.toFixed(1)} min`);
-console.log(`operations failing, by check code (JUnit; \`st explain <code>\`): ${byCheck.size ? [...byCheck].map(([c, n]) => `${c} ${n}`).join(', ') : 'none'}`);
+console.log(`operations failing, by check code (JUnit; \`st explain <code>\`): ${byCheck.size ? [...byCheck].map(([c, ops]) => `${c} ${ops.length}`).join(', ') : 'none'}`);
 await stack.stop();
 process.exit(0);
