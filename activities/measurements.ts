@@ -4,7 +4,10 @@ import { ApplicationFailure } from '@temporalio/activity';
 import type { Orm } from '../db/orm.ts';
 import * as repo from '../db/repositories/measurementData.ts';
 import type { ObjectStorage } from '../storage/storage.ts';
-import { extendKey, measurementPrefix, overviewKey, seriesPrefix, STEPS_UPLOAD, TIME_SERIES_UPLOAD, uploadKey } from '../storage/measurementKeys.ts';
+import { extendKey, measurementPrefix, overviewKey, sealedKey, seriesPrefix, STEPS_UPLOAD, TIME_SERIES_UPLOAD, uploadKey } from '../storage/measurementKeys.ts';
+
+/** Where processing reads an upload: its sealed copy (storage/measurementKeys.ts), for sessions made since confirm seals. */
+const readKey = (t: repo.UploadTarget) => t.sealed_path ?? t.path;
 
 export interface MeasurementJob {
   measurementId: string;
@@ -65,20 +68,25 @@ export function createMeasurementActivities(deps: { orm: Orm; storage: ObjectSto
           voltage_min: ratingNumber(ratings.voltage_min),
           voltage_max: ratingNumber(ratings.voltage_max),
         };
+        // What confirm sealed (or, for a session older than sealing, the upload itself).
         if (m.measurement_type === 'file') {
           const session = await repo.findUploadSession(em, m.id);
-          return { ...base, measurement_type: 'file', source_key: session!.targets.map((t) => t.path) };
+          return { ...base, measurement_type: 'file', source_key: session!.targets.map(readKey) };
         }
         if (job.mode === 'extend') {
           if (!m.time_series_key) throw ApplicationFailure.nonRetryable(`measurement ${m.id} has no stored series to extend`, 'NoSeries');
+          const session = await repo.findExtendSession(em, m.id, job.version);
           return {
-            ...base, measurement_type: 'time_series', source_key: extendKey(prefix, job.version), current_key: m.time_series_key, version: job.version,
-            ...(m.steps_key ? { current_steps_key: m.steps_key } : {}),
+            ...base, measurement_type: 'time_series', source_key: session ? readKey(session.targets[0]!) : extendKey(prefix, job.version),
+            current_key: m.time_series_key, version: job.version, ...(m.steps_key ? { current_steps_key: m.steps_key } : {}),
           };
         }
-        return {
-          ...base, measurement_type: 'time_series', source_key: uploadKey(prefix, TIME_SERIES_UPLOAD), steps_key: uploadKey(prefix, STEPS_UPLOAD),
+        const session = await repo.findUploadSession(em, m.id);
+        const target = (name: string) => {
+          const t = session?.targets.find((x) => x.filename === name);
+          return t ? readKey(t) : uploadKey(prefix, name);
         };
+        return { ...base, measurement_type: 'time_series', source_key: target(TIME_SERIES_UPLOAD), steps_key: target(STEPS_UPLOAD) };
       });
     },
 
@@ -95,18 +103,19 @@ export function createMeasurementActivities(deps: { orm: Orm; storage: ObjectSto
         if (input.mode === 'upload') {
           if (!['pending', 'running'].includes(m.processing_status)) return { obsoleteKeys: [], deleteAfter: null };
           await repo.recordUploadOutcome(em, m.id, r);
-          if (r.status !== 'ready' || m.measurement_type === 'file') return { obsoleteKeys: [], deleteAfter: null };
-          // Kept until the upload targets expire, so a replayed signed PUT still finds its object taken.
           const session = await repo.findUploadSession(em, m.id);
-          return {
-            obsoleteKeys: [uploadKey(prefix, TIME_SERIES_UPLOAD), uploadKey(prefix, STEPS_UPLOAD)],
-            deleteAfter: session?.expires_at.toISOString() ?? null,
-          };
+          // A file measurement is served from its sealed copies: the uploads are not needed, whatever the outcome.
+          const obsoleteKeys = m.measurement_type === 'file'
+            ? (session?.targets ?? []).filter((t) => t.sealed_path).map((t) => t.path)
+            : r.status !== 'ready' ? []
+              : [TIME_SERIES_UPLOAD, STEPS_UPLOAD].map((name) => uploadKey(prefix, name)).flatMap((key) => [key, sealedKey(key)]);
+          // Kept until the upload targets expire, so a replayed signed PUT still finds its object taken.
+          return { obsoleteKeys, deleteAfter: obsoleteKeys.length ? session?.expires_at.toISOString() ?? null : null };
         }
         if (m.extending_version !== input.version) return { obsoleteKeys: [], deleteAfter: null };
         await repo.recordExtendOutcome(em, m.id, input.version, r);
         const session = await repo.findExtendSession(em, m.id, input.version);
-        const obsolete = [extendKey(prefix, input.version)];
+        const obsolete = [extendKey(prefix, input.version), sealedKey(extendKey(prefix, input.version))];
         if (r.status === 'ready') {
           for (const key of [m.time_series_key, m.steps_key, m.cycles_key]) {
             if (key && ![r.time_series_key, r.steps_key, r.cycles_key].includes(key)) obsolete.push(key);

@@ -99,12 +99,38 @@ function inputAt(req: Parameters<ErrorRequestHandler>[1], loc: (string | number)
   return cur;
 }
 
+/** An issue's `input` is echoed when small: a megabyte refused at its field is not sent back (and serialized) again. */
+const MAX_ECHOED_INPUT = 10_000;
+
+/** Whether `value` as JSON would be longer than `budget` characters, walking no further than that. */
+function largerThan(value: unknown, budget: number): boolean {
+  let left = budget;
+  const walk = (v: unknown): boolean => {
+    if (v !== null && typeof v === 'object') {
+      for (const [k, item] of Object.entries(v)) {
+        left -= k.length + 4;
+        if (left < 0 || walk(item)) return true;
+      }
+      return (left -= 2) < 0;
+    }
+    left -= typeof v === 'string' ? v.length + 2 : 8;
+    return left < 0;
+  };
+  return walk(value);
+}
+
+function echoed<T extends { input?: unknown }>(issue: T): T {
+  if (issue.input === undefined || !largerThan(issue.input, MAX_ECHOED_INPUT)) return issue;
+  const { input: _input, ...rest } = issue;
+  return rest as T;
+}
+
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   let status: number;
   let body: Record<string, unknown>;
   if (err instanceof ValidationFailed) {
     status = 422;
-    body = { detail: err.issues };
+    body = { detail: err.issues.map(echoed) };
   } else if (err instanceof AppError) {
     status = err.status;
     body = { error_code: err.code, message: err.message, detail: err.detail ?? {} };
@@ -114,12 +140,12 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
       detail: err.errors!.map((e) => {
         const loc = toLoc(e.path);
         const input = inputAt(req, loc);
-        return {
+        return echoed({
           loc,
           msg: e.message,
           type: e.errorCode?.replace(/\.openapi\.validation$/, '') ?? 'value_error',
           ...(input !== undefined ? { input } : {}),
-        };
+        });
       }),
     };
   } else if (isOpenApiValidatorError(err) && err.status === 404) {

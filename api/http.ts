@@ -112,17 +112,30 @@ function problemOf(text: string): string | undefined {
   return undefined;
 }
 
+/** `loc` is one path, extended and restored while walking: a body of many numbers allocates nothing for them. */
 function unstorableAt(value: unknown, loc: (string | number)[]): { loc: (string | number)[]; msg: string; input: string } | undefined {
   if (typeof value === 'string') {
     const msg = problemOf(value);
-    return msg ? { loc, msg, input: value.toWellFormed().replaceAll('\u0000', '') } : undefined;
+    return msg ? { loc: [...loc], msg, input: value.toWellFormed().replaceAll('\u0000', '') } : undefined;
   }
-  const entries: [string | number, unknown][] = Array.isArray(value) ? [...value.entries()] : isPlainObject(value) ? Object.entries(value) : [];
-  for (const [key, item] of entries) {
-    const msg = typeof key === 'string' ? problemOf(key) : undefined;
-    if (msg) return { loc: [...loc, key], msg, input: (key as string).toWellFormed().replaceAll('\u0000', '') };
-    const found = unstorableAt(item, [...loc, key]);
-    if (found) return found;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (typeof item !== 'string' && (item === null || typeof item !== 'object')) continue;
+      loc.push(i);
+      const found = unstorableAt(item, loc);
+      loc.pop();
+      if (found) return found;
+    }
+  } else if (isPlainObject(value)) {
+    for (const key of Object.keys(value)) {
+      const msg = problemOf(key);
+      if (msg) return { loc: [...loc, key], msg, input: key.toWellFormed().replaceAll('\u0000', '') };
+      loc.push(key);
+      const found = unstorableAt(value[key], loc);
+      loc.pop();
+      if (found) return found;
+    }
   }
   return undefined;
 }

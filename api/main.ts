@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { loadConfig } from '../stack/config.ts';
 import { openOrm } from '../db/orm.ts';
 import { createStorage } from '../storage/index.ts';
-import { createApp } from './app.ts';
+import { createApp, warmValidatorsOf } from './app.ts';
 import { createApiServer } from './httpServer.ts';
 import { logger } from '../stack/logger.ts';
 import { temporalClient } from '../stack/temporalClient.ts';
@@ -15,6 +15,9 @@ async function main() {
   const temporal = temporalClient(config);
   const storage = await createStorage(config);
   const app = createApp({ config, orm, temporal, storage });
+  // Validators built now, so that no request waits for its operation's build.
+  const warm = await warmValidatorsOf(app);
+  logger.info({ shapes: warm.shapes, ms: Math.round(warm.ms) }, 'request validators built');
   const server: Server = createApiServer(app).listen(config.port, config.host, () => {
     logger.info({ url: `http://${config.host}:${config.port}` }, 'API listening');
   });

@@ -12,7 +12,7 @@ import { persistenceRequests, startTemporalDevServer } from '../stack/temporal.t
 import { descendants, freePort, processTable, startProcess, type ManagedProcess } from '../stack/processes.ts';
 import { migrate, openOrm } from '../db/orm.ts';
 import { bootstrap } from '../api/services/bootstrap.ts';
-import { createApp } from '../api/app.ts';
+import { createApp, warmValidatorsOf } from '../api/app.ts';
 import { createApiServer } from '../api/httpServer.ts';
 import { temporalClient } from '../stack/temporalClient.ts';
 import { FsStorage } from '../storage/fsStorage.ts';
@@ -43,6 +43,8 @@ export async function startBenchStack(name: string, env: Record<string, string> 
   const storageDir = (config.storage as { dir: string }).dir;
   const storage = new FsStorage({ root: storageDir, secret: 'bench-signing-secret-0123456789abcdef', publicUrl: config.publicUrl });
   const app = createApp({ config, orm, temporal: client, storage });
+  // As api/main.ts does: the validators are built before the server listens.
+  const validatorWarmup = await warmValidatorsOf(app);
   const server = createApiServer(app);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -63,7 +65,7 @@ export async function startBenchStack(name: string, env: Record<string, string> 
   process.on('uncaughtException', onUncaught);
 
   return {
-    tmp, log, pg, temporal, config, orm, client, storage, server, url, worker, key,
+    tmp, log, pg, temporal, config, orm, client, storage, server, url, worker, key, validatorWarmup,
     /** The Python worker on the bench's queues; extra env such as SIMULATION_CONCURRENCY. */
     startPython(extra: Record<string, string> = {}): ManagedProcess {
       const proc = startProcess(PYTHON, ['-m', 'cellar_worker.main'], {

@@ -36,6 +36,26 @@ export class FsStorage implements ObjectStorage {
     return path.join(this.root, key);
   }
 
+  /**
+   * A hard link put into place by rename: no copying, and a later write to `from` cannot reach
+   * it, as this driver never writes a file in place (a write is a new file renamed or linked in).
+   */
+  async copy(from: string, to: string): Promise<void> {
+    const source = this.pathOf(from);
+    const file = this.pathOf(to);
+    const folder = path.dirname(file);
+    const firstMade = await fsp.mkdir(folder, { recursive: true });
+    const tmp = `${file}.part-${randomUUID()}`;
+    try {
+      await fsp.link(source, tmp);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new ObjectNotFound(from);
+      throw err;
+    }
+    await fsp.rename(tmp, file);
+    await syncFolders(folder, firstMade);
+  }
+
   async put(key: string, body: Buffer | Readable): Promise<void> {
     await this.writeStream(key, Buffer.isBuffer(body) ? Readable.from([body]) : body);
   }

@@ -1,6 +1,7 @@
 // Where a measurement's objects live. Everything sits under the measurement's prefix (inside
 // its project's), so deleting the measurement or its project removes all of it.
-//   uploads/            what clients PUT (raw time series, steps, extension deltas)
+//   uploads/            what clients PUT (raw time series, steps, extension deltas, files), and
+//                       next to each, in sealed/, the copy confirm makes for processing to read
 //   files/              the files of a file measurement, served as uploaded
 //   series/             canonical Parquet written by processing (versioned on extend), and
 //                       the plot overview of a long series next to it
@@ -14,6 +15,14 @@ export const EXTEND_UPLOAD = 'time_series_extend.parquet';
 
 export const uploadKey = (prefix: string, filename: string) => `${prefix}uploads/${filename}`;
 export const extendKey = (prefix: string, version: number) => `${prefix}uploads/extend-v${version}/${EXTEND_UPLOAD}`;
+/**
+ * Where confirm copies an upload: a key no signed URL or scoped credential names (each names
+ * exactly its own upload key), so the bytes confirmed cannot be rewritten afterwards. In the
+ * upload's folder, so what removes the folder removes the copy.
+ */
+export const sealedKey = (uploadPath: string) => uploadPath.replace(/([^/]+)$/, 'sealed/$1');
+/** A file measurement's file is uploaded here; confirm copies it to its fileKey, where it is served from. */
+export const fileUploadKey = (prefix: string, index: number, filename: string) => uploadKey(prefix, fileKey(prefix, index, filename).slice(prefix.length));
 export const seriesPrefix = (prefix: string) => `${prefix}series/`;
 /** The plot overview of a canonical series (pyworker/cellar_worker/measurements/overview.py names it the same way). */
 export const overviewKey = (timeSeriesKey: string) => timeSeriesKey.replace(/\.parquet$/, '') + '.overview.parquet';

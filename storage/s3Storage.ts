@@ -1,8 +1,8 @@
 // S3 driver: SigV4 presigned URLs, and — when an STS endpoint is configured — short-lived
 // credentials scoped by an inline session policy to one object key (for multipart uploads).
 import {
-  CreateBucketCommand, DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand,
-  ListObjectsV2Command, PutObjectCommand, S3Client, AbortMultipartUploadCommand, ListMultipartUploadsCommand,
+  CompleteMultipartUploadCommand, CopyObjectCommand, CreateBucketCommand, CreateMultipartUploadCommand, DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand,
+  ListObjectsV2Command, PutObjectCommand, S3Client, AbortMultipartUploadCommand, ListMultipartUploadsCommand, UploadPartCopyCommand,
   type ListMultipartUploadsCommandOutput,
 } from '@aws-sdk/client-s3';
 import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
@@ -11,6 +11,9 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
 import type { S3Config } from '../stack/config.ts';
 import { assertSafeKey, ObjectNotFound, type ObjectStorage, type ScopedUploadCredentials, type SignedTarget } from './storage.ts';
+
+const SINGLE_COPY_MAX = 5 * 1024 ** 3;
+const COPY_PART = 1024 ** 3;
 
 function isNotFound(err: unknown): boolean {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -85,6 +88,47 @@ export class S3Storage implements ObjectStorage {
       return Buffer.from(await out.Body!.transformToByteArray());
     } catch (err) {
       if (isNotFound(err)) throw new ObjectNotFound(key);
+      throw err;
+    }
+  }
+
+  /**
+   * A server-side copy: one request up to 5 GiB (S3's limit for it), else a multipart copy of
+   * 1 GiB parts, each pinned to the ETag the source had when the copy began (a source rewritten
+   * meanwhile fails the copy rather than mixing two versions).
+   */
+  async copy(from: string, to: string): Promise<void> {
+    assertSafeKey(from);
+    assertSafeKey(to);
+    const Bucket = this.#cfg.bucket;
+    let head;
+    try {
+      head = await this.client.send(new HeadObjectCommand({ Bucket, Key: from }));
+    } catch (err) {
+      if (isNotFound(err)) throw new ObjectNotFound(from);
+      throw err;
+    }
+    const size = Number(head.ContentLength ?? 0);
+    const CopySource = `${Bucket}/${from}`; // safe keys need no escaping
+    if (size <= SINGLE_COPY_MAX) {
+      await this.client.send(new CopyObjectCommand({ Bucket, Key: to, CopySource, CopySourceIfMatch: head.ETag }));
+      return;
+    }
+    const { UploadId } = await this.client.send(new CreateMultipartUploadCommand({
+      Bucket, Key: to, ContentType: head.ContentType, ContentEncoding: head.ContentEncoding, Metadata: head.Metadata,
+    }));
+    try {
+      const parts = [];
+      for (let start = 0, n = 1; start < size; start += COPY_PART, n++) {
+        const range = `bytes=${start}-${Math.min(start + COPY_PART, size) - 1}`;
+        const out = await this.client.send(new UploadPartCopyCommand({
+          Bucket, Key: to, UploadId, PartNumber: n, CopySource, CopySourceRange: range, CopySourceIfMatch: head.ETag,
+        }));
+        parts.push({ PartNumber: n, ETag: out.CopyPartResult!.ETag });
+      }
+      await this.client.send(new CompleteMultipartUploadCommand({ Bucket, Key: to, UploadId, MultipartUpload: { Parts: parts } }));
+    } catch (err) {
+      await this.client.send(new AbortMultipartUploadCommand({ Bucket, Key: to, UploadId })).catch(() => undefined);
       throw err;
     }
   }

@@ -38,6 +38,8 @@ export interface ObjectStorage {
   /** Bytes [start, end) of an object (Parquet readers fetch footers and column chunks this way). */
   readRange(key: string, start: number, end: number): Promise<Buffer>;
   delete(key: string): Promise<void>;
+  /** `to` becomes a copy of `from` as it is now (replacing any object there); later writes to `from` leave it. Throws ObjectNotFound. */
+  copy(from: string, to: string): Promise<void>;
   deletePrefix(prefix: string): Promise<number>;
   list(prefix: string): Promise<string[]>;
   /** `maxBytes` is enforced by the filesystem driver's signature; S3 presigned PUTs cannot carry it. */

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { Runtime, DefaultLogger, type NativeConnection, type Worker } from '@temporalio/worker';
 import { loadConfig, ROOT, type Config } from '../stack/config.ts';
 import { openOrm, type Orm } from '../db/orm.ts';
-import { createApp } from '../api/app.ts';
+import { createApp, warmValidatorsOf } from '../api/app.ts';
 import { createApiServer } from '../api/httpServer.ts';
 import { temporalClient } from '../stack/temporalClient.ts';
 import { FsStorage } from '../storage/fsStorage.ts';
@@ -73,7 +73,7 @@ export interface TestApi {
 }
 
 /** The real Express app on an ephemeral port, validating responses against openapi.yaml too. */
-export async function startApi(opts: { storage?: StorageKind; config?: Config } = {}): Promise<TestApi> {
+export async function startApi(opts: { storage?: StorageKind; config?: Config; validateResponses?: boolean; warmValidators?: boolean } = {}): Promise<TestApi> {
   // Bind first: signed URLs must point at this server, whose port is known only once it listens.
   const server: Server = createApiServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
@@ -82,7 +82,9 @@ export async function startApi(opts: { storage?: StorageKind; config?: Config } 
   const orm = await openOrm(config.databaseUrl!, { poolMax: 5 });
   const temporal = temporalClient(config);
   const storage = await makeStorage(config);
-  const app = createApp({ config, orm, temporal, storage, validateResponses: true });
+  const app = createApp({ config, orm, temporal, storage, validateResponses: opts.validateResponses ?? true });
+  // As the API process does; the other suites skip it (seconds of CPU per suite).
+  if (opts.warmValidators) await warmValidatorsOf(app);
   server.on('request', app);
   return {
     url, config, orm, storage, temporal,

@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findMeasurement } from '../db/repositories/measurementData.ts';
 import { workflowIdOf } from '../api/services/measurementUploads.ts';
+import { MAX_SERIES_CELLS } from '../api/services/measurementReads.ts';
 import { downsample, openParquet } from '../api/services/parquetColumns.ts';
 import { overviewKey } from '../storage/measurementKeys.ts';
 import { ok } from './inventoryHelpers.ts';
@@ -154,6 +155,17 @@ describe.each(['fs', 's3'] as const)('measurement data on %s storage', (storage)
     // More points than the overview holds come from the series itself.
     const fine = await ok(env.c.get(`/cell_measurements/${id}/time_series?columns=${encodeURIComponent('Time [s]')}&max_points=30000`));
     expect(fine).toMatchObject({ row_count: LONG_ROWS, point_count: 30_000, downsampled: true });
+
+    // Every column of every row would be more values than one answer may hold: refused at
+    // max_points, naming the most it may be for these columns, which is then answered.
+    const columnCount = Object.keys(series).length;
+    expect(columnCount * LONG_ROWS).toBeGreaterThan(MAX_SERIES_CELLS);
+    const whole = await env.c.get(`/cell_measurements/${id}/time_series?max_points=1000000`);
+    expect(whole.status, whole.text).toBe(422);
+    expect(whole.body.detail[0]).toMatchObject({ loc: ['query', 'max_points'], ctx: { le: Math.floor(MAX_SERIES_CELLS / columnCount) } });
+    const most = await ok(env.c.get(`/cell_measurements/${id}/time_series?max_points=${whole.body.detail[0].ctx.le}`));
+    expect(most.point_count).toBe(Math.floor(MAX_SERIES_CELLS / columnCount));
+    expect(Object.keys(most.columns)).toHaveLength(columnCount);
   });
 
   it('extending a long series writes the new version its overview and retires the previous one with its series', async () => {

@@ -110,6 +110,11 @@ describe('scoped multipart credentials (SeaweedFS STS)', () => {
       cell_instance_id: lab.instance.id, measurement_type: 'file',
     }), 201);
     expect(confirmed.processing_status).toBe('pending');
+    // Confirm sealed the bytes (docs/decisions/write-once-uploads.md): the still-valid
+    // credentials rewrite the upload key only, not the copy the file is served from.
+    await scoped.send(new PutObjectCommand({ Bucket: mp.bucket, Key: mp.object_path, Body: 'rewritten' }));
+    expect(await api.storage.head(mp.object_path)).toEqual({ size: 9 });
+    expect(await api.storage.head(mp.object_path.replace('/uploads/files/', '/files/'))).toEqual({ size: body.length });
   }, 300_000);
 
   it('holds the upload size limit on multipart uploads at confirm: oversize is refused and removed', async () => {

@@ -92,6 +92,20 @@ describe.each(['fs', 's3'] as const)('%s storage', (driver) => {
     expect(await api.storage.deletePrefix(prefix)).toBe(2);
     expect(await api.storage.list(prefix)).toEqual([]);
   });
+
+  it('copies an object as it is: a later write to the source leaves the copy', async () => {
+    const from = key('source');
+    const to = `${key('copy')}/sealed/x`;
+    await api.storage.put(from, Buffer.from('first'));
+    await api.storage.copy(from, to);
+    await api.storage.put(from, Buffer.from('second, longer'));
+    expect(await text(await api.storage.get(to))).toBe('first');
+    expect(await text(await api.storage.get(from))).toBe('second, longer');
+    // Copying again replaces the copy.
+    await api.storage.copy(from, to);
+    expect(await text(await api.storage.get(to))).toBe('second, longer');
+    await expect(api.storage.copy(key('absent'), key('nowhere'))).rejects.toBeInstanceOf(ObjectNotFound);
+  });
 });
 
 describe('filesystem signed PUT rules', () => {

@@ -10,6 +10,8 @@ import { ObjectNotFound, type ObjectStorage } from '../../storage/storage.ts';
 
 /** Signed download URLs are short-lived; objects replaced by an extend outlive them. */
 const DOWNLOAD_TTL_SECONDS = 300;
+/** Values (rows × columns) in one time_series answer: about 20 MB of JSON at most (the download has the rest). */
+export const MAX_SERIES_CELLS = 1_000_000;
 
 // Storage reads are an organization-level permission: every member may read measurement data.
 async function loadMeasurement(ctx: RequestContext, measurementId: string): Promise<repo.MeasurementDataRow> {
@@ -111,6 +113,13 @@ export async function timeSeries(ctx: RequestContext, measurementId: string, que
       'value_error', query.columns);
   }
   const maxPoints = query.max_points ?? 5000;
+  // The answer is built whole in memory (as numbers, then as JSON text): its size is bounded.
+  const unique = new Set(columns).size;
+  const cells = Math.min(maxPoints, p.rowCount) * unique;
+  if (cells > MAX_SERIES_CELLS) {
+    throw invalid(['query', 'max_points'], `${unique} columns of ${Math.min(maxPoints, p.rowCount)} rows are ${cells} values; at most ${MAX_SERIES_CELLS} per answer: ask for fewer points or columns (or download the series)`,
+      'less_than_equal', maxPoints, { le: Math.floor(MAX_SERIES_CELLS / unique) });
+  }
   // Only a long series can have an overview: shorter ones cost no storage lookup for it.
   const mayHaveOverview = p.rowCount > maxPoints && p.rowCount >= OVERVIEW_MIN_ROWS;
   const source = mayHaveOverview ? ((await overviewFor(ctx.storage, m.time_series_key!, maxPoints)) ?? p) : p;

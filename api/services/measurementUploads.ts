@@ -14,7 +14,7 @@ import { normalizeTags } from './measurementTags.ts';
 export { serializeMeasurement };
 import { recordAndStart, recordStarts, startRecorded, type WorkflowStart } from '../../db/workflowStarts.ts';
 import {
-  EXTEND_UPLOAD, extendKey, fileKey, measurementPrefix, STEPS_UPLOAD, TIME_SERIES_UPLOAD, uploadKey,
+  EXTEND_UPLOAD, extendKey, fileKey, fileUploadKey, measurementPrefix, sealedKey, STEPS_UPLOAD, TIME_SERIES_UPLOAD, uploadKey,
 } from '../../storage/measurementKeys.ts';
 import type { ProcessMeasurementInput } from '../../workflows/processMeasurement.ts';
 import { workflowIds } from '../../worker/taskQueues.ts';
@@ -85,8 +85,12 @@ export async function initiateUpload(
   const prefix = measurementPrefix(instance.organization_id, instance.project_id, measurementId);
   const max = ctx.config.uploadMaxBytes;
   const targets: repo.UploadTarget[] = type === 'file'
-    ? checkFilenames(body.filenames).map((filename, i) => ({ filename, path: fileKey(prefix, i, filename), max_bytes: max, multipart: false }))
-    : [TIME_SERIES_UPLOAD, STEPS_UPLOAD].map((filename) => ({ filename, path: uploadKey(prefix, filename), max_bytes: max, multipart: false }));
+    ? checkFilenames(body.filenames).map((filename, i) => ({
+      filename, path: fileUploadKey(prefix, i, filename), sealed_path: fileKey(prefix, i, filename), max_bytes: max, multipart: false,
+    }))
+    : [TIME_SERIES_UPLOAD, STEPS_UPLOAD].map((filename) => ({
+      filename, path: uploadKey(prefix, filename), sealed_path: sealedKey(uploadKey(prefix, filename)), max_bytes: max, multipart: false,
+    }));
   const ttl = ctx.config.signedUrlTtlSeconds;
   const uploads = [];
   for (const t of targets) uploads.push(await uploadInfo(ctx, t, ttl));
@@ -98,20 +102,19 @@ export async function initiateUpload(
   return { measurement_id: measurementId, uploads };
 }
 
-/** 409 naming the targets with no object yet; 413 (and the object removed) for an upload past its limit, by a signed PUT or S3 multipart. */
-async function assertUploaded(ctx: Services, session: repo.UploadSessionRow, targets: repo.UploadTarget[]) {
+/**
+ * 409 naming the `required` targets with no object yet. Then every uploaded target is sealed:
+ * copied to its sealed_path, which no upload credential names, so what is confirmed cannot be
+ * rewritten through a signed URL or scoped credential still valid. The size limit is held on
+ * the copy (413, both removed), on every path, multipart included (scoped credentials carry no
+ * size limit).
+ */
+async function sealUploads(ctx: Services, session: repo.UploadSessionRow, required: repo.UploadTarget[]) {
   const missing: { filename: string; path: string }[] = [];
-  for (const t of targets) {
-    const head = await ctx.storage.head(t.path);
-    if (!head) {
-      missing.push({ filename: t.filename, path: t.path });
-    } else if (head.size > t.max_bytes) {
-      // Every path, multipart included: scoped credentials carry no size limit, so the limit is held here.
-      await ctx.storage.delete(t.path);
-      throw new AppError('PAYLOAD_TOO_LARGE', `${t.filename} is ${head.size} bytes, more than this upload target accepts (${t.max_bytes}); it was discarded`, {
-        filename: t.filename, size: head.size, max_bytes: t.max_bytes,
-      });
-    }
+  const present: repo.UploadTarget[] = [];
+  for (const t of session.targets) {
+    if (await ctx.storage.head(t.path)) present.push(t);
+    else if (required.includes(t)) missing.push({ filename: t.filename, path: t.path });
   }
   if (missing.length) {
     const expired = session.expires_at.getTime() < Date.now();
@@ -120,6 +123,17 @@ async function assertUploaded(ctx: Services, session: repo.UploadSessionRow, tar
         + (expired ? ` (the upload targets expired at ${session.expires_at.toISOString()}: initiate a new upload)` : ''),
       { missing, expired, expires_at: session.expires_at.toISOString() },
     );
+  }
+  for (const t of present) {
+    const readFrom = t.sealed_path ?? t.path;
+    if (t.sealed_path) await ctx.storage.copy(t.path, t.sealed_path);
+    const head = await ctx.storage.head(readFrom);
+    if (head && head.size > t.max_bytes) {
+      for (const key of new Set([t.path, readFrom])) await ctx.storage.delete(key);
+      throw new AppError('PAYLOAD_TOO_LARGE', `${t.filename} is ${head.size} bytes, more than this upload target accepts (${t.max_bytes}); it was discarded`, {
+        filename: t.filename, size: head.size, max_bytes: t.max_bytes,
+      });
+    }
   }
 }
 
@@ -181,7 +195,7 @@ export async function confirmUpload(
   }
   if (session.confirmed_at) throw new AppError('GONE', `cell measurement ${measurementId} was confirmed and has since been deleted`, { id: measurementId });
   const required = session.measurement_type === 'file' ? session.targets : session.targets.filter((t) => t.filename === TIME_SERIES_UPLOAD);
-  await assertUploaded(ctx, session, required);
+  await sealUploads(ctx, session, required);
 
   const recorded = await ctx.em.transactional(async (em) => {
     // Two confirms racing: the second waits here, then finds the record and answers it.
@@ -272,7 +286,9 @@ export async function initiateExtend(ctx: RequestContext, measurementId: string)
     // session row and object never collide with the next.
     const version = Math.max(m.data_version, latest?.version ?? 0) + 1;
     const prefix = measurementPrefix(m.organization_id, m.project_id, m.id);
-    const target: repo.UploadTarget = { filename: EXTEND_UPLOAD, path: extendKey(prefix, version), max_bytes: ctx.config.uploadMaxBytes, multipart: false };
+    const target: repo.UploadTarget = {
+      filename: EXTEND_UPLOAD, path: extendKey(prefix, version), sealed_path: sealedKey(extendKey(prefix, version)), max_bytes: ctx.config.uploadMaxBytes, multipart: false,
+    };
     const upload = await uploadInfo(ctx, target, ttl);
     await repo.insertSession(em, {
       id: randomUUID(), measurement_id: m.id, kind: 'extend', version, organization_id: m.organization_id, project_id: m.project_id,
@@ -298,7 +314,7 @@ export async function confirmExtend(ctx: RequestContext, measurementId: string, 
     const current = await repo.latestExtendSession(em, measurementId);
     if (current?.id !== session.id || current.confirmed_at) return null;
     assertExtendable(m);
-    await assertUploaded(ctx, session, session.targets);
+    await sealUploads(ctx, session, session.targets);
     const updated = await repo.markExtending(em, m.id, session.version, validationOptions(body.validation));
     await repo.markSessionConfirmed(em, session.id);
     return recordStarts(em, [processingStart(ctx, updated, 'extend', session.version)]);

@@ -12,6 +12,7 @@ import { ROOT } from '../../stack/config.ts';
 import type { Services } from '../context.ts';
 import { AppError, ValidationFailed, invalid } from '../errors.ts';
 import { parameterValueProblem } from './parameterValues.ts';
+import { checkWorkerArg } from './workLimits.ts';
 import type { ModelDescription } from '../../activities/simulations.ts';
 import { CHEMISTRIES, CHEMISTRIES_PATH, MODELS } from '../../tables/index.ts';
 import { simulationWorkflowIds } from '../../workflows/simulationIds.ts';
@@ -112,6 +113,7 @@ export async function describeModel(
     const problem = typeof value === 'number' ? parameterValueProblem(name, value) : undefined;
     if (problem) throw invalid(parameterLoc?.(name) ?? loc, `${JSON.stringify(name)} = ${value}: ${problem}`, 'value_error', value);
   }
+  checkWorkerArg(spec, loc, 'the model');
   const key = sha256(`${shapeKey(spec)}\n${ENGINE_BUILD}`);
   const [cached] = await em.execute<{ description: ModelDescription }[]>(`select description from model_descriptions where key = ?`, [key]);
   // Descriptions stored before spatial_variable_names existed are made again.
@@ -140,6 +142,7 @@ export async function validateCustomModel(
   services: Services, modelJson: unknown, loc: (string | number)[], parameterLoc?: ParameterLoc,
 ): Promise<{ model: Record<string, unknown>; simulator_version: string }> {
   type Answer = { valid: boolean; error?: string; model?: Record<string, unknown>; simulator_version?: string };
+  checkWorkerArg(modelJson, loc, 'the model');
   const res = await callWorker<Answer>(services, 'validateCustomModel', modelJson, sha256(canonicalJson(modelJson)).slice(0, 32)).catch(
     (err): Answer => {
       if (err instanceof WorkerRejected) return { valid: false, error: err.message };

@@ -8,14 +8,29 @@ import { ELEMENT_TYPES, WORKER_ELEMENT_TYPES } from '../../../workflows/pipeline
 import { COSTS, DEFAULT_COST, DEFAULT_OPTIMIZER_METHOD, LEAST_SQUARES_COSTS, OPTIMIZER_METHODS as FIT_METHODS } from '../../../tables/index.ts';
 import { type Json, MAX_PARAMETER_VALUES, type Refs, checkData, checkNumberMap, checkTimeRange, isNum, neededColumns } from './dataChecks.ts';
 import { type PipelineKind } from './presentation.ts';
+import { varPtsIssue, workerArgIssue } from '../workLimits.ts';
 
 const ARRAY_FIT_MODES = ['joint', 'per_dataset'];
 
 function checkModel(v: unknown, loc: (string | number)[], issues: ValidationIssue[]) {
-  // The Python worker checks the model itself (built-in type, quick model or stored spec).
+  // The Python worker checks the model itself (built-in type, quick model or stored spec), but
+  // builds its mesh first: the mesh size is bounded here.
   if (!isPlainObject(v) || Object.keys(v).length === 0) {
     issues.push({ loc, msg: 'is required: a PyBaMM model such as {"type": "SPMe"}', type: 'value_error', input: v });
+    return;
   }
+  const varPts = isPlainObject(v.simulation_settings) ? v.simulation_settings.var_pts : undefined;
+  const issue = isPlainObject(varPts) ? varPtsIssue(varPts, [...loc, 'simulation_settings', 'var_pts']) : null;
+  if (issue) issues.push(issue);
+}
+
+/** The element goes to the worker as one activity argument: it must fit (named at its largest field). */
+function checkElementSize(el: Json, loc: (string | number)[], issues: ValidationIssue[]) {
+  const issue = workerArgIssue(el, loc, 'the element');
+  if (!issue) return;
+  const sizes = Object.entries(el).map(([k, v]) => [k, JSON.stringify(v)?.length ?? 0] as const);
+  const largest = sizes.reduce((a, b) => (b[1] > a[1] ? b : a));
+  issues.push({ ...issue, loc: [...loc, largest[0]], msg: `${issue.msg} (${largest[0]} is the largest part)` });
 }
 
 function checkFitParameters(v: unknown, loc: (string | number)[], issues: ValidationIssue[]) {
@@ -144,7 +159,10 @@ export function checkElements(input: Json, kind: PipelineKind): { issues: Valida
       issues.push({ loc: [...loc, 'element_type'], msg: `unknown element type; known: ${ELEMENT_TYPES.join(', ')}`, type: 'enum', input: type, ctx: { expected: ELEMENT_TYPES } });
       return;
     }
-    if (WORKER_ELEMENT_TYPES.includes(type)) workerElements++;
+    if (WORKER_ELEMENT_TYPES.includes(type)) {
+      workerElements++;
+      checkElementSize(el, loc, issues);
+    }
     switch (type) {
       case 'entry':
         if ((el.values === undefined) === (el.pipeline_id === undefined)) {

@@ -5,6 +5,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { UCP_ENDS_VARIABLES, UCP_GLOBAL_FIELDS, UCP_SCHEMA, UCP_STEPS, UCP_TOP_FIELDS } from '../../../tables/index.ts';
 import { isDecimal } from '../../decimal.ts';
 import { quoted } from '../../values.ts';
+import { MAX_DRIVE_CYCLE_POINTS } from '../workLimits.ts';
 
 export { UCP_SCHEMA };
 
@@ -177,6 +178,9 @@ function checkStep(raw: unknown, index: number, steps: unknown[]): Record<string
     const data = fields.data;
     if (!Array.isArray(data) || data.length < 2) {
       throw new ProtocolError([...path, 'data'], `${where}.data: must be a list of at least two [time_s, value] pairs`);
+    }
+    if (data.length > MAX_DRIVE_CYCLE_POINTS) {
+      throw new ProtocolError([...path, 'data'], `${where}.data: has ${data.length} pairs; at most ${MAX_DRIVE_CYCLE_POINTS}`);
     }
     let last = -Infinity;
     out.data = data.map((pair, i) => {

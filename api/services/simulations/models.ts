@@ -2,13 +2,14 @@
 // with parameters, an inline model config, the quick model) → the worker's model spec, checked
 // before anything is written.
 import type { RequestContext } from '../../context.ts';
-import { invalid } from '../../errors.ts';
+import { invalid, ValidationFailed } from '../../errors.ts';
 import * as modelRepo from '../../../db/repositories/models.ts';
 import { assertSameOrganization } from '../access.ts';
 import { modelSpec, requireCellSpecification } from '../models.ts';
 import { CHEMISTRY_NAMES, givenIn, PYBAMM_MODELS, type ParameterLoc } from '../simulationWorker.ts';
 import { isPlainObject, UUID } from '../../values.ts';
 import { SOLVERS } from '../../../tables/index.ts';
+import { varPtsIssue } from '../workLimits.ts';
 
 const QUICK_FIELDS = ['capacity', 'chemistry', 'resistance_pct', 'cell_spec_id', 'simulation_settings'];
 const MODEL_CONFIG_FIELDS = ['kind', 'type', 'options', 'parameter_set', 'parameters', 'simulation_settings'];
@@ -45,9 +46,8 @@ function checkSettings(raw: unknown, loc: Loc, allowMesh: boolean): void {
   }
   if (raw.var_pts !== undefined && raw.var_pts !== null) {
     if (!isPlainObject(raw.var_pts)) throw invalid([...loc, 'var_pts'], 'must map spatial variables to point counts', 'dict_type', raw.var_pts);
-    for (const [name, count] of Object.entries(raw.var_pts)) {
-      if (!Number.isInteger(count) || (count as number) < 1) throw invalid([...loc, 'var_pts', name], 'must be a positive integer', 'greater_than_equal', count);
-    }
+    const issue = varPtsIssue(raw.var_pts, [...loc, 'var_pts']);
+    if (issue) throw new ValidationFailed([issue]);
   }
   let solver = raw.solver || {};
   if (typeof solver === 'string') solver = { name: solver };
