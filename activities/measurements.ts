@@ -4,7 +4,16 @@ import { ApplicationFailure } from '@temporalio/activity';
 import type { Orm } from '../db/orm.ts';
 import * as repo from '../db/repositories/measurementData.ts';
 import type { ObjectStorage } from '../storage/storage.ts';
-import { extendKey, measurementPrefix, overviewKey, sealedKey, seriesPrefix, STEPS_UPLOAD, TIME_SERIES_UPLOAD, uploadKey } from '../storage/measurementKeys.ts';
+import {
+  extendKey,
+  measurementPrefix,
+  overviewKey,
+  sealedKey,
+  seriesPrefix,
+  STEPS_UPLOAD,
+  TIME_SERIES_UPLOAD,
+  uploadKey,
+} from '../storage/measurementKeys.ts';
 
 /** Where processing reads an upload: its sealed copy (storage/measurementKeys.ts), for sessions made since confirm seals. */
 const readKey = (t: repo.UploadTarget) => t.sealed_path ?? t.path;
@@ -52,7 +61,11 @@ export function createMeasurementActivities(deps: { orm: Orm; storage: ObjectSto
       return deps.orm.em.fork().transactional(async (em) => {
         const m = await repo.findMeasurement(em, job.measurementId, { forUpdate: true });
         if (!m) return null;
-        if (job.mode === 'extend' ? m.extending_version !== job.version : !['pending', 'running'].includes(m.processing_status)) {
+        if (
+          job.mode === 'extend'
+            ? m.extending_version !== job.version
+            : !['pending', 'running'].includes(m.processing_status)
+        ) {
           return null;
         }
         await repo.markRunning(em, m.id);
@@ -74,11 +87,16 @@ export function createMeasurementActivities(deps: { orm: Orm; storage: ObjectSto
           return { ...base, measurement_type: 'file', source_key: session!.targets.map(readKey) };
         }
         if (job.mode === 'extend') {
-          if (!m.time_series_key) throw ApplicationFailure.nonRetryable(`measurement ${m.id} has no stored series to extend`, 'NoSeries');
+          if (!m.time_series_key)
+            throw ApplicationFailure.nonRetryable(`measurement ${m.id} has no stored series to extend`, 'NoSeries');
           const session = await repo.findExtendSession(em, m.id, job.version);
           return {
-            ...base, measurement_type: 'time_series', source_key: session ? readKey(session.targets[0]!) : extendKey(prefix, job.version),
-            current_key: m.time_series_key, version: job.version, ...(m.steps_key ? { current_steps_key: m.steps_key } : {}),
+            ...base,
+            measurement_type: 'time_series',
+            source_key: session ? readKey(session.targets[0]!) : extendKey(prefix, job.version),
+            current_key: m.time_series_key,
+            version: job.version,
+            ...(m.steps_key ? { current_steps_key: m.steps_key } : {}),
           };
         }
         const session = await repo.findUploadSession(em, m.id);
@@ -86,7 +104,12 @@ export function createMeasurementActivities(deps: { orm: Orm; storage: ObjectSto
           const t = session?.targets.find((x) => x.filename === name);
           return t ? readKey(t) : uploadKey(prefix, name);
         };
-        return { ...base, measurement_type: 'time_series', source_key: target(TIME_SERIES_UPLOAD), steps_key: target(STEPS_UPLOAD) };
+        return {
+          ...base,
+          measurement_type: 'time_series',
+          source_key: target(TIME_SERIES_UPLOAD),
+          steps_key: target(STEPS_UPLOAD),
+        };
       });
     },
 
@@ -94,7 +117,9 @@ export function createMeasurementActivities(deps: { orm: Orm; storage: ObjectSto
      * Records the outcome in one transaction and returns the objects no longer used (the
      * previous version after an extend, consumed uploads), to delete after a grace period.
      */
-    async finishMeasurementProcessing(input: MeasurementJob & { result: repo.ProcessingResult }): Promise<{ obsoleteKeys: string[]; deleteAfter: string | null }> {
+    async finishMeasurementProcessing(
+      input: MeasurementJob & { result: repo.ProcessingResult },
+    ): Promise<{ obsoleteKeys: string[]; deleteAfter: string | null }> {
       return deps.orm.em.fork().transactional(async (em) => {
         const m = await repo.findMeasurement(em, input.measurementId, { forUpdate: true });
         if (!m) return { obsoleteKeys: [], deleteAfter: null };
@@ -105,12 +130,19 @@ export function createMeasurementActivities(deps: { orm: Orm; storage: ObjectSto
           await repo.recordUploadOutcome(em, m.id, r);
           const session = await repo.findUploadSession(em, m.id);
           // A file measurement is served from its sealed copies: the uploads are not needed, whatever the outcome.
-          const obsoleteKeys = m.measurement_type === 'file'
-            ? (session?.targets ?? []).filter((t) => t.sealed_path).map((t) => t.path)
-            : r.status !== 'ready' ? []
-              : [TIME_SERIES_UPLOAD, STEPS_UPLOAD].map((name) => uploadKey(prefix, name)).flatMap((key) => [key, sealedKey(key)]);
+          const obsoleteKeys =
+            m.measurement_type === 'file'
+              ? (session?.targets ?? []).filter((t) => t.sealed_path).map((t) => t.path)
+              : r.status !== 'ready'
+                ? []
+                : [TIME_SERIES_UPLOAD, STEPS_UPLOAD]
+                    .map((name) => uploadKey(prefix, name))
+                    .flatMap((key) => [key, sealedKey(key)]);
           // Kept until the upload targets expire, so a replayed signed PUT still finds its object taken.
-          return { obsoleteKeys, deleteAfter: obsoleteKeys.length ? session?.expires_at.toISOString() ?? null : null };
+          return {
+            obsoleteKeys,
+            deleteAfter: obsoleteKeys.length ? (session?.expires_at.toISOString() ?? null) : null,
+          };
         }
         if (m.extending_version !== input.version) return { obsoleteKeys: [], deleteAfter: null };
         await repo.recordExtendOutcome(em, m.id, input.version, r);
@@ -121,7 +153,8 @@ export function createMeasurementActivities(deps: { orm: Orm; storage: ObjectSto
             if (key && ![r.time_series_key, r.steps_key, r.cycles_key].includes(key)) obsolete.push(key);
           }
           // The previous series' plot overview, if it had one (deleting an absent object is a no-op).
-          if (m.time_series_key && m.time_series_key !== r.time_series_key) obsolete.push(overviewKey(m.time_series_key));
+          if (m.time_series_key && m.time_series_key !== r.time_series_key)
+            obsolete.push(overviewKey(m.time_series_key));
         }
         return { obsoleteKeys: obsolete, deleteAfter: session?.expires_at.toISOString() ?? null };
       });

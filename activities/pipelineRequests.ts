@@ -4,7 +4,9 @@ import { type ParameterValues } from '../workflows/pipelineIds.ts';
 import type { RowStatus, WorkStatus } from '../workflows/statuses.ts';
 
 /** Data for a fit: a stored canonical time series, or columns given inline. */
-export type FitData = ({ source: 'storage'; key: string } | { source: 'inline'; columns: Record<string, unknown[]> }) & { time_range?: [number, number] };
+export type FitData = (
+  { source: 'storage'; key: string } | { source: 'inline'; columns: Record<string, unknown[]> }
+) & { time_range?: [number, number] };
 
 export interface FitRequest {
   element_name: string;

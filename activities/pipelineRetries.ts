@@ -33,7 +33,9 @@ export async function ensurePipelineRetrySchedule(client: Client, config: Config
       spec,
       action,
       policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 minute' },
-      memo: { description: `Retries pipeline elements that failed for a retryable cause, at most ${config.pipelineRetryMaxAttempts} runs each` },
+      memo: {
+        description: `Retries pipeline elements that failed for a retryable cause, at most ${config.pipelineRetryMaxAttempts} runs each`,
+      },
     });
   } catch (err) {
     if (!(err instanceof ScheduleAlreadyRunning)) throw err;
@@ -45,13 +47,14 @@ export async function ensurePipelineRetrySchedule(client: Client, config: Config
 export function createPipelineRetryActivities(deps: { orm: Orm; temporal: Client; config: Config }) {
   const fork = () => deps.orm.em.fork();
   return {
-
     /**
      * Moves pipelines back to pending whose failed element failed for a retryable cause, has
      * runs left and has waited out its backoff (base · 2^(attempts − 1)); answers their ids.
      */
     async claimRetryablePipelines(maxAttempts: number, backoffSeconds: number, limit: number): Promise<string[]> {
-      return (await fork().transactional((em) => claimRetryable(em, maxAttempts, backoffSeconds, limit))).map((p) => p.id);
+      return (await fork().transactional((em) => claimRetryable(em, maxAttempts, backoffSeconds, limit))).map(
+        (p) => p.id,
+      );
     },
 
     /**
@@ -63,7 +66,10 @@ export function createPipelineRetryActivities(deps: { orm: Orm; temporal: Client
       const em = fork();
       const recorded = await em.transactional(async (tx) => {
         const claimed = await claimRetryable(tx, maxAttempts, backoffSeconds, limit);
-        return recordStarts(tx, claimed.map((p) => pipelineWorkflowStart(deps.config, p, 'ALLOW_DUPLICATE')));
+        return recordStarts(
+          tx,
+          claimed.map((p) => pipelineWorkflowStart(deps.config, p, 'ALLOW_DUPLICATE')),
+        );
       });
       if (recorded.length) await startRecorded({ temporal: deps.temporal, em }, recorded);
       return recorded.length;
@@ -75,14 +81,20 @@ export function createPipelineRetryActivities(deps: { orm: Orm; temporal: Client
           where id in (select jsonb_array_elements_text(?::jsonb)::uuid) and status = 'pending'`,
         [JSON.stringify(pipelineIds)],
       );
-      await eachLimited(rows, 16, (p) => startWorkflow(deps.temporal, pipelineWorkflowStart(deps.config, p, 'ALLOW_DUPLICATE')));
+      await eachLimited(rows, 16, (p) =>
+        startWorkflow(deps.temporal, pipelineWorkflowStart(deps.config, p, 'ALLOW_DUPLICATE')),
+      );
     },
   };
 }
 
-
 /** Failed pipelines with a retryable failed element past its backoff, set pending again (element, job, pipeline). */
-async function claimRetryable(em: EntityManager, maxAttempts: number, backoffSeconds: number, limit: number): Promise<PipelineRunRow[]> {
+async function claimRetryable(
+  em: EntityManager,
+  maxAttempts: number,
+  backoffSeconds: number,
+  limit: number,
+): Promise<PipelineRunRow[]> {
   const rows = await em.execute<{ element_id: string; pipeline_id: string; job_id: string }[]>(
     `select e.id as element_id, e.pipeline_id, e.job_id from pipeline_elements e join pipelines p on p.id = e.pipeline_id
       where e.status = 'failed' and p.status = 'failed' and e.error_code in (${RETRYABLE_ERROR_CODES.map(() => '?').join(', ')})

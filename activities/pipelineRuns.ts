@@ -8,19 +8,26 @@ import type { WorkStatus } from '../workflows/statuses.ts';
 import { type FitData, type FitArrayRequest, type ElementRun } from './pipelineRequests.ts';
 
 /** Resolves "db:<measurement_id>" to the measurement's canonical time series; inline columns stay; a time_range goes along. */
-async function resolveData(em: EntityManager, organizationId: string, data: unknown, timeRange?: [number, number]): Promise<FitData> {
+async function resolveData(
+  em: EntityManager,
+  organizationId: string,
+  data: unknown,
+  timeRange?: [number, number],
+): Promise<FitData> {
   const window = timeRange ? { time_range: timeRange } : {};
   if (typeof data !== 'string') return { source: 'inline', columns: data as Record<string, unknown[]>, ...window };
   const id = data.slice('db:'.length);
-  const [m] = await em.execute<{ organization_id: string; processing_status: string; time_series_key: string | null }[]>(
-    `select organization_id, processing_status, time_series_key from cell_measurements where id = ?`,
-    [id],
-  );
+  const [m] = await em.execute<
+    { organization_id: string; processing_status: string; time_series_key: string | null }[]
+  >(`select organization_id, processing_status, time_series_key from cell_measurements where id = ?`, [id]);
   if (!m || m.organization_id !== organizationId) {
     throw ApplicationFailure.nonRetryable(`measurement ${id} no longer exists`, 'CONFIGURATION_ERROR');
   }
   if (m.processing_status !== 'ready' || !m.time_series_key) {
-    throw ApplicationFailure.nonRetryable(`measurement ${id} has no ready time series (${m.processing_status})`, 'CONFIGURATION_ERROR');
+    throw ApplicationFailure.nonRetryable(
+      `measurement ${id} has no ready time series (${m.processing_status})`,
+      'CONFIGURATION_ERROR',
+    );
   }
   return { source: 'storage', key: m.time_series_key, ...window };
 }
@@ -57,14 +64,20 @@ export async function buildRun(em: EntityManager, el: ElementRow, values: Parame
   switch (el.element_type) {
     case 'entry': {
       if (cfg.values) return { type: 'entry', parameter_values: cfg.values };
-      const [src] = await em.execute<{ organization_id: string; status: string; result: { parameter_values?: ParameterValues } | null }[]>(
-        `select organization_id, status, result from pipelines where id = ?`,
-        [cfg.pipeline_id],
-      );
+      const [src] = await em.execute<
+        { organization_id: string; status: string; result: { parameter_values?: ParameterValues } | null }[]
+      >(`select organization_id, status, result from pipelines where id = ?`, [cfg.pipeline_id]);
       if (!src || src.organization_id !== el.organization_id || src.status !== 'completed') {
-        throw ApplicationFailure.nonRetryable(`pipeline ${cfg.pipeline_id} is not a completed pipeline of this organization`, 'CONFIGURATION_ERROR');
+        throw ApplicationFailure.nonRetryable(
+          `pipeline ${cfg.pipeline_id} is not a completed pipeline of this organization`,
+          'CONFIGURATION_ERROR',
+        );
       }
-      return { type: 'entry', parameter_values: src.result?.parameter_values ?? {}, source_pipeline_id: cfg.pipeline_id };
+      return {
+        type: 'entry',
+        parameter_values: src.result?.parameter_values ?? {},
+        source_pipeline_id: cfg.pipeline_id,
+      };
     }
     case 'calculation':
       return { type: 'calculation', config: cfg };
@@ -72,20 +85,41 @@ export async function buildRun(em: EntityManager, el: ElementRow, values: Parame
       return {
         type: 'data_fit',
         request: {
-          ...info, ...series, model: cfg.model, parameters: cfg.parameters, fixed_parameters: fixed(cfg),
-          data: await resolveData(em, el.organization_id, cfg.data, cfg.time_range), cost: cfg.cost ?? 'RMSE', ...optional(cfg),
+          ...info,
+          ...series,
+          model: cfg.model,
+          parameters: cfg.parameters,
+          fixed_parameters: fixed(cfg),
+          data: await resolveData(em, el.organization_id, cfg.data, cfg.time_range),
+          cost: cfg.cost ?? 'RMSE',
+          ...optional(cfg),
         },
       };
     case 'array_data_fit': {
       const datasets: FitArrayRequest['datasets'] = [];
-      for (const d of cfg.datasets as { value: number; data: unknown; time_range?: [number, number]; protocol?: unknown }[]) {
-        datasets.push({ value: d.value, data: await resolveData(em, el.organization_id, d.data, d.time_range), ...(d.protocol !== undefined ? { protocol: d.protocol } : {}) });
+      for (const d of cfg.datasets as {
+        value: number;
+        data: unknown;
+        time_range?: [number, number];
+        protocol?: unknown;
+      }[]) {
+        datasets.push({
+          value: d.value,
+          data: await resolveData(em, el.organization_id, d.data, d.time_range),
+          ...(d.protocol !== undefined ? { protocol: d.protocol } : {}),
+        });
       }
       return {
         type: 'array_data_fit',
         request: {
-          ...info, model: cfg.model, parameters: cfg.parameters, fixed_parameters: fixed(cfg),
-          independent_variable: cfg.independent_variable, datasets, cost: cfg.cost ?? 'RMSE', ...optional(cfg),
+          ...info,
+          model: cfg.model,
+          parameters: cfg.parameters,
+          fixed_parameters: fixed(cfg),
+          independent_variable: cfg.independent_variable,
+          datasets,
+          cost: cfg.cost ?? 'RMSE',
+          ...optional(cfg),
           ...(cfg.mode !== undefined ? { mode: cfg.mode } : {}),
         },
       };
@@ -94,7 +128,10 @@ export async function buildRun(em: EntityManager, el: ElementRow, values: Parame
       return {
         type: 'validation',
         request: {
-          ...info, ...series, model: cfg.model, parameter_values: { ...values, ...(cfg.parameter_values ?? {}) },
+          ...info,
+          ...series,
+          model: cfg.model,
+          parameter_values: { ...values, ...(cfg.parameter_values ?? {}) },
           data: await resolveData(em, el.organization_id, cfg.data, cfg.time_range),
           ...(cfg.protocol !== undefined ? { protocol: cfg.protocol } : {}),
           ...(cfg.target !== undefined ? { target: cfg.target } : {}),

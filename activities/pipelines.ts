@@ -10,7 +10,13 @@ import type { Orm } from '../db/orm.ts';
 import type { Config } from '../stack/config.ts';
 import { cancelElements } from '../db/repositories/pipelines.ts';
 import { JOB_CANCELED } from '../db/jobs.ts';
-import { CANCEL_SIGNAL, RETRYABLE_ERROR_CODES, pipelineWorkflowIds, type FailureInfo, type ParameterValues } from '../workflows/pipelineIds.ts';
+import {
+  CANCEL_SIGNAL,
+  RETRYABLE_ERROR_CODES,
+  pipelineWorkflowIds,
+  type FailureInfo,
+  type ParameterValues,
+} from '../workflows/pipelineIds.ts';
 import type { RowStatus, WorkStatus } from '../workflows/statuses.ts';
 import { eachLimited } from './eachLimited.ts';
 import { type BeginElement, type PipelineElementState } from './pipelineRequests.ts';
@@ -19,7 +25,11 @@ import { createPipelineRetryActivities } from './pipelineRetries.ts';
 
 const ACTIVE = `('pending', 'running')`;
 /** Element type → the job type the Python client's usage breaks compute down by. */
-const USAGE_TYPES: Record<string, string> = { data_fit: 'datafit', array_data_fit: 'datafit', validation: 'validation' };
+const USAGE_TYPES: Record<string, string> = {
+  data_fit: 'datafit',
+  array_data_fit: 'datafit',
+  validation: 'validation',
+};
 
 /** attempt_log with its last attempt closed by `fields` (SQL producing jsonb). */
 const closedAttemptLog = (fields: string) => `case when jsonb_array_length(attempt_log) = 0 then attempt_log
@@ -39,23 +49,38 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
   const fork = () => deps.orm.em.fork();
   return {
     /** Marks the pipeline running and answers its elements in order; a finished or canceled one is skipped. */
-    async beginPipeline(pipelineId: string): Promise<{ kind: 'skip'; status: RowStatus } | { kind: 'run'; elements: PipelineElementState[] }> {
+    async beginPipeline(
+      pipelineId: string,
+    ): Promise<{ kind: 'skip'; status: RowStatus } | { kind: 'run'; elements: PipelineElementState[] }> {
       return fork().transactional(async (em) => {
-        const [p] = await em.execute<{ status: WorkStatus }[]>(`select status from pipelines where id = ? for update`, [pipelineId]);
+        const [p] = await em.execute<{ status: WorkStatus }[]>(`select status from pipelines where id = ? for update`, [
+          pipelineId,
+        ]);
         if (!p) return { kind: 'skip', status: 'deleted' };
         if (p.status !== 'pending' && p.status !== 'running') return { kind: 'skip', status: p.status };
         await em.execute(
           `update pipelines set status = 'running', started_at = coalesce(started_at, now()), updated_at = now() where id = ?`,
           [pipelineId],
         );
-        const rows = await em.execute<{ id: string; name: string; element_type: string; status: WorkStatus; result: { parameter_values?: ParameterValues } | null }[]>(
+        const rows = await em.execute<
+          {
+            id: string;
+            name: string;
+            element_type: string;
+            status: WorkStatus;
+            result: { parameter_values?: ParameterValues } | null;
+          }[]
+        >(
           `select id, name, element_type, status, result from pipeline_elements where pipeline_id = ? order by position`,
           [pipelineId],
         );
         return {
           kind: 'run',
           elements: rows.map((r) => ({
-            id: r.id, name: r.name, element_type: r.element_type, status: r.status,
+            id: r.id,
+            name: r.name,
+            element_type: r.element_type,
+            status: r.status,
             ...(r.result?.parameter_values ? { parameter_values: r.result.parameter_values } : {}),
           })),
         };
@@ -107,7 +132,10 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
         );
         // The Python worker's time on a fit or validation counts as compute, by job type.
         const usageType = USAGE_TYPES[rows[0].element_type];
-        const seconds = typeof result.duration_s === 'number' && Number.isFinite(result.duration_s) ? Math.max(0, result.duration_s) : 0;
+        const seconds =
+          typeof result.duration_s === 'number' && Number.isFinite(result.duration_s)
+            ? Math.max(0, result.duration_s)
+            : 0;
         if (usageType && seconds > 0) {
           await em.execute(
             `insert into usage_counters (organization_id, period_start, pipeline_compute_seconds)
@@ -140,15 +168,31 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
                   attempt_log = case when status = 'pending'
                     then ${openedAttemptLog(outcome)} else ${closedAttemptLog(outcome)} end
             where id = ? and status in ${ACTIVE} returning job_id, pipeline_id, name, attempts`,
-          [failure.error_code, JSON.stringify(detail), failure.error_code, eventId, failure.error_code, eventId, elementId],
+          [
+            failure.error_code,
+            JSON.stringify(detail),
+            failure.error_code,
+            eventId,
+            failure.error_code,
+            eventId,
+            elementId,
+          ],
         );
         const el = rows[0];
         if (!el) return currentElementStatus(em, elementId);
         await em.execute(
           `insert into diagnostic_events (id, organization_id, project_id, source_type, source_id, exception_type, error_code, message, stack_trace, context)
            select ?, p.organization_id, p.project_id, 'pipeline_element', ?, ?, ?, ?, ?, ? from pipelines p where p.id = ?`,
-          [eventId, elementId, failure.exception_type, failure.error_code, failure.message, failure.stack_trace,
-            JSON.stringify({ pipeline_id: el.pipeline_id, element_name: el.name, attempt: el.attempts }), el.pipeline_id],
+          [
+            eventId,
+            elementId,
+            failure.exception_type,
+            failure.error_code,
+            failure.message,
+            failure.stack_trace,
+            JSON.stringify({ pipeline_id: el.pipeline_id, element_name: el.name, attempt: el.attempts }),
+            el.pipeline_id,
+          ],
         );
         await em.execute(
           `update jobs set status = 'failed', error = ?, error_code = ?, finished_at = now(), updated_at = now() where id = ?`,
@@ -175,20 +219,27 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
     /** Ends the pipeline unless it already ended (a cancellation recorded by the API stays). */
     async finishPipeline(
       pipelineId: string,
-      outcome: { status: 'completed'; result: unknown } | { status: 'failed'; failed_element_id: string } | { status: 'canceled' },
+      outcome:
+        | { status: 'completed'; result: unknown }
+        | { status: 'failed'; failed_element_id: string }
+        | { status: 'canceled' },
     ): Promise<{ status: RowStatus }> {
       const em = fork();
       let errorDetail: unknown = null;
       // Why the elements after a failed one will never run, when the retry schedule will not run them.
       let unrun: string | null = null;
       if (outcome.status === 'failed') {
-        const [el] = await em.execute<{ name: string; error_detail: Record<string, unknown> | null; error_code: string | null; attempts: number }[]>(
-          `select name, error_detail, error_code, attempts from pipeline_elements where id = ?`,
-          [outcome.failed_element_id],
-        );
+        const [el] = await em.execute<
+          { name: string; error_detail: Record<string, unknown> | null; error_code: string | null; attempts: number }[]
+        >(`select name, error_detail, error_code, attempts from pipeline_elements where id = ?`, [
+          outcome.failed_element_id,
+        ]);
         errorDetail = { ...(el?.error_detail ?? {}), element_name: el?.name ?? null };
         // The retry schedule's own rule (claimRetryable).
-        const retried = !!el && (RETRYABLE_ERROR_CODES as readonly string[]).includes(el.error_code ?? '') && el.attempts < deps.config.pipelineRetryMaxAttempts;
+        const retried =
+          !!el &&
+          (RETRYABLE_ERROR_CODES as readonly string[]).includes(el.error_code ?? '') &&
+          el.attempts < deps.config.pipelineRetryMaxAttempts;
         if (!retried) unrun = `not run: an earlier element (${JSON.stringify(el?.name ?? '')}) failed`;
       }
       const rows = await em.transactional(async (tx) => {
@@ -196,7 +247,13 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
           `update pipelines set status = ?, result = ?, error_detail = ?, finished_at = now(), updated_at = now(),
                   canceled_at = case when ? = 'canceled' then now() end
             where id = ? and status in ${ACTIVE} returning status`,
-          [outcome.status, outcome.status === 'completed' ? JSON.stringify(outcome.result) : null, errorDetail && JSON.stringify(errorDetail), outcome.status, pipelineId],
+          [
+            outcome.status,
+            outcome.status === 'completed' ? JSON.stringify(outcome.result) : null,
+            errorDetail && JSON.stringify(errorDetail),
+            outcome.status,
+            pipelineId,
+          ],
         );
         // A canceled pipeline runs nothing more: its elements still pending end with it, jobs
         // included, as a bulk cancel leaves them (a failed one keeps them for its retries).
@@ -231,12 +288,20 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
         // Only when no element had started may a child be starting right now: ask Temporal then.
         if (!children.size) {
           const described = await parent.describe().catch(ignoreNotFound);
-          if (described) for (const child of described.raw.pendingChildren ?? []) if (child.workflowId) children.add(child.workflowId);
+          if (described)
+            for (const child of described.raw.pendingChildren ?? [])
+              if (child.workflowId) children.add(child.workflowId);
         }
         // Together: whichever lands first, the pipeline ends canceled and its element terminated.
         await Promise.all([
           ...[...children].map(async (childId) => {
-            if (await deps.temporal.workflow.getHandle(childId).terminate('pipeline canceled').then(() => true, ignoreNotFound)) terminated++;
+            if (
+              await deps.temporal.workflow
+                .getHandle(childId)
+                .terminate('pipeline canceled')
+                .then(() => true, ignoreNotFound)
+            )
+              terminated++;
           }),
           parent.signal(CANCEL_SIGNAL).catch(ignoreNotFound),
         ]);
@@ -248,9 +313,10 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
   };
 }
 
-
 async function currentElementStatus(em: EntityManager, elementId: string): Promise<{ status: RowStatus }> {
-  const [el] = await em.execute<{ status: WorkStatus }[]>(`select status from pipeline_elements where id = ?`, [elementId]);
+  const [el] = await em.execute<{ status: WorkStatus }[]>(`select status from pipeline_elements where id = ?`, [
+    elementId,
+  ]);
   return { status: el?.status ?? 'deleted' };
 }
 

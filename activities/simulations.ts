@@ -6,7 +6,15 @@ import type { Orm } from '../db/orm.ts';
 import type { ObjectStorage } from '../storage/storage.ts';
 import { indexBatchSimulations } from '../db/repositories/simulations.ts';
 import { JOB_CANCELED } from '../db/jobs.ts';
-import { batchOutcomes, batchOwner, batchResultsFolder, claimSweepPoints, referencedPacks, settleOpenJobs, type ClaimedPage } from '../db/sweeps.ts';
+import {
+  batchOutcomes,
+  batchOwner,
+  batchResultsFolder,
+  claimSweepPoints,
+  referencedPacks,
+  settleOpenJobs,
+  type ClaimedPage,
+} from '../db/sweeps.ts';
 import type { ChunkOutcome } from '../workflows/sweepPlan.ts';
 
 /** What the Python `solveChunk` activity takes: only ids and small values travel through Temporal. */
@@ -64,13 +72,13 @@ export interface ModelDescription {
 export interface SimulationWorkerActivities {
   runSimulation(request: SimulationRequest): Promise<SimulationResult>;
   describeModel(model: unknown): Promise<ModelDescription>;
-  validateCustomModel(model: unknown): Promise<{ valid: boolean; error?: string; model?: unknown; simulator_version?: string }>;
+  validateCustomModel(
+    model: unknown,
+  ): Promise<{ valid: boolean; error?: string; model?: unknown; simulator_version?: string }>;
 }
 
 export type BeginOutcome =
-  | { kind: 'skip'; status: string }
-  | { kind: 'reused'; from: string }
-  | { kind: 'run'; request: SimulationRequest };
+  { kind: 'skip'; status: string } | { kind: 'reused'; from: string } | { kind: 'run'; request: SimulationRequest };
 
 /** Where a simulation's result files go: under its organization and project, so purges find them. */
 export function simulationFolder(organizationId: string, projectId: string | null, simulationId: string): string {
@@ -186,7 +194,11 @@ export function createSimulationActivities(deps: { orm: Orm; storage: ObjectStor
      * job canceled before its turn gets no workflow (one that would only end Completed, and
      * count as such in the Web UI).
      */
-    async batchSimulationPage(batchId: string, afterSeq: number, limit: number): Promise<{ id: string; seq: number }[]> {
+    async batchSimulationPage(
+      batchId: string,
+      afterSeq: number,
+      limit: number,
+    ): Promise<{ id: string; seq: number }[]> {
       return fork().execute<{ id: string; seq: number }[]>(
         `select s.id, s.seq from simulations s join jobs j on j.id = s.job_id
           where s.batch_id = ? and s.seq > ? and j.status in ('pending', 'running') order by s.seq limit ?`,
@@ -224,11 +236,22 @@ export function createSimulationActivities(deps: { orm: Orm; storage: ObjectStor
 
     /** Stores the result and ends the job in one transaction: storage_folder is never behind the job. */
     async completeSimulation(simulationId: string, result: SimulationResult): Promise<void> {
-      const jobResult = { simulation_id: simulationId, storage_folder: result.storage_folder, metrics: result.metrics, files: result.files, cache_hit: result.cache_hit, reused: false };
+      const jobResult = {
+        simulation_id: simulationId,
+        storage_folder: result.storage_folder,
+        metrics: result.metrics,
+        files: result.files,
+        cache_hit: result.cache_hit,
+        reused: false,
+      };
       const seconds = Number(result.metrics.solve_time_s ?? 0);
       await fork().execute(COMPLETE_SQL, [
-        simulationId, result.storage_folder, JSON.stringify(result.metrics), result.simulator_version,
-        JSON.stringify(jobResult), Number.isFinite(seconds) ? seconds : 0,
+        simulationId,
+        result.storage_folder,
+        JSON.stringify(result.metrics),
+        result.simulator_version,
+        JSON.stringify(jobResult),
+        Number.isFinite(seconds) ? seconds : 0,
       ]);
     },
 

@@ -18,7 +18,10 @@ const EVERY = '15 minutes';
 export const uploadExpiryScheduleId = (taskQueue: string) => `upload-expiry-${taskQueue}`;
 
 /** An upload session past its signed URLs' life, and whether its measurement recorded data. */
-type ExpiredSession = Pick<UploadSessionRow, 'id' | 'measurement_id' | 'kind' | 'version' | 'organization_id' | 'project_id'> & { recorded: boolean };
+type ExpiredSession = Pick<
+  UploadSessionRow,
+  'id' | 'measurement_id' | 'kind' | 'version' | 'organization_id' | 'project_id'
+> & { recorded: boolean };
 
 export function createUploadActivities(deps: { orm: Orm; storage: ObjectStorage }) {
   return {
@@ -53,7 +56,12 @@ export type UploadActivities = ReturnType<typeof createUploadActivities>;
  * Raw-data records initiated and never confirmed: the row goes first (a confirm holding it
  * wins, and then nothing is removed), then the object under it.
  */
-async function expireRawData(em: ReturnType<Orm['em']['fork']>, storage: ObjectStorage, graceSeconds: number, limit: number): Promise<number> {
+async function expireRawData(
+  em: ReturnType<Orm['em']['fork']>,
+  storage: ObjectStorage,
+  graceSeconds: number,
+  limit: number,
+): Promise<number> {
   const gone = await em.execute<{ id: string; organization_id: string; project_id: string }[]>(
     `delete from raw_data where id in (
        select id from raw_data where confirmed_at is null and expires_at < now() - make_interval(secs => ?) order by expires_at limit ? for update skip locked
@@ -72,14 +80,20 @@ export async function ensureUploadExpirySchedule(client: Client, config: Config)
   const scheduleId = uploadExpiryScheduleId(config.taskQueue);
   const spec = { intervals: [{ every: EVERY }] };
   const action = {
-    type: 'startWorkflow' as const, ...workflowCall('expireUploads', { graceSeconds: UPLOAD_EXPIRY_GRACE_SECONDS }),
-    workflowId: `expire-uploads-${config.taskQueue}`, taskQueue: config.taskQueue,
+    type: 'startWorkflow' as const,
+    ...workflowCall('expireUploads', { graceSeconds: UPLOAD_EXPIRY_GRACE_SECONDS }),
+    workflowId: `expire-uploads-${config.taskQueue}`,
+    taskQueue: config.taskQueue,
   };
   try {
     await client.schedule.create({
-      scheduleId, spec, action,
+      scheduleId,
+      spec,
+      action,
       policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 minute' },
-      memo: { description: 'Removes the objects and records of uploads never confirmed, once their signed URLs have lapsed' },
+      memo: {
+        description: 'Removes the objects and records of uploads never confirmed, once their signed URLs have lapsed',
+      },
     });
   } catch (err) {
     if (!(err instanceof ScheduleAlreadyRunning)) throw err;

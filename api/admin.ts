@@ -33,7 +33,13 @@ async function main() {
   }
   const { values } = parseArgs({
     args: rest,
-    options: { org: { type: 'string' }, email: { type: 'string' }, prefix: { type: 'string' }, limit: { type: 'string' }, hours: { type: 'string' } },
+    options: {
+      org: { type: 'string' },
+      email: { type: 'string' },
+      prefix: { type: 'string' },
+      limit: { type: 'string' },
+      hours: { type: 'string' },
+    },
     strict: true,
   });
   const config = loadConfig();
@@ -62,17 +68,23 @@ async function main() {
         break;
       case 'bootstrap': {
         const issued = await bootstrap(em, need('org') as string, need('email') as string);
-        process.stdout.write(`${JSON.stringify({ organization_id: issued.organization_id, user_id: issued.user_id, api_key: issued.api_key })}\n`);
+        process.stdout.write(
+          `${JSON.stringify({ organization_id: issued.organization_id, user_id: issued.user_id, api_key: issued.api_key })}\n`,
+        );
         break;
       }
       case 'add-member': {
         const added = await addMember(em, need('org') as string, need('email') as string);
-        process.stdout.write(`${JSON.stringify({ organization_id: added.organization_id, user_id: added.user_id, role: added.role, api_key: added.api_key })}\n`);
+        process.stdout.write(
+          `${JSON.stringify({ organization_id: added.organization_id, user_id: added.user_id, role: added.role, api_key: added.api_key })}\n`,
+        );
         break;
       }
       case 'create-api-key': {
         const issued = await createApiKey(em, need('email') as string, values.org);
-        process.stdout.write(`${JSON.stringify({ organization_id: issued.organization_id, user_id: issued.user_id, api_key: issued.api_key })}\n`);
+        process.stdout.write(
+          `${JSON.stringify({ organization_id: issued.organization_id, user_id: issued.user_id, api_key: issued.api_key })}\n`,
+        );
         break;
       }
       case 'revoke-api-key': {
@@ -92,10 +104,14 @@ async function main() {
           fail(`--${isLimit ? 'limit' : 'hours'} takes a whole number from ${min} to ${max}, or "default"`);
         }
         const org = need('org') as string;
-        if (!(await setOrganizationSetting(em, org, isLimit ? 'simulation_monthly_limit' : 'stale_after_hours', value))) {
+        if (
+          !(await setOrganizationSetting(em, org, isLimit ? 'simulation_monthly_limit' : 'stale_after_hours', value))
+        ) {
           fail(`no organization ${org}`);
         }
-        process.stdout.write(`${JSON.stringify({ organization: org, [isLimit ? 'simulation_monthly_limit' : 'stale_after_hours']: value })}\n`);
+        process.stdout.write(
+          `${JSON.stringify({ organization: org, [isLimit ? 'simulation_monthly_limit' : 'stale_after_hours']: value })}\n`,
+        );
         break;
       }
       default:
@@ -108,6 +124,8 @@ async function main() {
 }
 
 main().catch((err) => {
-  process.stderr.write(`${err instanceof ConfigError ? err.message : `admin: ${err instanceof Error ? err.message : String(err)}`}\n`);
+  process.stderr.write(
+    `${err instanceof ConfigError ? err.message : `admin: ${err instanceof Error ? err.message : String(err)}`}\n`,
+  );
   process.exit(1);
 });

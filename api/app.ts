@@ -62,7 +62,11 @@ export function createApp(deps: AppDeps): Express {
   // Who is asking comes before any body byte is read: an unknown caller costs no parsing.
   const authCache = new AuthCache(deps.config.databaseUrl!);
   app.locals.stop = () => authCache.stop();
-  const auth = authenticate(deps.orm, { config: deps.config, temporal: deps.temporal, storage: deps.storage }, authCache);
+  const auth = authenticate(
+    deps.orm,
+    { config: deps.config, temporal: deps.temporal, storage: deps.storage },
+    authCache,
+  );
   app.use((req, res, next) => (UNVALIDATED.test(req.path) ? next() : auth(req, res, next)));
   // Gzip, deflate and br bodies are inflated by the parser, the limit counted on inflated bytes.
   app.use('/protocols', jsonBody(PROTOCOL_BODY_LIMIT));
@@ -71,13 +75,15 @@ export function createApp(deps: AppDeps): Express {
   // After the storage routes: a signed object key is taken as signed.
   app.use(canonicalIds);
   app.use(refuseUnstorableText);
-  app.use(multipartBodies(deps.config.bodyLimitBytes, {
-    'POST /models/upload-custom': (req) => uploadCustomModelGate(req.ctx),
-    'POST /fit-from-file': (req, fields) => fitFileGate(req.ctx, fields),
-    'POST /material_property_datasets': datasetCreateGate,
-    'PATCH /material_property_datasets/{dataset_id}/file': datasetReplaceGate,
-    'POST /analyses': analysisCreateGate,
-  }));
+  app.use(
+    multipartBodies(deps.config.bodyLimitBytes, {
+      'POST /models/upload-custom': (req) => uploadCustomModelGate(req.ctx),
+      'POST /fit-from-file': (req, fields) => fitFileGate(req.ctx, fields),
+      'POST /material_property_datasets': datasetCreateGate,
+      'PATCH /material_property_datasets/{dataset_id}/file': datasetReplaceGate,
+      'POST /analyses': analysisCreateGate,
+    }),
+  );
   cacheRouteMatchers();
   const validator = OpenApiValidator.middleware({
     apiSpec: spec.doc as never,

@@ -21,7 +21,8 @@ export function authenticate(orm: MikroORM, services: Services, cache: AuthCache
   return async (req, _res, next) => {
     try {
       const key = presentedKey(req.header('authorization'), req.header('x-api-key'));
-      if (!key) throw new AppError('UNAUTHORIZED', 'an API key is required (X-API-Key header or Authorization: Bearer)');
+      if (!key)
+        throw new AppError('UNAUTHORIZED', 'an API key is required (X-API-Key header or Authorization: Bearer)');
       const prefix = apiKeyPrefix(key);
       const em = orm.em.fork();
       cache.ensureListening();
@@ -44,7 +45,11 @@ export function authenticate(orm: MikroORM, services: Services, cache: AuthCache
       // same user belongs to. Compared with the lower-case ids PostgreSQL answers.
       const organizationId = requestedOrg?.toLowerCase() ?? identity.key_organization_id;
       if (organizationId !== identity.key_organization_id) {
-        throw new AppError('FORBIDDEN', 'the API key belongs to another organization: use a key issued in the organization you name', { organization_id: organizationId });
+        throw new AppError(
+          'FORBIDDEN',
+          'the API key belongs to another organization: use a key issued in the organization you name',
+          { organization_id: organizationId },
+        );
       }
       let membership = entry.memberships.get(organizationId);
       if (membership === undefined) {
@@ -52,10 +57,16 @@ export function authenticate(orm: MikroORM, services: Services, cache: AuthCache
         entry.memberships.set(organizationId, membership);
       }
       if (!membership) {
-        throw new AppError('FORBIDDEN', 'the API key does not belong to that organization', { organization_id: organizationId });
+        throw new AppError('FORBIDDEN', 'the API key does not belong to that organization', {
+          organization_id: organizationId,
+        });
       }
       if (membership.deactivated) {
-        throw new AppError('FORBIDDEN', 'this member is deactivated in the organization; an owner can reactivate them', { organization_id: organizationId });
+        throw new AppError(
+          'FORBIDDEN',
+          'this member is deactivated in the organization; an owner can reactivate them',
+          { organization_id: organizationId },
+        );
       }
       // last_used_at is informative: write it at most once a minute per key.
       const now = Date.now();

@@ -47,7 +47,9 @@ export function jsonDepth(text: Uint8Array | string, stopAt = MAX_JSON_DEPTH): n
 }
 
 export function tooDeep(loc: (string | number)[]) {
-  return invalid(loc, `nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep`, 'json_too_deep', undefined, { max_depth: MAX_JSON_DEPTH });
+  return invalid(loc, `nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep`, 'json_too_deep', undefined, {
+    max_depth: MAX_JSON_DEPTH,
+  });
 }
 
 /**
@@ -66,7 +68,11 @@ export function jsonBody(limit: number): RequestHandler {
     type: ['application/json', 'application/*+json'],
     verify: (_req, _res, buf) => {
       if (jsonDepth(buf) > MAX_JSON_DEPTH) {
-        throw Object.assign(new Error(tooDeep(['body']).issues[0]!.msg), { status: 422, type: 'json.too_deep', maxDepth: MAX_JSON_DEPTH });
+        throw Object.assign(new Error(tooDeep(['body']).issues[0]!.msg), {
+          status: 422,
+          type: 'json.too_deep',
+          maxDepth: MAX_JSON_DEPTH,
+        });
       }
     },
   });

@@ -54,7 +54,13 @@ export class ValidationFailed extends AppError {
   }
 }
 
-export function invalid(loc: (string | number)[], msg: string, type = 'value_error', input?: unknown, ctx?: Record<string, unknown>): ValidationFailed {
+export function invalid(
+  loc: (string | number)[],
+  msg: string,
+  type = 'value_error',
+  input?: unknown,
+  ctx?: Record<string, unknown>,
+): ValidationFailed {
   return new ValidationFailed([{ loc, msg, type, ...(input !== undefined ? { input } : {}), ...(ctx ? { ctx } : {}) }]);
 }
 
@@ -71,7 +77,9 @@ interface OpenApiValidatorError {
 }
 
 function isOpenApiValidatorError(err: unknown): err is OpenApiValidatorError {
-  return typeof err === 'object' && err !== null && 'status' in err && Array.isArray((err as { errors?: unknown }).errors);
+  return (
+    typeof err === 'object' && err !== null && 'status' in err && Array.isArray((err as { errors?: unknown }).errors)
+  );
 }
 
 /**
@@ -81,7 +89,10 @@ function isOpenApiValidatorError(err: unknown): err is OpenApiValidatorError {
  */
 function toLoc(path: string): (string | number)[] {
   const segments = path.startsWith('/')
-    ? path.slice(1).split('/').map((seg) => seg.replaceAll('~1', '/').replaceAll('~0', '~'))
+    ? path
+        .slice(1)
+        .split('/')
+        .map((seg) => seg.replaceAll('~1', '/').replaceAll('~0', '~'))
     : path.replace(/^\./, '').split('.');
   return segments
     .filter(Boolean)
@@ -91,7 +102,15 @@ function toLoc(path: string): (string | number)[] {
 function inputAt(req: Parameters<ErrorRequestHandler>[1], loc: (string | number)[]): unknown {
   const [where, ...rest] = loc;
   let cur: unknown =
-    where === 'body' ? req.body : where === 'query' ? req.query : where === 'path' ? req.params : where === 'headers' ? req.headers : undefined;
+    where === 'body'
+      ? req.body
+      : where === 'query'
+        ? req.query
+        : where === 'path'
+          ? req.params
+          : where === 'headers'
+            ? req.headers
+            : undefined;
   for (const k of rest) {
     if (cur === null || typeof cur !== 'object') return undefined;
     cur = (cur as Record<string | number, unknown>)[k];
@@ -156,14 +175,20 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     // HTTP requires a 405 to say which methods the resource takes.
     const allow = err.headers?.Allow ?? '';
     if (allow) res.setHeader('Allow', allow);
-    body = { error_code: 'METHOD_NOT_ALLOWED', message: `${req.method} is not allowed on ${req.path}${allow ? `; allowed: ${allow}` : ''}`, detail: { allowed: allow ? allow.split(', ') : [] } };
+    body = {
+      error_code: 'METHOD_NOT_ALLOWED',
+      message: `${req.method} is not allowed on ${req.path}${allow ? `; allowed: ${allow}` : ''}`,
+      detail: { allowed: allow ? allow.split(', ') : [] },
+    };
   } else if (isOpenApiValidatorError(err) && err.status === 415) {
     status = 415;
     body = { error_code: 'UNSUPPORTED_MEDIA_TYPE', message: err.message, detail: {} };
   } else if (err?.type === 'json.too_deep') {
     // Thrown by bodyLimits.jsonBody before the body is parsed.
     status = 422;
-    body = { detail: [{ loc: ['body'], msg: String(err.message), type: 'json_too_deep', ctx: { max_depth: err.maxDepth } }] };
+    body = {
+      detail: [{ loc: ['body'], msg: String(err.message), type: 'json_too_deep', ctx: { max_depth: err.maxDepth } }],
+    };
   } else if (err?.type === 'entity.too.large' || err?.status === 413) {
     status = 413;
     body = { error_code: 'PAYLOAD_TOO_LARGE', message: 'request body is too large', detail: { limit: err.limit } };
@@ -172,21 +197,38 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     // character position where parsing failed, as FastAPI-style services answer `json_invalid`.
     status = 422;
     const position = /at position (\d+)/.exec(String(err.message))?.[1];
-    body = { detail: [{ loc: position === undefined ? ['body'] : ['body', Number(position)], msg: 'JSON decode error', type: 'json_invalid', ctx: { error: String(err.message) } }] };
+    body = {
+      detail: [
+        {
+          loc: position === undefined ? ['body'] : ['body', Number(position)],
+          msg: 'JSON decode error',
+          type: 'json_invalid',
+          ctx: { error: String(err.message) },
+        },
+      ],
+    };
   } else if (err?.type === 'encoding.unsupported') {
     status = 415;
     body = { error_code: 'UNSUPPORTED_MEDIA_TYPE', message: err.message, detail: {} };
   } else if (isTemporalUnavailable(err)) {
     status = 503;
     logger.warn({ err: err.message, cause: err.cause?.message }, 'Temporal unavailable');
-    body = { error_code: 'SERVICE_UNAVAILABLE', message: 'the workflow service (Temporal) is unavailable; nothing was changed, try again shortly', detail: {} };
+    body = {
+      error_code: 'SERVICE_UNAVAILABLE',
+      message: 'the workflow service (Temporal) is unavailable; nothing was changed, try again shortly',
+      detail: {},
+    };
   } else if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500) {
     status = err.status;
     body = { error_code: status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', message: String(err.message), detail: {} };
   } else {
     status = 500;
     logger.error({ err }, 'unhandled error');
-    body = { error_code: 'INTERNAL_ERROR', message: 'internal error; quote the x-correlation-id when reporting it', detail: {} };
+    body = {
+      error_code: 'INTERNAL_ERROR',
+      message: 'internal error; quote the x-correlation-id when reporting it',
+      detail: {},
+    };
   }
   if (status === 503) res.setHeader('Retry-After', '5');
   res.status(status).json(body);

@@ -55,7 +55,12 @@ export function inflaterFor(contentEncoding: string | undefined): Transform | nu
   const encoding = contentEncoding?.trim().toLowerCase();
   if (!encoding || encoding === 'identity') return null;
   const inflater = INFLATERS[encoding];
-  if (!inflater) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Content-Encoding ${encoding} is not supported; send gzip, deflate or br`, { content_encoding: encoding });
+  if (!inflater)
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Content-Encoding ${encoding} is not supported; send gzip, deflate or br`,
+      { content_encoding: encoding },
+    );
   return inflater();
 }
 
@@ -66,7 +71,12 @@ export function inflaterFor(contentEncoding: string | undefined): Transform | nu
  * finds no body to read.
  */
 export const absentBodyAsEmpty: RequestHandler = (req, _res, next) => {
-  if (req.body === undefined && req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) req.body = {};
+  if (
+    req.body === undefined &&
+    req.headers['content-length'] === undefined &&
+    req.headers['transfer-encoding'] === undefined
+  )
+    req.body = {};
   next();
 };
 
@@ -89,7 +99,8 @@ function lowerIdFields(obj: Record<string, unknown>): void {
   for (const [key, value] of Object.entries(obj)) {
     if (ID_KEY.test(key)) {
       if (typeof value === 'string' && UUID.test(value)) obj[key] = value.toLowerCase();
-      else if (Array.isArray(value)) obj[key] = value.map((v) => (typeof v === 'string' && UUID.test(v) ? v.toLowerCase() : v));
+      else if (Array.isArray(value))
+        obj[key] = value.map((v) => (typeof v === 'string' && UUID.test(v) ? v.toLowerCase() : v));
     } else if (isPlainObject(value)) {
       lowerIdFields(value);
     }
@@ -113,7 +124,10 @@ function problemOf(text: string): string | undefined {
 }
 
 /** `loc` is one path, extended and restored while walking: a body of many numbers allocates nothing for them. */
-function unstorableAt(value: unknown, loc: (string | number)[]): { loc: (string | number)[]; msg: string; input: string } | undefined {
+function unstorableAt(
+  value: unknown,
+  loc: (string | number)[],
+): { loc: (string | number)[]; msg: string; input: string } | undefined {
   if (typeof value === 'string') {
     const msg = problemOf(value);
     return msg ? { loc: [...loc], msg, input: value.toWellFormed().replaceAll('\u0000', '') } : undefined;

@@ -24,12 +24,19 @@ function clientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   }
   const [status, reason, code, message] =
     err.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'Request Header Fields Too Large', 'REQUEST_HEADER_FIELDS_TOO_LARGE', `the request line and headers exceed ${MAX_HEADER_BYTES} bytes (a long filter belongs in several requests)`]
+      ? [
+          431,
+          'Request Header Fields Too Large',
+          'REQUEST_HEADER_FIELDS_TOO_LARGE',
+          `the request line and headers exceed ${MAX_HEADER_BYTES} bytes (a long filter belongs in several requests)`,
+        ]
       : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' || err.code === 'ERR_HTTP_HEADERS_TIMEOUT'
         ? [408, 'Request Timeout', 'REQUEST_TIMEOUT', 'the request did not arrive in time']
         : [400, 'Bad Request', 'BAD_REQUEST', 'the request is not valid HTTP'];
   const body = JSON.stringify({ error_code: code, message, detail: {} });
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 export function createApiServer(listener?: RequestListener): Server {

@@ -30,7 +30,10 @@ export interface ListSpec {
  * `updated_at`, sortable by those three, newest first unless asked otherwise. `alias`
  * qualifies the shared columns when the list query joins tables.
  */
-export function namedRecordList(columns: Record<string, ColumnSpec>, opts: { alias?: string; tieBreak?: string } = {}): ListSpec {
+export function namedRecordList(
+  columns: Record<string, ColumnSpec>,
+  opts: { alias?: string; tieBreak?: string } = {},
+): ListSpec {
   const at = (name: string) => (opts.alias ? { sql: `${opts.alias}.${name}` } : {});
   return {
     columns: {
@@ -45,7 +48,6 @@ export function namedRecordList(columns: Record<string, ColumnSpec>, opts: { ali
     ...(opts.tieBreak ? { tieBreak: opts.tieBreak } : {}),
   };
 }
-
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -65,7 +67,10 @@ function onCalendar(raw: string): boolean {
 function parseDate(name: string, raw: string, issues: ValidationIssue[]): string | undefined {
   const iso = ISO_DATE.test(raw);
   if (!iso || !onCalendar(raw) || Number.isNaN(Date.parse(raw))) {
-    const msg = iso && !onCalendar(raw) ? `"${raw}" names a day that is not on the calendar` : `"${raw}" is not an ISO 8601 date-time`;
+    const msg =
+      iso && !onCalendar(raw)
+        ? `"${raw}" names a day that is not on the calendar`
+        : `"${raw}" is not an ISO 8601 date-time`;
     issues.push({ loc: ['query', name], msg, type: 'datetime_parsing', input: raw });
     return undefined;
   }
@@ -89,12 +94,16 @@ function castValue(name: string, spec: ColumnSpec, raw: string, issues: Validati
       }
       return raw === 'true';
     case 'id':
-      if (!UUID.test(raw)) issues.push({ loc: ['query', name], msg: `"${raw}" is not a UUID`, type: 'uuid_parsing', input: raw });
+      if (!UUID.test(raw))
+        issues.push({ loc: ['query', name], msg: `"${raw}" is not a UUID`, type: 'uuid_parsing', input: raw });
       return raw;
     case 'enum':
       if (spec.values && !spec.values.includes(raw)) {
         issues.push({
-          loc: ['query', name], msg: `must be one of ${spec.values.join(', ')}`, type: 'enum', input: raw,
+          loc: ['query', name],
+          msg: `must be one of ${spec.values.join(', ')}`,
+          type: 'enum',
+          input: raw,
           ctx: { expected: spec.values },
         });
       }
@@ -138,10 +147,17 @@ export function parseList(query: Record<string, unknown>, spec: ListSpec): Parse
           issues.push({
             loc: ['query', name],
             msg: `expected <operator>.<value> with operator one of ${OPERATORS[col.kind].join(', ')}`,
-            type: 'filter_operator', input: raw, ctx: { allowed_operators: OPERATORS[col.kind] },
+            type: 'filter_operator',
+            input: raw,
+            ctx: { allowed_operators: OPERATORS[col.kind] },
           });
         } else if (value === '') {
-          issues.push({ loc: ['query', name], msg: `the ${op} filter needs a value`, type: 'filter_value', input: raw });
+          issues.push({
+            loc: ['query', name],
+            msg: `the ${op} filter needs a value`,
+            type: 'filter_value',
+            input: raw,
+          });
         } else if (op === 'ilike' || op === 'like') {
           // PostgREST style: % and * are wildcards; everything else is literal.
           const pattern = value.split(/[%*]/).map(escapeLike).join('%');
@@ -149,16 +165,31 @@ export function parseList(query: Record<string, unknown>, spec: ListSpec): Parse
           params.push(pattern);
         } else if (op === 'in') {
           const m = /^\((.*)\)$/.exec(value);
-          const items = m ? m[1]!.split(',').map((s) => s.trim()).filter(Boolean) : [];
+          const items = m
+            ? m[1]!
+                .split(',')
+                .map((s) => s.trim())
+                .filter(Boolean)
+            : [];
           if (!items.length) {
-            issues.push({ loc: ['query', name], msg: 'in. takes a list like in.(a,b)', type: 'filter_value', input: raw });
+            issues.push({
+              loc: ['query', name],
+              msg: 'in. takes a list like in.(a,b)',
+              type: 'filter_value',
+              input: raw,
+            });
           } else {
             where.push(`${sqlCol} in (${items.map(() => '?').join(', ')})`);
             params.push(...items.map((v) => castValue(name, col, v, issues)));
           }
         } else if (op === 'is') {
           if (!['true', 'false', 'null'].includes(value)) {
-            issues.push({ loc: ['query', name], msg: 'is. takes true, false or null', type: 'filter_value', input: raw });
+            issues.push({
+              loc: ['query', name],
+              msg: 'is. takes true, false or null',
+              type: 'filter_value',
+              input: raw,
+            });
           } else where.push(`${sqlCol} is ${value}`);
         } else {
           const v = castValue(name, col, value, issues);
@@ -168,7 +199,10 @@ export function parseList(query: Record<string, unknown>, spec: ListSpec): Parse
       }
     }
     if (col.kind === 'date') {
-      for (const [suffix, op] of [['_gt', '>'], ['_lt', '<']] as const) {
+      for (const [suffix, op] of [
+        ['_gt', '>'],
+        ['_lt', '<'],
+      ] as const) {
         const rangeRaw = one(query, name + suffix);
         if (rangeRaw === undefined) continue;
         const d = parseDate(name + suffix, rangeRaw, issues);
@@ -181,15 +215,24 @@ export function parseList(query: Record<string, unknown>, spec: ListSpec): Parse
   const orderBy = one(query, 'order_by') ?? spec.defaultOrderBy;
   if (!spec.sortable.includes(orderBy)) {
     issues.push({
-      loc: ['query', 'order_by'], msg: `must be one of ${spec.sortable.join(', ')}`, type: 'enum', input: orderBy,
+      loc: ['query', 'order_by'],
+      msg: `must be one of ${spec.sortable.join(', ')}`,
+      type: 'enum',
+      input: orderBy,
       ctx: { expected: spec.sortable },
     });
   }
   // The default direction goes with the default column (e.g. newest first); a column the
   // client names sorts ascending (names A to Z) unless `order` says otherwise.
-  const order = one(query, 'order') ?? (orderBy === spec.defaultOrderBy ? spec.defaultOrder ?? 'asc' : 'asc');
+  const order = one(query, 'order') ?? (orderBy === spec.defaultOrderBy ? (spec.defaultOrder ?? 'asc') : 'asc');
   if (order !== 'asc' && order !== 'desc') {
-    issues.push({ loc: ['query', 'order'], msg: 'must be asc or desc', type: 'enum', input: order, ctx: { expected: ['asc', 'desc'] } });
+    issues.push({
+      loc: ['query', 'order'],
+      msg: 'must be asc or desc',
+      type: 'enum',
+      input: order,
+      ctx: { expected: ['asc', 'desc'] },
+    });
   }
   const maxLimit = spec.maxLimit ?? 100;
   const limit = intParam(query, 'limit', spec.defaultLimit ?? 50, 1, maxLimit, issues);
@@ -208,14 +251,24 @@ export function parseList(query: Record<string, unknown>, spec: ListSpec): Parse
   };
 }
 
-function intParam(query: Record<string, unknown>, name: string, fallback: number, min: number, max: number, issues: ValidationIssue[]): number {
+function intParam(
+  query: Record<string, unknown>,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+  issues: ValidationIssue[],
+): number {
   const raw = one(query, name);
   if (raw === undefined) return fallback;
   const n = Number(raw);
   if (!/^-?\d+$/.test(raw) || n < min || n > max) {
     issues.push({
-      loc: ['query', name], msg: `must be an integer from ${min}${max === Number.MAX_SAFE_INTEGER ? ' up' : ` to ${max}`}`,
-      type: n < min ? 'greater_than_equal' : 'less_than_equal', input: raw, ctx: { ge: min, ...(max !== Number.MAX_SAFE_INTEGER ? { le: max } : {}) },
+      loc: ['query', name],
+      msg: `must be an integer from ${min}${max === Number.MAX_SAFE_INTEGER ? ' up' : ` to ${max}`}`,
+      type: n < min ? 'greater_than_equal' : 'less_than_equal',
+      input: raw,
+      ctx: { ge: min, ...(max !== Number.MAX_SAFE_INTEGER ? { le: max } : {}) },
     });
     return fallback;
   }

@@ -51,12 +51,20 @@ function define(obj: Record<string, string>, key: string, value: string) {
   Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-function readMultipart(req: Request, bodyLimit: number, gate: FileGate | null): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
+function readMultipart(
+  req: Request,
+  bodyLimit: number,
+  gate: FileGate | null,
+): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
   return new Promise((resolve, reject) => {
     const inflater = inflaterFor(req.header('content-encoding'));
     let parser: ReturnType<typeof busboy>;
     try {
-      parser = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { ...MULTIPART_LIMITS, fileSize: bodyLimit } });
+      parser = busboy({
+        headers: req.headers,
+        defParamCharset: 'utf8',
+        limits: { ...MULTIPART_LIMITS, fileSize: bodyLimit },
+      });
     } catch (err) {
       reject(invalid(['body'], `is not a multipart/form-data body: ${(err as Error).message}`, 'multipart'));
       return;
@@ -83,16 +91,35 @@ function readMultipart(req: Request, bodyLimit: number, gate: FileGate | null): 
       reject(err);
     };
 
-    inflater?.on('error', (err) => fail(invalid(['body'], `the compressed body could not be inflated (${err.message})`, 'multipart')));
+    inflater?.on('error', (err) =>
+      fail(invalid(['body'], `the compressed body could not be inflated (${err.message})`, 'multipart')),
+    );
     cap.on('error', fail);
     req.on('error', fail);
-    parser.on('error', (err) => fail(invalid(['body'], `is not a valid multipart/form-data body: ${err.message}`, 'multipart')));
+    parser.on('error', (err) =>
+      fail(invalid(['body'], `is not a valid multipart/form-data body: ${err.message}`, 'multipart')),
+    );
     for (const limit of ['parts', 'files', 'fields'] as const) {
-      parser.on(`${limit}Limit`, () => fail(new AppError('PAYLOAD_TOO_LARGE', `a multipart body may hold at most ${MULTIPART_LIMITS[limit]} ${limit}`, { limit: MULTIPART_LIMITS[limit], of: limit })));
+      parser.on(`${limit}Limit`, () =>
+        fail(
+          new AppError('PAYLOAD_TOO_LARGE', `a multipart body may hold at most ${MULTIPART_LIMITS[limit]} ${limit}`, {
+            limit: MULTIPART_LIMITS[limit],
+            of: limit,
+          }),
+        ),
+      );
     }
     parser.on('field', (name, value, info) => {
-      if (info.nameTruncated) return fail(invalid(['body'], `a field name is longer than ${MULTIPART_LIMITS.fieldNameSize} bytes`, 'string_too_long'));
-      if (info.valueTruncated) return fail(invalid(['body', name], `is longer than ${MULTIPART_LIMITS.fieldSize} bytes`, 'string_too_long', undefined, { max_length: MULTIPART_LIMITS.fieldSize }));
+      if (info.nameTruncated)
+        return fail(
+          invalid(['body'], `a field name is longer than ${MULTIPART_LIMITS.fieldNameSize} bytes`, 'string_too_long'),
+        );
+      if (info.valueTruncated)
+        return fail(
+          invalid(['body', name], `is longer than ${MULTIPART_LIMITS.fieldSize} bytes`, 'string_too_long', undefined, {
+            max_length: MULTIPART_LIMITS.fieldSize,
+          }),
+        );
       if (Object.hasOwn(fields, name)) return fail(invalid(['body', name], 'is given more than once', 'value_error'));
       if (jsonDepth(value) > MAX_JSON_DEPTH) return fail(tooDeep(['body', name]));
       define(fields, name, value);
@@ -111,7 +138,14 @@ function readMultipart(req: Request, bodyLimit: number, gate: FileGate | null): 
           chunks.push(chunk);
         });
         stream.on('end', () => {
-          if (!settled && !stream.truncated) files.push({ fieldname: name, originalname: info.filename ?? '', mimetype: info.mimeType, size, buffer: Buffer.concat(chunks, size) });
+          if (!settled && !stream.truncated)
+            files.push({
+              fieldname: name,
+              originalname: info.filename ?? '',
+              mimetype: info.mimeType,
+              size,
+              buffer: Buffer.concat(chunks, size),
+            });
         });
       }, fail);
     });

@@ -6,7 +6,13 @@ import type { components, operations } from './generated/openapi.ts';
 export type Schema<Name extends keyof components['schemas']> = components['schemas'][Name];
 
 /** The JSON request body of an operation, by its operationId. */
-export type RequestBody<Op extends keyof operations> = operations[Op] extends { requestBody?: { content: { 'application/json': infer Body } } } ? Body : never;
+export type RequestBody<Op extends keyof operations> = operations[Op] extends {
+  requestBody?: { content: { 'application/json': infer Body } };
+}
+  ? Body
+  : never;
 
 /** The query parameters of an operation, by its operationId. */
-export type QueryParams<Op extends keyof operations> = operations[Op] extends { parameters: { query?: infer Query } } ? NonNullable<Query> : never;
+export type QueryParams<Op extends keyof operations> = operations[Op] extends { parameters: { query?: infer Query } }
+  ? NonNullable<Query>
+  : never;

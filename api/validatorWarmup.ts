@@ -13,7 +13,9 @@ const PARAM_VALUE = '00000000-0000-4000-8000-000000000000';
 type Operation = { requestBody?: { required?: boolean; content?: Record<string, unknown> } };
 
 /** Method, path and content type (undefined: none sent) of every request shape the spec declares. */
-export function requestShapes(doc: Record<string, unknown>): { method: string; path: string; contentType: string | undefined }[] {
+export function requestShapes(
+  doc: Record<string, unknown>,
+): { method: string; path: string; contentType: string | undefined }[] {
   const shapes = [];
   for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Operation>>)) {
     for (const method of METHODS) {
@@ -29,7 +31,11 @@ export function requestShapes(doc: Record<string, unknown>): { method: string; p
 }
 
 /** Runs each shape through `chain` (the validator's middlewares); resolves with how many and how long. */
-export async function warmValidators(app: Express, chain: RequestHandler[], doc: Record<string, unknown>): Promise<{ shapes: number; ms: number }> {
+export async function warmValidators(
+  app: Express,
+  chain: RequestHandler[],
+  doc: Record<string, unknown>,
+): Promise<{ shapes: number; ms: number }> {
   const started = performance.now();
   const shapes = requestShapes(doc);
   for (const { method, path, contentType } of shapes) {
@@ -37,8 +43,16 @@ export async function warmValidators(app: Express, chain: RequestHandler[], doc:
     // What the metadata and request middlewares read: the route, method, content type and the
     // parsed parts (empty, so validation fails, which is expected: only the build is wanted).
     const req = {
-      method: method.toUpperCase(), url, originalUrl: url, path: url, baseUrl: '', app,
-      headers: contentType ? { 'content-type': contentType } : {}, query: {}, params: {}, body: {},
+      method: method.toUpperCase(),
+      url,
+      originalUrl: url,
+      path: url,
+      baseUrl: '',
+      app,
+      headers: contentType ? { 'content-type': contentType } : {},
+      query: {},
+      params: {},
+      body: {},
     };
     for (const mw of chain) {
       const failed = await new Promise<unknown>((resolve) => {

@@ -16,20 +16,41 @@ import { bootstrap } from '../api/services/bootstrap.ts';
 const SECONDS = Number(process.argv[2] ?? 10);
 const CONNECTIONS = 64;
 const node = (file: string, env: NodeJS.ProcessEnv): ChildProcess =>
-  spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(ROOT, file)], { env: { ...process.env, ...env }, stdio: 'ignore' });
+  spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(ROOT, file)], {
+    env: { ...process.env, ...env },
+    stdio: 'ignore',
+  });
 
 async function load(name: string, opts: autocannon.Options) {
   const r = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
-  const row = { name, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
-  console.log(`${name.padEnd(34)} ${String(row.rps).padStart(7)} req/s   p50 ${String(row.p50).padStart(4)} ms   p99 ${String(row.p99).padStart(4)} ms   non-2xx/errors ${row.errors}`);
+  const row = {
+    name,
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.non2xx,
+  };
+  console.log(
+    `${name.padEnd(34)} ${String(row.rps).padStart(7)} req/s   p50 ${String(row.p50).padStart(4)} ms   p99 ${String(row.p99).padStart(4)} ms   non-2xx/errors ${row.errors}`,
+  );
   return row;
 }
 
 async function timeToReady(dataDir: string): Promise<number> {
-  const ports = { PORT: await freePort(), POSTGRES_PORT: await freePort(), TEMPORAL_PORT: await freePort(), TEMPORAL_UI_PORT: await freePort() };
+  const ports = {
+    PORT: await freePort(),
+    POSTGRES_PORT: await freePort(),
+    TEMPORAL_PORT: await freePort(),
+    TEMPORAL_UI_PORT: await freePort(),
+  };
   const started = Date.now();
   const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(ROOT, 'stack/start.ts')], {
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])) },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const ready = await new Promise<number>((resolve, reject) => {
@@ -57,12 +78,18 @@ const barePort = await freePort();
 const apiPort = await freePort();
 const bare = node('bench/bareExpress.ts', { PORT: String(barePort) });
 const api = node('api/main.ts', {
-  PORT: String(apiPort), DATABASE_URL: pg.url, TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}`, DATA_DIR: tmp, LOG_LEVEL: 'warn',
+  PORT: String(apiPort),
+  DATABASE_URL: pg.url,
+  TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}`,
+  DATA_DIR: tmp,
+  LOG_LEVEL: 'warn',
 });
 try {
   await waitForPort(barePort, 'bare Express', 30_000, bare);
   await waitForPort(apiPort, 'API', 30_000, api);
-  console.log(`Node ${process.version}, ${os.cpus().length} cores, ${CONNECTIONS} connections, ${SECONDS} s per load\n`);
+  console.log(
+    `Node ${process.version}, ${os.cpus().length} cores, ${CONNECTIONS} connections, ${SECONDS} s per load\n`,
+  );
   const headers = { 'X-API-Key': key, 'Content-Type': 'application/json', Accept: 'application/json' };
   // Warm both servers up before measuring.
   await autocannon({ url: `http://127.0.0.1:${barePort}/bare`, connections: 8, amount: 2000 });
@@ -74,9 +101,18 @@ try {
     url: `http://127.0.0.1:${apiPort}/projects`,
     method: 'POST',
     headers,
-    requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify({ name: `bench project ${process.pid}-${n++}` }) }) }],
+    requests: [
+      {
+        setupRequest: (req: autocannon.Request) => ({
+          ...req,
+          body: JSON.stringify({ name: `bench project ${process.pid}-${n++}` }),
+        }),
+      },
+    ],
   });
-  console.log(`\nauthenticated GET throughput / bare: ${(g.rps / b.rps).toFixed(2)} (target >= 0.30); GET p99 ${g.p99} ms (target < 20 ms)`);
+  console.log(
+    `\nauthenticated GET throughput / bare: ${(g.rps / b.rps).toFixed(2)} (target >= 0.30); GET p99 ${g.p99} ms (target < 20 ms)`,
+  );
   console.log(`POST /projects throughput / bare: ${(p.rps / b.rps).toFixed(2)}; p99 ${p.p99} ms`);
 } finally {
   bare.kill();
@@ -87,5 +123,7 @@ try {
 const startDir = path.join(tmp, 'start');
 const first = await timeToReady(startDir);
 const second = await timeToReady(startDir);
-console.log(`\nnpm start ready: first run ${(first / 1000).toFixed(1)} s (creates the data), second run on existing data ${(second / 1000).toFixed(1)} s (target < 15 s)`);
+console.log(
+  `\nnpm start ready: first run ${(first / 1000).toFixed(1)} s (creates the data), second run on existing data ${(second / 1000).toFixed(1)} s (target < 15 s)`,
+);
 fs.rmSync(tmp, { recursive: true, force: true });

@@ -24,24 +24,46 @@ export const PYTHON = path.join(ROOT, '.tools', 'venv', 'bin', 'python');
  * `temporalStore`: 'memory' (as the tests run the dev server) or 'file' (its SQLite file, as
  * `npm start` keeps it).
  */
-export async function startBenchStack(name: string, env: Record<string, string> = {}, temporalStore: 'memory' | 'file' = 'memory') {
+export async function startBenchStack(
+  name: string,
+  env: Record<string, string> = {},
+  temporalStore: 'memory' | 'file' = 'memory',
+) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `cellar-${name}-bench-`));
   fs.chmodSync(tmp, 0o755); // PostgreSQL runs as its own OS user when we are root
   const log = fs.createWriteStream(path.join(tmp, 'servers.log'));
   const metricsPort = await freePort();
   const [pg, temporal] = await Promise.all([
     startEmbeddedPostgres({ dataDir: path.join(tmp, 'pg'), port: await freePort(), database: 'bench' }),
-    freePort().then((port) => startTemporalDevServer({ port, metricsPort, ...(temporalStore === 'file' ? { dbFile: path.join(tmp, 'temporal.sqlite') } : {}), onLine: (l) => log.write(`${l}\n`) })),
+    freePort().then((port) =>
+      startTemporalDevServer({
+        port,
+        metricsPort,
+        ...(temporalStore === 'file' ? { dbFile: path.join(tmp, 'temporal.sqlite') } : {}),
+        onLine: (l) => log.write(`${l}\n`),
+      }),
+    ),
   ]);
   const config: Config = loadConfig({
-    DATABASE_URL: pg.url, TEMPORAL_ADDRESS: temporal.address, DATA_DIR: tmp, STORAGE_DIR: path.join(tmp, 'storage'), LOG_LEVEL: 'silent',
-    TASK_QUEUE: 'bench', SIMULATION_TASK_QUEUE: 'bench-sim', MEASUREMENT_TASK_QUEUE: 'bench-meas', ...env,
+    DATABASE_URL: pg.url,
+    TEMPORAL_ADDRESS: temporal.address,
+    DATA_DIR: tmp,
+    STORAGE_DIR: path.join(tmp, 'storage'),
+    LOG_LEVEL: 'silent',
+    TASK_QUEUE: 'bench',
+    SIMULATION_TASK_QUEUE: 'bench-sim',
+    MEASUREMENT_TASK_QUEUE: 'bench-meas',
+    ...env,
   });
   const orm = await openOrm(pg.url, { poolMax: 10 });
   await migrate(orm);
   const client = temporalClient(config);
   const storageDir = (config.storage as { dir: string }).dir;
-  const storage = new FsStorage({ root: storageDir, secret: 'bench-signing-secret-0123456789abcdef', publicUrl: config.publicUrl });
+  const storage = new FsStorage({
+    root: storageDir,
+    secret: 'bench-signing-secret-0123456789abcdef',
+    publicUrl: config.publicUrl,
+  });
   const app = createApp({ config, orm, temporal: client, storage });
   // As api/main.ts does: the validators are built before the server listens.
   const validatorWarmup = await warmValidatorsOf(app);
@@ -49,7 +71,12 @@ export async function startBenchStack(name: string, env: Record<string, string> 
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const connection = await connectWorker(temporal.address);
-  const worker = await createWorker({ connection, namespace: config.temporalNamespace, taskQueue: config.taskQueue, deps: { config, orm, storage, temporal: client } });
+  const worker = await createWorker({
+    connection,
+    namespace: config.temporalNamespace,
+    taskQueue: config.taskQueue,
+    deps: { config, orm, storage, temporal: client },
+  });
   const workerRun = worker.run();
   const { api_key: key } = await bootstrap(orm.em.fork(), 'Bench lab', 'bench@lab.test');
   const pythons = new Set<ManagedProcess>();
@@ -60,20 +87,41 @@ export async function startBenchStack(name: string, env: Record<string, string> 
     failed = true;
     console.error(err);
     console.error(`the servers' log is kept in ${path.join(tmp, 'servers.log')}`);
-    void Promise.allSettled([...[...pythons].map((p) => p.stop()), temporal.stop(), pg.stop()]).finally(() => process.exit(1));
+    void Promise.allSettled([...[...pythons].map((p) => p.stop()), temporal.stop(), pg.stop()]).finally(() =>
+      process.exit(1),
+    );
   };
   process.on('uncaughtException', onUncaught);
 
   return {
-    tmp, log, pg, temporal, config, orm, client, storage, server, url, worker, key, validatorWarmup,
+    tmp,
+    log,
+    pg,
+    temporal,
+    config,
+    orm,
+    client,
+    storage,
+    server,
+    url,
+    worker,
+    key,
+    validatorWarmup,
     /** The Python worker on the bench's queues; extra env such as SIMULATION_CONCURRENCY. */
     startPython(extra: Record<string, string> = {}): ManagedProcess {
       const proc = startProcess(PYTHON, ['-m', 'cellar_worker.main'], {
         cwd: path.join(ROOT, 'pyworker'),
         env: {
-          ...process.env, DATABASE_URL: pg.url, TEMPORAL_ADDRESS: temporal.address, SIMULATION_TASK_QUEUE: config.simulationTaskQueue,
-          MEASUREMENT_TASK_QUEUE: config.measurementTaskQueue, STORAGE_DRIVER: 'fs', STORAGE_DIR: storageDir,
-          PYBAMM_DISABLE_TELEMETRY: 'true', LOG_LEVEL: 'warn', ...extra,
+          ...process.env,
+          DATABASE_URL: pg.url,
+          TEMPORAL_ADDRESS: temporal.address,
+          SIMULATION_TASK_QUEUE: config.simulationTaskQueue,
+          MEASUREMENT_TASK_QUEUE: config.measurementTaskQueue,
+          STORAGE_DRIVER: 'fs',
+          STORAGE_DIR: storageDir,
+          PYBAMM_DISABLE_TELEMETRY: 'true',
+          LOG_LEVEL: 'warn',
+          ...extra,
         },
         onLine: (l) => log.write(`[py] ${l}\n`),
       });

@@ -15,7 +15,11 @@ import { startBenchStack } from './benchStack.ts';
 
 const stack = await startBenchStack('hostile');
 const post = (path: string, body: unknown) =>
-  fetch(stack.url + path, { method: 'POST', headers: { 'X-API-Key': stack.key, 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<{ id: string }>);
+  fetch(stack.url + path, {
+    method: 'POST',
+    headers: { 'X-API-Key': stack.key, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  }).then((r) => r.json() as Promise<{ id: string }>);
 const project = await post('/projects', { name: 'Hostile' });
 const em = stack.orm.em.fork();
 const member = await bootstrap(em, 'Bench lab', 'member@lab.test');
@@ -42,7 +46,15 @@ async function measure(send: () => Promise<{ status: number; ms: number }>) {
   return { ...reply, blockMs: delay.max / 1e6, rssMb: (peak - before) / 1e6 };
 }
 
-interface Row { name: string; expected: number; status: number; ms: number; blockMs: number; rssMb: number; coldBlockMs: number }
+interface Row {
+  name: string;
+  expected: number;
+  status: number;
+  ms: number;
+  blockMs: number;
+  rssMb: number;
+  coldBlockMs: number;
+}
 const rows: Row[] = [];
 const plainPost = async () => {
   const started = performance.now();
@@ -76,16 +88,26 @@ for (const [index, input] of ready.entries()) {
 await sender.terminate();
 
 const f = (n: number) => n.toFixed(1).padStart(7);
-console.log(`${'input'.padEnd(58)} status   answer ms   max block ms   RSS rise MB   cold block ms\n${''.padEnd(58)}          (median)    (median)       (largest)`);
+console.log(
+  `${'input'.padEnd(58)} status   answer ms   max block ms   RSS rise MB   cold block ms\n${''.padEnd(58)}          (median)    (median)       (largest)`,
+);
 for (const r of rows) {
   const status = r.status === r.expected ? String(r.status) : `${r.status}!=${r.expected}`;
-  console.log(`${r.name.padEnd(58)} ${status.padEnd(8)} ${f(r.ms)}     ${f(r.blockMs)}        ${f(r.rssMb)}      ${f(r.coldBlockMs)}`);
+  console.log(
+    `${r.name.padEnd(58)} ${status.padEnd(8)} ${f(r.ms)}     ${f(r.blockMs)}        ${f(r.rssMb)}      ${f(r.coldBlockMs)}`,
+  );
 }
 const hostile = rows.slice(1);
 const worst = (key: 'blockMs' | 'rssMb' | 'coldBlockMs') => hostile.reduce((a, b) => (b[key] > a[key] ? b : a));
-console.log(`worst event-loop block (warm, median of 5): ${worst('blockMs').blockMs.toFixed(1)} ms (${worst('blockMs').name}); baseline ${plain.blockMs.toFixed(1)} ms; target < 100 ms`);
-console.log(`worst event-loop block (cold, first use of the route): ${worst('coldBlockMs').coldBlockMs.toFixed(1)} ms (${worst('coldBlockMs').name})`);
-console.log(`request validators built before listening: ${stack.validatorWarmup.shapes} request shapes in ${(stack.validatorWarmup.ms / 1000).toFixed(1)} s`);
+console.log(
+  `worst event-loop block (warm, median of 5): ${worst('blockMs').blockMs.toFixed(1)} ms (${worst('blockMs').name}); baseline ${plain.blockMs.toFixed(1)} ms; target < 100 ms`,
+);
+console.log(
+  `worst event-loop block (cold, first use of the route): ${worst('coldBlockMs').coldBlockMs.toFixed(1)} ms (${worst('coldBlockMs').name})`,
+);
+console.log(
+  `request validators built before listening: ${stack.validatorWarmup.shapes} request shapes in ${(stack.validatorWarmup.ms / 1000).toFixed(1)} s`,
+);
 console.log(`worst RSS rise: ${worst('rssMb').rssMb.toFixed(1)} MB (${worst('rssMb').name}); target < 100 MB`);
 console.log(`wrong answers: ${hostile.filter((r) => r.status !== r.expected).length} of ${hostile.length}`);
 await stack.stop();

@@ -31,7 +31,14 @@ import { readableProjectsSql } from '../api/services/access.ts';
 import { parseList } from '../api/listQuery.ts';
 import { whereSql } from '../db/listSql.ts';
 import { CYCLER_COLUMNS } from '../db/repositories/inventory.ts';
-import { boardInChromium, concurrentSchedules, conditionalStatus, proposal, seedReservations, type Ctx } from './labScheduling.ts';
+import {
+  boardInChromium,
+  concurrentSchedules,
+  conditionalStatus,
+  proposal,
+  seedReservations,
+  type Ctx,
+} from './labScheduling.ts';
 
 const ITER = Number(process.argv[2] ?? 40);
 const SITES = 8;
@@ -52,19 +59,31 @@ const org = issued.organization_id;
 const user = issued.user_id;
 
 const t0 = Date.now();
- 
+
 const exec = (sql: string, params: unknown[] = []): Promise<Record<string, any>[]> => em().execute(sql, params);
 // Projects: the lab project and nine others sharing the organization's 100,000 cyclers.
-await exec(`insert into projects (id, organization_id, name, created_by)
-  select gen_random_uuid(), ?, 'bench project ' || g, ? from generate_series(0, 9) g`, [org, user]);
-await exec(`insert into user_project_roles (user_id, project_id, project_role_id)
-  select ?, id, '00000000-0000-4000-8000-000000000001' from projects where organization_id = ?`, [user, org]);
-const project: string = (await exec(`select id from projects where organization_id = ? and name = 'bench project 0'`, [org]))[0]!.id;
+await exec(
+  `insert into projects (id, organization_id, name, created_by)
+  select gen_random_uuid(), ?, 'bench project ' || g, ? from generate_series(0, 9) g`,
+  [org, user],
+);
+await exec(
+  `insert into user_project_roles (user_id, project_id, project_role_id)
+  select ?, id, '00000000-0000-4000-8000-000000000001' from projects where organization_id = ?`,
+  [user, org],
+);
+const project: string = (
+  await exec(`select id from projects where organization_id = ? and name = 'bench project 0'`, [org])
+)[0]!.id;
 const sitesTotal = Math.ceil(ORG_CYCLERS / CYCLERS_PER_SITE); // other projects' cyclers stand at further sites
-await exec(`insert into sites (id, organization_id, name, location, created_by)
-  select gen_random_uuid(), ?, 'site ' || lpad(g::text, 5, '0'), 'building ' || (g % 5), ? from generate_series(0, ? - 1) g`, [org, user, sitesTotal]);
+await exec(
+  `insert into sites (id, organization_id, name, location, created_by)
+  select gen_random_uuid(), ?, 'site ' || lpad(g::text, 5, '0'), 'building ' || (g % 5), ? from generate_series(0, ? - 1) g`,
+  [org, user, sitesTotal],
+);
 // Cycler n: the first 512 belong to the lab project at sites 000-007, the rest to the other projects.
-await exec(`with s as (select id, row_number() over (order by name) - 1 as i from sites where organization_id = ?),
+await exec(
+  `with s as (select id, row_number() over (order by name) - 1 as i from sites where organization_id = ?),
                  p as (select id, row_number() over (order by name) - 1 as i from projects where organization_id = ?)
   insert into cyclers (id, organization_id, site_id, project_id, name, manufacturer, model, version, serial_number, firmware_version,
                        hostname, ip_address, port, last_calibrated_at, calibration_interval_days, created_by)
@@ -77,17 +96,27 @@ await exec(`with s as (select id, row_number() over (order by name) - 1 as i fro
     from generate_series(0, ? - 1) g
     join s on s.i = g / ?
     join p on p.i = case when g < ? then 0 else 1 + g % 9 end`,
-  [org, org, org, user, ORG_CYCLERS, CYCLERS_PER_SITE, SITES * CYCLERS_PER_SITE]);
-await exec(`insert into channels (id, organization_id, project_id, cycler_id, name, max_amps, min_volts, max_volts, out_of_commission, created_by)
+  [org, org, org, user, ORG_CYCLERS, CYCLERS_PER_SITE, SITES * CYCLERS_PER_SITE],
+);
+await exec(
+  `insert into channels (id, organization_id, project_id, cycler_id, name, max_amps, min_volts, max_volts, out_of_commission, created_by)
   select gen_random_uuid(), c.organization_id, c.project_id, c.id, 'CH' || lpad(g::text, 2, '0'), 10, 2.5, 4.2, (g = 63 and c.serial_number like '%0'), ?
-    from cyclers c cross join generate_series(0, ? - 1) g where c.project_id = ?`, [user, CHANNELS_PER_CYCLER, project]);
-await exec(`insert into cell_specifications (id, organization_id, project_id, name, created_by) values (gen_random_uuid(), ?, ?, 'INR21700', ?)`, [org, project, user]);
-await exec(`insert into cell_instances (id, organization_id, project_id, cell_specification_id, name, created_by)
+    from cyclers c cross join generate_series(0, ? - 1) g where c.project_id = ?`,
+  [user, CHANNELS_PER_CYCLER, project],
+);
+await exec(
+  `insert into cell_specifications (id, organization_id, project_id, name, created_by) values (gen_random_uuid(), ?, ?, 'INR21700', ?)`,
+  [org, project, user],
+);
+await exec(
+  `insert into cell_instances (id, organization_id, project_id, cell_specification_id, name, created_by)
   select gen_random_uuid(), ?, ?, (select id from cell_specifications where project_id = ?), 'cell-' || g, ? from generate_series(0, 16383) g`,
-  [org, project, project, user]);
+  [org, project, project, user],
+);
 // Even channels run a measurement (every fourth of those without data for two days: stale);
 // every channel also has a finished measurement from last year.
-await exec(`with ch as (select id, row_number() over (order by id) - 1 as i from channels where project_id = ? and not out_of_commission),
+await exec(
+  `with ch as (select id, row_number() over (order by id) - 1 as i from channels where project_id = ? and not out_of_commission),
                  ci as (select id, row_number() over (order by name) - 1 as i from cell_instances where project_id = ?)
   insert into cell_measurements (id, organization_id, project_id, cell_instance_id, name, measurement_type, channel_id, start_time, end_time,
                                  estimated_end_time, protocol, program_name, requested_by, data_updated_at, created_by)
@@ -98,21 +127,47 @@ await exec(`with ch as (select id, row_number() over (order by id) - 1 as i from
          case when k = 0 and ch.i % 8 = 0 then now() - interval '2 days' else now() - interval '1 hour' end, ?
     from ch join ci on ci.i = ch.i % 16384 cross join generate_series(0, 1) k
    where k = 1 or ch.i % 2 = 0`,
-  [project, project, org, project, user, user]);
-await exec(`insert into measurement_watches (user_id, measurement_id, project_id)
-  select ?, id, project_id from cell_measurements where project_id = ? and end_time is null and random() < 0.05`, [user, project]);
+  [project, project, org, project, user, user],
+);
+await exec(
+  `insert into measurement_watches (user_id, measurement_id, project_id)
+  select ?, id, project_id from cell_measurements where project_id = ? and end_time is null and random() < 0.05`,
+  [user, project],
+);
 const RESERVATIONS = 20_000;
 const planning = await seedReservations({ exec, org, project, user }, RESERVATIONS);
 await exec('vacuum analyze'); // the steady state autovacuum keeps (statistics, visibility map)
-console.log(`host load average at the start (1, 5, 15 min): ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
-console.log(`data: ${SITES} sites × ${CYCLERS_PER_SITE} cyclers × ${CHANNELS_PER_CYCLER} channels in the lab project (${RESERVATIONS} reservations), ${ORG_CYCLERS} cyclers in the organization (${((Date.now() - t0) / 1000).toFixed(1)} s to generate)`);
+console.log(
+  `host load average at the start (1, 5, 15 min): ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')}`,
+);
+console.log(
+  `data: ${SITES} sites × ${CYCLERS_PER_SITE} cyclers × ${CHANNELS_PER_CYCLER} channels in the lab project (${RESERVATIONS} reservations), ${ORG_CYCLERS} cyclers in the organization (${((Date.now() - t0) / 1000).toFixed(1)} s to generate)`,
+);
 
 // The app in-process, on a real port.
-const config = { ...loadConfig({ DATABASE_URL: pg.url, DATA_DIR: tmp, LOG_LEVEL: 'silent', TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}` }) };
-const server = createApiServer(createApp({
-  config, orm, temporal: temporalClient(config),
-  storage: new FsStorage({ root: path.join(tmp, 'storage'), secret: 'bench-signing-secret-0123456789abcdef', publicUrl: 'http://127.0.0.1' }),
-}));
+const config = {
+  ...loadConfig({
+    DATABASE_URL: pg.url,
+    DATA_DIR: tmp,
+    LOG_LEVEL: 'silent',
+    TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}`,
+  }),
+};
+const server = createApiServer(
+  createApp({
+    config,
+    orm,
+    temporal: temporalClient(config),
+    storage: new FsStorage({
+      root: path.join(tmp, 'storage'),
+      secret: 'bench-signing-secret-0123456789abcdef',
+      publicUrl: 'http://127.0.0.1',
+    }),
+  }),
+);
 await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const headers = { 'X-API-Key': issued.api_key, Accept: 'application/json', 'Content-Type': 'application/json' };
@@ -139,7 +194,11 @@ async function time(n: number, fn: () => Promise<unknown>): Promise<number[]> {
   return out;
 }
 /** Alternates the two measurements so that the machine's load weighs on both alike. */
-async function timePair(n: number, a: () => Promise<unknown>, b: () => Promise<unknown>): Promise<[number[], number[]]> {
+async function timePair(
+  n: number,
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+): Promise<[number[], number[]]> {
   for (let i = 0; i < 3; i++) {
     await a();
     await b();
@@ -152,16 +211,21 @@ async function timePair(n: number, a: () => Promise<unknown>, b: () => Promise<u
   }
   return [ta, tb];
 }
-const fmt = (xs: number[]) => `p50 ${pct(xs, 50).toFixed(1)} ms  p95 ${pct(xs, 95).toFixed(1)} ms  p99 ${pct(xs, 99).toFixed(1)} ms`;
+const fmt = (xs: number[]) =>
+  `p50 ${pct(xs, 50).toFixed(1)} ms  p95 ${pct(xs, 95).toFixed(1)} ms  p99 ${pct(xs, 99).toFixed(1)} ms`;
 
 // Lab status: floor (query + tree + JSON, no HTTP) vs the endpoint.
-const [floor, endpoint] = await timePair(ITER,
+const [floor, endpoint] = await timePair(
+  ITER,
   async () => JSON.stringify(await buildLabStatus(em(), project, user, config.staleAfterHours)),
-  () => get(`/projects/${project}/lab/status`));
+  () => get(`/projects/${project}/lab/status`),
+);
 const body = await get(`/projects/${project}/lab/status`);
 console.log(`lab status floor (SQL + tree + JSON)  ${fmt(floor)}`);
 console.log(`GET /projects/{id}/lab/status          ${fmt(endpoint)}   (${(body.length / 1e6).toFixed(1)} MB)`);
-console.log(`endpoint / floor: p50 ${(pct(endpoint, 50) / pct(floor, 50)).toFixed(2)}×  p99 ${(pct(endpoint, 99) / pct(floor, 99)).toFixed(2)}×  (target ≤ 2×)`);
+console.log(
+  `endpoint / floor: p50 ${(pct(endpoint, 50) / pct(floor, 50)).toFixed(2)}×  p99 ${(pct(endpoint, 99) / pct(floor, 99)).toFixed(2)}×  (target ≤ 2×)`,
+);
 
 // Correctness against an independent count.
 const tree = JSON.parse(body);
@@ -173,21 +237,42 @@ const [expected] = await exec(
      from channels ch
      left join (select channel_id, bool_or(coalesce(data_updated_at, updated_at) >= now() - make_interval(hours => ?)) as fresh
                   from cell_measurements where end_time is null or end_time > now() group by channel_id) r on r.channel_id = ch.id
-    where ch.project_id = ?`, [config.staleAfterHours, project]);
+    where ch.project_id = ?`,
+  [config.staleAfterHours, project],
+);
 const got = { occupied: tree.occupied, stale: tree.stale, free: tree.free, out_of_commission: tree.out_of_commission };
 const want = Object.fromEntries(Object.entries(expected!).map(([k, v]) => [k, Number(v)]));
-const channelsInTree = tree.sites.flatMap((s: { cyclers: { channels: unknown[] }[] }) => s.cyclers.flatMap((c) => c.channels)).length;
-const ok = JSON.stringify(got) === JSON.stringify({ occupied: want.occupied, stale: want.stale, free: want.free, out_of_commission: want.out_of_commission })
-  && channelsInTree === SITES * CYCLERS_PER_SITE * CHANNELS_PER_CYCLER;
-console.log(`counts ${JSON.stringify(got)} vs independent ${JSON.stringify(want)}; ${channelsInTree} channels in the tree: ${ok ? 'MATCH' : 'MISMATCH'}`);
+const channelsInTree = tree.sites.flatMap((s: { cyclers: { channels: unknown[] }[] }) =>
+  s.cyclers.flatMap((c) => c.channels),
+).length;
+const ok =
+  JSON.stringify(got) ===
+    JSON.stringify({
+      occupied: want.occupied,
+      stale: want.stale,
+      free: want.free,
+      out_of_commission: want.out_of_commission,
+    }) && channelsInTree === SITES * CYCLERS_PER_SITE * CHANNELS_PER_CYCLER;
+console.log(
+  `counts ${JSON.stringify(got)} vs independent ${JSON.stringify(want)}; ${channelsInTree} channels in the tree: ${ok ? 'MATCH' : 'MISMATCH'}`,
+);
 
 // Scheduling at lab scale.
 // The lab status in parts (the board's first view): the summary and a first page of 32 cyclers (2,048 channels), against the whole tree.
-const [summary, firstPage] = await timePair(ITER, () => get(`/projects/${project}/lab/status?view=summary`),
-  () => get(`/projects/${project}/lab/status?cycler_offset=0&cycler_limit=32`));
-console.log(`GET lab/status?view=summary              ${fmt(summary)}   (${((await get(`/projects/${project}/lab/status?view=summary`)).length / 1e6).toFixed(2)} MB)`);
-console.log(`GET lab/status, first page of 32 cyclers  ${fmt(firstPage)}   (${((await get(`/projects/${project}/lab/status?cycler_offset=0&cycler_limit=32`)).length / 1e6).toFixed(2)} MB)`);
-console.log(`summary + first page / whole tree: p50 ${((pct(summary, 50) + pct(firstPage, 50)) / pct(endpoint, 50)).toFixed(2)}×`);
+const [summary, firstPage] = await timePair(
+  ITER,
+  () => get(`/projects/${project}/lab/status?view=summary`),
+  () => get(`/projects/${project}/lab/status?cycler_offset=0&cycler_limit=32`),
+);
+console.log(
+  `GET lab/status?view=summary              ${fmt(summary)}   (${((await get(`/projects/${project}/lab/status?view=summary`)).length / 1e6).toFixed(2)} MB)`,
+);
+console.log(
+  `GET lab/status, first page of 32 cyclers  ${fmt(firstPage)}   (${((await get(`/projects/${project}/lab/status?cycler_offset=0&cycler_limit=32`)).length / 1e6).toFixed(2)} MB)`,
+);
+console.log(
+  `summary + first page / whole tree: p50 ${((pct(summary, 50) + pct(firstPage, 50)) / pct(endpoint, 50)).toFixed(2)}×`,
+);
 
 const sched: Ctx = { exec, em, timePair, base, headers, project, org, user, apiKey: issued.api_key, time, pct, fmt };
 const all304 = await conditionalStatus(sched, Math.max(ITER, 200));
@@ -198,19 +283,37 @@ await boardInChromium(sched);
 // Baseline on this machine in this run: the cheapest authenticated call.
 const health = await time(Math.max(ITER, 200), () => get('/auth/health'));
 console.log(`baseline GET /auth/health  ${fmt(health)}`);
-console.log(`host load average (1, 5, 15 min): ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} on ${os.cpus().length} cores`);
+console.log(
+  `host load average (1, 5, 15 min): ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')} on ${os.cpus().length} cores`,
+);
 
 // GET /cyclers with q + two filters + sort.
-const otherProject = (await exec(`select id from projects where organization_id = ? and name = 'bench project 3'`, [org]))[0]!.id;
-const query = { q: 'otter', manufacturer: 'ilike.%arb%', project_id: otherProject, order_by: 'calibration_due_at', order: 'asc', limit: '50' };
+const otherProject = (
+  await exec(`select id from projects where organization_id = ? and name = 'bench project 3'`, [org])
+)[0]!.id;
+const query = {
+  q: 'otter',
+  manufacturer: 'ilike.%arb%',
+  project_id: otherProject,
+  order_by: 'calibration_due_at',
+  order: 'asc',
+  limit: '50',
+};
 const qs = new URLSearchParams(query).toString();
 const list = await time(Math.max(ITER, 200), () => get(`/cyclers?${qs}`));
 const page = JSON.parse(await get(`/cyclers?${qs}`));
-console.log(`GET /cyclers?${decodeURIComponent(qs)}  ${fmt(list)}  (target p95 < 25 ms; ${page.count} items of ${page.total})`);
+console.log(
+  `GET /cyclers?${decodeURIComponent(qs)}  ${fmt(list)}  (target p95 < 25 ms; ${page.count} items of ${page.total})`,
+);
 // A more selective q (part of one name) with the same filters and sort.
 const narrow = new URLSearchParams({ ...query, q: 'otter-0003' }).toString();
 const narrowTimes = await time(Math.max(ITER, 200), () => get(`/cyclers?${narrow}`));
-console.log(`GET /cyclers?${decodeURIComponent(narrow)}  ${fmt(narrowTimes)}  (${JSON.parse(await get(`/cyclers?${narrow}`)).total} matches)`);
+console.log(
+  `GET /cyclers?${decodeURIComponent(narrow)}  ${fmt(narrowTimes)}  (${JSON.parse(await get(`/cyclers?${narrow}`)).total} matches)`,
+);
 // All-organization page without q, sorted by name (the index order).
 const plain = await time(Math.max(ITER, 200), () => get('/cyclers?order_by=name&limit=100&offset=5000'));
 console.log(`GET /cyclers?order_by=name&limit=100&offset=5000  ${fmt(plain)}`);
@@ -224,10 +327,16 @@ const where = whereSql([...scope.map((s) => s.sql), ...parsed.where]);
 const params = [...scope.flatMap((s) => s.params), ...parsed.params];
 let seqScan = false;
 for (const [label, sql, ps] of [
-  ['page', `select ${CYCLER_COLUMNS} from cyclers c ${where} ${parsed.orderSql} limit ? offset ?`, [...params, parsed.limit, parsed.offset]],
+  [
+    'page',
+    `select ${CYCLER_COLUMNS} from cyclers c ${where} ${parsed.orderSql} limit ? offset ?`,
+    [...params, parsed.limit, parsed.offset],
+  ],
   ['total', `select count(*) from cyclers c ${where}`, params],
 ] as const) {
-  const plan = (await exec(`explain (analyze, costs off, timing off) ${sql}`, ps as unknown[])).map((r) => String(r['QUERY PLAN']));
+  const plan = (await exec(`explain (analyze, costs off, timing off) ${sql}`, ps as unknown[])).map((r) =>
+    String(r['QUERY PLAN']),
+  );
   if (plan.some((l) => /Seq Scan on cyclers/.test(l))) seqScan = true;
   console.log(`EXPLAIN ${label}:\n  ${plan.join('\n  ')}`);
 }

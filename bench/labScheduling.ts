@@ -24,24 +24,36 @@ export interface Ctx {
 }
 
 /** 20,000 scheduled reservations over the next weeks, none overlapping on a channel, and a protocol to plan with. */
-export async function seedReservations(ctx: Pick<Ctx, 'exec' | 'org' | 'project' | 'user'>, count: number): Promise<{ protocolId: string; specId: string }> {
+export async function seedReservations(
+  ctx: Pick<Ctx, 'exec' | 'org' | 'project' | 'user'>,
+  count: number,
+): Promise<{ protocolId: string; specId: string }> {
   const { exec, org, project, user } = ctx;
-  const [template] = await exec(`insert into experiment_templates (id, organization_id, project_id, content_hash, name, source_protocol, protocol_config, created_by)
-    values (gen_random_uuid(), ?, ?, 'bench', 'Rest 1 h', 'Rest for 1 hour', '{}', ?) returning id`, [org, project, user]);
+  const [template] = await exec(
+    `insert into experiment_templates (id, organization_id, project_id, content_hash, name, source_protocol, protocol_config, created_by)
+    values (gen_random_uuid(), ?, ?, 'bench', 'Rest 1 h', 'Rest for 1 hour', '{}', ?) returning id`,
+    [org, project, user],
+  );
   const [spec] = await exec(`select id from cell_specifications where project_id = ?`, [project]);
   // Channel i % n gets its k-th reservation k days ahead (2 h long), after any run's estimated end.
-  await exec(`with ch as (select id, row_number() over (order by id) - 1 as i, count(*) over () as n from channels where project_id = ? and not out_of_commission)
+  await exec(
+    `with ch as (select id, row_number() over (order by id) - 1 as i, count(*) over () as n from channels where project_id = ? and not out_of_commission)
     insert into planned_measurements (id, organization_id, project_id, name, status, protocol_id, cell_specification_id, channel_id,
                                       planned_start_time, planned_end_time, requested_by, scheduled_by, created_by)
     select gen_random_uuid(), ?, ?, 'reservation ' || g, 'scheduled', ?, ?, ch.id,
            date_trunc('hour', now()) + (3 + g / ch.n) * interval '1 day', date_trunc('hour', now()) + (3 + g / ch.n) * interval '1 day' + interval '2 hours', ?, ?, ?
       from generate_series(0, ? - 1) g join ch on ch.i = g % ch.n`,
-  [project, org, project, template!.id, spec!.id, user, user, user, count]);
+    [project, org, project, template!.id, spec!.id, user, user, user, count],
+  );
   return { protocolId: template!.id, specId: spec!.id };
 }
 
 async function call(ctx: Ctx, method: string, path: string, body?: unknown, extra: Record<string, string> = {}) {
-  const res = await fetch(ctx.base + path, { method, headers: { ...ctx.headers, ...extra }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(ctx.base + path, {
+    method,
+    headers: { ...ctx.headers, ...extra },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   return { status: res.status, etag: res.headers.get('etag'), body: text ? JSON.parse(text) : null };
 }
@@ -56,15 +68,25 @@ const ratio = (ctx: Ctx, a: number[], b: number[], p: number) => (ctx.pct(a, p) 
 export async function conditionalStatus(ctx: Ctx, n: number): Promise<boolean> {
   const first = await call(ctx, 'GET', `/projects/${ctx.project}/lab/status`);
   let all304 = true;
-  const [times, health] = await ctx.timePair(n, async () => {
-    const r = await call(ctx, 'GET', `/projects/${ctx.project}/lab/status`, undefined, { 'If-None-Match': first.etag! });
-    // The tag moves with the minute: a reply across it is a 200, fetched again.
-    if (r.status !== 304 && r.etag === first.etag) all304 = false;
-  }, () => call(ctx, 'GET', '/auth/health'));
+  const [times, health] = await ctx.timePair(
+    n,
+    async () => {
+      const r = await call(ctx, 'GET', `/projects/${ctx.project}/lab/status`, undefined, {
+        'If-None-Match': first.etag!,
+      });
+      // The tag moves with the minute: a reply across it is a 200, fetched again.
+      if (r.status !== 304 && r.etag === first.etag) all304 = false;
+    },
+    () => call(ctx, 'GET', '/auth/health'),
+  );
   const head = await ctx.time(n, () => labHead(ctx.em(), ctx.project, ctx.user, 'channel:read'));
-  console.log(`GET lab/status with a matching If-None-Match  ${ctx.fmt(times)}  (target p95 < 5 ms; every reply 304: ${all304 ? 'yes' : 'NO'})`);
+  console.log(
+    `GET lab/status with a matching If-None-Match  ${ctx.fmt(times)}  (target p95 < 5 ms; every reply 304: ${all304 ? 'yes' : 'NO'})`,
+  );
   console.log(`  baseline GET /auth/health, alternated      ${ctx.fmt(health)}`);
-  console.log(`  304 / baseline: p50 ${ratio(ctx, times, health, 50)}×  p95 ${ratio(ctx, times, health, 95)}×;  its one statement (labHead in-process) ${ctx.fmt(head)}`);
+  console.log(
+    `  304 / baseline: p50 ${ratio(ctx, times, health, 50)}×  p95 ${ratio(ctx, times, health, 95)}×;  its one statement (labHead in-process) ${ctx.fmt(head)}`,
+  );
   return all304;
 }
 
@@ -73,39 +95,76 @@ export async function conditionalStatus(ctx: Ctx, n: number): Promise<boolean> {
  * (in-process) and the placement alone (in-process, no I/O), alternated with the endpoint.
  */
 export async function proposal(ctx: Ctx, ids: { protocolId: string; specId: string }, count: number): Promise<void> {
-  const rows = await ctx.exec(`insert into planned_measurements (id, organization_id, project_id, name, status, protocol_id, cell_specification_id,
+  const rows = await ctx.exec(
+    `insert into planned_measurements (id, organization_id, project_id, name, status, protocol_id, cell_specification_id,
       estimated_duration_seconds, requested_by, created_by)
     select gen_random_uuid(), ?, ?, 'request ' || g, 'requested', ?, ?, 3600 * (1 + g % 8), ?, ? from generate_series(0, ? - 1) g returning id`,
-  [ctx.org, ctx.project, ids.protocolId, ids.specId, ctx.user, ctx.user, count]);
+    [ctx.org, ctx.project, ids.protocolId, ids.specId, ctx.user, ctx.user, count],
+  );
   const planIds = rows.map((r) => r.id as string);
   let scheduled = 0;
-  const [times, reads] = await ctx.timePair(5, async () => {
-    const r = await call(ctx, 'POST', `/projects/${ctx.project}/planned_measurements/auto_schedule_proposal`, { planned_measurement_ids: planIds });
-    if (r.status !== 200) throw new Error(`proposal: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
-    scheduled = r.body.assignments.filter((a: { channel_id: string | null }) => a.channel_id).length;
-  }, () => proposalInputs(ctx.em(), ctx.project, planIds));
+  const [times, reads] = await ctx.timePair(
+    5,
+    async () => {
+      const r = await call(ctx, 'POST', `/projects/${ctx.project}/planned_measurements/auto_schedule_proposal`, {
+        planned_measurement_ids: planIds,
+      });
+      if (r.status !== 200) throw new Error(`proposal: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+      scheduled = r.body.assignments.filter((a: { channel_id: string | null }) => a.channel_id).length;
+    },
+    () => proposalInputs(ctx.em(), ctx.project, planIds),
+  );
   const [plans, channels, blocks] = await proposalInputs(ctx.em(), ctx.project, planIds);
   const byId = new Map(plans.map((p) => [p.id, p]));
-  const place = await ctx.time(5, async () => placePlans(planIds.map((id) => byId.get(id)!), channels, blocks, Date.now()));
-  console.log(`auto-schedule proposal for ${count} requested plans  ${ctx.fmt(times)}  (target < 2 s; ${scheduled} placed)`);
-  console.log(`  its reads (${channels.length} channels, ${blocks.length} blocks), in-process  ${ctx.fmt(reads)};  the placement alone  ${ctx.fmt(place)}`);
+  const place = await ctx.time(5, async () =>
+    placePlans(
+      planIds.map((id) => byId.get(id)!),
+      channels,
+      blocks,
+      Date.now(),
+    ),
+  );
+  console.log(
+    `auto-schedule proposal for ${count} requested plans  ${ctx.fmt(times)}  (target < 2 s; ${scheduled} placed)`,
+  );
+  console.log(
+    `  its reads (${channels.length} channels, ${blocks.length} blocks), in-process  ${ctx.fmt(reads)};  the placement alone  ${ctx.fmt(place)}`,
+  );
   console.log(`  proposal / its reads: p50 ${ratio(ctx, times, reads, 50)}×  p95 ${ratio(ctx, times, reads, 95)}×`);
 }
 
 /** 50 concurrent schedule requests for overlapping windows on one channel: exactly one succeeds. */
-export async function concurrentSchedules(ctx: Ctx, ids: { protocolId: string; specId: string }, n: number): Promise<boolean> {
-  const [channel] = await ctx.exec(`select id from channels where project_id = ? and not out_of_commission order by id desc limit 1`, [ctx.project]);
-  const rows = await ctx.exec(`insert into planned_measurements (id, organization_id, project_id, name, status, protocol_id, cell_specification_id,
+export async function concurrentSchedules(
+  ctx: Ctx,
+  ids: { protocolId: string; specId: string },
+  n: number,
+): Promise<boolean> {
+  const [channel] = await ctx.exec(
+    `select id from channels where project_id = ? and not out_of_commission order by id desc limit 1`,
+    [ctx.project],
+  );
+  const rows = await ctx.exec(
+    `insert into planned_measurements (id, organization_id, project_id, name, status, protocol_id, cell_specification_id,
       estimated_duration_seconds, requested_by, created_by)
     select gen_random_uuid(), ?, ?, 'race ' || g, 'requested', ?, ?, 3600, ?, ? from generate_series(0, ? - 1) g returning id`,
-  [ctx.org, ctx.project, ids.protocolId, ids.specId, ctx.user, ctx.user, n]);
+    [ctx.org, ctx.project, ids.protocolId, ids.specId, ctx.user, ctx.user, n],
+  );
   const start = Date.now() + 40 * 86400_000;
-  const replies = await Promise.all(rows.map((r, i) => call(ctx, 'PATCH', `/projects/${ctx.project}/planned_measurements/${r.id}`, {
-    status: 'scheduled', channel_id: channel!.id, planned_start_time: new Date(start + i * 60_000).toISOString(), planned_end_time: new Date(start + 3600_000 + i * 60_000).toISOString(),
-  })));
+  const replies = await Promise.all(
+    rows.map((r, i) =>
+      call(ctx, 'PATCH', `/projects/${ctx.project}/planned_measurements/${r.id}`, {
+        status: 'scheduled',
+        channel_id: channel!.id,
+        planned_start_time: new Date(start + i * 60_000).toISOString(),
+        planned_end_time: new Date(start + 3600_000 + i * 60_000).toISOString(),
+      }),
+    ),
+  );
   const won = replies.filter((r) => r.status === 200).length;
   const lost = replies.filter((r) => r.status === 409).length;
-  console.log(`${n} concurrent overlapping schedule requests on one channel: ${won} succeeded, ${lost} got 409 (${won === 1 && lost === n - 1 ? 'exactly one: OK' : 'WRONG'})`);
+  console.log(
+    `${n} concurrent overlapping schedule requests on one channel: ${won} succeeded, ${lost} got 409 (${won === 1 && lost === n - 1 ? 'exactly one: OK' : 'WRONG'})`,
+  );
   return won === 1 && lost === n - 1;
 }
 
@@ -118,13 +177,18 @@ export async function concurrentSchedules(ctx: Ctx, ids: { protocolId: string; s
 export async function boardInChromium(ctx: Ctx): Promise<void> {
   let chromiumPath: string;
   try {
-    chromiumPath = execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], { encoding: 'utf8' }).trim();
+    chromiumPath = execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], {
+      encoding: 'utf8',
+    }).trim();
   } catch {
     console.log('board in Chromium: skipped (no chromium installed)');
     return;
   }
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--no-sandbox', '--disable-dev-shm-usage'],
+  });
   try {
     const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
     await page.goto(`${ctx.base}/lab?refresh=1000&project=${ctx.project}`);
@@ -135,23 +199,46 @@ export async function boardInChromium(ctx: Ctx): Promise<void> {
     const firstView = Date.now() - t0;
     await page.waitForSelector('body[data-renders="1"]', { timeout: 120_000 });
     const all = Date.now() - t0;
-    const drawn = await page.evaluate(() => (globalThis as unknown as { __board: { firstViewMs: number; firstRenderMs: number } }).__board);
+    const drawn = await page.evaluate(
+      () => (globalThis as unknown as { __board: { firstViewMs: number; firstRenderMs: number } }).__board,
+    );
     const cells = await page.locator('#grid .ch').count();
     // Baseline: the whole tree fetched and parsed in this page, as the first view needed before.
-    const whole = await page.evaluate(async ({ path, key }) => {
-      const s = performance.now();
-      const body = (await (await fetch(path, { headers: { 'X-API-Key': key, Accept: 'application/json' }, cache: 'no-store' })).json()) as { free: number; occupied: number; stale: number; out_of_commission: number };
-      return { ms: performance.now() - s, channels: body.free + body.occupied + body.stale + body.out_of_commission };
-    }, { path: `/projects/${ctx.project}/lab/status`, key: ctx.apiKey });
-    console.log(`board first view (counts + first page) in Chromium: ${firstView} ms from sign-in (${drawn.firstViewMs.toFixed(0)} ms drawing; target < 2 s)`);
-    console.log(`board all ${cells} channels drawn: ${all} ms from sign-in (${drawn.firstRenderMs.toFixed(0)} ms drawing)`);
-    console.log(`  baseline: the whole status (${whole.channels} channels) fetched and parsed in the page: ${whole.ms.toFixed(0)} ms;  first view / baseline ${(firstView / whole.ms).toFixed(2)}×`);
-    await ctx.exec(`update channels set notes = 'bench ' || now() where id in (select id from channels where project_id = ? order by id limit 20)`, [ctx.project]);
-    await ctx.exec(`update cell_measurements set estimated_end_time = now() + interval '9 hours'
-      where id in (select id from cell_measurements where project_id = ? and end_time is null order by id limit 50)`, [ctx.project]);
+    const whole = await page.evaluate(
+      async ({ path, key }) => {
+        const s = performance.now();
+        const body = (await (
+          await fetch(path, { headers: { 'X-API-Key': key, Accept: 'application/json' }, cache: 'no-store' })
+        ).json()) as { free: number; occupied: number; stale: number; out_of_commission: number };
+        return { ms: performance.now() - s, channels: body.free + body.occupied + body.stale + body.out_of_commission };
+      },
+      { path: `/projects/${ctx.project}/lab/status`, key: ctx.apiKey },
+    );
+    console.log(
+      `board first view (counts + first page) in Chromium: ${firstView} ms from sign-in (${drawn.firstViewMs.toFixed(0)} ms drawing; target < 2 s)`,
+    );
+    console.log(
+      `board all ${cells} channels drawn: ${all} ms from sign-in (${drawn.firstRenderMs.toFixed(0)} ms drawing)`,
+    );
+    console.log(
+      `  baseline: the whole status (${whole.channels} channels) fetched and parsed in the page: ${whole.ms.toFixed(0)} ms;  first view / baseline ${(firstView / whole.ms).toFixed(2)}×`,
+    );
+    await ctx.exec(
+      `update channels set notes = 'bench ' || now() where id in (select id from channels where project_id = ? order by id limit 20)`,
+      [ctx.project],
+    );
+    await ctx.exec(
+      `update cell_measurements set estimated_end_time = now() + interval '9 hours'
+      where id in (select id from cell_measurements where project_id = ? and end_time is null order by id limit 50)`,
+      [ctx.project],
+    );
     await page.waitForSelector('body[data-renders="2"]', { timeout: 60_000 });
-    const refresh = await page.evaluate(() => (globalThis as unknown as { __board: { lastRenderMs: number } }).__board.lastRenderMs);
-    console.log(`board refresh with 50 changed channels in Chromium: ${refresh.toFixed(0)} ms drawing over every page (target < 300 ms)`);
+    const refresh = await page.evaluate(
+      () => (globalThis as unknown as { __board: { lastRenderMs: number } }).__board.lastRenderMs,
+    );
+    console.log(
+      `board refresh with 50 changed channels in Chromium: ${refresh.toFixed(0)} ms drawing over every page (target < 300 ms)`,
+    );
   } finally {
     await browser.close();
   }

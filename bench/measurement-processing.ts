@@ -66,19 +66,36 @@ function mb(bytes: number) {
 async function processing() {
   const src = path.join(work, 'series.parquet');
   let t = Date.now();
-  await run(PYTHON, ['-m', 'cellar_worker.measurements.generate', src, String(ROWS), String(CYCLES)], { cwd: path.join(ROOT, 'pyworker') });
-  console.log(`generated ${ROWS.toLocaleString()} rows, ${CYCLES} cycles: ${mb(fs.statSync(src).size)} Parquet in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  await run(PYTHON, ['-m', 'cellar_worker.measurements.generate', src, String(ROWS), String(CYCLES)], {
+    cwd: path.join(ROOT, 'pyworker'),
+  });
+  console.log(
+    `generated ${ROWS.toLocaleString()} rows, ${CYCLES} cycles: ${mb(fs.statSync(src).size)} Parquet in ${((Date.now() - t) / 1000).toFixed(1)} s`,
+  );
   const out = path.join(work, 'out');
   fs.mkdirSync(out);
-  const { stdout } = await run(PYTHON, ['-c', PY_DRIVER, src, out], { cwd: path.join(ROOT, 'pyworker'), maxBuffer: 1 << 20 });
+  const { stdout } = await run(PYTHON, ['-c', PY_DRIVER, src, out], {
+    cwd: path.join(ROOT, 'pyworker'),
+    maxBuffer: 1 << 20,
+  });
   const r = JSON.parse(stdout.trim().split('\n').at(-1)!);
   console.log(`read + decode only (pyarrow, by row group):   ${r.decode_s.toFixed(2)} s`);
-  console.log(`process (validate + derive + write + overview): ${r.process_s.toFixed(2)} s   status ${r.status}${r.errors.length ? ` errors ${r.errors}` : ''}`);
-  console.log(`ratio process / decode:                       ${(r.process_s / r.decode_s).toFixed(2)}×   (target ≤ 4×)`);
-  console.log(`peak RSS of the processing process:           ${(r.peak_rss_kb / 1024).toFixed(0)} MB   (after decode alone ${(r.rss_after_decode_kb / 1024).toFixed(0)} MB; target < 1536 MB)`);
+  console.log(
+    `process (validate + derive + write + overview): ${r.process_s.toFixed(2)} s   status ${r.status}${r.errors.length ? ` errors ${r.errors}` : ''}`,
+  );
+  console.log(
+    `ratio process / decode:                       ${(r.process_s / r.decode_s).toFixed(2)}×   (target ≤ 4×)`,
+  );
+  console.log(
+    `peak RSS of the processing process:           ${(r.peak_rss_kb / 1024).toFixed(0)} MB   (after decode alone ${(r.rss_after_decode_kb / 1024).toFixed(0)} MB; target < 1536 MB)`,
+  );
 
   // The API's plot reads of the canonical output: ranged reads, one row group at a time.
-  const storage = new FsStorage({ root: out, secret: 'bench-secret-0123456789abcdef0123', publicUrl: 'http://127.0.0.1' });
+  const storage = new FsStorage({
+    root: out,
+    secret: 'bench-secret-0123456789abcdef0123',
+    publicUrl: 'http://127.0.0.1',
+  });
   const columns = ['Time [s]', 'Voltage [V]', 'Current [A]'];
   const axes = { x: 'Time [s]', y: 'Voltage [V]' };
   const key = path.basename(r.time_series_path);
@@ -88,13 +105,22 @@ async function processing() {
   t = Date.now();
   const whole = await downsample(await openParquet(storage, key), columns, 5000, axes);
   const wholeS = (Date.now() - t) / 1000;
-  console.log(`API plot read, 3 columns → ${fromOverview.columns['Time [s]']!.length} points, from the overview:  ${overviewS.toFixed(3)} s`);
-  console.log(`  the same of the whole series (over 20,000 points): ${wholeS.toFixed(2)} s (${whole.columns['Time [s]']!.length} points)`);
+  console.log(
+    `API plot read, 3 columns → ${fromOverview.columns['Time [s]']!.length} points, from the overview:  ${overviewS.toFixed(3)} s`,
+  );
+  console.log(
+    `  the same of the whole series (over 20,000 points): ${wholeS.toFixed(2)} s (${whole.columns['Time [s]']!.length} points)`,
+  );
 }
 
 async function timedUpload(client: S3Client, bucket: string, key: string, body: Buffer): Promise<number> {
   const t = process.hrtime.bigint();
-  await new Upload({ client, params: { Bucket: bucket, Key: key, Body: body }, partSize: 16 * 1024 * 1024, queueSize: 4 }).done();
+  await new Upload({
+    client,
+    params: { Bucket: bucket, Key: key, Body: body },
+    partSize: 16 * 1024 * 1024,
+    queueSize: 4,
+  }).done();
   return Number(process.hrtime.bigint() - t) / 1e9;
 }
 
@@ -105,9 +131,24 @@ async function uploads() {
 
   // versitygw (the default S3 server): no STS, so `multipart` is null; compare the signed PUT.
   const port = await freePort();
-  const gw = await startVersitygw({ port, dataDir: path.join(work, 'gw'), accessKeyId: 'bench', secretAccessKey: 'bench-secret-0123456789', onLine: () => {} });
+  const gw = await startVersitygw({
+    port,
+    dataDir: path.join(work, 'gw'),
+    accessKeyId: 'bench',
+    secretAccessKey: 'bench-secret-0123456789',
+    onLine: () => {},
+  });
   try {
-    const s3 = new S3Storage({ endpoint: gw.endpoint, publicEndpoint: gw.endpoint, region: 'us-east-1', bucket: 'bench', accessKeyId: 'bench', secretAccessKey: 'bench-secret-0123456789', stsEndpoint: undefined, stsRoleArn: '' });
+    const s3 = new S3Storage({
+      endpoint: gw.endpoint,
+      publicEndpoint: gw.endpoint,
+      region: 'us-east-1',
+      bucket: 'bench',
+      accessKeyId: 'bench',
+      secretAccessKey: 'bench-secret-0123456789',
+      stsEndpoint: undefined,
+      stsRoleArn: '',
+    });
     await s3.ensureBucket();
     const plain = await timedUpload(s3.client, 'bench', 'plain.bin', body);
     const signed = await s3.signedPutUrl('signed.bin', { expiresInSeconds: 600 });
@@ -115,45 +156,128 @@ async function uploads() {
     const res = await fetch(signed.url, { method: 'PUT', body });
     if (!res.ok) throw new Error(`signed PUT failed: ${res.status}`);
     const put = Number(process.hrtime.bigint() - t) / 1e9;
-    console.log(`versitygw, ${UPLOAD_MIB} MiB: lib-storage ${(gib / plain * 1024).toFixed(0)} MiB/s; single signed PUT ${(gib / put * 1024).toFixed(0)} MiB/s (${(plain / put).toFixed(2)}× of lib-storage)`);
+    console.log(
+      `versitygw, ${UPLOAD_MIB} MiB: lib-storage ${((gib / plain) * 1024).toFixed(0)} MiB/s; single signed PUT ${((gib / put) * 1024).toFixed(0)} MiB/s (${(plain / put).toFixed(2)}× of lib-storage)`,
+    );
   } finally {
     await gw.stop();
   }
 
   const weed = path.join(ROOT, '.tools', 'bin', 'weed');
   if (!fs.existsSync(weed)) {
-    console.log('multipart (scoped STS credentials) vs plain lib-storage: skipped — SeaweedFS is not installed (bash stack/provision.sh --tests)');
+    console.log(
+      'multipart (scoped STS credentials) vs plain lib-storage: skipped — SeaweedFS is not installed (bash stack/provision.sh --tests)',
+    );
     return;
   }
   const dir = path.join(work, 'weed');
   fs.mkdirSync(dir);
-  fs.writeFileSync(path.join(dir, 's3.json'), JSON.stringify({ identities: [{ name: 'bench', credentials: [{ accessKey: 'bench', secretKey: 'bench-secret-0123456789' }], actions: ['Admin', 'Read', 'Write', 'List'] }] }));
-  fs.writeFileSync(path.join(dir, 'iam.json'), JSON.stringify({
-    sts: { tokenDuration: '1h', maxSessionLength: '12h', issuer: 'bench-sts', signingKey: Buffer.from('bench-sts-signing-key-0123456789abcdef').toString('base64') },
-    policy: { defaultEffect: 'Deny', storeType: 'memory' },
-    roles: [{ roleName: 'upload', roleArn: 'arn:aws:iam::role/upload', attachedPolicies: ['All'], trustPolicy: { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Principal: { AWS: '*' }, Action: ['sts:AssumeRole'] }] } }],
-    policies: [{ name: 'All', document: { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Action: ['s3:*'], Resource: ['arn:aws:s3:::*', 'arn:aws:s3:::*/*'] }, { Effect: 'Allow', Action: ['sts:ValidateSession'], Resource: ['*'] }] } }],
-  }));
+  fs.writeFileSync(
+    path.join(dir, 's3.json'),
+    JSON.stringify({
+      identities: [
+        {
+          name: 'bench',
+          credentials: [{ accessKey: 'bench', secretKey: 'bench-secret-0123456789' }],
+          actions: ['Admin', 'Read', 'Write', 'List'],
+        },
+      ],
+    }),
+  );
+  fs.writeFileSync(
+    path.join(dir, 'iam.json'),
+    JSON.stringify({
+      sts: {
+        tokenDuration: '1h',
+        maxSessionLength: '12h',
+        issuer: 'bench-sts',
+        signingKey: Buffer.from('bench-sts-signing-key-0123456789abcdef').toString('base64'),
+      },
+      policy: { defaultEffect: 'Deny', storeType: 'memory' },
+      roles: [
+        {
+          roleName: 'upload',
+          roleArn: 'arn:aws:iam::role/upload',
+          attachedPolicies: ['All'],
+          trustPolicy: {
+            Version: '2012-10-17',
+            Statement: [{ Effect: 'Allow', Principal: { AWS: '*' }, Action: ['sts:AssumeRole'] }],
+          },
+        },
+      ],
+      policies: [
+        {
+          name: 'All',
+          document: {
+            Version: '2012-10-17',
+            Statement: [
+              { Effect: 'Allow', Action: ['s3:*'], Resource: ['arn:aws:s3:::*', 'arn:aws:s3:::*/*'] },
+              { Effect: 'Allow', Action: ['sts:ValidateSession'], Resource: ['*'] },
+            ],
+          },
+        },
+      ],
+    }),
+  );
   const ports = [await freePort(), await freePort(), await freePort(), await freePort()];
-  const proc = startProcess(weed, ['mini', `-dir=${dir}`, '-ip=127.0.0.1', `-master.port=${ports[0]}`, `-volume.port=${ports[1]}`, `-filer.port=${ports[2]}`, `-s3.port=${ports[3]}`,
-    '-s3.port.iceberg=0', '-webdav=false', '-admin.ui=false', `-s3.config=${path.join(dir, 's3.json')}`, `-s3.iam.config=${path.join(dir, 'iam.json')}`], { onLine: () => {} });
+  const proc = startProcess(
+    weed,
+    [
+      'mini',
+      `-dir=${dir}`,
+      '-ip=127.0.0.1',
+      `-master.port=${ports[0]}`,
+      `-volume.port=${ports[1]}`,
+      `-filer.port=${ports[2]}`,
+      `-s3.port=${ports[3]}`,
+      '-s3.port.iceberg=0',
+      '-webdav=false',
+      '-admin.ui=false',
+      `-s3.config=${path.join(dir, 's3.json')}`,
+      `-s3.iam.config=${path.join(dir, 'iam.json')}`,
+    ],
+    { onLine: () => {} },
+  );
   try {
     const endpoint = `http://127.0.0.1:${ports[3]}`;
-    for (let i = 0; i < 120 && !(await fetch(endpoint).catch(() => null)); i++) await new Promise((r) => setTimeout(r, 500));
-    const s3 = new S3Storage({ endpoint, publicEndpoint: endpoint, region: 'us-east-1', bucket: 'bench', accessKeyId: 'bench', secretAccessKey: 'bench-secret-0123456789', stsEndpoint: endpoint, stsRoleArn: 'arn:aws:iam::role/upload' });
+    for (let i = 0; i < 120 && !(await fetch(endpoint).catch(() => null)); i++)
+      await new Promise((r) => setTimeout(r, 500));
+    const s3 = new S3Storage({
+      endpoint,
+      publicEndpoint: endpoint,
+      region: 'us-east-1',
+      bucket: 'bench',
+      accessKeyId: 'bench',
+      secretAccessKey: 'bench-secret-0123456789',
+      stsEndpoint: endpoint,
+      stsRoleArn: 'arn:aws:iam::role/upload',
+    });
     await s3.ensureBucket();
     const mp = (await s3.scopedUploadCredentials('scoped.bin', 3600))!;
-    const scoped = new S3Client({ endpoint, region: mp.region, forcePathStyle: true, credentials: { accessKeyId: mp.access_key_id, secretAccessKey: mp.secret_access_key, sessionToken: mp.session_token } });
+    const scoped = new S3Client({
+      endpoint,
+      region: mp.region,
+      forcePathStyle: true,
+      credentials: {
+        accessKeyId: mp.access_key_id,
+        secretAccessKey: mp.secret_access_key,
+        sessionToken: mp.session_token,
+      },
+    });
     // Alternating rounds: one upload of each on a shared machine drifts more than they differ.
     const ratios: number[] = [];
     for (let round = 1; round <= UPLOAD_ROUNDS; round++) {
       const plain = await timedUpload(s3.client, 'bench', 'plain.bin', body);
       const viaMultipart = await timedUpload(scoped, 'bench', mp.object_path, body);
       ratios.push(plain / viaMultipart);
-      console.log(`SeaweedFS, ${UPLOAD_MIB} MiB, round ${round}: plain lib-storage ${(gib / plain * 1024).toFixed(0)} MiB/s; via multipart credentials ${(gib / viaMultipart * 1024).toFixed(0)} MiB/s; ratio ${(plain / viaMultipart).toFixed(2)}×`);
+      console.log(
+        `SeaweedFS, ${UPLOAD_MIB} MiB, round ${round}: plain lib-storage ${((gib / plain) * 1024).toFixed(0)} MiB/s; via multipart credentials ${((gib / viaMultipart) * 1024).toFixed(0)} MiB/s; ratio ${(plain / viaMultipart).toFixed(2)}×`,
+      );
     }
     const median = [...ratios].sort((x, y) => x - y)[Math.floor(ratios.length / 2)]!;
-    console.log(`SeaweedFS, multipart credentials / plain lib-storage, median of ${UPLOAD_ROUNDS} rounds: ${median.toFixed(2)}× (target ≥ 0.9×)`);
+    console.log(
+      `SeaweedFS, multipart credentials / plain lib-storage, median of ${UPLOAD_ROUNDS} rounds: ${median.toFixed(2)}× (target ≥ 0.9×)`,
+    );
   } finally {
     await proc.stop();
   }

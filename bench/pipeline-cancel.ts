@@ -33,17 +33,20 @@ const FIT = {
 async function makeRunning(projectId: string, count: number): Promise<string[]> {
   const ids: string[] = [];
   let next = 0;
-  await Promise.all(Array.from({ length: 16 }, async () => {
-    while (next < count) {
-      const i = next++;
-      const r = await call('POST', '/pipelines', {
-        project_id: projectId, name: `bench ${i}`,
-        elements: { start: { element_type: 'entry', values: { 'Ambient temperature [K]': 298.15 } }, fit: FIT },
-      });
-      if (r.status !== 201) throw new Error(`create failed: ${r.status} ${JSON.stringify(r.body)}`);
-      ids.push(r.body.id);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next < count) {
+        const i = next++;
+        const r = await call('POST', '/pipelines', {
+          project_id: projectId,
+          name: `bench ${i}`,
+          elements: { start: { element_type: 'entry', values: { 'Ambient temperature [K]': 298.15 } }, fit: FIT },
+        });
+        if (r.status !== 201) throw new Error(`create failed: ${r.status} ${JSON.stringify(r.body)}`);
+        ids.push(r.body.id);
+      }
+    }),
+  );
   const em = orm.em.fork();
   for (;;) {
     const [row] = await em.execute<{ n: string }[]>(
@@ -61,7 +64,8 @@ async function lastTermination(ids: string[]): Promise<number> {
   let last = 0;
   for (const id of ids) {
     const d = await client.workflow.getHandle(`pipeline-${id}-element-fit`).describe();
-    if (d.status.name === 'RUNNING') throw new Error(`element of ${id} still running after the cancel workflow completed`);
+    if (d.status.name === 'RUNNING')
+      throw new Error(`element of ${id} still running after the cancel workflow completed`);
     last = Math.max(last, d.closeTime!.getTime());
   }
   return last;
@@ -85,18 +89,33 @@ try {
   console.log(`created and started ${N} pipelines in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   const startedAt = Date.now();
   const res = await call('POST', '/pipelines/cancel', { pipeline_ids: ids });
-  if (res.status !== 200 || res.body.canceled_pipeline_ids.length !== N) throw new Error(`cancel failed: ${res.status}`);
+  if (res.status !== 200 || res.body.canceled_pipeline_ids.length !== N)
+    throw new Error(`cancel failed: ${res.status}`);
   const last = await lastTermination(ids);
   const outcome = await client.workflow.getHandle(cancelWorkflowId(ids)).result();
   const cancelClosed = (await client.workflow.getHandle(cancelWorkflowId(ids)).describe()).closeTime!.getTime();
 
   console.log(`authenticated GET /pipelines (median of 20)      ${median(gets).toFixed(1)} ms`);
   console.log(`cancel 1 pipeline, answer (median of 5)          ${median(singles).toFixed(1)} ms`);
-  console.log(`cancel ${N} pipelines, answer                      ${res.ms.toFixed(1)} ms   (target < 300 ms; ${(res.ms / median(singles)).toFixed(1)}x one pipeline)`);
-  console.log(`cancel ${N} pipelines, last element terminated     ${((last - startedAt) / 1000).toFixed(2)} s after the request   (target < 10 s)`);
-  console.log(`cancel workflow completed                         ${((cancelClosed - startedAt) / 1000).toFixed(2)} s after the request`);
+  console.log(
+    `cancel ${N} pipelines, answer                      ${res.ms.toFixed(1)} ms   (target < 300 ms; ${(res.ms / median(singles)).toFixed(1)}x one pipeline)`,
+  );
+  console.log(
+    `cancel ${N} pipelines, last element terminated     ${((last - startedAt) / 1000).toFixed(2)} s after the request   (target < 10 s)`,
+  );
+  console.log(
+    `cancel workflow completed                         ${((cancelClosed - startedAt) / 1000).toFixed(2)} s after the request`,
+  );
   console.log(`element workflows terminated by the cancel workflow: ${outcome.terminated}`);
-  console.log(JSON.stringify({ pipelines: N, answer_ms: Math.round(res.ms), single_answer_ms: Math.round(median(singles)), get_ms: Math.round(median(gets)), last_terminated_s: (last - startedAt) / 1000 }));
+  console.log(
+    JSON.stringify({
+      pipelines: N,
+      answer_ms: Math.round(res.ms),
+      single_answer_ms: Math.round(median(singles)),
+      get_ms: Math.round(median(gets)),
+      last_terminated_s: (last - startedAt) / 1000,
+    }),
+  );
 } finally {
   await stack.stop();
 }

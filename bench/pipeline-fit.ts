@@ -20,10 +20,18 @@ fs.chmodSync(tmp, 0o755);
 // The baseline first, alone on the machine.
 console.log('running the baseline script (pyworker/bench_fit.py)...');
 const baselineOut = execFileSync(PYTHON, ['bench_fit.py', '--out', path.join(tmp, 'fit'), '--repeat', '3'], {
-  cwd: path.join(ROOT, 'pyworker'), env: { ...process.env, PYBAMM_DISABLE_TELEMETRY: 'true' }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024,
+  cwd: path.join(ROOT, 'pyworker'),
+  env: { ...process.env, PYBAMM_DISABLE_TELEMETRY: 'true' },
+  encoding: 'utf8',
+  maxBuffer: 64 * 1024 * 1024,
 });
 const baseline = JSON.parse(baselineOut.trim().split('\n').pop()!) as {
-  baseline_script_s: number; baseline_evaluations: number; baseline_value: number; module_cold_s: number; module_warm_s: number; fit_element: string;
+  baseline_script_s: number;
+  baseline_evaluations: number;
+  baseline_value: number;
+  module_cold_s: number;
+  module_warm_s: number;
+  fit_element: string;
 };
 const fitElement = JSON.parse(fs.readFileSync(baseline.fit_element, 'utf8'));
 
@@ -56,7 +64,10 @@ async function pythonReady() {
 /** Seconds until the n-th "fit warm-up done" line of the Python workers' log. */
 async function warmedUp(n: number, since: number): Promise<number> {
   for (;;) {
-    const lines = fs.readFileSync(path.join(stack.tmp, 'servers.log'), 'utf8').split('\n').filter((l) => l.includes('fit warm-up done'));
+    const lines = fs
+      .readFileSync(path.join(stack.tmp, 'servers.log'), 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('fit warm-up done'));
     if (lines.length >= n) return (performance.now() - since) / 1000;
     await new Promise((res) => setTimeout(res, 100));
   }
@@ -65,22 +76,30 @@ async function warmedUp(n: number, since: number): Promise<number> {
 async function runPipeline(projectId: string, name: string): Promise<{ seconds: number; fit: any }> {
   const started = performance.now();
   const created = await call('POST', '/pipelines', {
-    project_id: projectId, name,
+    project_id: projectId,
+    name,
     elements: {
       conditions: { element_type: 'entry', values: { 'Ambient temperature [K]': 298.15 } },
       capacity: {
-        element_type: 'calculation', type: 'electrode_capacity', electrode: 'positive', max_concentration: 63104,
-        active_material_volume_fraction: 0.665, thickness: 75.6e-6, electrode_area: 0.065 * 1.58,
+        element_type: 'calculation',
+        type: 'electrode_capacity',
+        electrode: 'positive',
+        max_concentration: 63104,
+        active_material_volume_fraction: 0.665,
+        thickness: 75.6e-6,
+        electrode_area: 0.065 * 1.58,
       },
       fit: fitElement,
     },
   });
-  if (created.status !== 201) throw new Error(`create failed: ${created.status} ${JSON.stringify(created.body).slice(0, 500)}`);
+  if (created.status !== 201)
+    throw new Error(`create failed: ${created.status} ${JSON.stringify(created.body).slice(0, 500)}`);
   for (;;) {
     const p = await call('GET', `/pipelines/${created.body.id}`);
     if (p.body.is_terminal) {
       const seconds = (performance.now() - started) / 1000;
-      if (p.body.status !== 'completed') throw new Error(`pipeline ${p.body.status}: ${JSON.stringify(p.body.error_detail)}`);
+      if (p.body.status !== 'completed')
+        throw new Error(`pipeline ${p.body.status}: ${JSON.stringify(p.body.error_detail)}`);
       const result = await call('GET', `/pipelines/${created.body.id}/result`);
       return { seconds, fit: result.body.element_results.fit };
     }
@@ -100,17 +119,40 @@ try {
   const cold = await runPipeline(project.id, 'cold');
   const warm = await runPipeline(project.id, 'warm');
   const parameter = Object.keys(fitElement.parameters)[0]!;
-  console.log(`\nNode ${process.version}, ${os.cpus().length} cores; SPMe 1C discharge, ${fitElement.data['Time [s]'].length} rows, fitting ${parameter}`);
-  console.log(`baseline script (median of 3 processes)     ${baseline.baseline_script_s.toFixed(2)} s   ${baseline.baseline_evaluations} evaluations, fitted ${baseline.baseline_value.toPrecision(4)}`);
-  console.log(`worker's fit_parameters alone, cold / warm      ${baseline.module_cold_s.toFixed(2)} s / ${baseline.module_warm_s.toFixed(2)} s (same fit, no pipeline around it)`);
-  console.log(`fresh worker: polling after ${pollingAfter.toFixed(1)} s, warm-up done ${warmedAfter.toFixed(1)} s after start (second worker)`);
-  for (const [label, run] of [['pipeline, first fit at the first poll', atPoll], ['pipeline, first fit after warm-up (cold)', cold], ['pipeline, second fit (warm)', warm]] as const) {
-    console.log(`${label.padEnd(44)}${run.seconds.toFixed(2)} s   ${run.fit.evaluations} evaluations, fitted ${Number(run.fit.parameter_values[parameter]).toPrecision(4)}   ratio ${(run.seconds / baseline.baseline_script_s).toFixed(2)}x (target <= 1.2x)`);
+  console.log(
+    `\nNode ${process.version}, ${os.cpus().length} cores; SPMe 1C discharge, ${fitElement.data['Time [s]'].length} rows, fitting ${parameter}`,
+  );
+  console.log(
+    `baseline script (median of 3 processes)     ${baseline.baseline_script_s.toFixed(2)} s   ${baseline.baseline_evaluations} evaluations, fitted ${baseline.baseline_value.toPrecision(4)}`,
+  );
+  console.log(
+    `worker's fit_parameters alone, cold / warm      ${baseline.module_cold_s.toFixed(2)} s / ${baseline.module_warm_s.toFixed(2)} s (same fit, no pipeline around it)`,
+  );
+  console.log(
+    `fresh worker: polling after ${pollingAfter.toFixed(1)} s, warm-up done ${warmedAfter.toFixed(1)} s after start (second worker)`,
+  );
+  for (const [label, run] of [
+    ['pipeline, first fit at the first poll', atPoll],
+    ['pipeline, first fit after warm-up (cold)', cold],
+    ['pipeline, second fit (warm)', warm],
+  ] as const) {
+    console.log(
+      `${label.padEnd(44)}${run.seconds.toFixed(2)} s   ${run.fit.evaluations} evaluations, fitted ${Number(run.fit.parameter_values[parameter]).toPrecision(4)}   ratio ${(run.seconds / baseline.baseline_script_s).toFixed(2)}x (target <= 1.2x)`,
+    );
   }
-  console.log(JSON.stringify({
-    baseline_script_s: baseline.baseline_script_s, module_cold_s: baseline.module_cold_s, module_warm_s: baseline.module_warm_s, pipeline_at_poll_s: +atPoll.seconds.toFixed(3), pipeline_cold_s: +cold.seconds.toFixed(3), pipeline_warm_s: +warm.seconds.toFixed(3),
-    ratio_at_poll: +(atPoll.seconds / baseline.baseline_script_s).toFixed(3), ratio_cold: +(cold.seconds / baseline.baseline_script_s).toFixed(3), ratio_warm: +(warm.seconds / baseline.baseline_script_s).toFixed(3),
-  }));
+  console.log(
+    JSON.stringify({
+      baseline_script_s: baseline.baseline_script_s,
+      module_cold_s: baseline.module_cold_s,
+      module_warm_s: baseline.module_warm_s,
+      pipeline_at_poll_s: +atPoll.seconds.toFixed(3),
+      pipeline_cold_s: +cold.seconds.toFixed(3),
+      pipeline_warm_s: +warm.seconds.toFixed(3),
+      ratio_at_poll: +(atPoll.seconds / baseline.baseline_script_s).toFixed(3),
+      ratio_cold: +(cold.seconds / baseline.baseline_script_s).toFixed(3),
+      ratio_warm: +(warm.seconds / baseline.baseline_script_s).toFixed(3),
+    }),
+  );
 } finally {
   await stack.stop();
   fs.rmSync(tmp, { recursive: true, force: true });

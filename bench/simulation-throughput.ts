@@ -30,19 +30,54 @@ const QUICK = { quick_model: { capacity: 5, chemistry: 'NMC/Graphite' } };
 const ONE_C = 'Discharge at 1C until 2.5V';
 const CYCLE = 'Discharge at 1C until 2.5V\nRest for 10 minutes\nCharge at 1C until 4.2V\nHold at 4.2V until C/20';
 
-interface Sweep { name: string; baseline: 'quick' | 'spme' | 'cycling'; points: number; parameter: string; min: number; max: number; protocol: string }
-const QUICK_SWEEP: Sweep = { name: 'quick', baseline: 'quick', points: 1000, parameter: 'R0 [Ohm]', min: 0.004, max: 0.012, protocol: ONE_C };
-const SPME_SWEEP: Sweep = { name: 'SPMe', baseline: 'spme', points: 200, parameter: 'Negative particle diffusivity [m2.s-1]', min: 2e-14, max: 6e-14, protocol: ONE_C };
+interface Sweep {
+  name: string;
+  baseline: 'quick' | 'spme' | 'cycling';
+  points: number;
+  parameter: string;
+  min: number;
+  max: number;
+  protocol: string;
+}
+const QUICK_SWEEP: Sweep = {
+  name: 'quick',
+  baseline: 'quick',
+  points: 1000,
+  parameter: 'R0 [Ohm]',
+  min: 0.004,
+  max: 0.012,
+  protocol: ONE_C,
+};
+const SPME_SWEEP: Sweep = {
+  name: 'SPMe',
+  baseline: 'spme',
+  points: 200,
+  parameter: 'Negative particle diffusivity [m2.s-1]',
+  min: 2e-14,
+  max: 6e-14,
+  protocol: ONE_C,
+};
 const CYCLE_SWEEP: Sweep = { ...QUICK_SWEEP, name: '4-step cycle', baseline: 'cycling', points: 500, protocol: CYCLE };
 const PLAIN_POINTS = 200;
 
 type Loop = { wall: number; cpu: number; points: number; capacity: number };
 const loop = (kind: 'plain' | 'expert', sweep: Sweep, points = sweep.points): Loop =>
-  JSON.parse(execFileSync(PYTHON, [path.join(ROOT, 'bench', 'sweep_baselines.py'), kind, sweep.baseline, String(points)], { encoding: 'utf8' }).trim().split('\n').pop()!);
+  JSON.parse(
+    execFileSync(PYTHON, [path.join(ROOT, 'bench', 'sweep_baselines.py'), kind, sweep.baseline, String(points)], {
+      encoding: 'utf8',
+    })
+      .trim()
+      .split('\n')
+      .pop()!,
+  );
 
 let stack = await startBenchStack('sweep', ENV, 'file');
 const post = async (p: string, body: unknown = {}) => {
-  const res = await fetch(stack.url + p, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-API-Key': stack.key }, body: JSON.stringify(body) });
+  const res = await fetch(stack.url + p, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-API-Key': stack.key },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
   if (!res.ok) throw new Error(`${p}: ${res.status} ${text}`);
   return JSON.parse(text);
@@ -50,12 +85,19 @@ const post = async (p: string, body: unknown = {}) => {
 const em = () => stack.orm.em.fork();
 let project = await post('/projects', { name: 'Bench' });
 const batchOf = async (simulationId: string) =>
-  (await em().execute<{ batch_id: string }[]>(`select batch_id from simulations where id = ?`, [simulationId]))[0]!.batch_id;
+  (await em().execute<{ batch_id: string }[]>(`select batch_id from simulations where id = ?`, [simulationId]))[0]!
+    .batch_id;
 
 async function submit(model: unknown, sweep: Sweep, points = sweep.points) {
   return post('/simulations/protocol/batch', {
-    parameterized_model: model, protocol_experiment: { protocol: sweep.protocol, name: sweep.name }, project_id: project.id, force_rerun: true,
-    design_parameters_doe: { sampling: 'grid', rows: [{ type: 'range', name: sweep.parameter, min: sweep.min, max: sweep.max, count: points }] },
+    parameterized_model: model,
+    protocol_experiment: { protocol: sweep.protocol, name: sweep.name },
+    project_id: project.id,
+    force_rerun: true,
+    design_parameters_doe: {
+      sampling: 'grid',
+      rows: [{ type: 'range', name: sweep.parameter, min: sweep.min, max: sweep.max, count: points }],
+    },
   }) as Promise<{ simulation_id: string; job_id: string }[]>;
 }
 
@@ -70,9 +112,13 @@ async function throughCellar(model: unknown, sweep: Sweep) {
   const cpu1 = cpuSeconds();
   const [row] = await em().execute<{ done: string; capacity: number }[]>(
     `select count(*) filter (where j.status = 'completed') as done, avg((s.metrics->>'discharge_capacity_ah')::float) as capacity
-       from simulations s join jobs j on j.id = s.job_id where s.batch_id = ?`, [batchId]);
+       from simulations s join jobs j on j.id = s.job_id where s.batch_id = ?`,
+    [batchId],
+  );
   if (Number(row!.done) !== sweep.points) throw new Error(`${sweep.name}: ${row!.done} of ${sweep.points} completed`);
-  const cpuMs = Object.fromEntries(Object.keys(cpu1).map((k) => [k, ((cpu1[k]! - (cpu0[k] ?? 0)) * 1000) / sweep.points]));
+  const cpuMs = Object.fromEntries(
+    Object.keys(cpu1).map((k) => [k, ((cpu1[k]! - (cpu0[k] ?? 0)) * 1000) / sweep.points]),
+  );
   return { wall, capacity: Number(row!.capacity), cpuMs };
 }
 
@@ -83,7 +129,10 @@ const perPoint = (wall: number, points: number) => `${((wall / points) * 1000).t
 /** ROUNDS Cellar runs, each between two baseline runs; ratios of per-point throughput. */
 async function rounds(label: string, model: unknown, sweep: Sweep, withPlain: boolean) {
   await throughCellar(model, { ...sweep, points: 20 }); // builds the model in every solver process
-  const baseline = () => ({ expert: loop('expert', sweep), plain: withPlain ? loop('plain', sweep, PLAIN_POINTS) : undefined });
+  const baseline = () => ({
+    expert: loop('expert', sweep),
+    plain: withPlain ? loop('plain', sweep, PLAIN_POINTS) : undefined,
+  });
   let before = baseline();
   const vsExpert: number[] = [];
   const vsPlain: number[] = [];
@@ -101,12 +150,17 @@ async function rounds(label: string, model: unknown, sweep: Sweep, withPlain: bo
       plainText = `, plain ${perPoint(1 / plainRate, 1)}`;
     }
     cpu.push(cellar.cpuMs);
-    print(`  ${label} round ${i + 1}: Cellar ${perPoint(cellar.wall, sweep.points)}`,
-      `expert ${perPoint(1 / expertRate, 1)}${plainText}; capacity ${cellar.capacity.toFixed(3)} / ${after.expert.capacity.toFixed(3)} A.h`);
+    print(
+      `  ${label} round ${i + 1}: Cellar ${perPoint(cellar.wall, sweep.points)}`,
+      `expert ${perPoint(1 / expertRate, 1)}${plainText}; capacity ${cellar.capacity.toFixed(3)} / ${after.expert.capacity.toFixed(3)} A.h`,
+    );
     before = after;
   }
-  const cpuLine = Object.keys(cpu[0]!).map((k) => [k, cpu.reduce((s, c) => s + (c[k] ?? 0), 0) / cpu.length] as const)
-    .filter(([, v]) => v >= 0.05).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ');
+  const cpuLine = Object.keys(cpu[0]!)
+    .map((k) => [k, cpu.reduce((s, c) => s + (c[k] ?? 0), 0) / cpu.length] as const)
+    .filter(([, v]) => v >= 0.05)
+    .map(([k, v]) => `${k} ${v.toFixed(2)}`)
+    .join(', ');
   print(`${label}: CPU per point by process (ms)`, cpuLine);
   print(`${label}: Cellar / expert loop, median of ${ROUNDS}`, median(vsExpert).toFixed(2));
   if (vsPlain.length) print(`${label}: Cellar / plain loop, median of ${ROUNDS}`, median(vsPlain).toFixed(2));
@@ -114,7 +168,14 @@ async function rounds(label: string, model: unknown, sweep: Sweep, withPlain: bo
 
 async function physicsModel() {
   const spmeModel = await post('/models', { name: 'SPMe', config: { type: 'SPMe' } });
-  return (await post('/parameterized_models', { project_id: project.id, model_id: spmeModel.id, name: 'SPMe', parameters: {} })).id;
+  return (
+    await post('/parameterized_models', {
+      project_id: project.id,
+      model_id: spmeModel.id,
+      name: 'SPMe',
+      parameters: {},
+    })
+  ).id;
 }
 
 /** Peak resident memory of this process and every process it started (VmHWM), by program. */
@@ -159,7 +220,12 @@ await stack.client.workflow.getHandle(simulationWorkflowIds.batch(await batchOf(
 const sweepWall = (performance.now() - t0) / 1000;
 print('10,000-point grid: submission latency (target < 2 s)', `${submitted.toFixed(2)} s`);
 print('10,000-point grid: submission to last point', `${sweepWall.toFixed(1)} s (${perPoint(sweepWall, 10_000)})`);
-print('peak RSS by process through the 10,000-point sweep (MB)', Object.entries(peakRss()).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', '));
+print(
+  'peak RSS by process through the 10,000-point sweep (MB)',
+  Object.entries(peakRss())
+    .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+    .join(', '),
+);
 
 // Cancel of a running 10,000-point batch.
 const doomed = await submit(QUICK, big);
@@ -170,17 +236,27 @@ await post(`/simulations/batches/${doomedBatch}/cancel`);
 const cancelAnswer = (performance.now() - t0) / 1000;
 for (;;) {
   const [open] = await em().execute<{ n: string }[]>(
-    `select count(*) as n from simulations s join jobs j on j.id = s.job_id where s.batch_id = ? and j.status in ('pending', 'running')`, [doomedBatch]);
+    `select count(*) as n from simulations s join jobs j on j.id = s.job_id where s.batch_id = ? and j.status in ('pending', 'running')`,
+    [doomedBatch],
+  );
   if (Number(open!.n) === 0) break;
   await new Promise((r) => setTimeout(r, 20));
 }
-print('cancel of a running 10,000-point batch: answer (target < 0.3 s), all jobs ended (< 5 s)', `${cancelAnswer.toFixed(3)} s, ${((performance.now() - t0) / 1000).toFixed(3)} s`);
-await stack.client.workflow.getHandle(simulationWorkflowIds.batch(doomedBatch)).result().catch(() => undefined);
+print(
+  'cancel of a running 10,000-point batch: answer (target < 0.3 s), all jobs ended (< 5 s)',
+  `${cancelAnswer.toFixed(3)} s, ${((performance.now() - t0) / 1000).toFixed(3)} s`,
+);
+await stack.client.workflow
+  .getHandle(simulationWorkflowIds.batch(doomedBatch))
+  .result()
+  .catch(() => undefined);
 
 // kill -9 of the Python worker (its solver processes too) at 30 % of a 1,000-point sweep.
 async function completed(batchId: string) {
   const [row] = await em().execute<{ n: string }[]>(
-    `select count(*) as n from simulations s join jobs j on j.id = s.job_id where s.batch_id = ? and j.status = 'completed'`, [batchId]);
+    `select count(*) as n from simulations s join jobs j on j.id = s.job_id where s.batch_id = ? and j.status = 'completed'`,
+    [batchId],
+  );
   return Number(row!.n);
 }
 const undisturbed = await throughCellar(QUICK, QUICK_SWEEP);
@@ -198,12 +274,30 @@ const killedWall = (performance.now() - t0) / 1000;
 // recorded); the killed attempt's unrecorded pack is removed when the batch ends.
 const [check] = await em().execute<{ done: string; named: string }[]>(
   `select count(*) filter (where j.status = 'completed') as done, count(*) filter (where s.result_pack is not null) as named
-     from simulations s join jobs j on j.id = s.job_id where s.batch_id = ?`, [victimBatch]);
-const folder = (await em().execute<{ f: string }[]>(`select storage_folder as f from simulations where batch_id = ? limit 1`, [victimBatch]))[0]!.f;
-const packsNamed = (await em().execute<{ k: string }[]>(`select distinct result_pack->>'key' as k from simulations where batch_id = ?`, [victimBatch])).length;
-print('kill -9 at 30 % of 1,000 points: seconds lost against an undisturbed run', `${(killedWall - undisturbed.wall).toFixed(1)} s (${killedWall.toFixed(1)} s against ${undisturbed.wall.toFixed(1)} s)`);
-const packsStored = new Set((await stack.storage.list(folder)).map((k) => k.replace(/-(time_series|steps)\.parquet$/, ''))).size;
-print('    points lost; points with a result; packs stored / named', `${1000 - Number(check!.done)}; ${check!.named}; ${packsStored} / ${packsNamed}`);
+     from simulations s join jobs j on j.id = s.job_id where s.batch_id = ?`,
+  [victimBatch],
+);
+const folder = (
+  await em().execute<{ f: string }[]>(`select storage_folder as f from simulations where batch_id = ? limit 1`, [
+    victimBatch,
+  ])
+)[0]!.f;
+const packsNamed = (
+  await em().execute<{ k: string }[]>(`select distinct result_pack->>'key' as k from simulations where batch_id = ?`, [
+    victimBatch,
+  ])
+).length;
+print(
+  'kill -9 at 30 % of 1,000 points: seconds lost against an undisturbed run',
+  `${(killedWall - undisturbed.wall).toFixed(1)} s (${killedWall.toFixed(1)} s against ${undisturbed.wall.toFixed(1)} s)`,
+);
+const packsStored = new Set(
+  (await stack.storage.list(folder)).map((k) => k.replace(/-(time_series|steps)\.parquet$/, '')),
+).size;
+print(
+  '    points lost; points with a result; packs stored / named',
+  `${1000 - Number(check!.done)}; ${check!.named}; ${packsStored} / ${packsNamed}`,
+);
 await python.stop();
 
 // The quick rounds again with the dev server's state in memory, for comparison.

@@ -17,7 +17,14 @@ export async function openOrm(databaseUrl: string, options: { poolMax?: number }
     driverOptions: new PostgresDialect({ pool }),
     entities: allEntities,
     extensions: [Migrator],
-    migrations: { migrationsList: migrations, transactional: true, allOrNothing: true, silent: true, snapshot: false, snapshotOnMigrate: false },
+    migrations: {
+      migrationsList: migrations,
+      transactional: true,
+      allOrNothing: true,
+      silent: true,
+      snapshot: false,
+      snapshotOnMigrate: false,
+    },
     // Entities are plain definitions; no reflection or discovery of files at run time.
     discovery: { warnWhenNoEntities: false },
     debug: false,

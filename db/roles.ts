@@ -1,8 +1,20 @@
 // The seeded project roles and their permissions (resource:action). Fixed ids so that
 // migrations, clients and tests can name them.
 export const RESOURCES = [
-  'project', 'member', 'cycler', 'channel', 'cell_specification', 'cell_instance', 'cell_measurement',
-  'model', 'parameterized_model', 'experiment_template', 'simulation', 'study', 'pipeline', 'optimization',
+  'project',
+  'member',
+  'cycler',
+  'channel',
+  'cell_specification',
+  'cell_instance',
+  'cell_measurement',
+  'model',
+  'parameterized_model',
+  'experiment_template',
+  'simulation',
+  'study',
+  'pipeline',
+  'optimization',
   'diagnostic',
 ] as const;
 export const ACTIONS = ['read', 'create', 'update', 'delete'] as const;
@@ -23,13 +35,13 @@ export const PROJECT_ROLES = [
   {
     id: '00000000-0000-4000-8000-000000000002',
     name: 'Project Contributor',
-    description: 'Reads and writes the project\'s data; cannot change the project itself or its members.',
+    description: "Reads and writes the project's data; cannot change the project itself or its members.",
     permissions: [...new Set([...reads, ...contributorWrites])],
   },
   {
     id: '00000000-0000-4000-8000-000000000003',
     name: 'Project Viewer',
-    description: 'Reads the project\'s data.',
+    description: "Reads the project's data.",
     permissions: reads,
   },
 ] as const;

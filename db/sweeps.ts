@@ -60,21 +60,27 @@ select pts.id, pts.seq, (rs.id is not null) as reused, b.organization_id, b.proj
   from pts cross join b left join rs on rs.id = pts.id
  order by pts.seq`;
 
-export async function claimSweepPoints(em: EntityManager, batchId: string, afterSeq: number, limit: number): Promise<ClaimedPage> {
-  const rows = await em.execute<{ id: string; seq: number; reused: boolean; organization_id: string; project_id: string | null }[]>(
-    CLAIM_SQL,
-    [batchId, batchId, afterSeq, limit],
-  );
+export async function claimSweepPoints(
+  em: EntityManager,
+  batchId: string,
+  afterSeq: number,
+  limit: number,
+): Promise<ClaimedPage> {
+  const rows = await em.execute<
+    { id: string; seq: number; reused: boolean; organization_id: string; project_id: string | null }[]
+  >(CLAIM_SQL, [batchId, batchId, afterSeq, limit]);
   const lastSeq = rows.length ? rows[rows.length - 1]!.seq : null;
   const [after] = await em.execute<{ n: string }[]>(
     `select count(*) as n from simulations s join jobs j on j.id = s.job_id
       where s.batch_id = ? and s.seq > ? and j.status in ('pending', 'running')`,
     [batchId, lastSeq ?? afterSeq],
   );
-  const [owner] = rows.length ? rows : await em.execute<{ organization_id: string; project_id: string | null }[]>(
-    `select organization_id, project_id from simulation_batches where id = ?`,
-    [batchId],
-  );
+  const [owner] = rows.length
+    ? rows
+    : await em.execute<{ organization_id: string; project_id: string | null }[]>(
+        `select organization_id, project_id from simulation_batches where id = ?`,
+        [batchId],
+      );
   return {
     points: rows.filter((r) => !r.reused).map((r) => ({ id: r.id, seq: r.seq })),
     lastSeq,
@@ -88,10 +94,15 @@ export async function claimSweepPoints(em: EntityManager, batchId: string, after
  * Ends the jobs of a batch that are still open when its workflow ends: canceled with a
  * canceled batch; failed otherwise (a safety net: every chunk records each of its points).
  */
-export async function settleOpenJobs(em: EntityManager, batchId: string, how: 'completed' | 'canceled'): Promise<number> {
-  const set = how === 'canceled'
-    ? JOB_CANCELED
-    : `status = 'failed', error_code = 'WORKER_ERROR', error = 'the batch ended before this simulation was solved', updated_at = now(), finished_at = now()`;
+export async function settleOpenJobs(
+  em: EntityManager,
+  batchId: string,
+  how: 'completed' | 'canceled',
+): Promise<number> {
+  const set =
+    how === 'canceled'
+      ? JOB_CANCELED
+      : `status = 'failed', error_code = 'WORKER_ERROR', error = 'the batch ended before this simulation was solved', updated_at = now(), finished_at = now()`;
   const rows = await em.execute(
     `update jobs set ${set} where id in (select job_id from simulations where batch_id = ?) and status in ('pending', 'running') returning id`,
     [batchId],
@@ -100,7 +111,10 @@ export async function settleOpenJobs(em: EntityManager, batchId: string, how: 'c
 }
 
 /** A batch's jobs by outcome (reused results count as completed). */
-export async function batchOutcomes(em: EntityManager, batchId: string): Promise<{ completed: number; failed: number; canceled: number }> {
+export async function batchOutcomes(
+  em: EntityManager,
+  batchId: string,
+): Promise<{ completed: number; failed: number; canceled: number }> {
   const rows = await em.execute<{ status: string; n: string }[]>(
     `select j.status, count(*) as n from simulations s join jobs j on j.id = s.job_id where s.batch_id = ? group by j.status`,
     [batchId],
@@ -110,7 +124,10 @@ export async function batchOutcomes(em: EntityManager, batchId: string): Promise
 }
 
 /** The batch's owner, for its results folder (undefined once the batch is deleted). */
-export async function batchOwner(em: EntityManager, batchId: string): Promise<{ organization_id: string; project_id: string | null } | undefined> {
+export async function batchOwner(
+  em: EntityManager,
+  batchId: string,
+): Promise<{ organization_id: string; project_id: string | null } | undefined> {
   const [row] = await em.execute<{ organization_id: string; project_id: string | null }[]>(
     `select organization_id, project_id from simulation_batches where id = ?`,
     [batchId],

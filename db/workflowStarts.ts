@@ -37,20 +37,30 @@ const DISPATCH_START_MS = 10_000;
 /** The error and its causes, as one line ("Failed to start Workflow" alone says little). */
 function reason(err: unknown): string {
   const parts: string[] = [];
-  for (let e = err as Error | undefined; e && parts.length < 4; e = e.cause as Error | undefined) parts.push(e.message ?? String(e));
+  for (let e = err as Error | undefined; e && parts.length < 4; e = e.cause as Error | undefined)
+    parts.push(e.message ?? String(e));
   return parts.join(': ');
 }
 
 /** Records starts in the caller's transaction; start them with startRecorded() once it commits. */
 export async function recordStarts(em: EntityManager, starts: WorkflowStart[]): Promise<RecordedStart[]> {
   const recorded = starts.map((s) => ({ ...s, id: randomUUID() }));
-  await repo.insertStarts(em, recorded.map((s) => ({
-    id: s.id, workflow_id: s.workflowId, workflow_type: s.workflowType, task_queue: s.taskQueue, args: s.args,
-    options: {
-      reusePolicy: s.reusePolicy, memo: s.memo ?? null,
-      searchAttributes: Object.fromEntries((s.searchAttributes ?? []).map(({ key, value }) => [key.name, value])),
-    },
-  })), GRACE_SECONDS);
+  await repo.insertStarts(
+    em,
+    recorded.map((s) => ({
+      id: s.id,
+      workflow_id: s.workflowId,
+      workflow_type: s.workflowType,
+      task_queue: s.taskQueue,
+      args: s.args,
+      options: {
+        reusePolicy: s.reusePolicy,
+        memo: s.memo ?? null,
+        searchAttributes: Object.fromEntries((s.searchAttributes ?? []).map(({ key, value }) => [key.name, value])),
+      },
+    })),
+    GRACE_SECONDS,
+  );
   return recorded;
 }
 
@@ -76,13 +86,20 @@ export async function startWorkflow(temporal: Client, start: WorkflowStart): Pro
  * Starts in order, each within `deadlineMs`, and stops at the first that fails: Temporal is
  * then likely unreachable, and the rest would wait just as long. Answers how many started.
  */
-async function startInOrder(temporal: Client, starts: WorkflowStart[], deadlineMs: number): Promise<{ started: number; failure?: string }> {
+async function startInOrder(
+  temporal: Client,
+  starts: WorkflowStart[],
+  deadlineMs: number,
+): Promise<{ started: number; failure?: string }> {
   for (const [i, start] of starts.entries()) {
     try {
       await temporal.connection.withDeadline(Date.now() + deadlineMs, () => startWorkflow(temporal, start));
     } catch (err) {
       const failure = reason(err);
-      logger.warn({ workflow_id: start.workflowId, err: failure }, 'workflow not started; the dispatcher will start it');
+      logger.warn(
+        { workflow_id: start.workflowId, err: failure },
+        'workflow not started; the dispatcher will start it',
+      );
       return { started: i, failure };
     }
   }
@@ -93,7 +110,10 @@ async function startInOrder(temporal: Client, starts: WorkflowStart[], deadlineM
  * Starts what a committed transaction recorded, each within a few seconds; what cannot be
  * started now stays recorded for the dispatcher, and the request succeeds all the same.
  */
-export async function startRecorded(deps: { temporal: Client; em: EntityManager }, recorded: RecordedStart[]): Promise<void> {
+export async function startRecorded(
+  deps: { temporal: Client; em: EntityManager },
+  recorded: RecordedStart[],
+): Promise<void> {
   const { started, failure } = await startInOrder(deps.temporal, recorded, REQUEST_START_MS);
   const ids = recorded.map((s) => s.id);
   // The change is committed whatever happens here: a row left behind is only started again,
@@ -107,20 +127,32 @@ export async function startRecorded(deps: { temporal: Client; em: EntityManager 
 }
 
 /** Records starts in a transaction of their own and starts them. */
-export async function recordAndStart(deps: { temporal: Client; em: EntityManager }, starts: WorkflowStart[]): Promise<void> {
+export async function recordAndStart(
+  deps: { temporal: Client; em: EntityManager },
+  starts: WorkflowStart[],
+): Promise<void> {
   const recorded = await deps.em.transactional((em) => recordStarts(em, starts));
   await startRecorded(deps, recorded);
 }
 
 function fromRow(row: repo.WorkflowStartRow): WorkflowStart {
-  const options = row.options as { reusePolicy: WorkflowStart['reusePolicy']; searchAttributes: Record<string, string>; memo: Record<string, unknown> | null };
+  const options = row.options as {
+    reusePolicy: WorkflowStart['reusePolicy'];
+    searchAttributes: Record<string, string>;
+    memo: Record<string, unknown> | null;
+  };
   // Rows are written only from typed starts (recordStarts); a workflow renamed since is an
   // old row's to fail at start, as it would with any worker.
   const call = { workflowType: row.workflow_type, args: row.args } as AnyWorkflowCall;
   return {
-    ...call, workflowId: row.workflow_id, taskQueue: row.task_queue,
+    ...call,
+    workflowId: row.workflow_id,
+    taskQueue: row.task_queue,
     reusePolicy: options.reusePolicy,
-    searchAttributes: Object.entries(options.searchAttributes).map(([name, value]) => ({ key: defineSearchAttributeKey(name, SearchAttributeType.KEYWORD), value })),
+    searchAttributes: Object.entries(options.searchAttributes).map(([name, value]) => ({
+      key: defineSearchAttributeKey(name, SearchAttributeType.KEYWORD),
+      value,
+    })),
     ...(options.memo ? { memo: options.memo } : {}),
   };
 }
@@ -135,11 +167,17 @@ export interface DispatchOptions {
  * Starts the recorded starts that are due: left by a request that could not make them. Stops at
  * the first failure (Temporal is likely down) and postpones that row.
  */
-export async function dispatchDueStarts(deps: { orm: Orm; temporal: Client }, opts: DispatchOptions = {}): Promise<{ started: number; failed: number }> {
+export async function dispatchDueStarts(
+  deps: { orm: Orm; temporal: Client },
+  opts: DispatchOptions = {},
+): Promise<{ started: number; failed: number }> {
   return deps.orm.em.fork().transactional(async (em) => {
     const rows = await repo.claimDueStarts(em, opts.limit ?? 100, opts.taskQueues);
     const { started, failure } = await startInOrder(deps.temporal, rows.map(fromRow), DISPATCH_START_MS);
-    await repo.deleteStarts(em, rows.slice(0, started).map((r) => r.id));
+    await repo.deleteStarts(
+      em,
+      rows.slice(0, started).map((r) => r.id),
+    );
     if (failure) await repo.postponeStart(em, rows[started]!.id, failure);
     if (started) logger.info({ started }, 'started recorded workflows');
     return { started, failed: failure ? 1 : 0 };

@@ -132,7 +132,8 @@ function url(env: Env, name: string): string | undefined {
 
 function hostPort(env: Env, name: string): string | undefined {
   const v = optional(env, name);
-  if (v !== undefined && !/^[\w.-]+:\d{1,5}$/.test(v)) throw new ConfigError(name, `must look like host:port, got "${v}"`);
+  if (v !== undefined && !/^[\w.-]+:\d{1,5}$/.test(v))
+    throw new ConfigError(name, `must look like host:port, got "${v}"`);
   return v;
 }
 
@@ -219,7 +220,13 @@ export function loadConfig(env: Env = process.env): Config {
     // The same bounds as pyworker/cellar_worker/settings.py.
     simulationConcurrency: optionalInt(env, 'SIMULATION_CONCURRENCY', 1, 10_000),
     measurementConcurrency: optionalInt(env, 'MEASUREMENT_CONCURRENCY', 1, 10_000),
-    sweepSlots: int(env, 'SWEEP_SLOTS', optionalInt(env, 'SIMULATION_CONCURRENCY', 1, 10_000) ?? os.availableParallelism(), 1, 10_000),
+    sweepSlots: int(
+      env,
+      'SWEEP_SLOTS',
+      optionalInt(env, 'SIMULATION_CONCURRENCY', 1, 10_000) ?? os.availableParallelism(),
+      1,
+      10_000,
+    ),
   };
 }
 

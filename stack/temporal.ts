@@ -76,7 +76,9 @@ export async function startTemporalDevServer(opts: {
   for (const name of SEARCH_ATTRIBUTE_NAMES) args.push('--search-attribute', `${name}=Keyword`);
   args.push(...tuningArgs(opts));
   const proc: ManagedProcess = startProcess(TEMPORAL_CLI, args, { env: serverEnv(), onLine: opts.onLine });
-  const exited = new Promise<number | string | null>((resolve) => proc.child.once('exit', (code, signal) => resolve(signal ?? code)));
+  const exited = new Promise<number | string | null>((resolve) =>
+    proc.child.once('exit', (code, signal) => resolve(signal ?? code)),
+  );
   await waitForPort(opts.port, 'Temporal dev server', 60_000, proc.child);
   return {
     exited,
@@ -90,7 +92,13 @@ export async function startTemporalDevServer(opts: {
  * Fallback for machines with internet but no Go: the Temporal SDK downloads its own dev
  * server binary (a cached download). Provisioning prefers the CLI built with `go install`.
  */
-async function startDownloadedDevServer(opts: { port: number; uiPort?: number; dbFile?: string; metricsPort?: number; onLine?: (line: string) => void }): Promise<TemporalDevServer> {
+async function startDownloadedDevServer(opts: {
+  port: number;
+  uiPort?: number;
+  dbFile?: string;
+  metricsPort?: number;
+  onLine?: (line: string) => void;
+}): Promise<TemporalDevServer> {
   opts.onLine?.(`no Temporal CLI at ${TEMPORAL_CLI}; letting the Temporal SDK download its dev server`);
   const { TestWorkflowEnvironment } = await import('@temporalio/testing');
   const keys = SEARCH_ATTRIBUTE_NAMES.map((name) => searchAttributes[name]);

@@ -1,6 +1,12 @@
 // The Temporal client used by the API, the admin command and the worker's own calls. The
 // connection is lazy so the API can start (and report itself unhealthy) while Temporal is down.
-import { Client, Connection, ServiceError, defaultGrpcRetryOptions, makeGrpcRetryInterceptor } from '@temporalio/client';
+import {
+  Client,
+  Connection,
+  ServiceError,
+  defaultGrpcRetryOptions,
+  makeGrpcRetryInterceptor,
+} from '@temporalio/client';
 import type { Config } from './config.ts';
 
 // A call retries an unreachable server for about a second, not the SDK's default of about 20:
@@ -9,7 +15,10 @@ import type { Config } from './config.ts';
 const RETRY = defaultGrpcRetryOptions({ maxAttempts: 4 });
 
 export function temporalClient(config: Pick<Config, 'temporalAddress' | 'temporalNamespace'>): Client {
-  const connection = Connection.lazy({ address: config.temporalAddress ?? '127.0.0.1:7233', interceptors: [makeGrpcRetryInterceptor(RETRY)] });
+  const connection = Connection.lazy({
+    address: config.temporalAddress ?? '127.0.0.1:7233',
+    interceptors: [makeGrpcRetryInterceptor(RETRY)],
+  });
   return new Client({ connection, namespace: config.temporalNamespace });
 }
 
@@ -25,9 +34,7 @@ export function isTemporalUnavailable(err: unknown): boolean {
 
 export async function temporalReachable(client: Client, timeoutMs = 2000): Promise<boolean> {
   try {
-    await client.connection.withDeadline(Date.now() + timeoutMs, () =>
-      client.workflowService.getSystemInfo({}),
-    );
+    await client.connection.withDeadline(Date.now() + timeoutMs, () => client.workflowService.getSystemInfo({}));
     return true;
   } catch {
     return false;

@@ -23,14 +23,31 @@ const extra = process.argv.slice(2); // e.g. a test file filter for vitest
 
 const steps: Step[] = [
   { name: 'lint (eslint)', command: node, args: [...nodeArgs, 'node_modules/eslint/bin/eslint.js', '.'] },
-  { name: 'typecheck (tsc --noEmit)', command: node, args: [...nodeArgs, 'node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json'] },
-  { name: 'typecheck the lab board (tsc, DOM)', command: node, args: [...nodeArgs, 'node_modules/typescript/bin/tsc', '--noEmit', '-p', 'web/tsconfig.json'] },
-  { name: 'TypeScript suites (vitest)', command: node, args: [...nodeArgs, 'node_modules/vitest/vitest.mjs', 'run', '--config', 'test/vitest.config.ts', ...extra] },
+  {
+    name: 'typecheck (tsc --noEmit)',
+    command: node,
+    args: [...nodeArgs, 'node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json'],
+  },
+  {
+    name: 'typecheck the lab board (tsc, DOM)',
+    command: node,
+    args: [...nodeArgs, 'node_modules/typescript/bin/tsc', '--noEmit', '-p', 'web/tsconfig.json'],
+  },
+  {
+    name: 'TypeScript suites (vitest)',
+    command: node,
+    args: [...nodeArgs, 'node_modules/vitest/vitest.mjs', 'run', '--config', 'test/vitest.config.ts', ...extra],
+  },
 ];
 if (fs.existsSync(python)) {
   steps.push(
     { name: 'Python worker lint (ruff check)', command: ruff, args: ['check', '--no-cache', '.'], cwd: pyworker },
-    { name: 'Python worker format (ruff format --check)', command: ruff, args: ['format', '--check', '--no-cache', '.'], cwd: pyworker },
+    {
+      name: 'Python worker format (ruff format --check)',
+      command: ruff,
+      args: ['format', '--check', '--no-cache', '.'],
+      cwd: pyworker,
+    },
   );
   steps.push({
     name: 'Python worker suites (pytest)',
@@ -60,5 +77,7 @@ for (const step of steps) {
     failed.push(step.name);
   }
 }
-console.log(`\n[test] ${steps.length - failed.length} of ${steps.length} steps passed${failed.length ? `; failed: ${failed.join(', ')}` : ''}`);
+console.log(
+  `\n[test] ${steps.length - failed.length} of ${steps.length} steps passed${failed.length ? `; failed: ${failed.join(', ')}` : ''}`,
+);
 process.exit(failed.length ? 1 : 0);

@@ -66,7 +66,12 @@ export class FsStorage implements ObjectStorage {
    * absent; the same bytes again succeed (a client resending its PUT), other bytes throw
    * ObjectExists and leave the first ones.
    */
-  async writeStream(key: string, body: Readable, maxBytes = Infinity, opts: { once?: boolean; transform?: Transform } = {}): Promise<number> {
+  async writeStream(
+    key: string,
+    body: Readable,
+    maxBytes = Infinity,
+    opts: { once?: boolean; transform?: Transform } = {},
+  ): Promise<number> {
     const file = this.pathOf(key);
     const folder = path.dirname(file);
     const firstMade = await fsp.mkdir(folder, { recursive: true });
@@ -165,7 +170,8 @@ export class FsStorage implements ObjectStorage {
       for (const e of entries) {
         const full = path.join(dir, e.name);
         if (e.isDirectory()) await walk(full);
-        else if (partial || !e.name.includes('.part-')) out.push(path.relative(this.root, full).split(path.sep).join('/'));
+        else if (partial || !e.name.includes('.part-'))
+          out.push(path.relative(this.root, full).split(path.sep).join('/'));
       }
     };
     // Walk from the deepest folder the prefix names, then filter by the full prefix.
@@ -183,7 +189,9 @@ export class FsStorage implements ObjectStorage {
   }
 
   sign(p: SignedParams): string {
-    return createHmac('sha256', this.#secret).update(`${p.op}\n${p.key}\n${p.expires}\n${p.max}\n${p.filename}`).digest('base64url');
+    return createHmac('sha256', this.#secret)
+      .update(`${p.op}\n${p.key}\n${p.expires}\n${p.max}\n${p.filename}`)
+      .digest('base64url');
   }
 
   verify(p: SignedParams, signature: string): 'ok' | 'expired' | 'invalid' {
@@ -199,17 +207,33 @@ export class FsStorage implements ObjectStorage {
     if (p.max) qs.set('max', String(p.max));
     if (p.filename) qs.set('filename', p.filename);
     const encodedKey = p.key.split('/').map(encodeURIComponent).join('/');
-    return { url: `${this.#publicUrl}/storage/objects/${encodedKey}?${qs}`, token: sig, expiresAt: new Date(p.expires * 1000) };
+    return {
+      url: `${this.#publicUrl}/storage/objects/${encodedKey}?${qs}`,
+      token: sig,
+      expiresAt: new Date(p.expires * 1000),
+    };
   }
 
   async signedPutUrl(key: string, opts: { expiresInSeconds: number; maxBytes?: number }): Promise<SignedTarget> {
     assertSafeKey(key);
-    return this.#url({ op: 'put', key, expires: Math.floor(Date.now() / 1000) + opts.expiresInSeconds, max: opts.maxBytes ?? 0, filename: '' });
+    return this.#url({
+      op: 'put',
+      key,
+      expires: Math.floor(Date.now() / 1000) + opts.expiresInSeconds,
+      max: opts.maxBytes ?? 0,
+      filename: '',
+    });
   }
 
   async signedGetUrl(key: string, opts: { expiresInSeconds: number; filename?: string }): Promise<SignedTarget> {
     assertSafeKey(key);
-    return this.#url({ op: 'get', key, expires: Math.floor(Date.now() / 1000) + opts.expiresInSeconds, max: 0, filename: opts.filename ?? '' });
+    return this.#url({
+      op: 'get',
+      key,
+      expires: Math.floor(Date.now() / 1000) + opts.expiresInSeconds,
+      max: 0,
+      filename: opts.filename ?? '',
+    });
   }
 
   async scopedUploadCredentials(): Promise<null> {
@@ -223,7 +247,8 @@ export class FsStorage implements ObjectStorage {
  */
 async function syncFolders(folder: string, firstMade: string | undefined): Promise<void> {
   const folders = [folder];
-  if (firstMade) for (let f = folder; f !== path.dirname(firstMade) && f !== path.dirname(f); ) folders.push((f = path.dirname(f)));
+  if (firstMade)
+    for (let f = folder; f !== path.dirname(firstMade) && f !== path.dirname(f);) folders.push((f = path.dirname(f)));
   for (const f of folders) {
     const handle = await fsp.open(f, 'r');
     try {
@@ -242,7 +267,8 @@ async function sameBytes(a: string, b: string): Promise<boolean> {
     const [ba, bb] = [Buffer.alloc(1 << 20), Buffer.alloc(1 << 20)];
     for (let pos = 0; pos < sa.size; pos += ba.length) {
       const [ra, rb] = await Promise.all([ha.read(ba, 0, ba.length, pos), hb.read(bb, 0, bb.length, pos)]);
-      if (ra.bytesRead !== rb.bytesRead || !ba.subarray(0, ra.bytesRead).equals(bb.subarray(0, rb.bytesRead))) return false;
+      if (ra.bytesRead !== rb.bytesRead || !ba.subarray(0, ra.bytesRead).equals(bb.subarray(0, rb.bytesRead)))
+        return false;
     }
     return true;
   } finally {

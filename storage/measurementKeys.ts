@@ -22,7 +22,8 @@ export const extendKey = (prefix: string, version: number) => `${prefix}uploads/
  */
 export const sealedKey = (uploadPath: string) => uploadPath.replace(/([^/]+)$/, 'sealed/$1');
 /** A file measurement's file is uploaded here; confirm copies it to its fileKey, where it is served from. */
-export const fileUploadKey = (prefix: string, index: number, filename: string) => uploadKey(prefix, fileKey(prefix, index, filename).slice(prefix.length));
+export const fileUploadKey = (prefix: string, index: number, filename: string) =>
+  uploadKey(prefix, fileKey(prefix, index, filename).slice(prefix.length));
 export const seriesPrefix = (prefix: string) => `${prefix}series/`;
 /** The plot overview of a canonical series (pyworker/cellar_worker/measurements/overview.py names it the same way). */
 export const overviewKey = (timeSeriesKey: string) => timeSeriesKey.replace(/\.parquet$/, '') + '.overview.parquet';
@@ -34,6 +35,10 @@ export const OVERVIEW_MIN_ROWS = 100_000;
  * unsafe characters apart; the original name stays on the record and in downloads.
  */
 export function fileKey(prefix: string, index: number, filename: string): string {
-  const safe = filename.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._-]+/, '').slice(0, 120) || 'file';
+  const safe =
+    filename
+      .replace(/[^A-Za-z0-9._-]+/g, '_')
+      .replace(/^[._-]+/, '')
+      .slice(0, 120) || 'file';
   return `${prefix}files/${String(index).padStart(3, '0')}-${safe}`;
 }

@@ -5,6 +5,10 @@ export const rawDataPrefix = (organizationId: string, projectId: string, rawData
 
 /** The user's filename as a safe key segment; the original name stays on the record and in downloads. */
 export function rawDataKey(prefix: string, filename: string): string {
-  const safe = filename.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._-]+/, '').slice(0, 120) || 'file';
+  const safe =
+    filename
+      .replace(/[^A-Za-z0-9._-]+/g, '_')
+      .replace(/^[._-]+/, '')
+      .slice(0, 120) || 'file';
   return `${prefix}${safe}`;
 }

@@ -1,8 +1,21 @@
 // S3 driver: SigV4 presigned URLs, and — when an STS endpoint is configured — short-lived
 // credentials scoped by an inline session policy to one object key (for multipart uploads).
 import {
-  CompleteMultipartUploadCommand, CopyObjectCommand, CreateBucketCommand, CreateMultipartUploadCommand, DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand,
-  ListObjectsV2Command, PutObjectCommand, S3Client, AbortMultipartUploadCommand, ListMultipartUploadsCommand, UploadPartCopyCommand,
+  CompleteMultipartUploadCommand,
+  CopyObjectCommand,
+  CreateBucketCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  AbortMultipartUploadCommand,
+  ListMultipartUploadsCommand,
+  UploadPartCopyCommand,
   type ListMultipartUploadsCommandOutput,
 } from '@aws-sdk/client-s3';
 import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
@@ -10,7 +23,13 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
 import type { S3Config } from '../stack/config.ts';
-import { assertSafeKey, ObjectNotFound, type ObjectStorage, type ScopedUploadCredentials, type SignedTarget } from './storage.ts';
+import {
+  assertSafeKey,
+  ObjectNotFound,
+  type ObjectStorage,
+  type ScopedUploadCredentials,
+  type SignedTarget,
+} from './storage.ts';
 
 const SINGLE_COPY_MAX = 5 * 1024 ** 3;
 const COPY_PART = 1024 ** 3;
@@ -29,12 +48,13 @@ export class S3Storage implements ObjectStorage {
 
   constructor(cfg: S3Config) {
     this.#cfg = cfg;
-    const clientFor = (endpoint: string) => new S3Client({
-      endpoint,
-      region: cfg.region,
-      forcePathStyle: true,
-      credentials: { accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey },
-    });
+    const clientFor = (endpoint: string) =>
+      new S3Client({
+        endpoint,
+        region: cfg.region,
+        forcePathStyle: true,
+        credentials: { accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey },
+      });
     this.client = clientFor(cfg.endpoint);
     this.#signer = cfg.publicEndpoint === cfg.endpoint ? this.client : clientFor(cfg.publicEndpoint);
   }
@@ -84,7 +104,9 @@ export class S3Storage implements ObjectStorage {
     assertSafeKey(key);
     if (end <= start) return Buffer.alloc(0);
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.#cfg.bucket, Key: key, Range: `bytes=${start}-${end - 1}` }));
+      const out = await this.client.send(
+        new GetObjectCommand({ Bucket: this.#cfg.bucket, Key: key, Range: `bytes=${start}-${end - 1}` }),
+      );
       return Buffer.from(await out.Body!.transformToByteArray());
     } catch (err) {
       if (isNotFound(err)) throw new ObjectNotFound(key);
@@ -114,19 +136,35 @@ export class S3Storage implements ObjectStorage {
       await this.client.send(new CopyObjectCommand({ Bucket, Key: to, CopySource, CopySourceIfMatch: head.ETag }));
       return;
     }
-    const { UploadId } = await this.client.send(new CreateMultipartUploadCommand({
-      Bucket, Key: to, ContentType: head.ContentType, ContentEncoding: head.ContentEncoding, Metadata: head.Metadata,
-    }));
+    const { UploadId } = await this.client.send(
+      new CreateMultipartUploadCommand({
+        Bucket,
+        Key: to,
+        ContentType: head.ContentType,
+        ContentEncoding: head.ContentEncoding,
+        Metadata: head.Metadata,
+      }),
+    );
     try {
       const parts = [];
       for (let start = 0, n = 1; start < size; start += COPY_PART, n++) {
         const range = `bytes=${start}-${Math.min(start + COPY_PART, size) - 1}`;
-        const out = await this.client.send(new UploadPartCopyCommand({
-          Bucket, Key: to, UploadId, PartNumber: n, CopySource, CopySourceRange: range, CopySourceIfMatch: head.ETag,
-        }));
+        const out = await this.client.send(
+          new UploadPartCopyCommand({
+            Bucket,
+            Key: to,
+            UploadId,
+            PartNumber: n,
+            CopySource,
+            CopySourceRange: range,
+            CopySourceIfMatch: head.ETag,
+          }),
+        );
         parts.push({ PartNumber: n, ETag: out.CopyPartResult!.ETag });
       }
-      await this.client.send(new CompleteMultipartUploadCommand({ Bucket, Key: to, UploadId, MultipartUpload: { Parts: parts } }));
+      await this.client.send(
+        new CompleteMultipartUploadCommand({ Bucket, Key: to, UploadId, MultipartUpload: { Parts: parts } }),
+      );
     } catch (err) {
       await this.client.send(new AbortMultipartUploadCommand({ Bucket, Key: to, UploadId })).catch(() => undefined);
       throw err;
@@ -163,7 +201,9 @@ export class S3Storage implements ObjectStorage {
         throw err;
       }
       for (const u of uploads.Uploads ?? []) {
-        await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.#cfg.bucket, Key: u.Key!, UploadId: u.UploadId! }));
+        await this.client.send(
+          new AbortMultipartUploadCommand({ Bucket: this.#cfg.bucket, Key: u.Key!, UploadId: u.UploadId! }),
+        );
       }
     } while (uploads.IsTruncated);
     const keys = await this.list(prefix);
@@ -198,7 +238,9 @@ export class S3Storage implements ObjectStorage {
       new GetObjectCommand({
         Bucket: this.#cfg.bucket,
         Key: key,
-        ...(opts.filename ? { ResponseContentDisposition: `attachment; filename="${opts.filename.replaceAll('"', '')}"` } : {}),
+        ...(opts.filename
+          ? { ResponseContentDisposition: `attachment; filename="${opts.filename.replaceAll('"', '')}"` }
+          : {}),
       }),
       opts.expiresInSeconds,
     );

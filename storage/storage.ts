@@ -53,7 +53,11 @@ const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._\-/]*$/;
 
 /** Object keys are relative paths of safe characters, never escaping the root. */
 export function assertSafeKey(key: string): void {
-  if (!SAFE_KEY.test(key) || key.split('/').some((seg) => seg === '' || seg === '.' || seg === '..') || key.length > 1024) {
+  if (
+    !SAFE_KEY.test(key) ||
+    key.split('/').some((seg) => seg === '' || seg === '.' || seg === '..') ||
+    key.length > 1024
+  ) {
     throw new Error(`unsafe object key: ${JSON.stringify(key)}`);
   }
 }

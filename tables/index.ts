@@ -16,19 +16,27 @@ const defs = UCP_SCHEMA.$defs as Record<string, JsonObject>;
 const keys = (schema: unknown) => Object.keys((schema as { properties: JsonObject }).properties);
 
 /** The step table, from the schema: each step type (in order), its fields and its modes. */
-export const UCP_STEPS: { type: string; fields: string[]; modes?: string[] }[] = (defs.step!.oneOf as JsonObject[]).map((option) => {
-  const type = (option.required as string[])[0]!;
-  const body = (option.properties as JsonObject)[type] as { properties: Record<string, { enum?: string[] }> };
-  const modes = body.properties.mode?.enum;
-  return { type, fields: Object.keys(body.properties), ...(modes ? { modes } : {}) };
-});
+export const UCP_STEPS: { type: string; fields: string[]; modes?: string[] }[] = (defs.step!.oneOf as JsonObject[]).map(
+  (option) => {
+    const type = (option.required as string[])[0]!;
+    const body = (option.properties as JsonObject)[type] as { properties: Record<string, { enum?: string[] }> };
+    const modes = body.properties.mode?.enum;
+    return { type, fields: Object.keys(body.properties), ...(modes ? { modes } : {}) };
+  },
+);
 /** Variables an ends condition may test. */
 export const UCP_ENDS_VARIABLES: string[] = (defs.ends_variable!.oneOf as { const: string }[]).map((o) => o.const);
 /** Fields of a protocol's `global` settings, and of the protocol itself. */
 export const UCP_GLOBAL_FIELDS: string[] = keys(defs.global);
 export const UCP_TOP_FIELDS: string[] = keys(UCP_SCHEMA);
 
-export interface PybammModel { type: string; name: string; default_parameter_set: string; family: string; pybamm_class: string }
+export interface PybammModel {
+  type: string;
+  name: string;
+  default_parameter_set: string;
+  family: string;
+  pybamm_class: string;
+}
 /** Built-in PyBaMM model types. */
 export const MODELS: PybammModel[] = read<{ models: PybammModel[] }>('models.json').models;
 /** Solvers a model may name (the first is the default). */
@@ -47,7 +55,8 @@ export const LEAST_SQUARES_COSTS: string[] = costs.costs.filter((c) => c.least_s
 
 /** The quick model's chemistries (its file is also part of ENGINE_BUILD's hash). */
 export const CHEMISTRIES_PATH = tablePath('chemistries.json');
-export const CHEMISTRIES: { description: string; chemistries: { name: string; description: string }[] } = read('chemistries.json');
+export const CHEMISTRIES: { description: string; chemistries: { name: string; description: string }[] } =
+  read('chemistries.json');
 
 /** Units of parameters that cannot be negative, or must be greater than 0. */
 export const PARAMETER_UNITS: { non_negative: string[]; positive: string[] } = read('parameter_units.json');

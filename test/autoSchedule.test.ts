@@ -16,13 +16,25 @@ const HOUR = 3600_000;
 
 async function fixture(c: Client, channels: number) {
   const lab = await labFixture(c, { channels });
-  const template = await ok(c.post('/protocols/parse-to-template', {
-    protocol_experiment: { protocol: 'Rest for 1 hour', name: uniq('Rest') }, project_id: lab.project.id, experiment_parameters: {},
-  }));
+  const template = await ok(
+    c.post('/protocols/parse-to-template', {
+      protocol_experiment: { protocol: 'Rest for 1 hour', name: uniq('Rest') },
+      project_id: lab.project.id,
+      experiment_parameters: {},
+    }),
+  );
   const base = `/projects/${lab.project.id}/planned_measurements`;
-  const request = async (hours: number, extra: Record<string, unknown> = {}) => ok(c.post(base, {
-    name: uniq('Req'), protocol_id: template.template_id, cell_specification_id: lab.spec.id, estimated_duration_seconds: hours * 3600, ...extra,
-  }), 201);
+  const request = async (hours: number, extra: Record<string, unknown> = {}) =>
+    ok(
+      c.post(base, {
+        name: uniq('Req'),
+        protocol_id: template.template_id,
+        cell_specification_id: lab.spec.id,
+        estimated_duration_seconds: hours * 3600,
+        ...extra,
+      }),
+      201,
+    );
   return { ...lab, base, request };
 }
 
@@ -34,19 +46,40 @@ describe('auto-schedule', () => {
     // CH1 runs a measurement for 3 more hours; CH2 is free.
     const eta = Date.now() + 3 * HOUR;
     await measurement(c, f.instance.id, { channel_id: ch1.id, estimated_end_time: new Date(eta).toISOString() });
-    const big = await ok(c.post('/cell_specifications', { project_id: f.project.id, name: uniq('Big'), ratings: { max_current: { value: 50, unit: 'A' } } }), 201);
+    const big = await ok(
+      c.post('/cell_specifications', {
+        project_id: f.project.id,
+        name: uniq('Big'),
+        ratings: { max_current: { value: 50, unit: 'A' } },
+      }),
+      201,
+    );
     const p1 = await f.request(2);
     const p2 = await f.request(1, { setup_duration_seconds: 1800 });
     const p3 = await f.request(1, { cell_specification_id: big.id });
     const start = new Date(Date.now() + HOUR).toISOString();
-    const ask = () => ok(c.post(`${f.base}/auto_schedule_proposal`, { planned_measurement_ids: [p1.id, p2.id, p3.id], start_after: start }));
+    const ask = () =>
+      ok(
+        c.post(`${f.base}/auto_schedule_proposal`, {
+          planned_measurement_ids: [p1.id, p2.id, p3.id],
+          start_after: start,
+        }),
+      );
     const proposal = await ask();
     const t0 = Math.ceil(Date.parse(start) / 60_000) * 60_000;
     const [a1, a2, a3] = proposal.assignments;
     // p1 takes CH2 at once; p2 (1.5 h with setup) then goes to CH1 when its run ends, before CH2 frees up.
-    expect(a1).toMatchObject({ planned_measurement_id: p1.id, planned_measurement_name: p1.name, planned_measurement_updated_at: p1.updated_at,
-      channel_id: ch2.id, channel_name: 'CH2', cycler_name: f.cycler.name, planned_start_time: new Date(t0).toISOString(),
-      planned_end_time: new Date(t0 + 2 * HOUR).toISOString(), unscheduled_reason: null });
+    expect(a1).toMatchObject({
+      planned_measurement_id: p1.id,
+      planned_measurement_name: p1.name,
+      planned_measurement_updated_at: p1.updated_at,
+      channel_id: ch2.id,
+      channel_name: 'CH2',
+      cycler_name: f.cycler.name,
+      planned_start_time: new Date(t0).toISOString(),
+      planned_end_time: new Date(t0 + 2 * HOUR).toISOString(),
+      unscheduled_reason: null,
+    });
     expect(a2.channel_id).toBe(ch1.id);
     expect(Date.parse(a2.planned_start_time)).toBe(eta);
     expect(Date.parse(a2.planned_end_time) - Date.parse(a2.planned_start_time)).toBe(1.5 * HOUR);
@@ -66,12 +99,25 @@ describe('auto-schedule', () => {
 
     // A fresh proposal applies: both scheduled, in order, by the caller.
     const fresh = await ask();
-    const applied = await ok(c.post(`${f.base}/apply_auto_schedule_proposal`, { assignments: fresh.assignments.slice(0, 2) }));
-    expect(applied.map((p: { id: string; status: string }) => [p.id, p.status])).toEqual([[p1.id, 'scheduled'], [p2.id, 'scheduled']]);
-    expect(applied[0]).toMatchObject({ channel_id: ch2.id, planned_start_time: fresh.assignments[0].planned_start_time });
-    expect(applied[1]).toMatchObject({ channel_id: ch1.id, planned_start_time: fresh.assignments[1].planned_start_time });
+    const applied = await ok(
+      c.post(`${f.base}/apply_auto_schedule_proposal`, { assignments: fresh.assignments.slice(0, 2) }),
+    );
+    expect(applied.map((p: { id: string; status: string }) => [p.id, p.status])).toEqual([
+      [p1.id, 'scheduled'],
+      [p2.id, 'scheduled'],
+    ]);
+    expect(applied[0]).toMatchObject({
+      channel_id: ch2.id,
+      planned_start_time: fresh.assignments[0].planned_start_time,
+    });
+    expect(applied[1]).toMatchObject({
+      channel_id: ch1.id,
+      planned_start_time: fresh.assignments[1].planned_start_time,
+    });
     // Applying the same proposal twice: the plans are no longer requested.
-    const again = await c.post(`${f.base}/apply_auto_schedule_proposal`, { assignments: fresh.assignments.slice(0, 2) });
+    const again = await c.post(`${f.base}/apply_auto_schedule_proposal`, {
+      assignments: fresh.assignments.slice(0, 2),
+    });
     expect(again.status).toBe(409);
     expect(again.body.error_code).toBe('SCHEDULE_STALE');
   });
@@ -82,11 +128,20 @@ describe('auto-schedule', () => {
     const p1 = await f.request(1);
     const p2 = await f.request(1);
     const proposal = await ok(c.post(`${f.base}/auto_schedule_proposal`, { planned_measurement_ids: [p1.id, p2.id] }));
-    expect(proposal.assignments.map((a: { channel_id: string }) => a.channel_id)).toEqual([f.channels[0].id, f.channels[0].id]);
+    expect(proposal.assignments.map((a: { channel_id: string }) => a.channel_id)).toEqual([
+      f.channels[0].id,
+      f.channels[0].id,
+    ]);
     // Someone books the second window by hand.
     const other = await f.request(1);
-    await ok(c.patch(`${f.base}/${other.id}`, { status: 'scheduled', channel_id: f.channels[0].id,
-      planned_start_time: proposal.assignments[1].planned_start_time, planned_end_time: proposal.assignments[1].planned_end_time }));
+    await ok(
+      c.patch(`${f.base}/${other.id}`, {
+        status: 'scheduled',
+        channel_id: f.channels[0].id,
+        planned_start_time: proposal.assignments[1].planned_start_time,
+        planned_end_time: proposal.assignments[1].planned_end_time,
+      }),
+    );
     const reply = await c.post(`${f.base}/apply_auto_schedule_proposal`, { assignments: proposal.assignments });
     expect(reply.status).toBe(409);
     expect(reply.body.error_code).toBe('SCHEDULE_STALE');
@@ -96,7 +151,9 @@ describe('auto-schedule', () => {
     const dup = await c.post(`${f.base}/auto_schedule_proposal`, { planned_measurement_ids: [p1.id, p1.id] });
     expect(dup.status).toBe(422);
     expect(dup.body.detail[0].loc).toEqual(['body', 'planned_measurement_ids', 1]);
-    const foreign = await c.post(`${f.base}/auto_schedule_proposal`, { planned_measurement_ids: [crypto.randomUUID()] });
+    const foreign = await c.post(`${f.base}/auto_schedule_proposal`, {
+      planned_measurement_ids: [crypto.randomUUID()],
+    });
     expect(foreign.status).toBe(422);
   });
 });
@@ -111,16 +168,30 @@ describe('lab status looking forward', () => {
     const plan = await f.request(2);
     const from = eta;
     const to = new Date(Date.now() + 7 * HOUR);
-    await ok(c.patch(`${f.base}/${plan.id}`, { status: 'scheduled', channel_id: ch1.id, planned_start_time: from.toISOString(), planned_end_time: to.toISOString() }));
+    await ok(
+      c.patch(`${f.base}/${plan.id}`, {
+        status: 'scheduled',
+        channel_id: ch1.id,
+        planned_start_time: from.toISOString(),
+        planned_end_time: to.toISOString(),
+      }),
+    );
     await ok(c.patch(`/channels/${ch3.id}`, { out_of_commission: true }));
 
     const first = await c.get(`/projects/${f.project.id}/lab/status`);
     expect(first.status).toBe(200);
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^W\/"/);
-    const chans = Object.fromEntries(first.body.sites[0].cyclers[0].channels.map((ch: { name: string }) => [ch.name, ch]));
+    const chans = Object.fromEntries(
+      first.body.sites[0].cyclers[0].channels.map((ch: { name: string }) => [ch.name, ch]),
+    );
     // CH1: the run until its estimate, then the reservation right after: free when that ends.
-    expect(chans.CH1.next_reservation).toEqual({ id: plan.id, name: plan.name, planned_start_time: from.toISOString(), planned_end_time: to.toISOString() });
+    expect(chans.CH1.next_reservation).toEqual({
+      id: plan.id,
+      name: plan.name,
+      planned_start_time: from.toISOString(),
+      planned_end_time: to.toISOString(),
+    });
     expect(chans.CH1.next_free_at).toBe(to.toISOString());
     expect(chans.CH2).toMatchObject({ next_reservation: null, state: 'free' });
     expect(Date.parse(chans.CH2.next_free_at)).toBeLessThanOrEqual(Date.now());
@@ -139,30 +210,74 @@ describe('lab status looking forward', () => {
     expect(changed.headers.get('etag')).not.toBe(etag);
     expect(changed.body.out_of_commission).toBe(0);
     // Service windows as the client sends them: a cycler's booked visit, a channel's own.
-    const cycler2 = await ok(c.post(`/sites/${f.site.id}/cyclers`, { name: uniq('Cy'), project_id: f.project.id }), 201);
+    const cycler2 = await ok(
+      c.post(`/sites/${f.site.id}/cyclers`, { name: uniq('Cy'), project_id: f.project.id }),
+      201,
+    );
     const x1 = await ok(c.post(`/cyclers/${cycler2.id}/channels`, { name: 'X1' }), 201);
-    const visit = { from: new Date(Date.now() + 24 * HOUR).toISOString(), until: new Date(Date.now() + 48 * HOUR).toISOString() };
-    const backwards = await c.post(`/cyclers/${cycler2.id}/service_events`, { event_type: 'calibration', scheduled_for: visit.until, scheduled_until: visit.from });
+    const visit = {
+      from: new Date(Date.now() + 24 * HOUR).toISOString(),
+      until: new Date(Date.now() + 48 * HOUR).toISOString(),
+    };
+    const backwards = await c.post(`/cyclers/${cycler2.id}/service_events`, {
+      event_type: 'calibration',
+      scheduled_for: visit.until,
+      scheduled_until: visit.from,
+    });
     expect(backwards.status).toBe(400);
     expect(backwards.body.detail.field).toBe('scheduled_until');
-    const event = await ok(c.post(`/cyclers/${cycler2.id}/service_events`, { event_type: 'calibration', scheduled_for: visit.from, scheduled_until: visit.until }), 201);
+    const event = await ok(
+      c.post(`/cyclers/${cycler2.id}/service_events`, {
+        event_type: 'calibration',
+        scheduled_for: visit.from,
+        scheduled_until: visit.until,
+      }),
+      201,
+    );
     expect(event).toMatchObject({ status: 'open', scheduled_for: visit.from, scheduled_until: visit.until });
-    const badWindow = await c.patch(`/channels/${ch3.id}`, { service_scheduled_at: visit.until, service_scheduled_until: visit.from });
+    const badWindow = await c.patch(`/channels/${ch3.id}`, {
+      service_scheduled_at: visit.until,
+      service_scheduled_until: visit.from,
+    });
     expect(badWindow.status).toBe(400);
-    expect(await ok(c.patch(`/channels/${ch3.id}`, { service_scheduled_at: visit.from, service_scheduled_until: visit.until })))
-      .toMatchObject({ service_scheduled_at: visit.from, service_scheduled_until: visit.until });
-    const withService = await c.get(`/projects/${f.project.id}/lab/status`, { 'If-None-Match': changed.headers.get('etag')! });
+    expect(
+      await ok(
+        c.patch(`/channels/${ch3.id}`, { service_scheduled_at: visit.from, service_scheduled_until: visit.until }),
+      ),
+    ).toMatchObject({ service_scheduled_at: visit.from, service_scheduled_until: visit.until });
+    const withService = await c.get(`/projects/${f.project.id}/lab/status`, {
+      'If-None-Match': changed.headers.get('etag')!,
+    });
     expect(withService.status).toBe(200);
     const cy2 = withService.body.sites[0].cyclers.find((x: { id: string }) => x.id === cycler2.id);
-    expect(cy2.service_windows).toMatchObject([{ id: event.id, event_type: 'calibration', status: 'open', scheduled_for: visit.from, scheduled_until: visit.until }]);
+    expect(cy2.service_windows).toMatchObject([
+      {
+        id: event.id,
+        event_type: 'calibration',
+        status: 'open',
+        scheduled_for: visit.from,
+        scheduled_until: visit.until,
+      },
+    ]);
     expect(cy2.channels[0]).toMatchObject({ id: x1.id, next_free_at: visit.until });
-    const c3 = withService.body.sites[0].cyclers.find((x: { id: string }) => x.id === f.cycler.id).channels.find((ch: { id: string }) => ch.id === ch3.id);
+    const c3 = withService.body.sites[0].cyclers
+      .find((x: { id: string }) => x.id === f.cycler.id)
+      .channels.find((ch: { id: string }) => ch.id === ch3.id);
     expect(c3).toMatchObject({ service_scheduled_at: visit.from, service_scheduled_until: visit.until });
     // A plan over the channel's service window: 409 naming it.
     const plan2 = await f.request(1);
-    const onService = await c.patch(`${f.base}/${plan2.id}`, { status: 'scheduled', channel_id: ch3.id,
-      planned_start_time: new Date(Date.parse(visit.from) + HOUR).toISOString(), planned_end_time: new Date(Date.parse(visit.from) + 2 * HOUR).toISOString() });
+    const onService = await c.patch(`${f.base}/${plan2.id}`, {
+      status: 'scheduled',
+      channel_id: ch3.id,
+      planned_start_time: new Date(Date.parse(visit.from) + HOUR).toISOString(),
+      planned_end_time: new Date(Date.parse(visit.from) + 2 * HOUR).toISOString(),
+    });
     expect(onService.status).toBe(409);
-    expect(onService.body.detail.collides_with).toMatchObject({ kind: 'channel_service', id: ch3.id, start: visit.from, end: visit.until });
+    expect(onService.body.detail.collides_with).toMatchObject({
+      kind: 'channel_service',
+      id: ch3.id,
+      start: visit.from,
+      end: visit.until,
+    });
   });
 });

@@ -51,7 +51,7 @@ describe('ionworks-api 0.38.0 against Cellar', () => {
     expect(output).not.toMatch(/\d+ (failed|error)/);
   }, 900_000);
 
-  it('keeps member administration to owners, and a removed member\'s key stops working', async () => {
+  it("keeps member administration to owners, and a removed member's key stops working", async () => {
     const org = await newOrg(api.orm);
     const member = await newMember(api.orm, org.organization_id);
     const asMember = client(api.url, member.api_key);
@@ -65,11 +65,26 @@ describe('ionworks-api 0.38.0 against Cellar', () => {
     const project = (await asOwner.post('/projects', { name: 'Invites' })).body;
     const roles = (await asOwner.get('/roles/project')).body as { id: string; name: string }[];
     const roleId = (name: string) => roles.find((r) => r.name === name)!.id;
-    expect((await asOwner.post(`/projects/${project.id}/members`, { user_id: member.user_id, project_role_id: roleId('Project Admin') })).status).toBe(201);
-    const outsider = await asMember.post(`/projects/${project.id}/invites`, { email: 'outsider@example.test', project_role_id: roleId('Project Viewer') });
+    expect(
+      (
+        await asOwner.post(`/projects/${project.id}/members`, {
+          user_id: member.user_id,
+          project_role_id: roleId('Project Admin'),
+        })
+      ).status,
+    ).toBe(201);
+    const outsider = await asMember.post(`/projects/${project.id}/invites`, {
+      email: 'outsider@example.test',
+      project_role_id: roleId('Project Viewer'),
+    });
     expect(outsider.status).toBe(403);
-    expect((await asOwner.get(users)).body.map((u: { email: string }) => u.email)).not.toContain('outsider@example.test');
-    const colleague = await asMember.post(`/projects/${project.id}/invites`, { email: org.email, project_role_id: roleId('Project Viewer') });
+    expect((await asOwner.get(users)).body.map((u: { email: string }) => u.email)).not.toContain(
+      'outsider@example.test',
+    );
+    const colleague = await asMember.post(`/projects/${project.id}/invites`, {
+      email: org.email,
+      project_role_id: roleId('Project Viewer'),
+    });
     expect(colleague.status, colleague.text).toBe(200);
     expect(colleague.body).toMatchObject({ user_id: org.user_id, already_member: true, invite_sent: false });
     expect((await asMember.get('/users/me')).status).toBe(200);

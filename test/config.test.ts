@@ -13,7 +13,13 @@ const NODE = [process.execPath, '--disable-warning=ExperimentalWarning'] as cons
 describe('loadConfig', () => {
   it('has working defaults: embedded parts on fixed local ports, filesystem storage', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 8000, host: '127.0.0.1', postgresPort: 25432, temporalPort: 7233, temporalUiPort: 8233 });
+    expect(c).toMatchObject({
+      port: 8000,
+      host: '127.0.0.1',
+      postgresPort: 25432,
+      temporalPort: 7233,
+      temporalUiPort: 8233,
+    });
     expect(c.databaseUrl).toBeUndefined();
     expect(c.temporalAddress).toBeUndefined();
     expect(c.storage.driver).toBe('fs');
@@ -57,7 +63,12 @@ describe('loadConfig', () => {
 
   it('takes an empty variable as unset', () => {
     const c = loadConfig({ LOG_LEVEL: '', SIMULATION_CONCURRENCY: '', MEASUREMENT_CONCURRENCY: '', PORT: '' });
-    expect(c).toMatchObject({ logLevel: 'info', simulationConcurrency: undefined, measurementConcurrency: undefined, port: 8000 });
+    expect(c).toMatchObject({
+      logLevel: 'info',
+      simulationConcurrency: undefined,
+      measurementConcurrency: undefined,
+      port: 8000,
+    });
     expect(loadConfig({ SIMULATION_CONCURRENCY: '3' }).simulationConcurrency).toBe(3);
   });
 
@@ -72,11 +83,20 @@ describe('loadConfig', () => {
 describe('the logger, imported before the configuration is read', () => {
   const levelWith = (value: string) => {
     const script = `const { logger } = await import(${JSON.stringify(path.join(ROOT, 'stack/logger.ts'))}); process.stdout.write(logger.level);`;
-    return spawnSync(NODE[0], [NODE[1], '--input-type=module', '-e', script], { env: { PATH: process.env.PATH, LOG_LEVEL: value }, encoding: 'utf8' });
+    return spawnSync(NODE[0], [NODE[1], '--input-type=module', '-e', script], {
+      env: { PATH: process.env.PATH, LOG_LEVEL: value },
+      encoding: 'utf8',
+    });
   };
 
   it('never fails on a bad or empty LOG_LEVEL (loadConfig reports it), and uses a good one', () => {
-    for (const [value, level] of [['loud', 'info'], ['', 'info'], ['debug', 'debug'], ['silent', 'silent'], ['toString', 'info']]) {
+    for (const [value, level] of [
+      ['loud', 'info'],
+      ['', 'info'],
+      ['debug', 'debug'],
+      ['silent', 'silent'],
+      ['toString', 'info'],
+    ]) {
       const res = levelWith(value!);
       expect(res.stderr, value).toBe('');
       expect(res.status, value).toBe(0);
@@ -123,7 +143,9 @@ describe('the local signing secret', () => {
       process.stdout.write(signingSecret({ signingSecret: undefined, dataDir: ${JSON.stringify(dataDir)} }));`;
     const run = () =>
       new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-        const child = spawn(NODE[0], [NODE[1], '--input-type=module', '-e', script], { env: { PATH: process.env.PATH } });
+        const child = spawn(NODE[0], [NODE[1], '--input-type=module', '-e', script], {
+          env: { PATH: process.env.PATH },
+        });
         let out = '';
         let err = '';
         child.stdout.on('data', (d) => (out += d));
@@ -148,7 +170,13 @@ describe('docker-compose.yml', () => {
   const envDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cellar-compose-env-'));
   const envFile = path.join(envDir, '.env');
   expect(spawnSync('bash', [path.join(ROOT, 'stack', 'compose-env.sh'), envFile]).status).toBe(0);
-  const dotEnv = Object.fromEntries(fs.readFileSync(envFile, 'utf8').split('\n').filter((l) => /^\w+=/.test(l)).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+  const dotEnv = Object.fromEntries(
+    fs
+      .readFileSync(envFile, 'utf8')
+      .split('\n')
+      .filter((l) => /^\w+=/.test(l))
+      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+  );
   fs.rmSync(envDir, { recursive: true });
   /** Compose's interpolation of ${NAME}, ${NAME:-default} and ${NAME:?error}; a missing required one throws. */
   const interpolate = (value: string, vars: Record<string, string>) =>
@@ -158,7 +186,12 @@ describe('docker-compose.yml', () => {
       return kind === '-' ? arg! : '';
     });
   const envOf = (name: string, vars = dotEnv) =>
-    Object.fromEntries(Object.entries(compose.services[name].environment as Record<string, string>).map(([k, v]) => [k, interpolate(String(v), vars)]));
+    Object.fromEntries(
+      Object.entries(compose.services[name].environment as Record<string, string>).map(([k, v]) => [
+        k,
+        interpolate(String(v), vars),
+      ]),
+    );
 
   it.each(['api', 'worker', 'pyworker'])('sets every variable the %s service needs', (name) => {
     const env = envOf(name);
@@ -179,17 +212,27 @@ describe('docker-compose.yml', () => {
   });
 
   it('commits no secret: every one comes from the .env that compose-env.sh writes once', () => {
-    expect(Object.keys(dotEnv).sort()).toEqual(['POSTGRES_PASSWORD', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'SIGNING_SECRET']);
+    expect(Object.keys(dotEnv).sort()).toEqual([
+      'POSTGRES_PASSWORD',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+      'SIGNING_SECRET',
+    ]);
     for (const v of Object.values(dotEnv)) expect(v.length).toBeGreaterThanOrEqual(16);
     const secretName = /PASSWORD|PWD|SECRET|ACCESS_KEY/;
-    for (const [service, def] of Object.entries(compose.services as Record<string, { environment?: Record<string, string> }>)) {
+    for (const [service, def] of Object.entries(
+      compose.services as Record<string, { environment?: Record<string, string> }>,
+    )) {
       for (const [name, value] of Object.entries(def.environment ?? {})) {
         if (secretName.test(name)) expect(String(value), `${service}.${name}`).toMatch(/^\$\{\w+:\?[^}]+\}$/);
         // Without .env nothing starts: compose stops at the first required variable.
-        if (secretName.test(name)) expect(() => interpolate(String(value), {}), `${service}.${name}`).toThrow(/compose-env\.sh/);
+        if (secretName.test(name))
+          expect(() => interpolate(String(value), {}), `${service}.${name}`).toThrow(/compose-env\.sh/);
       }
     }
-    expect(new URL(interpolate(compose.services.api.environment.DATABASE_URL, { POSTGRES_PASSWORD: 'p' })).password).toBe('p');
+    expect(
+      new URL(interpolate(compose.services.api.environment.DATABASE_URL, { POSTGRES_PASSWORD: 'p' })).password,
+    ).toBe('p');
     expect(() => interpolate(compose.services.api.environment.DATABASE_URL, {})).toThrow(/POSTGRES_PASSWORD/);
     // The keys of the earlier file, and anything that reads like a literal key, are gone.
     expect(text).not.toMatch(/change-me|cellar-local-secret|:cellar@/);
@@ -214,7 +257,12 @@ describe('docker-compose.yml', () => {
 
 describe('secrets in configuration errors', () => {
   it('never quotes the password of DATABASE_URL', () => {
-    for (const given of ['postgres://cellar:s3cr3t-pw@db host/cellar', 'mysql://cellar:s3cr3t-pw@db/cellar', 'cellar:s3cr3t-pw@db', 'postgres://cellar:s3cr3t@pw@db:x/cellar']) {
+    for (const given of [
+      'postgres://cellar:s3cr3t-pw@db host/cellar',
+      'mysql://cellar:s3cr3t-pw@db/cellar',
+      'cellar:s3cr3t-pw@db',
+      'postgres://cellar:s3cr3t@pw@db:x/cellar',
+    ]) {
       let message = '';
       try {
         loadConfig({ DATABASE_URL: given });

@@ -37,10 +37,16 @@ describe('downloads', () => {
       abort.abort();
       await reader.cancel().catch(() => undefined);
     }
-    await eventually(async () => openOn(file) === 0, { timeoutMs: 10_000, what: `the aborted downloads to close ${file} (open ${openOn(file)} times)` });
+    await eventually(async () => openOn(file) === 0, {
+      timeoutMs: 10_000,
+      what: `the aborted downloads to close ${file} (open ${openOn(file)} times)`,
+    });
     const whole = await fetch(url);
     expect((await whole.arrayBuffer()).byteLength).toBe(size);
     // The file is closed just after its last bytes are sent.
-    await eventually(async () => openOn(file) === 0, { timeoutMs: 10_000, what: 'the whole download to close the file' });
+    await eventually(async () => openOn(file) === 0, {
+      timeoutMs: 10_000,
+      what: 'the whole download to close the file',
+    });
   });
 });

@@ -28,7 +28,12 @@ export default async function setup(project: TestProject) {
   const log = fs.createWriteStream(path.join(runDir, 'servers.log'));
   const [pgPort, temporalPort, s3Port] = [await freePort(), await freePort(), await freePort()];
   const [pg, temporal, s3, bundle] = await Promise.all([
-    startEmbeddedPostgres({ dataDir: path.join(runDir, 'postgres'), port: pgPort, database: 'cellar_test', onLog: (l) => log.write(`[pg] ${l}\n`) }),
+    startEmbeddedPostgres({
+      dataDir: path.join(runDir, 'postgres'),
+      port: pgPort,
+      database: 'cellar_test',
+      onLog: (l) => log.write(`[pg] ${l}\n`),
+    }),
     startTemporalDevServer({ port: temporalPort, onLine: (l) => log.write(`[temporal] ${l}\n`) }),
     startVersitygw({
       port: s3Port,

@@ -47,7 +47,12 @@ export function testConfig(storage: StorageKind = 'fs', overrides: Record<string
     MEASUREMENT_TASK_QUEUE: `cellar-test-meas-${id}`,
     LOG_LEVEL: 'silent',
     ...(storage === 's3'
-      ? { S3_ENDPOINT: s3.endpoint, S3_BUCKET: `cellar-${id}`, S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey }
+      ? {
+          S3_ENDPOINT: s3.endpoint,
+          S3_BUCKET: `cellar-${id}`,
+          S3_ACCESS_KEY_ID: s3.accessKeyId,
+          S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+        }
       : {}),
     ...overrides,
   };
@@ -60,7 +65,11 @@ export async function makeStorage(config: Config): Promise<ObjectStorage> {
     await s.ensureBucket();
     return s;
   }
-  return new FsStorage({ root: config.storage.dir, secret: 'test-signing-secret-0123456789abcdef', publicUrl: config.publicUrl });
+  return new FsStorage({
+    root: config.storage.dir,
+    secret: 'test-signing-secret-0123456789abcdef',
+    publicUrl: config.publicUrl,
+  });
 }
 
 export interface TestApi {
@@ -73,7 +82,9 @@ export interface TestApi {
 }
 
 /** The real Express app on an ephemeral port, validating responses against openapi.yaml too. */
-export async function startApi(opts: { storage?: StorageKind; config?: Config; validateResponses?: boolean; warmValidators?: boolean } = {}): Promise<TestApi> {
+export async function startApi(
+  opts: { storage?: StorageKind; config?: Config; validateResponses?: boolean; warmValidators?: boolean } = {},
+): Promise<TestApi> {
   // Bind first: signed URLs must point at this server, whose port is known only once it listens.
   const server: Server = createApiServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
@@ -87,7 +98,11 @@ export async function startApi(opts: { storage?: StorageKind; config?: Config; v
   if (opts.warmValidators) await warmValidatorsOf(app);
   server.on('request', app);
   return {
-    url, config, orm, storage, temporal,
+    url,
+    config,
+    orm,
+    storage,
+    temporal,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
@@ -99,19 +114,28 @@ export async function startApi(opts: { storage?: StorageKind; config?: Config; v
 }
 
 /** A fresh organization with an owner and an API key. */
-export async function newOrg(orm: Orm, name = `Org ${randomUUID().slice(0, 8)}`): Promise<IssuedKey & { email: string; org: string }> {
+export async function newOrg(
+  orm: Orm,
+  name = `Org ${randomUUID().slice(0, 8)}`,
+): Promise<IssuedKey & { email: string; org: string }> {
   const email = `${randomUUID().slice(0, 8)}@example.test`;
   const issued = await bootstrap(orm.em.fork(), name, email);
   return { ...issued, email, org: name };
 }
 
 /** Another user in an existing organization, as a plain member (no project roles yet). */
-export async function newMember(orm: Orm, organizationId: string): Promise<{ user_id: string; api_key: string; email: string }> {
+export async function newMember(
+  orm: Orm,
+  organizationId: string,
+): Promise<{ user_id: string; api_key: string; email: string }> {
   const em = orm.em.fork();
   const [org] = await em.execute<{ name: string }[]>(`select name from organizations where id = ?`, [organizationId]);
   const email = `${randomUUID().slice(0, 8)}@example.test`;
   const issued = await bootstrap(em, org!.name, email);
-  await em.execute(`update memberships set role = 'member' where organization_id = ? and user_id = ?`, [organizationId, issued.user_id]);
+  await em.execute(`update memberships set role = 'member' where organization_id = ? and user_id = ?`, [
+    organizationId,
+    issued.user_id,
+  ]);
   return { user_id: issued.user_id, api_key: issued.api_key, email };
 }
 
@@ -124,7 +148,12 @@ export interface Reply<T = any> {
 
 /** A small client with the headers real clients send (JSON content type even on GET). */
 export function client(baseUrl: string, key?: string, extraHeaders: Record<string, string> = {}) {
-  const call = async <T = any>(method: string, p: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> => {
+  const call = async <T = any>(
+    method: string,
+    p: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Reply<T>> => {
     const res = await fetch(baseUrl + p, {
       method,
       headers: {
@@ -134,7 +163,12 @@ export function client(baseUrl: string, key?: string, extraHeaders: Record<strin
         ...extraHeaders,
         ...headers,
       },
-      body: body === undefined ? undefined : typeof body === 'string' || body instanceof Uint8Array ? (body as string | Uint8Array<ArrayBuffer>) : JSON.stringify(body),
+      body:
+        body === undefined
+          ? undefined
+          : typeof body === 'string' || body instanceof Uint8Array
+            ? (body as string | Uint8Array<ArrayBuffer>)
+            : JSON.stringify(body),
     });
     const text = await res.text();
     let parsed: unknown = text;
@@ -156,7 +190,9 @@ export function client(baseUrl: string, key?: string, extraHeaders: Record<strin
 }
 
 /** The TypeScript worker on this config's task queue, using the bundle made by globalSetup. */
-export async function startWorker(api: Pick<TestApi, 'config' | 'storage' | 'orm' | 'temporal'>): Promise<{ worker: Worker; connection: NativeConnection; run: Promise<void>; stop(): Promise<void> }> {
+export async function startWorker(
+  api: Pick<TestApi, 'config' | 'storage' | 'orm' | 'temporal'>,
+): Promise<{ worker: Worker; connection: NativeConnection; run: Promise<void>; stop(): Promise<void> }> {
   quietRuntime();
   const { config } = api;
   const connection = await connectWorker(config.temporalAddress!);
@@ -169,7 +205,9 @@ export async function startWorker(api: Pick<TestApi, 'config' | 'storage' | 'orm
   });
   const run = worker.run();
   return {
-    worker, connection, run,
+    worker,
+    connection,
+    run,
     async stop() {
       worker.shutdown();
       await run;
@@ -197,8 +235,12 @@ export function startPythonWorker(config: Config): ManagedProcess {
   } else {
     const s3 = config.storage.s3;
     Object.assign(env, {
-      STORAGE_DRIVER: 's3', S3_ENDPOINT: s3.endpoint, S3_REGION: s3.region, S3_BUCKET: s3.bucket,
-      S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: s3.endpoint,
+      S3_REGION: s3.region,
+      S3_BUCKET: s3.bucket,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
     });
   }
   const logFile = fs.createWriteStream(path.join(inject('runDir'), `pyworker-${config.taskQueue}.log`));
@@ -223,7 +265,10 @@ export function killPythonWorker(python: ManagedProcess): void {
 }
 
 /** Polls `fn` until it returns a truthy value or the time runs out. */
-export async function eventually<T>(fn: () => Promise<T | undefined | null | false>, opts: { timeoutMs?: number; intervalMs?: number; what?: string } = {}): Promise<T> {
+export async function eventually<T>(
+  fn: () => Promise<T | undefined | null | false>,
+  opts: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
+): Promise<T> {
   const deadline = Date.now() + (opts.timeoutMs ?? 90_000);
   let last: unknown;
   while (Date.now() < deadline) {
@@ -240,16 +285,21 @@ export async function eventually<T>(fn: () => Promise<T | undefined | null | fal
 
 /** The batch a simulation belongs to. */
 export async function batchOf(orm: Orm, simulationId: string): Promise<string> {
-  const [row] = await orm.em.fork().execute<{ batch_id: string }[]>(`select batch_id from simulations where id = ?`, [simulationId]);
+  const [row] = await orm.em
+    .fork()
+    .execute<{ batch_id: string }[]>(`select batch_id from simulations where id = ?`, [simulationId]);
   return row!.batch_id;
 }
 
 /** Polls a job until it has ended; answers it as GET /jobs/{id} does. */
 export async function jobFinished(c: ReturnType<typeof client>, jobId: string, timeoutMs = 90_000) {
-  return eventually(async () => {
-    const job = (await c.get(`/jobs/${jobId}`)).body;
-    return job.is_terminal ? job : undefined;
-  }, { timeoutMs, intervalMs: 300, what: `job ${jobId} to end` });
+  return eventually(
+    async () => {
+      const job = (await c.get(`/jobs/${jobId}`)).body;
+      return job.is_terminal ? job : undefined;
+    },
+    { timeoutMs, intervalMs: 300, what: `job ${jobId} to end` },
+  );
 }
 
 export interface StackOptions {
@@ -268,9 +318,12 @@ export async function startStack(opts: StackOptions = {}) {
   const api = await startApi(opts.config ? { config: opts.config } : {});
   const worker = await startWorker(api);
   const { config } = api;
-  const dispatcher = opts.dispatcher === false
-    ? undefined
-    : runStartDispatcher(api, { taskQueues: [config.taskQueue, config.simulationTaskQueue, config.measurementTaskQueue] });
+  const dispatcher =
+    opts.dispatcher === false
+      ? undefined
+      : runStartDispatcher(api, {
+          taskQueues: [config.taskQueue, config.simulationTaskQueue, config.measurementTaskQueue],
+        });
   const python = opts.python ? startPythonWorker(api.config) : undefined;
   return {
     api,

@@ -50,7 +50,11 @@ describe('hostile inputs', () => {
     const form = new FormData();
     form.append('project_id', t.projectId);
     form.append('name', 'x');
-    const res = await fetch(`${api.url}/fit-from-file`, { method: 'POST', headers: { 'X-API-Key': t.key, Accept: 'application/json' }, body: form });
+    const res = await fetch(`${api.url}/fit-from-file`, {
+      method: 'POST',
+      headers: { 'X-API-Key': t.key, Accept: 'application/json' },
+      body: form,
+    });
     expect(res.status).toBe(422);
     // Nothing was created by the refused requests.
     const projects = (await c.get('/projects')).body;
@@ -61,19 +65,38 @@ describe('hostile inputs', () => {
 describe('bounded parsers', () => {
   it('sizes a DOE grid from its rows before making any point', () => {
     const started = performance.now();
-    const grid = (count: number) => () => expandDoe({ sampling: 'grid', rows: [{ type: 'range', name: 'x', min: 0, max: 1, count }, { type: 'discrete', name: 'y', values: [1, 2] }] });
+    const grid = (count: number) => () =>
+      expandDoe({
+        sampling: 'grid',
+        rows: [
+          { type: 'range', name: 'x', min: 0, max: 1, count },
+          { type: 'discrete', name: 'y', values: [1, 2] },
+        ],
+      });
     for (const count of [50_000_000, 4_000_000_000, Number.MAX_SAFE_INTEGER]) {
       expect(grid(count)).toThrow(DoeError);
       expect(grid(count)).toThrow(/the grid has \d+ points; at most 10000/);
     }
     expect(performance.now() - started).toBeLessThan(SANITY_MS);
-    expect(grid(3)()).toEqual([{ x: 0, y: 1 }, { x: 0, y: 2 }, { x: 0.5, y: 1 }, { x: 0.5, y: 2 }, { x: 1, y: 1 }, { x: 1, y: 2 }]);
-    expect(grid(1)()).toEqual([{ x: 0, y: 1 }, { x: 0, y: 2 }]);
+    expect(grid(3)()).toEqual([
+      { x: 0, y: 1 },
+      { x: 0, y: 2 },
+      { x: 0.5, y: 1 },
+      { x: 0.5, y: 2 },
+      { x: 1, y: 1 },
+      { x: 1, y: 2 },
+    ]);
+    expect(grid(1)()).toEqual([
+      { x: 0, y: 1 },
+      { x: 0, y: 2 },
+    ]);
   });
 
   it('reads decimals by hand, as the regular expression did, in linear time', () => {
-    for (const s of ['1', '-1', '+1.5', '.5', '5.', '1e3', '1E-3', '2.5e+10', '007']) expect(isDecimal(s), s).toBe(true);
-    for (const s of ['', '.', '-', 'e3', '1e', '1e+', '1.2.3', '1 ', ' 1', '0x10', 'NaN', 'Infinity', '1,5', '--1']) expect(isDecimal(s), s).toBe(false);
+    for (const s of ['1', '-1', '+1.5', '.5', '5.', '1e3', '1E-3', '2.5e+10', '007'])
+      expect(isDecimal(s), s).toBe(true);
+    for (const s of ['', '.', '-', 'e3', '1e', '1e+', '1.2.3', '1 ', ' 1', '0x10', 'NaN', 'Infinity', '1,5', '--1'])
+      expect(isDecimal(s), s).toBe(false);
     const started = performance.now();
     expect(isDecimal(`${'1'.repeat(1_000_000)}x`)).toBe(false);
     expect(isDecimal(`${'1'.repeat(500_000)}.${'1'.repeat(500_000)}e`)).toBe(false);

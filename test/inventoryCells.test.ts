@@ -17,9 +17,21 @@ describe('cell specifications and instances', () => {
     const c = client(api.url, org.api_key);
     const project = await ok(c.post('/projects', { name: uniq('Cells') }), 201);
     const body = {
-      project_id: project.id, name: 'INR21700-50E', description: 'high energy', manufacturer: 'Samsung', form_factor: 'cylindrical',
-      chemistry: 'NMC', ratings: { capacity: { value: 5, unit: 'A.h' }, voltage_min: { value: 2.5, unit: 'V' }, voltage_max: { value: 4.2, unit: 'V' } },
-      anode: { material: 'graphite+SiOx' }, cathode: { material: 'NMC811' }, electrolyte: { name: 'LiPF6 in EC:DMC' }, separator: { thickness_um: 12 },
+      project_id: project.id,
+      name: 'INR21700-50E',
+      description: 'high energy',
+      manufacturer: 'Samsung',
+      form_factor: 'cylindrical',
+      chemistry: 'NMC',
+      ratings: {
+        capacity: { value: 5, unit: 'A.h' },
+        voltage_min: { value: 2.5, unit: 'V' },
+        voltage_max: { value: 4.2, unit: 'V' },
+      },
+      anode: { material: 'graphite+SiOx' },
+      cathode: { material: 'NMC811' },
+      electrolyte: { name: 'LiPF6 in EC:DMC' },
+      separator: { thickness_um: 12 },
       properties: { mass_g: 69 },
     };
     const res = await c.post('/cell_specifications', body);
@@ -34,16 +46,43 @@ describe('cell specifications and instances', () => {
     await ok(c.post('/cell_specifications', { project_id: other.id, name: 'INR21700-50E' }), 201);
 
     const mappings = (await ok(c.get(`/projects/${project.id}`))).cell_spec_project_mappings;
-    expect(mappings).toEqual([expect.objectContaining({ cell_specification_id: res.body.id, project_id: project.id, name: 'INR21700-50E' })]);
+    expect(mappings).toEqual([
+      expect.objectContaining({ cell_specification_id: res.body.id, project_id: project.id, name: 'INR21700-50E' }),
+    ]);
 
-    const patched = await ok(c.patch(`/cell_specifications/${res.body.id}`, { ratings: { capacity: { value: 4.9, unit: 'A.h' } } }));
-    expect(patched).toMatchObject({ name: 'INR21700-50E', manufacturer: 'Samsung', ratings: { capacity: { value: 4.9, unit: 'A.h' } } });
-    const badRatings = await c.post('/cell_specifications', { project_id: project.id, name: 'x', ratings: { capacity: { unit: 'A.h' } } });
+    const patched = await ok(
+      c.patch(`/cell_specifications/${res.body.id}`, { ratings: { capacity: { value: 4.9, unit: 'A.h' } } }),
+    );
+    expect(patched).toMatchObject({
+      name: 'INR21700-50E',
+      manufacturer: 'Samsung',
+      ratings: { capacity: { value: 4.9, unit: 'A.h' } },
+    });
+    const badRatings = await c.post('/cell_specifications', {
+      project_id: project.id,
+      name: 'x',
+      ratings: { capacity: { unit: 'A.h' } },
+    });
     expect(badRatings.status).toBe(422);
     expect(badRatings.body.detail[0].loc.slice(0, 3)).toEqual(['body', 'ratings', 'capacity']);
 
-    const cell = await ok(c.post(`/cell_specifications/${res.body.id}/cell_instances`, { name: 'cell-001', serial_number: 'S1', batch: 'B7', notes: 'n', properties: { rack: 3 } }), 201);
-    expect(cell).toMatchObject({ cell_specification_id: res.body.id, project_id: project.id, serial_number: 'S1', batch: 'B7', properties: { rack: 3 } });
+    const cell = await ok(
+      c.post(`/cell_specifications/${res.body.id}/cell_instances`, {
+        name: 'cell-001',
+        serial_number: 'S1',
+        batch: 'B7',
+        notes: 'n',
+        properties: { rack: 3 },
+      }),
+      201,
+    );
+    expect(cell).toMatchObject({
+      cell_specification_id: res.body.id,
+      project_id: project.id,
+      serial_number: 'S1',
+      batch: 'B7',
+      properties: { rack: 3 },
+    });
     const dupCell = await c.post(`/cell_specifications/${res.body.id}/cell_instances`, { name: 'cell-001' });
     expect(dupCell.status).toBe(409);
     expect(dupCell.body.detail.existing_id).toBe(cell.id);
@@ -64,26 +103,69 @@ describe('cell measurements', () => {
     const c = client(api.url, org.api_key);
     const { instance } = await labFixture(c);
     const m = await measurement(c, instance.id, {
-      name: 'OCV check', properties: { ocv: { value: 3.61, unit: 'V' }, acir: { value: 0.012, unit: 'Ohm' } }, protocol: 'OCV', program_name: 'p1',
-      start_time: '2026-01-01T00:00:00Z', end_time: '2026-01-01T01:00:00Z', test_setup: { temperature_c: 25 },
+      name: 'OCV check',
+      properties: { ocv: { value: 3.61, unit: 'V' }, acir: { value: 0.012, unit: 'Ohm' } },
+      protocol: 'OCV',
+      program_name: 'p1',
+      start_time: '2026-01-01T00:00:00Z',
+      end_time: '2026-01-01T01:00:00Z',
+      test_setup: { temperature_c: 25 },
     });
-    expect(m).toMatchObject({ measurement_type: 'properties', cell_instance_id: instance.id, processing_status: 'ready', requested_by: org.user_id,
-      requested_by_email: org.email, properties: { acir: { value: 0.012, unit: 'Ohm' } }, protocol: 'OCV', program_name: 'p1', test_setup: { temperature_c: 25 },
-      start_time: '2026-01-01T00:00:00.000Z', end_time: '2026-01-01T01:00:00.000Z', channel_id: null });
-    await measurement(c, instance.id, { name: 'later', start_time: '2026-03-01T00:00:00Z', end_time: '2026-03-01T01:00:00Z' });
-    const list = await ok(c.get(`/cell_instances/${instance.id}/cell_measurements?start_time_gt=2026-02-01T00:00:00Z&measurement_type=eq.properties`));
+    expect(m).toMatchObject({
+      measurement_type: 'properties',
+      cell_instance_id: instance.id,
+      processing_status: 'ready',
+      requested_by: org.user_id,
+      requested_by_email: org.email,
+      properties: { acir: { value: 0.012, unit: 'Ohm' } },
+      protocol: 'OCV',
+      program_name: 'p1',
+      test_setup: { temperature_c: 25 },
+      start_time: '2026-01-01T00:00:00.000Z',
+      end_time: '2026-01-01T01:00:00.000Z',
+      channel_id: null,
+    });
+    await measurement(c, instance.id, {
+      name: 'later',
+      start_time: '2026-03-01T00:00:00Z',
+      end_time: '2026-03-01T01:00:00Z',
+    });
+    const list = await ok(
+      c.get(
+        `/cell_instances/${instance.id}/cell_measurements?start_time_gt=2026-02-01T00:00:00Z&measurement_type=eq.properties`,
+      ),
+    );
     expect(list.items.map((x: { name: string }) => x.name)).toEqual(['later']);
-    expect((await ok(c.get(`/cell_instances/${instance.id}/cell_measurements?start_time_lt=2026-02-01T00:00:00Z`))).items[0].id).toBe(m.id);
-    expect((await c.get(`/cell_instances/${instance.id}/cell_measurements?measurement_type=eq.audio`)).status).toBe(422);
-    const noUnit = await c.post(`/cell_instances/${instance.id}/cell_measurements/create`, { name: 'x', properties: { ocv: 3.6 } });
+    expect(
+      (await ok(c.get(`/cell_instances/${instance.id}/cell_measurements?start_time_lt=2026-02-01T00:00:00Z`))).items[0]
+        .id,
+    ).toBe(m.id);
+    expect((await c.get(`/cell_instances/${instance.id}/cell_measurements?measurement_type=eq.audio`)).status).toBe(
+      422,
+    );
+    const noUnit = await c.post(`/cell_instances/${instance.id}/cell_measurements/create`, {
+      name: 'x',
+      properties: { ocv: 3.6 },
+    });
     expect(noUnit.status).toBe(422);
-    const series = await c.post(`/cell_instances/${instance.id}/cell_measurements/create`, { name: 'x', measurement_type: 'time_series', properties: {} });
+    const series = await c.post(`/cell_instances/${instance.id}/cell_measurements/create`, {
+      name: 'x',
+      measurement_type: 'time_series',
+      properties: {},
+    });
     expect(series.status).toBe(422);
     expect(series.body.detail[0].loc).toEqual(['body', 'measurement_type']);
-    const inverted = await c.post(`/cell_instances/${instance.id}/cell_measurements/create`, { name: 'x', properties: {}, start_time: '2026-01-02T00:00:00Z', end_time: '2026-01-01T00:00:00Z' });
+    const inverted = await c.post(`/cell_instances/${instance.id}/cell_measurements/create`, {
+      name: 'x',
+      properties: {},
+      start_time: '2026-01-02T00:00:00Z',
+      end_time: '2026-01-01T00:00:00Z',
+    });
     expect(inverted.status).toBe(422);
     expect((await ok(c.patch(`/cell_measurements/${m.id}`, { notes: 'checked' }))).notes).toBe('checked');
-    expect((await ok(c.get(`/cell_measurements/${m.id}?include_steps=false&include_time_series=false`))).notes).toBe('checked');
+    expect((await ok(c.get(`/cell_measurements/${m.id}?include_steps=false&include_time_series=false`))).notes).toBe(
+      'checked',
+    );
     // As Python clients spell a boolean they pass as a parameter (str(False)).
     expect((await c.get(`/cell_measurements/${m.id}?include_steps=False&include_time_series=True`)).status).toBe(200);
     expect(await ok(c.delete(`/cell_measurements/${m.id}`))).toEqual({ id: m.id, deleted: true });
@@ -102,7 +184,10 @@ describe('cell measurements', () => {
     expect(busy.status).toBe(409);
     expect(busy.body.detail.measurement_id).toBe(running.id);
     // A finished run from before the running one started does not overlap it.
-    const old = await measurement(c, instance.id, { start_time: '2025-01-01T00:00:00Z', end_time: '2025-01-02T00:00:00Z' });
+    const old = await measurement(c, instance.id, {
+      start_time: '2025-01-01T00:00:00Z',
+      end_time: '2025-01-02T00:00:00Z',
+    });
     expect((await ok(c.patch(`/cell_measurements/${old.id}`, { channel_id: ch1.id }))).channel_id).toBe(ch1.id);
     await ok(c.patch(`/channels/${ch2.id}`, { out_of_commission: true, incident_category: 'hardware_failure' }));
     const ooc = await c.patch(`/cell_measurements/${second.id}`, { channel_id: ch2.id });
@@ -110,12 +195,22 @@ describe('cell measurements', () => {
     const otherProject = await labFixture(c);
     const cross = await c.patch(`/cell_measurements/${second.id}`, { channel_id: otherProject.channels[0].id });
     expect(cross.status).toBe(400);
-    expect(cross.body).toMatchObject({ error_code: 'BAD_REQUEST', detail: {
-      field: 'channel_id', loc: ['body', 'channel_id'], channel_project_id: otherProject.project.id, measurement_project_id: instance.project_id,
-    } });
+    expect(cross.body).toMatchObject({
+      error_code: 'BAD_REQUEST',
+      detail: {
+        field: 'channel_id',
+        loc: ['body', 'channel_id'],
+        channel_project_id: otherProject.project.id,
+        measurement_project_id: instance.project_id,
+      },
+    });
     const otherOrg = await labFixture(client(api.url, (await newOrg(api.orm)).api_key));
-    expect((await c.patch(`/cell_measurements/${second.id}`, { channel_id: otherOrg.channels[0].id })).status).toBe(403);
-    expect((await c.patch(`/cell_measurements/${second.id}`, { channel_id: '00000000-0000-4000-8000-00000000dead' })).status).toBe(422);
+    expect((await c.patch(`/cell_measurements/${second.id}`, { channel_id: otherOrg.channels[0].id })).status).toBe(
+      403,
+    );
+    expect(
+      (await c.patch(`/cell_measurements/${second.id}`, { channel_id: '00000000-0000-4000-8000-00000000dead' })).status,
+    ).toBe(422);
     // Nothing was written by the refusals.
     expect((await ok(c.get(`/cell_measurements/${second.id}`))).channel_id).toBeNull();
     await ok(c.patch(`/cell_measurements/${second.id}`, { channel_id: ch3.id }));
@@ -134,7 +229,9 @@ describe('cell measurements', () => {
     const done1 = await measurement(c, instance.id, { channel_id: ch1.id, ...times });
     const done2 = await measurement(c, instance.id, { channel_id: ch2.id, ...times });
     await ok(c.patch(`/channels/${ch1.id}`, { out_of_commission: true, incident_category: 'hardware_failure' }));
-    const later = await ok(c.patch(`/cell_measurements/${done1.id}`, { end_time: '2025-01-03T00:00:00Z', channel_id: ch1.id }));
+    const later = await ok(
+      c.patch(`/cell_measurements/${done1.id}`, { end_time: '2025-01-03T00:00:00Z', channel_id: ch1.id }),
+    );
     expect(later).toMatchObject({ channel_id: ch1.id, end_time: '2025-01-03T00:00:00.000Z' });
     // Linking another measurement there is still refused.
     expect((await c.patch(`/cell_measurements/${done2.id}`, { channel_id: ch1.id })).status).toBe(409);
@@ -142,7 +239,9 @@ describe('cell measurements', () => {
     // The cycler moves to another project; the finished run stays on its channel and can still be re-timed.
     const other = await ok(c.post('/projects', { name: uniq('Elsewhere') }), 201);
     await ok(c.patch(`/cyclers/${cycler.id}`, { project_id: other.id }));
-    expect((await ok(c.patch(`/cell_measurements/${done2.id}`, { start_time: '2024-12-31T00:00:00Z' }))).start_time).toBe('2024-12-31T00:00:00.000Z');
+    expect(
+      (await ok(c.patch(`/cell_measurements/${done2.id}`, { start_time: '2024-12-31T00:00:00Z' }))).start_time,
+    ).toBe('2024-12-31T00:00:00.000Z');
     // Linking to it again from elsewhere is a cross-project link.
     const running = await measurement(c, instance.id);
     expect((await c.patch(`/cell_measurements/${running.id}`, { channel_id: ch2.id })).status).toBe(400);
@@ -167,13 +266,18 @@ describe('cell measurements', () => {
   });
 });
 
-describe('a measurement\'s protocol', () => {
+describe("a measurement's protocol", () => {
   it('links an experiment template of the organization by protocol_id, on create and patch; others are 422 naming protocol_id', async () => {
     const c = client(api.url, (await newOrg(api.orm)).api_key);
     const { project, instance } = await labFixture(c);
-    const template = (key: typeof c, projectId: string) => ok(key.post('/protocols/parse-to-template', {
-      protocol_experiment: { protocol: 'Discharge at 1C until 2.5 V', name: '1C' }, project_id: projectId, experiment_parameters: {},
-    }));
+    const template = (key: typeof c, projectId: string) =>
+      ok(
+        key.post('/protocols/parse-to-template', {
+          protocol_experiment: { protocol: 'Discharge at 1C until 2.5 V', name: '1C' },
+          project_id: projectId,
+          experiment_parameters: {},
+        }),
+      );
     const mine = await template(c, project.id);
     const created = await measurement(c, instance.id, { protocol_id: mine.template_id });
     expect(created.protocol_id).toBe(mine.template_id);
@@ -186,7 +290,11 @@ describe('a measurement\'s protocol', () => {
       const patched = await c.patch(`/cell_measurements/${created.id}`, { protocol_id: id });
       expect(patched.status).toBe(422);
       expect(patched.body.detail[0].loc).toEqual(['body', 'protocol_id']);
-      const refused = await c.post(`/cell_instances/${instance.id}/cell_measurements/create`, { name: uniq('M'), properties: {}, protocol_id: id });
+      const refused = await c.post(`/cell_instances/${instance.id}/cell_measurements/create`, {
+        name: uniq('M'),
+        properties: {},
+        protocol_id: id,
+      });
       expect(refused.status).toBe(422);
     }
     expect((await ok(c.get(`/cell_measurements/${created.id}`))).protocol_id).toBeNull();

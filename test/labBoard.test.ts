@@ -19,7 +19,10 @@ function findChromium(): string | null {
   return null;
 }
 const CHROMIUM = process.env.CHROMIUM_PATH ?? findChromium();
-if (!CHROMIUM) console.log('[labBoard] skipped: no Chromium (install Debian\'s chromium, as stack/provision.sh --tests does, or set CHROMIUM_PATH)');
+if (!CHROMIUM)
+  console.log(
+    "[labBoard] skipped: no Chromium (install Debian's chromium, as stack/provision.sh --tests does, or set CHROMIUM_PATH)",
+  );
 
 let api: TestApi;
 let browser: Browser;
@@ -39,19 +42,34 @@ async function signIn(page: Page, key: string) {
 }
 
 describe.skipIf(!CHROMIUM)('lab board in Chromium', () => {
-  it('signs in, shows the API\'s counts, follows a channel out of commission, finds a channel, proposes and applies a schedule', async () => {
+  it("signs in, shows the API's counts, follows a channel out of commission, finds a channel, proposes and applies a schedule", async () => {
     const org = await newOrg(api.orm);
     const c = client(api.url, org.api_key);
     const lab = await labFixture(c, { channels: 6 });
     const [ch1, ch2, ch3] = lab.channels;
-    await measurement(c, lab.instance.id, { channel_id: ch1.id, protocol: 'CCCV 1C', estimated_end_time: new Date(Date.now() + 4 * 3600_000).toISOString() });
+    await measurement(c, lab.instance.id, {
+      channel_id: ch1.id,
+      protocol: 'CCCV 1C',
+      estimated_end_time: new Date(Date.now() + 4 * 3600_000).toISOString(),
+    });
     await measurement(c, lab.instance.id, { channel_id: ch2.id });
-    const template = await ok(c.post('/protocols/parse-to-template', {
-      protocol_experiment: { protocol: 'Rest for 1 hour', name: uniq('Rest') }, project_id: lab.project.id, experiment_parameters: {},
-    }));
+    const template = await ok(
+      c.post('/protocols/parse-to-template', {
+        protocol_experiment: { protocol: 'Rest for 1 hour', name: uniq('Rest') },
+        project_id: lab.project.id,
+        experiment_parameters: {},
+      }),
+    );
     const plans = `/projects/${lab.project.id}/planned_measurements`;
-    const plan = await ok(c.post(plans, { name: uniq('Board plan'), protocol_id: template.template_id, cell_specification_id: lab.spec.id,
-      estimated_duration_seconds: 7200 }), 201);
+    const plan = await ok(
+      c.post(plans, {
+        name: uniq('Board plan'),
+        protocol_id: template.template_id,
+        cell_specification_id: lab.spec.id,
+        estimated_duration_seconds: 7200,
+      }),
+      201,
+    );
 
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     const errors: string[] = [];
@@ -73,7 +91,9 @@ describe.skipIf(!CHROMIUM)('lab board in Chromium', () => {
 
     // Out of commission through the API: the board shows it within its refresh (1 s here).
     await ok(c.patch(`/channels/${ch3.id}`, { out_of_commission: true }));
-    await expect.poll(() => page.locator(`.ch[data-id="${ch3.id}"]`).getAttribute('data-state'), { timeout: 10_000 }).toBe('out_of_commission');
+    await expect
+      .poll(() => page.locator(`.ch[data-id="${ch3.id}"]`).getAttribute('data-state'), { timeout: 10_000 })
+      .toBe('out_of_commission');
     expect(await count('out_of_commission')).toBe('1');
     expect(await page.locator(`.ch[data-id="${ch3.id}"]`).getAttribute('aria-label')).toContain('out of commission');
 
@@ -100,10 +120,17 @@ describe.skipIf(!CHROMIUM)('lab board in Chromium', () => {
     const scheduled = await ok(c.get(`${plans}/${plan.id}`));
     expect(scheduled.status).toBe('scheduled');
     await expect.poll(() => page.locator('#timeline').textContent()).toContain(plan.name);
-    await expect.poll(() => page.locator(`.ch[data-id="${scheduled.channel_id}"]`).getAttribute('class')).toContain('booked');
+    await expect
+      .poll(() => page.locator(`.ch[data-id="${scheduled.channel_id}"]`).getAttribute('class'))
+      .toContain('booked');
 
     // Unchanged lab: conditional requests answered 304 by the API.
-    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { __board: { notModified: number } }).__board.notModified), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        () => page.evaluate(() => (globalThis as unknown as { __board: { notModified: number } }).__board.notModified),
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThan(0);
     // The key is never in a URL.
     expect(requests.filter((u) => u.includes(org.api_key))).toEqual([]);
     expect(errors).toEqual([]);
@@ -120,28 +147,41 @@ describe.skipIf(!CHROMIUM)('lab board in Chromium', () => {
     await page.close();
   });
 
-  it('lists every requested plan and every reservation of the next 7 days, past the lists\' page of 100', async () => {
+  it("lists every requested plan and every reservation of the next 7 days, past the lists' page of 100", async () => {
     const org = await newOrg(api.orm);
     const c = client(api.url, org.api_key);
     const lab = await labFixture(c, { channels: 3 });
-    const template = await ok(c.post('/protocols/parse-to-template', {
-      protocol_experiment: { protocol: 'Rest for 1 hour', name: uniq('Rest') }, project_id: lab.project.id, experiment_parameters: {},
-    }));
+    const template = await ok(
+      c.post('/protocols/parse-to-template', {
+        protocol_experiment: { protocol: 'Rest for 1 hour', name: uniq('Rest') },
+        project_id: lab.project.id,
+        experiment_parameters: {},
+      }),
+    );
     // Written directly (the API's create is tested elsewhere): 130 requested plans, and 3 × 45 one-hour reservations.
     const sql = (q: string, params: unknown[]) => api.orm.em.fork().execute(q, params);
     const common = [org.organization_id, lab.project.id, template.template_id, lab.spec.id, org.user_id, org.user_id];
-    await sql(`insert into planned_measurements (id, organization_id, project_id, name, status, protocol_id, cell_specification_id,
+    await sql(
+      `insert into planned_measurements (id, organization_id, project_id, name, status, protocol_id, cell_specification_id,
         estimated_duration_seconds, requested_by, created_by)
-      select gen_random_uuid(), ?, ?, 'request ' || lpad(g::text, 3, '0'), 'requested', ?, ?, 3600, ?, ? from generate_series(1, 130) g`, common);
-    await sql(`insert into planned_measurements (id, organization_id, project_id, name, status, protocol_id, cell_specification_id, channel_id,
+      select gen_random_uuid(), ?, ?, 'request ' || lpad(g::text, 3, '0'), 'requested', ?, ?, 3600, ?, ? from generate_series(1, 130) g`,
+      common,
+    );
+    await sql(
+      `insert into planned_measurements (id, organization_id, project_id, name, status, protocol_id, cell_specification_id, channel_id,
         planned_start_time, planned_end_time, requested_by, created_by)
       select gen_random_uuid(), ?, ?, 'reservation ' || ch.name || '-' || g, 'scheduled', ?, ?, ch.id,
              date_trunc('hour', now()) + g * interval '2 hours', date_trunc('hour', now()) + g * interval '2 hours' + interval '1 hour', ?, ?
-        from channels ch cross join generate_series(1, 45) g where ch.cycler_id = ?`, [...common, lab.cycler.id]);
+        from channels ch cross join generate_series(1, 45) g where ch.cycler_id = ?`,
+      [...common, lab.cycler.id],
+    );
 
     // Two more cyclers of two channels, and two channels a page: the grid arrives in three pages after the summary.
     for (const name of ['Y', 'Z']) {
-      const cy = await ok(c.post(`/sites/${lab.site.id}/cyclers`, { name: uniq(name), project_id: lab.project.id }), 201);
+      const cy = await ok(
+        c.post(`/sites/${lab.site.id}/cyclers`, { name: uniq(name), project_id: lab.project.id }),
+        201,
+      );
       for (const ch of ['1', '2']) await ok(c.post(`/cyclers/${cy.id}/channels`, { name: ch }), 201);
     }
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
@@ -157,7 +197,9 @@ describe.skipIf(!CHROMIUM)('lab board in Chromium', () => {
     expect(await page.locator('input[name=plan]').count()).toBe(130);
     expect(await page.locator('#requested').textContent()).toContain('request 130');
     expect(await page.locator('#slot-plan option').count()).toBe(130);
-    await expect.poll(() => page.locator('#timeline').getAttribute('data-reservations'), { timeout: 20_000 }).toBe('135');
+    await expect
+      .poll(() => page.locator('#timeline').getAttribute('data-reservations'), { timeout: 20_000 })
+      .toBe('135');
     expect(await page.locator('#timeline .bar').count()).toBe(135);
     // A channel's upcoming plans: all 45 of them.
     await page.locator(`.ch[data-id="${lab.channels[0].id}"]`).click();

@@ -12,7 +12,10 @@ afterAll(async () => {
   await api?.close();
 });
 
-type Tree = { sites: { id: string; cyclers: { id: string; channels: { id: string; state: string }[]; [k: string]: unknown }[] }[]; [k: string]: unknown };
+type Tree = {
+  sites: { id: string; cyclers: { id: string; channels: { id: string; state: string }[]; [k: string]: unknown }[] }[];
+  [k: string]: unknown;
+};
 const cyclersOf = (t: Tree) => t.sites.flatMap((s) => s.cyclers);
 const COUNTS = ['occupied', 'stale', 'free', 'out_of_commission'] as const;
 
@@ -46,15 +49,21 @@ describe('lab status views', () => {
     });
 
     // Pages of two cyclers: together the whole tree's cyclers, channels and counts.
-    const pages: Tree[] = [await ok(c.get(`${base}?cycler_offset=0&cycler_limit=2`)), await ok(c.get(`${base}?cycler_offset=2&cycler_limit=2`)),
-      await ok(c.get(`${base}?cycler_offset=4&cycler_limit=2`))];
+    const pages: Tree[] = [
+      await ok(c.get(`${base}?cycler_offset=0&cycler_limit=2`)),
+      await ok(c.get(`${base}?cycler_offset=2&cycler_limit=2`)),
+      await ok(c.get(`${base}?cycler_offset=4&cycler_limit=2`)),
+    ];
     expect(pages.flatMap(cyclersOf)).toEqual(cyclersOf(whole));
     expect(cyclersOf(pages[2]!)).toEqual([]);
     for (const k of COUNTS) expect(pages.reduce((n, p) => n + (p[k] as number), 0)).toBe(whole[k]);
 
     // Each view its own tag; a matching one is 304 for that view only.
-    const tags = await Promise.all(['', '?view=summary', '?cycler_offset=0&cycler_limit=2', '?cycler_offset=2&cycler_limit=2']
-      .map(async (q) => (await c.get(`${base}${q}`)).headers.get('etag')!));
+    const tags = await Promise.all(
+      ['', '?view=summary', '?cycler_offset=0&cycler_limit=2', '?cycler_offset=2&cycler_limit=2'].map(async (q) =>
+        (await c.get(`${base}${q}`)).headers.get('etag')!,
+      ),
+    );
     expect(new Set(tags).size).toBe(4);
     const summaryTag = tags[1]!;
     expect((await c.get(`${base}?view=summary`, { 'If-None-Match': summaryTag })).status).toBe(304);

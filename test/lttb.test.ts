@@ -56,7 +56,7 @@ function streamed(xs: (number | null)[], ys: (number | null)[], maxPoints: numbe
 /** A deterministic pseudo-random series: a noisy voltage with runs of `gapRun` rows (of every 97) without one. */
 function series(n: number, seed: number, gapRun: number) {
   let s = seed;
-  const rand = () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const rand = () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const xs: (number | null)[] = [];
   const ys: (number | null)[] = [];
   for (let i = 0; i < n; i++) {
@@ -69,7 +69,13 @@ function series(n: number, seed: number, gapRun: number) {
 describe('LTTB sampler of plot reads', () => {
   it('keeps the same rows as a whole-array LTTB, first and last included', () => {
     // Runs of 30 rows without a voltage leave whole buckets of 10 rows without one.
-    for (const [n, maxPoints, gapRun] of [[10_000, 500, 0], [10_001, 3, 0], [5_003, 777, 3], [10_002, 1_000, 30], [2_500, 40, 60]] as const) {
+    for (const [n, maxPoints, gapRun] of [
+      [10_000, 500, 0],
+      [10_001, 3, 0],
+      [5_003, 777, 3],
+      [10_002, 1_000, 30],
+      [2_500, 40, 60],
+    ] as const) {
       const { xs, ys } = series(n, n + maxPoints, gapRun);
       const kept = streamed(xs, ys, maxPoints);
       expect(kept, `n=${n} maxPoints=${maxPoints}`).toEqual(referenceLttb(xs, ys, maxPoints));

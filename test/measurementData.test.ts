@@ -9,7 +9,17 @@ import { downsample, openParquet } from '../api/services/parquetColumns.ts';
 import { overviewKey } from '../storage/measurementKeys.ts';
 import { ok } from './inventoryHelpers.ts';
 import {
-  dataEnv, download, generatedSeries, initiate, put, readParquet, settled, toCsv, uploadSeries, type Columns, type DataEnv,
+  dataEnv,
+  download,
+  generatedSeries,
+  initiate,
+  put,
+  readParquet,
+  settled,
+  toCsv,
+  uploadSeries,
+  type Columns,
+  type DataEnv,
 } from './measurementDataHelpers.ts';
 
 const ROWS = 20_000;
@@ -22,7 +32,10 @@ function expectSameColumns(actual: Columns, expected: Columns, names = Object.ke
     expect(actual[name], `column ${name}`).toBeDefined();
     expect(actual[name]!.length, `rows of ${name}`).toBe(expected[name]!.length);
     const mismatch = actual[name]!.findIndex((v, i) => v !== expected[name]![i]);
-    expect(mismatch, `${name} differs at row ${mismatch}: ${actual[name]![mismatch]} vs ${expected[name]![mismatch]}`).toBe(-1);
+    expect(
+      mismatch,
+      `${name} differs at row ${mismatch}: ${actual[name]![mismatch]} vs ${expected[name]![mismatch]}`,
+    ).toBe(-1);
   }
 }
 
@@ -52,14 +65,20 @@ describe.each(['fs', 's3'] as const)('measurement data on %s storage', (storage)
   });
 
   it('confirm-upload links the protocol by protocol_id; an unknown one is 422 and creates nothing', async () => {
-    const template = await ok(env.c.post('/protocols/parse-to-template', {
-      protocol_experiment: { protocol: 'Discharge at 1C until 2.5 V', name: '1C' }, project_id: env.lab.project.id, experiment_parameters: {},
-    }));
+    const template = await ok(
+      env.c.post('/protocols/parse-to-template', {
+        protocol_experiment: { protocol: 'Discharge at 1C until 2.5 V', name: '1C' },
+        project_id: env.lab.project.id,
+        experiment_parameters: {},
+      }),
+    );
     const init = await initiate(env);
     expect((await put(init.uploads[0].signed_url, original)).ok).toBe(true);
-    const confirm = (protocolId: string) => env.c.post(`/cell_measurements/${init.measurement_id}/confirm-upload`, {
-      cell_instance_id: env.lab.instance.id, measurement: { name: 'With protocol', protocol_id: protocolId },
-    });
+    const confirm = (protocolId: string) =>
+      env.c.post(`/cell_measurements/${init.measurement_id}/confirm-upload`, {
+        cell_instance_id: env.lab.instance.id,
+        measurement: { name: 'With protocol', protocol_id: protocolId },
+      });
     const unknown = await confirm('00000000-0000-4000-8000-00000000beef');
     expect(unknown.status).toBe(422);
     expect(unknown.body.detail[0].loc).toEqual(['body', 'measurement', 'protocol_id']);
@@ -72,12 +91,25 @@ describe.each(['fs', 's3'] as const)('measurement data on %s storage', (storage)
   it('processes a gzip-compressed upload (Content-Encoding: gzip) as the series it holds', async () => {
     const init = await initiate(env);
     const compressed = gzipSync(toCsv(columns));
-    const res = await fetch(init.uploads[0].signed_url, { method: 'PUT', headers: { 'Content-Type': 'text/csv', 'Content-Encoding': 'gzip' }, body: compressed });
+    const res = await fetch(init.uploads[0].signed_url, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'text/csv', 'Content-Encoding': 'gzip' },
+      body: compressed,
+    });
     expect(res.ok, await res.text()).toBe(true);
-    await ok(env.c.post(`/cell_measurements/${init.measurement_id}/confirm-upload`, { cell_instance_id: env.lab.instance.id, measurement: {} }), 201);
+    await ok(
+      env.c.post(`/cell_measurements/${init.measurement_id}/confirm-upload`, {
+        cell_instance_id: env.lab.instance.id,
+        measurement: {},
+      }),
+      201,
+    );
     const report = await settled(env, init.measurement_id);
     expect(report.processing_status, JSON.stringify(report.issues)).toBe('ready');
-    expectSameColumns(await readParquet(await download(env, `/cell_measurements/${init.measurement_id}/time_series/download`)), columns);
+    expectSameColumns(
+      await readParquet(await download(env, `/cell_measurements/${init.measurement_id}/time_series/download`)),
+      columns,
+    );
   });
 
   it('processes an uploaded Parquet series and serves it back value for value', async () => {
@@ -91,7 +123,9 @@ describe.each(['fs', 's3'] as const)('measurement data on %s storage', (storage)
 
     const steps = await readParquet(await download(env, `/cell_measurements/${id}/steps/download`));
     expect(steps['Step count']).toEqual([...Array(5 * CYCLES).keys()]);
-    expect(new Set(steps['Step type'])).toEqual(new Set(['Rest', 'Constant current charge', 'Constant voltage charge', 'Constant current discharge']));
+    expect(new Set(steps['Step type'])).toEqual(
+      new Set(['Rest', 'Constant current charge', 'Constant voltage charge', 'Constant current discharge']),
+    );
 
     const sc = await ok(env.c.get(`/cell_measurements/${id}/steps_and_cycles`));
     expect(sc.steps['Step count']).toEqual(steps['Step count']);
@@ -109,7 +143,11 @@ describe.each(['fs', 's3'] as const)('measurement data on %s storage', (storage)
     expect(listed.items.find((m: { id: string }) => m.id === id)).toEqual(record);
 
     // The plot endpoint: LTTB keeps the first and last rows and at most max_points rows.
-    const plot = await ok(env.c.get(`/cell_measurements/${id}/time_series?columns=${encodeURIComponent('Time [s],Voltage [V]')}&max_points=500`));
+    const plot = await ok(
+      env.c.get(
+        `/cell_measurements/${id}/time_series?columns=${encodeURIComponent('Time [s],Voltage [V]')}&max_points=500`,
+      ),
+    );
     expect(plot).toMatchObject({ row_count: ROWS, point_count: 500, downsampled: true, method: 'lttb' });
     expect(plot.columns['Time [s]'][0]).toBe(columns['Time [s]']![0]);
     expect(plot.columns['Time [s]'].at(-1)).toBe(columns['Time [s]']!.at(-1));
@@ -119,15 +157,23 @@ describe.each(['fs', 's3'] as const)('measurement data on %s storage', (storage)
     const byTime = new Map(columns['Time [s]']!.map((t, i) => [t, columns['Voltage [V]']![i]]));
     expect(times.every((t, i) => byTime.get(t) === plot.columns['Voltage [V]'][i])).toBe(true);
     // Below max_points every row comes back as stored.
-    const all = await ok(env.c.get(`/cell_measurements/${id}/time_series?columns=${encodeURIComponent('Current [A]')}&max_points=1000000`));
+    const all = await ok(
+      env.c.get(`/cell_measurements/${id}/time_series?columns=${encodeURIComponent('Current [A]')}&max_points=1000000`),
+    );
     expect(all.downsampled).toBe(false);
     expect(all.columns['Current [A]']).toEqual(columns['Current [A]']);
 
     // A repeated key names a list as the comma form does (wire conventions).
-    const repeated = await ok(env.c.get(`/cell_measurements/${id}/time_series?columns=${encodeURIComponent('Time [s]')}&columns=${encodeURIComponent('Voltage [V]')}&max_points=500`));
+    const repeated = await ok(
+      env.c.get(
+        `/cell_measurements/${id}/time_series?columns=${encodeURIComponent('Time [s]')}&columns=${encodeURIComponent('Voltage [V]')}&max_points=500`,
+      ),
+    );
     expect(repeated.columns).toEqual(plot.columns);
 
-    const bad = await env.c.get(`/cell_measurements/${id}/time_series?columns=${encodeURIComponent('Voltage [V],Nope')}`);
+    const bad = await env.c.get(
+      `/cell_measurements/${id}/time_series?columns=${encodeURIComponent('Voltage [V],Nope')}`,
+    );
     expect(bad.status).toBe(422);
     expect(bad.body.detail[0].loc).toEqual(['query', 'columns']);
   });
@@ -140,7 +186,9 @@ describe.each(['fs', 's3'] as const)('measurement data on %s storage', (storage)
     expect(overview.rowCount).toBe(20_000);
 
     const names = ['Time [s]', 'Voltage [V]', 'Current [A]'];
-    const plot = await ok(env.c.get(`/cell_measurements/${id}/time_series?columns=${encodeURIComponent(names.join(','))}&max_points=1000`));
+    const plot = await ok(
+      env.c.get(`/cell_measurements/${id}/time_series?columns=${encodeURIComponent(names.join(','))}&max_points=1000`),
+    );
     expect(plot).toMatchObject({ row_count: LONG_ROWS, point_count: 1000, downsampled: true, method: 'lttb' });
     // The overview's own LTTB at 1,000 points: rows of the series, its first and last among them.
     const fromOverview = await downsample(overview, names, 1000, { x: 'Time [s]', y: 'Voltage [V]' });
@@ -153,7 +201,9 @@ describe.each(['fs', 's3'] as const)('measurement data on %s storage', (storage)
     expect(times.every((t, k) => names.every((c) => series[c]![row.get(t)!] === plot.columns[c][k]))).toBe(true);
 
     // More points than the overview holds come from the series itself.
-    const fine = await ok(env.c.get(`/cell_measurements/${id}/time_series?columns=${encodeURIComponent('Time [s]')}&max_points=30000`));
+    const fine = await ok(
+      env.c.get(`/cell_measurements/${id}/time_series?columns=${encodeURIComponent('Time [s]')}&max_points=30000`),
+    );
     expect(fine).toMatchObject({ row_count: LONG_ROWS, point_count: 30_000, downsampled: true });
 
     // Every column of every row would be more values than one answer may hold: refused at
@@ -162,7 +212,10 @@ describe.each(['fs', 's3'] as const)('measurement data on %s storage', (storage)
     expect(columnCount * LONG_ROWS).toBeGreaterThan(MAX_SERIES_CELLS);
     const whole = await env.c.get(`/cell_measurements/${id}/time_series?max_points=1000000`);
     expect(whole.status, whole.text).toBe(422);
-    expect(whole.body.detail[0]).toMatchObject({ loc: ['query', 'max_points'], ctx: { le: Math.floor(MAX_SERIES_CELLS / columnCount) } });
+    expect(whole.body.detail[0]).toMatchObject({
+      loc: ['query', 'max_points'],
+      ctx: { le: Math.floor(MAX_SERIES_CELLS / columnCount) },
+    });
     const most = await ok(env.c.get(`/cell_measurements/${id}/time_series?max_points=${whole.body.detail[0].ctx.le}`));
     expect(most.point_count).toBe(Math.floor(MAX_SERIES_CELLS / columnCount));
     expect(Object.keys(most.columns)).toHaveLength(columnCount);
@@ -171,7 +224,9 @@ describe.each(['fs', 's3'] as const)('measurement data on %s storage', (storage)
   it('extending a long series writes the new version its overview and retires the previous one with its series', async () => {
     const long = await readParquet(await generatedSeries(LONG_ROWS, 20));
     const split = 110_000;
-    const id = await uploadSeries(env, toCsv(long, 0, split), { measurement: { name: 'Long', start_time: new Date().toISOString() } });
+    const id = await uploadSeries(env, toCsv(long, 0, split), {
+      measurement: { name: 'Long', start_time: new Date().toISOString() },
+    });
     expect((await settled(env, id)).processing_status).toBe('ready');
     const first = (await findMeasurement(env.api.orm.em.fork(), id))!.time_series_key!;
     expect(await env.api.storage.head(overviewKey(first))).not.toBeNull();
@@ -183,15 +238,25 @@ describe.each(['fs', 's3'] as const)('measurement data on %s storage', (storage)
     const second = (await findMeasurement(env.api.orm.em.fork(), id))!;
     expect(second.time_series_key).not.toBe(first);
     expect(await env.api.storage.head(overviewKey(second.time_series_key!))).not.toBeNull();
-    const plot = await ok(env.c.get(`/cell_measurements/${id}/time_series?columns=${encodeURIComponent('Time [s]')}&max_points=500`));
+    const plot = await ok(
+      env.c.get(`/cell_measurements/${id}/time_series?columns=${encodeURIComponent('Time [s]')}&max_points=500`),
+    );
     expect(plot).toMatchObject({ row_count: LONG_ROWS, point_count: 500 });
     expect(plot.columns['Time [s]'].at(-1)).toBe(long['Time [s]']!.at(-1));
 
     // The extend's workflow deletes the previous version after a grace period: its overview too.
-    const history = await env.api.temporal.workflow.getHandle(workflowIdOf(id, 'extend', second.data_version)).fetchHistory();
-    const scheduled = history.events!.find((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'finishMeasurementProcessing')!;
-    const completed = history.events!.find((e) => e.activityTaskCompletedEventAttributes?.scheduledEventId?.toString() === scheduled.eventId?.toString())!;
-    const result = JSON.parse(Buffer.from(completed.activityTaskCompletedEventAttributes!.result!.payloads![0]!.data!).toString('utf8'));
+    const history = await env.api.temporal.workflow
+      .getHandle(workflowIdOf(id, 'extend', second.data_version))
+      .fetchHistory();
+    const scheduled = history.events!.find(
+      (e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'finishMeasurementProcessing',
+    )!;
+    const completed = history.events!.find(
+      (e) => e.activityTaskCompletedEventAttributes?.scheduledEventId?.toString() === scheduled.eventId?.toString(),
+    )!;
+    const result = JSON.parse(
+      Buffer.from(completed.activityTaskCompletedEventAttributes!.result!.payloads![0]!.data!).toString('utf8'),
+    );
     expect(result.obsoleteKeys).toEqual(expect.arrayContaining([first, overviewKey(first)]));
   });
 
@@ -213,7 +278,9 @@ describe.each(['fs', 's3'] as const)('measurement data on %s storage', (storage)
   });
 
   it('extends a running measurement atomically, and a refused extension leaves the series as it was', async () => {
-    const id = await uploadSeries(env, toCsv(columns, 0, SPLIT), { measurement: { name: 'Extended', start_time: new Date().toISOString() } });
+    const id = await uploadSeries(env, toCsv(columns, 0, SPLIT), {
+      measurement: { name: 'Extended', start_time: new Date().toISOString() },
+    });
     expect((await settled(env, id)).processing_status).toBe('ready');
     const before = await ok(env.c.get(`/cell_measurements/${id}`));
 
@@ -226,7 +293,10 @@ describe.each(['fs', 's3'] as const)('measurement data on %s storage', (storage)
     const again = await env.c.post(`/cell_measurements/${id}/initiate-extend`);
     expect(again.status).toBe(409);
     expect(again.body.detail.uploads).toHaveLength(1);
-    expect(again.body.detail.uploads[0]).toMatchObject({ filename: 'time_series_extend.parquet', path: bad.uploads[0].path });
+    expect(again.body.detail.uploads[0]).toMatchObject({
+      filename: 'time_series_extend.parquet',
+      path: bad.uploads[0].path,
+    });
     expect((await put(again.body.detail.uploads[0].signed_url, toCsv(columns, SPLIT - 10, ROWS))).ok).toBe(true);
     const pending = await ok(env.c.post(`/cell_measurements/${id}/confirm-extend`));
     expect(pending.processing_status).toBe('pending');
@@ -246,9 +316,12 @@ describe.each(['fs', 's3'] as const)('measurement data on %s storage', (storage)
     // one takes a new version, neither the refused one's nor the abandoned one's.
     const abandoned = await ok(env.c.post(`/cell_measurements/${id}/initiate-extend`), 201);
     expect(abandoned.uploads[0].path).toContain('/extend-v2/');
-    await env.api.orm.em.fork().execute(
-      `update measurement_upload_sessions set expires_at = now() - interval '1 second' where measurement_id = ? and version = 2`, [id],
-    );
+    await env.api.orm.em
+      .fork()
+      .execute(
+        `update measurement_upload_sessions set expires_at = now() - interval '1 second' where measurement_id = ? and version = 2`,
+        [id],
+      );
 
     // The right delta is appended; processing_error clears; data_updated_at moves on.
     const good = await ok(env.c.post(`/cell_measurements/${id}/initiate-extend`), 201);
@@ -276,18 +349,31 @@ describe.each(['fs', 's3'] as const)('measurement data on %s storage', (storage)
 
   it('stores files byte for byte, in the order given', async () => {
     const names = ['cycler export.csv', 'notes ü.txt', 'raw.bin'];
-    const contents = [Buffer.from('a,b\n1,2\n'), Buffer.from('Grüße\n'), Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 37) % 256))];
+    const contents = [
+      Buffer.from('a,b\n1,2\n'),
+      Buffer.from('Grüße\n'),
+      Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 37) % 256)),
+    ];
     const init = await initiate(env, { measurement_type: 'file', filenames: names });
     expect(init.uploads.map((u: { filename: string }) => u.filename)).toEqual(names);
     for (let i = 0; i < names.length; i++) expect((await put(init.uploads[i].signed_url, contents[i]!)).ok).toBe(true);
-    const confirmed = await ok(env.c.post(`/cell_measurements/${init.measurement_id}/confirm-upload`, {
-      cell_instance_id: env.lab.instance.id, measurement_type: 'file', filenames: names, measurement: { name: 'Files' },
-    }), 201);
+    const confirmed = await ok(
+      env.c.post(`/cell_measurements/${init.measurement_id}/confirm-upload`, {
+        cell_instance_id: env.lab.instance.id,
+        measurement_type: 'file',
+        filenames: names,
+        measurement: { name: 'Files' },
+      }),
+      201,
+    );
     expect(confirmed.processing_status).toBe('pending');
     expect((await settled(env, init.measurement_id)).processing_status).toBe('ready');
     expect(await ok(env.c.get(`/cell_measurements/${init.measurement_id}/files`))).toEqual({ filenames: names });
     for (let i = 0; i < names.length; i++) {
-      const bytes = await download(env, `/cell_measurements/${init.measurement_id}/files/${encodeURIComponent(names[i]!)}`);
+      const bytes = await download(
+        env,
+        `/cell_measurements/${init.measurement_id}/files/${encodeURIComponent(names[i]!)}`,
+      );
       expect(bytes.equals(contents[i]!)).toBe(true);
     }
     expect((await env.c.get(`/cell_measurements/${init.measurement_id}/files/missing.txt`)).status).toBe(404);

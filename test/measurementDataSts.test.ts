@@ -21,32 +21,78 @@ const SECRET = 'cellar-sts-test-secret-0123456789';
 const ROLE = 'arn:aws:iam::role/cellar-upload';
 
 async function startSeaweed(dir: string): Promise<{ endpoint: string; proc: ManagedProcess }> {
-  fs.writeFileSync(path.join(dir, 's3.json'), JSON.stringify({
-    identities: [{ name: 'cellar', credentials: [{ accessKey: ACCESS, secretKey: SECRET }], actions: ['Admin', 'Read', 'Write', 'List', 'Tagging'] }],
-  }));
-  fs.writeFileSync(path.join(dir, 'iam.json'), JSON.stringify({
-    sts: { tokenDuration: '1h', maxSessionLength: `${SESSION_SECONDS}s`, issuer: 'cellar-test-sts', signingKey: Buffer.from('cellar-test-sts-signing-key-0123456789').toString('base64') },
-    policy: { defaultEffect: 'Deny', storeType: 'memory' },
-    roles: [{
-      roleName: 'cellar-upload', roleArn: ROLE, attachedPolicies: ['CellarUploads'],
-      trustPolicy: { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Principal: { AWS: '*' }, Action: ['sts:AssumeRole'] }] },
-    }],
-    policies: [{
-      name: 'CellarUploads',
-      document: { Version: '2012-10-17', Statement: [
-        { Effect: 'Allow', Action: ['s3:*'], Resource: ['arn:aws:s3:::*', 'arn:aws:s3:::*/*'] },
-        { Effect: 'Allow', Action: ['sts:ValidateSession'], Resource: ['*'] },
-      ] },
-    }],
-  }));
+  fs.writeFileSync(
+    path.join(dir, 's3.json'),
+    JSON.stringify({
+      identities: [
+        {
+          name: 'cellar',
+          credentials: [{ accessKey: ACCESS, secretKey: SECRET }],
+          actions: ['Admin', 'Read', 'Write', 'List', 'Tagging'],
+        },
+      ],
+    }),
+  );
+  fs.writeFileSync(
+    path.join(dir, 'iam.json'),
+    JSON.stringify({
+      sts: {
+        tokenDuration: '1h',
+        maxSessionLength: `${SESSION_SECONDS}s`,
+        issuer: 'cellar-test-sts',
+        signingKey: Buffer.from('cellar-test-sts-signing-key-0123456789').toString('base64'),
+      },
+      policy: { defaultEffect: 'Deny', storeType: 'memory' },
+      roles: [
+        {
+          roleName: 'cellar-upload',
+          roleArn: ROLE,
+          attachedPolicies: ['CellarUploads'],
+          trustPolicy: {
+            Version: '2012-10-17',
+            Statement: [{ Effect: 'Allow', Principal: { AWS: '*' }, Action: ['sts:AssumeRole'] }],
+          },
+        },
+      ],
+      policies: [
+        {
+          name: 'CellarUploads',
+          document: {
+            Version: '2012-10-17',
+            Statement: [
+              { Effect: 'Allow', Action: ['s3:*'], Resource: ['arn:aws:s3:::*', 'arn:aws:s3:::*/*'] },
+              { Effect: 'Allow', Action: ['sts:ValidateSession'], Resource: ['*'] },
+            ],
+          },
+        },
+      ],
+    }),
+  );
   const [master, volume, filer, s3] = [await freePort(), await freePort(), await freePort(), await freePort()];
   if (!fs.existsSync(WEED)) throw new Error(`no SeaweedFS at ${WEED}: run bash stack/provision.sh --tests`);
-  const proc = startProcess(WEED, [
-    'mini', `-dir=${dir}`, '-ip=127.0.0.1', `-master.port=${master}`, `-volume.port=${volume}`, `-filer.port=${filer}`, `-s3.port=${s3}`,
-    '-s3.port.iceberg=0', '-webdav=false', '-admin.ui=false', `-s3.config=${path.join(dir, 's3.json')}`, `-s3.iam.config=${path.join(dir, 'iam.json')}`,
-  ], { onLine: (l) => fs.appendFileSync(path.join(dir, 'weed.log'), `${l}\n`) });
+  const proc = startProcess(
+    WEED,
+    [
+      'mini',
+      `-dir=${dir}`,
+      '-ip=127.0.0.1',
+      `-master.port=${master}`,
+      `-volume.port=${volume}`,
+      `-filer.port=${filer}`,
+      `-s3.port=${s3}`,
+      '-s3.port.iceberg=0',
+      '-webdav=false',
+      '-admin.ui=false',
+      `-s3.config=${path.join(dir, 's3.json')}`,
+      `-s3.iam.config=${path.join(dir, 'iam.json')}`,
+    ],
+    { onLine: (l) => fs.appendFileSync(path.join(dir, 'weed.log'), `${l}\n`) },
+  );
   const endpoint = `http://127.0.0.1:${s3}`;
-  await eventually(async () => (await fetch(endpoint).catch(() => null))?.status, { timeoutMs: 60_000, what: 'SeaweedFS S3 to listen' });
+  await eventually(async () => (await fetch(endpoint).catch(() => null))?.status, {
+    timeoutMs: 60_000,
+    what: 'SeaweedFS S3 to listen',
+  });
   return { endpoint, proc };
 }
 
@@ -60,7 +106,11 @@ describe('scoped multipart credentials (SeaweedFS STS)', () => {
     weed = await startSeaweed(dir);
     api = await startApi({
       config: testConfig('s3', {
-        S3_ENDPOINT: weed.endpoint, S3_ACCESS_KEY_ID: ACCESS, S3_SECRET_ACCESS_KEY: SECRET, S3_STS_ENDPOINT: weed.endpoint, S3_STS_ROLE_ARN: ROLE,
+        S3_ENDPOINT: weed.endpoint,
+        S3_ACCESS_KEY_ID: ACCESS,
+        S3_SECRET_ACCESS_KEY: SECRET,
+        S3_STS_ENDPOINT: weed.endpoint,
+        S3_STS_ROLE_ARN: ROLE,
       }),
     });
   }, 300_000);
@@ -75,14 +125,24 @@ describe('scoped multipart credentials (SeaweedFS STS)', () => {
     const org = await newOrg(api.orm);
     const c = client(api.url, org.api_key);
     const lab = await labFixture(c, { channels: 1 });
-    const init = await ok(c.post(`/cell_instances/${lab.instance.id}/cell_measurements/initiate-upload`, {
-      measurement: { name }, measurement_type: 'file', filenames: [filename],
-    }));
+    const init = await ok(
+      c.post(`/cell_instances/${lab.instance.id}/cell_measurements/initiate-upload`, {
+        measurement: { name },
+        measurement_type: 'file',
+        filenames: [filename],
+      }),
+    );
     const mp = init.uploads[0].multipart;
     expect(mp, 'multipart credentials are minted').not.toBeNull();
     const scoped = new S3Client({
-      endpoint: mp.endpoint, region: mp.region, forcePathStyle: true,
-      credentials: { accessKeyId: mp.access_key_id, secretAccessKey: mp.secret_access_key, sessionToken: mp.session_token },
+      endpoint: mp.endpoint,
+      region: mp.region,
+      forcePathStyle: true,
+      credentials: {
+        accessKeyId: mp.access_key_id,
+        secretAccessKey: mp.secret_access_key,
+        sessionToken: mp.session_token,
+      },
     });
     return { c, lab, init, mp, scoped };
   }
@@ -95,20 +155,33 @@ describe('scoped multipart credentials (SeaweedFS STS)', () => {
     expect(new Date(mp.expires_at).getTime()).toBeGreaterThan(Date.now());
 
     const body = Buffer.alloc(100 * 1024 * 1024, 7);
-    await new Upload({ client: scoped, params: { Bucket: mp.bucket, Key: mp.object_path, Body: body }, partSize: 8 * 1024 * 1024, queueSize: 4 }).done();
-    const head = await (api.storage as unknown as { client: S3Client }).client.send(new HeadObjectCommand({ Bucket: mp.bucket, Key: mp.object_path }));
+    await new Upload({
+      client: scoped,
+      params: { Bucket: mp.bucket, Key: mp.object_path, Body: body },
+      partSize: 8 * 1024 * 1024,
+      queueSize: 4,
+    }).done();
+    const head = await (api.storage as unknown as { client: S3Client }).client.send(
+      new HeadObjectCommand({ Bucket: mp.bucket, Key: mp.object_path }),
+    );
     expect(Number(head.ContentLength)).toBe(body.length);
 
     // The same credentials cannot write anything else, in the measurement's folder or outside it.
     for (const other of [`${mp.object_path}.other`, mp.object_path.replace(/[^/]+$/, 'intruder.bin'), 'elsewhere/x']) {
-      await expect(scoped.send(new PutObjectCommand({ Bucket: mp.bucket, Key: other, Body: 'x' }))).rejects.toMatchObject({
+      await expect(
+        scoped.send(new PutObjectCommand({ Bucket: mp.bucket, Key: other, Body: 'x' })),
+      ).rejects.toMatchObject({
         $metadata: { httpStatusCode: 403 },
       });
     }
 
-    const confirmed = await ok(c.post(`/cell_measurements/${init.measurement_id}/confirm-upload`, {
-      cell_instance_id: lab.instance.id, measurement_type: 'file',
-    }), 201);
+    const confirmed = await ok(
+      c.post(`/cell_measurements/${init.measurement_id}/confirm-upload`, {
+        cell_instance_id: lab.instance.id,
+        measurement_type: 'file',
+      }),
+      201,
+    );
     expect(confirmed.processing_status).toBe('pending');
     // Confirm sealed the bytes (docs/decisions/write-once-uploads.md): the still-valid
     // credentials rewrite the upload key only, not the copy the file is served from.
@@ -120,7 +193,11 @@ describe('scoped multipart credentials (SeaweedFS STS)', () => {
   it('holds the upload size limit on multipart uploads at confirm: oversize is refused and removed', async () => {
     const small = await startApi({
       config: testConfig('s3', {
-        S3_ENDPOINT: weed.endpoint, S3_ACCESS_KEY_ID: ACCESS, S3_SECRET_ACCESS_KEY: SECRET, S3_STS_ENDPOINT: weed.endpoint, S3_STS_ROLE_ARN: ROLE,
+        S3_ENDPOINT: weed.endpoint,
+        S3_ACCESS_KEY_ID: ACCESS,
+        S3_SECRET_ACCESS_KEY: SECRET,
+        S3_STS_ENDPOINT: weed.endpoint,
+        S3_STS_ROLE_ARN: ROLE,
         UPLOAD_MAX_BYTES: String(1024 * 1024),
       }),
     });
@@ -128,20 +205,41 @@ describe('scoped multipart credentials (SeaweedFS STS)', () => {
       const org = await newOrg(small.orm);
       const c = client(small.url, org.api_key);
       const lab = await labFixture(c, { channels: 1 });
-      const init = await ok(c.post(`/cell_instances/${lab.instance.id}/cell_measurements/initiate-upload`, {
-        measurement: { name: 'Too big' }, measurement_type: 'file', filenames: ['big.bin'],
-      }));
+      const init = await ok(
+        c.post(`/cell_instances/${lab.instance.id}/cell_measurements/initiate-upload`, {
+          measurement: { name: 'Too big' },
+          measurement_type: 'file',
+          filenames: ['big.bin'],
+        }),
+      );
       const mp = init.uploads[0].multipart;
       expect(mp).not.toBeNull();
       const scoped = new S3Client({
-        endpoint: mp.endpoint, region: mp.region, forcePathStyle: true,
-        credentials: { accessKeyId: mp.access_key_id, secretAccessKey: mp.secret_access_key, sessionToken: mp.session_token },
+        endpoint: mp.endpoint,
+        region: mp.region,
+        forcePathStyle: true,
+        credentials: {
+          accessKeyId: mp.access_key_id,
+          secretAccessKey: mp.secret_access_key,
+          sessionToken: mp.session_token,
+        },
       });
       // Nothing stops the bytes on the way in: the store takes 12 MiB in parts.
-      await new Upload({ client: scoped, params: { Bucket: mp.bucket, Key: mp.object_path, Body: Buffer.alloc(12 * 1024 * 1024, 1) }, partSize: 6 * 1024 * 1024 }).done();
-      const confirm = await c.post(`/cell_measurements/${init.measurement_id}/confirm-upload`, { cell_instance_id: lab.instance.id, measurement_type: 'file' });
+      await new Upload({
+        client: scoped,
+        params: { Bucket: mp.bucket, Key: mp.object_path, Body: Buffer.alloc(12 * 1024 * 1024, 1) },
+        partSize: 6 * 1024 * 1024,
+      }).done();
+      const confirm = await c.post(`/cell_measurements/${init.measurement_id}/confirm-upload`, {
+        cell_instance_id: lab.instance.id,
+        measurement_type: 'file',
+      });
       expect(confirm.status, confirm.text).toBe(413);
-      expect(confirm.body.detail).toMatchObject({ filename: 'big.bin', size: 12 * 1024 * 1024, max_bytes: 1024 * 1024 });
+      expect(confirm.body.detail).toMatchObject({
+        filename: 'big.bin',
+        size: 12 * 1024 * 1024,
+        max_bytes: 1024 * 1024,
+      });
       expect(await small.storage.head(mp.object_path)).toBeNull();
       expect((await c.get(`/cell_measurements/${init.measurement_id}`)).status).toBe(404);
     } finally {
@@ -157,7 +255,9 @@ describe('scoped multipart credentials (SeaweedFS STS)', () => {
     expect(left).toBeLessThanOrEqual((SESSION_SECONDS + 5) * 1000);
     await scoped.send(new PutObjectCommand({ Bucket: mp.bucket, Key: mp.object_path, Body: 'on time' }));
     await new Promise((r) => setTimeout(r, new Date(mp.expires_at).getTime() - Date.now() + 5000));
-    await expect(scoped.send(new PutObjectCommand({ Bucket: mp.bucket, Key: mp.object_path, Body: 'late' }))).rejects.toMatchObject({
+    await expect(
+      scoped.send(new PutObjectCommand({ Bucket: mp.bucket, Key: mp.object_path, Body: 'late' })),
+    ).rejects.toMatchObject({
       $metadata: { httpStatusCode: 403 },
     });
   }, 300_000);

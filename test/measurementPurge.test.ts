@@ -18,12 +18,29 @@ describe('deleting a measurement being processed', () => {
     const org = await newOrg(api.orm);
     const c = client(api.url, org.api_key);
     const lab = await labFixture(c, { channels: 1 });
-    const init = await ok(c.post(`/cell_instances/${lab.instance.id}/cell_measurements/initiate-upload`, { measurement: { name: 'Doomed' } }));
-    const put = await fetch(init.uploads[0].signed_url, { method: 'PUT', body: 'Time [s],Current [A],Voltage [V]\n0,1,4.1\n1,1,4.0\n' });
+    const init = await ok(
+      c.post(`/cell_instances/${lab.instance.id}/cell_measurements/initiate-upload`, {
+        measurement: { name: 'Doomed' },
+      }),
+    );
+    const put = await fetch(init.uploads[0].signed_url, {
+      method: 'PUT',
+      body: 'Time [s],Current [A],Voltage [V]\n0,1,4.1\n1,1,4.0\n',
+    });
     expect(put.ok).toBe(true);
-    await ok(c.post(`/cell_measurements/${init.measurement_id}/confirm-upload`, { cell_instance_id: lab.instance.id, measurement: {} }), 201);
-    const processing = api.temporal.workflow.getHandle(workflowIds.measurementProcessing(init.measurement_id, 'upload', 0));
-    await eventually(async () => (await processing.describe()).status.name === 'RUNNING', { what: 'processing to run' });
+    await ok(
+      c.post(`/cell_measurements/${init.measurement_id}/confirm-upload`, {
+        cell_instance_id: lab.instance.id,
+        measurement: {},
+      }),
+      201,
+    );
+    const processing = api.temporal.workflow.getHandle(
+      workflowIds.measurementProcessing(init.measurement_id, 'upload', 0),
+    );
+    await eventually(async () => (await processing.describe()).status.name === 'RUNNING', {
+      what: 'processing to run',
+    });
 
     // A write in progress leaves a partial file, which readers never list.
     const storage = api.storage as FsStorage;
@@ -32,15 +49,27 @@ describe('deleting a measurement being processed', () => {
     fs.writeFileSync(partial, 'half a file');
     expect((await storage.list(prefix)).length).toBeGreaterThan(0);
 
-    expect(await ok(c.delete(`/cell_measurements/${init.measurement_id}`))).toEqual({ id: init.measurement_id, deleted: true });
-    const purgeHandle = api.temporal.workflow.getHandle(workflowIds.purgeObjects(prefix));
-    const purgeState = async () => (await purgeHandle.describe().catch((err: Error) => ({ status: { name: err.message } }))).status.name;
-    await eventually(async () => (await processing.describe()).status.name === ('TERMINATED' satisfies WorkflowExecutionStatusName), {
-      what: 'processing to be terminated', timeoutMs: 120_000,
-    }).catch(async (err: Error) => {
-      throw new Error(`${err.message}; processing ${(await processing.describe()).status.name}, purge ${await purgeState()}`);
+    expect(await ok(c.delete(`/cell_measurements/${init.measurement_id}`))).toEqual({
+      id: init.measurement_id,
+      deleted: true,
     });
-    await eventually(async () => (await storage.list(prefix)).length === 0 && !fs.existsSync(partial), { what: `the purge of ${prefix}` });
+    const purgeHandle = api.temporal.workflow.getHandle(workflowIds.purgeObjects(prefix));
+    const purgeState = async () =>
+      (await purgeHandle.describe().catch((err: Error) => ({ status: { name: err.message } }))).status.name;
+    await eventually(
+      async () => (await processing.describe()).status.name === ('TERMINATED' satisfies WorkflowExecutionStatusName),
+      {
+        what: 'processing to be terminated',
+        timeoutMs: 120_000,
+      },
+    ).catch(async (err: Error) => {
+      throw new Error(
+        `${err.message}; processing ${(await processing.describe()).status.name}, purge ${await purgeState()}`,
+      );
+    });
+    await eventually(async () => (await storage.list(prefix)).length === 0 && !fs.existsSync(partial), {
+      what: `the purge of ${prefix}`,
+    });
     // It waits for a terminated activity's last write, then purges again.
     expect(await purgeState()).toBe('RUNNING');
   });

@@ -4,7 +4,18 @@
 // the S3 one against the test stack's S3-compatible server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from './inventoryHelpers.ts';
-import { dataEnv, download, generatedSeries, initiate, put, readParquet, settled, toCsv, type Columns, type DataEnv } from './measurementDataHelpers.ts';
+import {
+  dataEnv,
+  download,
+  generatedSeries,
+  initiate,
+  put,
+  readParquet,
+  settled,
+  toCsv,
+  type Columns,
+  type DataEnv,
+} from './measurementDataHelpers.ts';
 
 describe.each(['fs', 's3'] as const)('confirmed uploads on %s storage', (storage) => {
   let env: DataEnv;
@@ -19,9 +30,14 @@ describe.each(['fs', 's3'] as const)('confirmed uploads on %s storage', (storage
     const init = await initiate(env, { measurement_type: 'file', filenames: ['run.txt'] });
     const url = init.uploads[0].signed_url;
     expect((await put(url, 'the bytes confirmed\n')).ok).toBe(true);
-    await ok(env.c.post(`/cell_measurements/${init.measurement_id}/confirm-upload`, {
-      cell_instance_id: env.lab.instance.id, measurement_type: 'file', filenames: ['run.txt'],
-    }), 201);
+    await ok(
+      env.c.post(`/cell_measurements/${init.measurement_id}/confirm-upload`, {
+        cell_instance_id: env.lab.instance.id,
+        measurement_type: 'file',
+        filenames: ['run.txt'],
+      }),
+      201,
+    );
     // The filesystem driver refuses other bytes on a used target; S3 takes them, on the upload's own key.
     const rewrite = await put(url, 'bytes written after the confirm\n');
     expect(rewrite.status).toBe(storage === 'fs' ? 409 : 200);
@@ -34,14 +50,21 @@ describe.each(['fs', 's3'] as const)('confirmed uploads on %s storage', (storage
     const init = await initiate(env);
     const url = init.uploads[0].signed_url;
     expect((await put(url, toCsv(columns, 0, 300))).ok).toBe(true);
-    await ok(env.c.post(`/cell_measurements/${init.measurement_id}/confirm-upload`, { cell_instance_id: env.lab.instance.id }), 201);
+    await ok(
+      env.c.post(`/cell_measurements/${init.measurement_id}/confirm-upload`, { cell_instance_id: env.lab.instance.id }),
+      201,
+    );
     const rewrite = await put(url, toCsv(columns, 1000, 1040));
     expect(rewrite.status).toBe(storage === 'fs' ? 409 : 200);
     const done = await settled(env, init.measurement_id);
     expect(done.processing_status, JSON.stringify(done).slice(0, 600)).toBe('ready');
     const record = await ok(env.c.get(`/cell_measurements/${init.measurement_id}`));
     expect(Number(record.row_count)).toBe(300);
-    const plot = await ok(env.c.get(`/cell_measurements/${init.measurement_id}/time_series?columns=${encodeURIComponent('Time [s]')}&max_points=1000`));
+    const plot = await ok(
+      env.c.get(
+        `/cell_measurements/${init.measurement_id}/time_series?columns=${encodeURIComponent('Time [s]')}&max_points=1000`,
+      ),
+    );
     expect(plot.columns['Time [s]']).toEqual(columns['Time [s]']!.slice(0, 300));
   });
 });

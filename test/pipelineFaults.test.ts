@@ -4,7 +4,17 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defaultPayloadConverter, type Payload } from '@temporalio/common';
 import type { ManagedProcess } from '../stack/processes.ts';
-import { client, eventually, killPythonWorker, newOrg, startApi, startPythonWorker, startWorker, testConfig, type TestApi } from './harness.ts';
+import {
+  client,
+  eventually,
+  killPythonWorker,
+  newOrg,
+  startApi,
+  startPythonWorker,
+  startWorker,
+  testConfig,
+  type TestApi,
+} from './harness.ts';
 import { QUICK_MODEL, R0, TRUE_R0, quickDischarge } from './pipelineHelpers.ts';
 
 vi.setConfig({ testTimeout: 300_000 });
@@ -44,7 +54,10 @@ describe('pipeline faults', () => {
       elements: {
         conditions: { element_type: 'entry', values: { 'Ambient temperature [K]': 298.15 } },
         fit: {
-          element_type: 'data_fit', model: QUICK_MODEL, data, cost: 'RMSE',
+          element_type: 'data_fit',
+          model: QUICK_MODEL,
+          data,
+          cost: 'RMSE',
           parameters: { [R0]: { bounds: [0.001, 0.1], initial_value: 0.05 } },
           // Many evaluations and a negligible tolerance, so the fit is still running when the worker dies.
           optimizer: { method: 'differential_evolution', max_iterations: 200, tolerance: 1e-300 },
@@ -55,18 +68,24 @@ describe('pipeline faults', () => {
     expect(res.status).toBe(201);
     const id = res.body.id;
 
-    const before = await eventually(async () => {
-      const p = await fitProgress(`pipeline-${id}-element-fit`).catch(() => null);
-      return p && p.evaluations > 0 ? p : null;
-    }, { what: 'the fit to report progress', timeoutMs: 120_000, intervalMs: 250 });
+    const before = await eventually(
+      async () => {
+        const p = await fitProgress(`pipeline-${id}-element-fit`).catch(() => null);
+        return p && p.evaluations > 0 ? p : null;
+      },
+      { what: 'the fit to report progress', timeoutMs: 120_000, intervalMs: 250 },
+    );
     killPythonWorker(python);
     await new Promise((r) => python!.child.once('exit', r));
     python = startPythonWorker(api.config);
 
-    const done = await eventually(async () => {
-      const r = await c.get(`/pipelines/${id}`);
-      return r.body.is_terminal ? r.body : null;
-    }, { what: 'the pipeline to finish', timeoutMs: 240_000, intervalMs: 500 });
+    const done = await eventually(
+      async () => {
+        const r = await c.get(`/pipelines/${id}`);
+        return r.body.is_terminal ? r.body : null;
+      },
+      { what: 'the pipeline to finish', timeoutMs: 240_000, intervalMs: 500 },
+    );
     expect(done).toMatchObject({ status: 'completed', error_detail: null });
 
     const result = (await c.get(`/pipelines/${id}/result`)).body;
@@ -81,7 +100,9 @@ describe('pipeline faults', () => {
     // One job and one run per element: the crash cost an activity retry, not a new element run.
     const elements = (await c.get(`/pipelines/${id}/elements`)).body;
     expect(elements.map((e: { attempts: number }) => e.attempts)).toEqual([1, 1, 1]);
-    const [jobs] = await api.orm.em.fork().execute<{ n: string }[]>(`select count(*) as n from jobs where workflow_id like ?`, [`pipeline-${id}-%`]);
+    const [jobs] = await api.orm.em
+      .fork()
+      .execute<{ n: string }[]>(`select count(*) as n from jobs where workflow_id like ?`, [`pipeline-${id}-%`]);
     expect(Number(jobs!.n)).toBe(3);
     for (const e of elements) expect((await c.get(`/jobs/${e.job_id}`)).body).toMatchObject({ status: 'completed' });
   });

@@ -42,7 +42,11 @@ export async function quickDischarge(): Promise<Record<string, number[]>> {
   const { stdout } = await promisify(execFile)(
     path.join(ROOT, '.tools', 'venv', 'bin', 'python'),
     ['-c', SCRIPT, JSON.stringify(QUICK_MODEL), String(TRUE_R0), inject('runDir')],
-    { cwd: path.join(ROOT, 'pyworker'), env: { ...process.env, PYTHONPATH: '.', PYBAMM_DISABLE_TELEMETRY: 'true' }, maxBuffer: 64 * 1024 * 1024 },
+    {
+      cwd: path.join(ROOT, 'pyworker'),
+      env: { ...process.env, PYTHONPATH: '.', PYBAMM_DISABLE_TELEMETRY: 'true' },
+      maxBuffer: 64 * 1024 * 1024,
+    },
   );
   fs.writeFileSync(cache, stdout);
   return JSON.parse(stdout);
@@ -51,7 +55,9 @@ export async function quickDischarge(): Promise<Record<string, number[]>> {
 /** A fit of the quick model that keeps the Python worker busy until it is canceled. */
 export async function endlessFit() {
   return {
-    element_type: 'data_fit', model: QUICK_MODEL, data: await quickDischarge(),
+    element_type: 'data_fit',
+    model: QUICK_MODEL,
+    data: await quickDischarge(),
     parameters: { [R0]: { bounds: [0.001, 0.1], initial_value: 0.05 } },
     // Many evaluations and a negligible tolerance.
     optimizer: { method: 'differential_evolution', max_iterations: 200, tolerance: 1e-300 },
@@ -60,22 +66,46 @@ export async function endlessFit() {
 
 /** Waits until the element workflow's activity runs in the Python worker: it has heartbeated. */
 export async function untilHeartbeating(temporal: Client, elementWorkflowId: string): Promise<void> {
-  await eventually(async () => {
-    const { raw } = await temporal.workflow.getHandle(elementWorkflowId).describe();
-    return (raw.pendingActivities ?? []).some((a) => a.heartbeatDetails?.payloads?.length);
-  }, { what: 'the element to run in the Python worker', timeoutMs: 120_000, intervalMs: 250 });
+  await eventually(
+    async () => {
+      const { raw } = await temporal.workflow.getHandle(elementWorkflowId).describe();
+      return (raw.pendingActivities ?? []).some((a) => a.heartbeatDetails?.payloads?.length);
+    },
+    { what: 'the element to run in the Python worker', timeoutMs: 120_000, intervalMs: 250 },
+  );
 }
 
 /** A cell measurement row with a time series in the given processing state (a db: fit source without processing one). */
-export async function insertMeasurement(orm: Orm, orgId: string, projectId: string, userId: string, status: string): Promise<string> {
+export async function insertMeasurement(
+  orm: Orm,
+  orgId: string,
+  projectId: string,
+  userId: string,
+  status: string,
+): Promise<string> {
   const em = orm.em.fork();
   const [id, spec, inst] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
-  await em.execute(`insert into cell_specifications (id, organization_id, project_id, name, created_by) values (?, ?, ?, ?, ?)`, [spec, orgId, projectId, `spec ${spec}`, userId]);
-  await em.execute(`insert into cell_instances (id, organization_id, project_id, cell_specification_id, name, created_by) values (?, ?, ?, ?, ?, ?)`, [inst, orgId, projectId, spec, `cell ${inst}`, userId]);
+  await em.execute(
+    `insert into cell_specifications (id, organization_id, project_id, name, created_by) values (?, ?, ?, ?, ?)`,
+    [spec, orgId, projectId, `spec ${spec}`, userId],
+  );
+  await em.execute(
+    `insert into cell_instances (id, organization_id, project_id, cell_specification_id, name, created_by) values (?, ?, ?, ?, ?, ?)`,
+    [inst, orgId, projectId, spec, `cell ${inst}`, userId],
+  );
   await em.execute(
     `insert into cell_measurements (id, organization_id, project_id, cell_instance_id, name, measurement_type, processing_status, time_series_key, created_by)
      values (?, ?, ?, ?, ?, 'time_series', ?, ?, ?)`,
-    [id, orgId, projectId, inst, 'm', status, `orgs/${orgId}/projects/${projectId}/measurements/${id}/time_series.parquet`, userId],
+    [
+      id,
+      orgId,
+      projectId,
+      inst,
+      'm',
+      status,
+      `orgs/${orgId}/projects/${projectId}/measurements/${id}/time_series.parquet`,
+      userId,
+    ],
   );
   return id;
 }

@@ -13,24 +13,39 @@ const api = apiForSuite({ python: true });
 
 async function runningFor(projectId: string): Promise<string[]> {
   const ids: string[] = [];
-  for await (const w of api.temporal.workflow.list({ query: `CellarProject = '${projectId}' AND ExecutionStatus = 'Running'` })) ids.push(w.workflowId);
+  for await (const w of api.temporal.workflow.list({
+    query: `CellarProject = '${projectId}' AND ExecutionStatus = 'Running'`,
+  }))
+    ids.push(w.workflowId);
   return ids;
 }
 
 describe('DELETE /projects/{id}', () => {
-  it('stops the project\'s running pipeline, its fit and its simulation batch', async () => {
+  it("stops the project's running pipeline, its fit and its simulation batch", async () => {
     const org = await newOrg(api.orm);
     const c = client(api.url, org.api_key);
     const project = (await c.post('/projects', { name: 'deleted with work' })).body;
     // The fit is still running at the delete.
     const fit = await endlessFit();
-    const p = await c.post('/pipelines', { project_id: project.id, name: 'fit', elements: { fit, after: { element_type: 'entry', values: { x: 1 } } } });
+    const p = await c.post('/pipelines', {
+      project_id: project.id,
+      name: 'fit',
+      elements: { fit, after: { element_type: 'entry', values: { x: 1 } } },
+    });
     expect(p.status).toBe(201);
     // A long simulation (10,000 cycles), so that the batch is still running at the delete; one
     // point, so that it takes one solver slot of the two and the fit has the other.
     const sims = await c.post('/simulations/protocol/batch', {
       parameterized_model: { quick_model: { capacity: 5, chemistry: 'NMC/Graphite' } },
-      protocol_experiment: { protocol: { steps: [{ Discharge: { mode: 'C-rate', value: 1, duration: 600 } }, { Charge: { mode: 'C-rate', value: 1, duration: 600 } }, { Goto: { step: 0, repeat: 9999 } }] } },
+      protocol_experiment: {
+        protocol: {
+          steps: [
+            { Discharge: { mode: 'C-rate', value: 1, duration: 600 } },
+            { Charge: { mode: 'C-rate', value: 1, duration: 600 } },
+            { Goto: { step: 0, repeat: 9999 } },
+          ],
+        },
+      },
       max_backward_jumps: 10000,
       project_id: project.id,
     });
@@ -40,21 +55,28 @@ describe('DELETE /projects/{id}', () => {
     await untilHeartbeating(api.temporal, fitWorkflow);
     // A running fit's job shows its progress: optimizer iterations against the budget.
     const [fitElement] = (await c.get(`/pipelines/${p.body.id}/elements`)).body;
-    const progress = await eventually(async () => {
-      const job = (await c.get(`/jobs/${fitElement.job_id}`)).body;
-      return job.progress?.steps_total ? job.progress : null;
-    }, { what: 'the fit\'s progress in its job' });
+    const progress = await eventually(
+      async () => {
+        const job = (await c.get(`/jobs/${fitElement.job_id}`)).body;
+        return job.progress?.steps_total ? job.progress : null;
+      },
+      { what: "the fit's progress in its job" },
+    );
     expect(progress.steps_total).toBe(200);
     expect(progress.fraction).toBe(progress.steps_done / 200);
     const workflows = [pipelineWorkflowIds.pipeline(p.body.id), fitWorkflow, simulationWorkflowIds.batch(batchId)];
-    for (const id of workflows) expect((await api.temporal.workflow.getHandle(id).describe()).status.name).toBe('RUNNING');
+    for (const id of workflows)
+      expect((await api.temporal.workflow.getHandle(id).describe()).status.name).toBe('RUNNING');
 
     expect((await c.delete(`/projects/${project.id}`)).status).toBe(200);
     expect((await c.get(`/pipelines/${p.body.id}`)).status).toBe(404);
 
     const stop = await api.temporal.workflow.getHandle(workflowIds.stopProjectWork(project.id)).result();
     expect(stop.terminated).toBeGreaterThanOrEqual(workflows.length);
-    for (const id of workflows) expect((await api.temporal.workflow.getHandle(id).describe()).status.name).toBe('TERMINATED');
-    await eventually(async () => (await runningFor(project.id)).length === 0, { what: 'no running workflow for the project in visibility' });
+    for (const id of workflows)
+      expect((await api.temporal.workflow.getHandle(id).describe()).status.name).toBe('TERMINATED');
+    await eventually(async () => (await runningFor(project.id)).length === 0, {
+      what: 'no running workflow for the project in visibility',
+    });
   });
 });

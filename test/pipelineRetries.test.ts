@@ -5,17 +5,27 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { apiForSuite, client, eventually, newOrg, testConfig } from './harness.ts';
 import { ensurePipelineRetrySchedule } from '../activities/pipelineRetries.ts';
 
-const api = apiForSuite({ config: testConfig('fs', { PIPELINE_RETRY_INTERVAL_SECONDS: '1', PIPELINE_RETRY_MAX_ATTEMPTS: '2' }) });
+const api = apiForSuite({
+  config: testConfig('fs', { PIPELINE_RETRY_INTERVAL_SECONDS: '1', PIPELINE_RETRY_MAX_ATTEMPTS: '2' }),
+});
 let scheduleId: string | undefined;
 // Runs before the stack stops: after-hooks run in reverse order of registration.
 afterAll(async () => {
-  if (scheduleId) await api.temporal.schedule.getHandle(scheduleId).delete().catch(() => undefined);
+  if (scheduleId)
+    await api.temporal.schedule
+      .getHandle(scheduleId)
+      .delete()
+      .catch(() => undefined);
 });
 
 const ENTRY = { element_type: 'entry', values: { 'Electrode height [m]': 0.065, 'Electrode width [m]': 1.58 } };
 const CALC = {
-  element_type: 'calculation', type: 'electrode_capacity', electrode: 'positive',
-  max_concentration: 51765, active_material_volume_fraction: 0.665, thickness: 75.6e-6,
+  element_type: 'calculation',
+  type: 'electrode_capacity',
+  electrode: 'positive',
+  max_concentration: 51765,
+  active_material_volume_fraction: 0.665,
+  thickness: 75.6e-6,
 };
 
 /**
@@ -36,7 +46,9 @@ async function failCalculation(pipelineId: string, code: string, attempts: numbe
       where pipeline_id = ? and name = 'last'`,
     [pipelineId],
   );
-  await em.execute(`update pipelines set status = 'failed', result = null, finished_at = now() where id = ?`, [pipelineId]);
+  await em.execute(`update pipelines set status = 'failed', result = null, finished_at = now() where id = ?`, [
+    pipelineId,
+  ]);
 }
 
 describe('scheduled retries', () => {
@@ -45,11 +57,19 @@ describe('scheduled retries', () => {
     const c = client(api.url, org.api_key);
     const project = (await c.post('/projects', { name: 'retries' })).body;
     const make = async (name: string) => {
-      const r = await c.post('/pipelines', { project_id: project.id, name, elements: { first: ENTRY, calc: CALC, last: ENTRY } });
+      const r = await c.post('/pipelines', {
+        project_id: project.id,
+        name,
+        elements: { first: ENTRY, calc: CALC, last: ENTRY },
+      });
       await eventually(async () => (await c.get(`/pipelines/${r.body.id}`)).body.status === 'completed');
       return r.body.id as string;
     };
-    const [transient, exhausted, configuration] = [await make('solver hiccup'), await make('out of attempts'), await make('bad config')];
+    const [transient, exhausted, configuration] = [
+      await make('solver hiccup'),
+      await make('out of attempts'),
+      await make('bad config'),
+    ];
     const firstBefore = (await c.get(`/pipelines/${transient}/elements`)).body[0];
     await failCalculation(transient, 'SOLVER_ERROR', 1);
     await failCalculation(exhausted, 'WORKER_ERROR', 2);
@@ -60,14 +80,21 @@ describe('scheduled retries', () => {
     expect(await ensurePipelineRetrySchedule(api.temporal, api.config)).toBe(scheduleId);
     const schedule = api.temporal.schedule.getHandle(scheduleId);
     const desc = await schedule.describe();
-    expect(desc.action).toMatchObject({ type: 'startWorkflow', workflowType: 'retryFailedElements', taskQueue: api.config.taskQueue });
+    expect(desc.action).toMatchObject({
+      type: 'startWorkflow',
+      workflowType: 'retryFailedElements',
+      taskQueue: api.config.taskQueue,
+    });
     expect(desc.spec.intervals?.[0]?.every).toBe(1000);
     expect(desc.state.paused).toBe(false);
 
-    const done = await eventually(async () => {
-      const r = await c.get(`/pipelines/${transient}`);
-      return r.body.status === 'completed' ? r.body : null;
-    }, { what: 'the retried pipeline to complete', timeoutMs: 90_000 });
+    const done = await eventually(
+      async () => {
+        const r = await c.get(`/pipelines/${transient}`);
+        return r.body.status === 'completed' ? r.body : null;
+      },
+      { what: 'the retried pipeline to complete', timeoutMs: 90_000 },
+    );
     expect(done.error_detail).toBeNull();
     const els = (await c.get(`/pipelines/${transient}/elements`)).body;
     // The completed element was not run again; the failed one got a second, recorded attempt.

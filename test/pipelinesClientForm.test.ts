@@ -29,10 +29,13 @@ describe('pipelines in ionworks-schema form', () => {
   it('runs DirectEntry, AreaToSquareWidthHeight and ElectrodeCapacity, answered as PassthroughResults', async () => {
     const { c, project } = await setup();
     const entry = {
-      element_type: 'entry', source: 'datasheet',
+      element_type: 'entry',
+      source: 'datasheet',
       values: {
-        'Electrode area [m2]': 0.0064, 'Positive electrode thickness [m]': 75e-6,
-        'Maximum concentration in positive electrode [mol.m-3]': 51765, 'Positive electrode active material volume fraction': 0.6,
+        'Electrode area [m2]': 0.0064,
+        'Positive electrode thickness [m]': 75e-6,
+        'Maximum concentration in positive electrode [mol.m-3]': 51765,
+        'Positive electrode active material volume fraction': 0.6,
       },
     };
     const res = await c.post('/pipelines', {
@@ -40,19 +43,31 @@ describe('pipelines in ionworks-schema form', () => {
       elements: {
         known: entry,
         geometry: { type: 'AreaToSquareWidthHeight', element_type: 'calculation' },
-        capacity: { electrode: 'positive', use_stoich_window: false, method: 'auto', type: 'ElectrodeCapacity', element_type: 'calculation' },
+        capacity: {
+          electrode: 'positive',
+          use_stoich_window: false,
+          method: 'auto',
+          type: 'ElectrodeCapacity',
+          element_type: 'calculation',
+        },
       },
       options: {},
     });
     expect(res.status, res.text).toBe(201);
-    await eventually(async () => (await c.get(`/pipelines/${res.body.id}`)).body.status === 'completed', { what: 'the pipeline to complete' });
+    await eventually(async () => (await c.get(`/pipelines/${res.body.id}`)).body.status === 'completed', {
+      what: 'the pipeline to complete',
+    });
     const result = (await c.get(`/pipelines/${res.body.id}/result`)).body;
     expect(result.element_results.geometry).toEqual({
-      type: 'PassthroughResult', calculation: 'area_to_square_width_height',
+      type: 'PassthroughResult',
+      calculation: 'area_to_square_width_height',
       parameter_values: { 'Electrode height [m]': 0.08, 'Electrode width [m]': 0.08 },
     });
     expect(result.element_results.capacity.type).toBe('PassthroughResult');
-    expect(result.element_results.capacity.parameter_values['Positive electrode capacity [A.h]']).toBeCloseTo((FARADAY * 51765 * 0.6 * 75e-6 * 0.0064) / 3600, 10);
+    expect(result.element_results.capacity.parameter_values['Positive electrode capacity [A.h]']).toBeCloseTo(
+      (FARADAY * 51765 * 0.6 * 75e-6 * 0.0064) / 3600,
+      10,
+    );
     // What is stored and run is the engine's form.
     const elements = (await c.get(`/pipelines/${res.body.id}/elements`)).body;
     expect(elements.map((e: { config: unknown }) => e.config)).toEqual([
@@ -78,24 +93,42 @@ describe('pipelines in ionworks-schema form', () => {
     expect((await c.get(`/jobs/${elements[0].job_id}/series/channels`)).status).toBe(404);
   });
 
-  it('refuses what the engine cannot run with a 422 naming the client\'s field, and creates nothing', async () => {
+  it("refuses what the engine cannot run with a 422 naming the client's field, and creates nothing", async () => {
     const { c, project } = await setup();
     const post = (elements: unknown) => c.post('/pipelines', { project_id: project.id, elements });
     const cases: [unknown, (string | number)[]][] = [
       [fit({}, { type: 'OCPHalfCell' }), ['objectives', 'discharge', 'type']],
       [fit({ objectives: { a: fit().objectives.discharge, b: fit().objectives.discharge } }), ['objectives']],
       [fit({}, { options: { model: 'MPM' } }), ['objectives', 'discharge', 'options', 'model']],
-      [fit({}, { options: { parameterized_model_id: MISSING } }), ['objectives', 'discharge', 'options', 'parameterized_model_id']],
+      [
+        fit({}, { options: { parameterized_model_id: MISSING } }),
+        ['objectives', 'discharge', 'options', 'parameterized_model_id'],
+      ],
       [fit({ optimizer: { type: 'CMAES' } }), ['optimizer', 'type']],
       [fit({ optimizer: { type: 'ScipyMinimize', method: 'BFGS' } }), ['optimizer', 'method']],
       [fit({ cost: { type: 'GaussianLogLikelihood' } }), ['cost']],
       [fit({ multistarts: 4 }), ['multistarts']],
       [fit({ options: { seed: 3 } }), ['options', 'seed']],
-      [fit({ parameters: { 'Negative particle radius [m]': { initial_value: 5e-6, bounds: [1e-5, 1e-6] } } }), ['parameters', 'Negative particle radius [m]', 'bounds']],
-      [fit({ parameters: { x: { initial_value: 1, bounds: [0, 2], prior: { type: 'Normal' } } } }), ['parameters', 'x', 'prior']],
+      [
+        fit({ parameters: { 'Negative particle radius [m]': { initial_value: 5e-6, bounds: [1e-5, 1e-6] } } }),
+        ['parameters', 'Negative particle radius [m]', 'bounds'],
+      ],
+      [
+        fit({ parameters: { x: { initial_value: 1, bounds: [0, 2], prior: { type: 'Normal' } } } }),
+        ['parameters', 'x', 'prior'],
+      ],
       [{ element_type: 'validation', objectives: fit().objectives, output_file: 'x.json' }, ['output_file']],
       [{ element_type: 'calculation', type: 'CellMass' }, ['type']],
-      [{ element_type: 'calculation', type: 'ElectrodeCapacity', electrode: 'positive', use_stoich_window: true, method: 'auto' }, ['use_stoich_window']],
+      [
+        {
+          element_type: 'calculation',
+          type: 'ElectrodeCapacity',
+          electrode: 'positive',
+          use_stoich_window: true,
+          method: 'auto',
+        },
+        ['use_stoich_window'],
+      ],
     ];
     for (const [element, loc] of cases) {
       const r = await post({ fit: element });

@@ -17,11 +17,19 @@ afterAll(async () => {
 describe('authentication', () => {
   it('resolves a key to its user and organization, by X-API-Key or Bearer', async () => {
     const org = await newOrg(api.orm);
-    const variants: Record<string, string>[] = [{ 'X-API-Key': org.api_key }, { Authorization: `Bearer ${org.api_key}` }];
+    const variants: Record<string, string>[] = [
+      { 'X-API-Key': org.api_key },
+      { Authorization: `Bearer ${org.api_key}` },
+    ];
     for (const headers of variants) {
       const res = await client(api.url, undefined, headers).get('/auth/health');
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ user_id: org.user_id, organization_id: org.organization_id, email: org.email, organization_name: org.org });
+      expect(res.body).toMatchObject({
+        user_id: org.user_id,
+        organization_id: org.organization_id,
+        email: org.email,
+        organization_name: org.org,
+      });
       expect(JSON.stringify(res.body)).not.toContain(org.api_key);
     }
   });
@@ -41,7 +49,7 @@ describe('authentication', () => {
     expect(revoked.body.message).toMatch(/revoked/);
   });
 
-  it('acts for the key\'s own organization only: X-Organization-Id may name it, never another one of the same user (403)', async () => {
+  it("acts for the key's own organization only: X-Organization-Id may name it, never another one of the same user (403)", async () => {
     const a = await newOrg(api.orm);
     const b = await newOrg(api.orm);
     // The same user joins organization B too, with a key issued there.
@@ -55,16 +63,26 @@ describe('authentication', () => {
     expect(crossed.body).toMatchObject({ error_code: 'FORBIDDEN', detail: { organization_id: b.organization_id } });
     const bProject = await client(api.url, second.api_key).post('/projects', { name: 'B only' });
     expect(bProject.status).toBe(201);
-    expect((await client(api.url, a.api_key, { 'X-Organization-Id': b.organization_id }).get(`/projects/${bProject.body.id}`)).status).toBe(403);
+    expect(
+      (
+        await client(api.url, a.api_key, { 'X-Organization-Id': b.organization_id }).get(
+          `/projects/${bProject.body.id}`,
+        )
+      ).status,
+    ).toBe(403);
     const asB = await client(api.url, second.api_key, { 'X-Organization-Id': b.organization_id }).get('/auth/health');
     expect(asB.body.organization_id).toBe(b.organization_id);
     const stranger = await newOrg(api.orm);
-    const foreign = await client(api.url, a.api_key, { 'X-Organization-Id': stranger.organization_id }).get('/auth/health');
+    const foreign = await client(api.url, a.api_key, { 'X-Organization-Id': stranger.organization_id }).get(
+      '/auth/health',
+    );
     expect(foreign.status).toBe(403);
     expect(foreign.body.error_code).toBe('FORBIDDEN');
     const me = await client(api.url, a.api_key).get('/users/me');
     expect(me.body.authorized_organization).toEqual({ id: a.organization_id, name: a.org });
-    expect(me.body.organizations.map((o: { id: string }) => o.id).sort()).toEqual([a.organization_id, b.organization_id].sort());
+    expect(me.body.organizations.map((o: { id: string }) => o.id).sort()).toEqual(
+      [a.organization_id, b.organization_id].sort(),
+    );
   });
 
   it('takes ids in upper case as the same ids: the organization header, paths, queries and id fields of a body', async () => {
@@ -76,7 +94,9 @@ describe('authentication', () => {
     expect((await c.get(`/projects/${P}`)).status).toBe(200);
     const study = await c.post(`/projects/${P}/studies`, { name: 'S' });
     expect(study.status, study.text).toBe(201);
-    expect((await c.get(`/projects/${P}/studies/${study.body.id.toUpperCase()}`)).body.project_id).toBe(project.body.id);
+    expect((await c.get(`/projects/${P}/studies/${study.body.id.toUpperCase()}`)).body.project_id).toBe(
+      project.body.id,
+    );
     expect((await c.get(`/projects?created_by=${a.user_id.toUpperCase()}`)).body.total).toBe(1);
     const site = await c.post('/sites', { name: 'Upper site' });
     const cycler = await c.post(`/sites/${site.body.id}/cyclers`, { name: 'C', project_id: P });
@@ -86,17 +106,23 @@ describe('authentication', () => {
 });
 
 describe('tenant isolation on projects', () => {
-  it('never reads or changes another organization\'s project: 403 on every route, absent from lists', async () => {
+  it("never reads or changes another organization's project: 403 on every route, absent from lists", async () => {
     const owner = await newOrg(api.orm);
     const intruder = await newOrg(api.orm);
-    const p = (await client(api.url, owner.api_key).post('/projects', { name: 'Secret cells', description: 'private' })).body;
+    const p = (await client(api.url, owner.api_key).post('/projects', { name: 'Secret cells', description: 'private' }))
+      .body;
     const x = client(api.url, intruder.api_key);
     const attempts = [
       await x.get(`/projects/${p.id}`),
       await x.patch(`/projects/${p.id}`, { name: 'mine now' }),
       await x.delete(`/projects/${p.id}`),
-      await x.post(`/projects/${p.id}/members`, { user_id: intruder.user_id, project_role_id: '00000000-0000-4000-8000-000000000001' }),
-      await x.patch(`/projects/${p.id}/members/${owner.user_id}`, { project_role_id: '00000000-0000-4000-8000-000000000003' }),
+      await x.post(`/projects/${p.id}/members`, {
+        user_id: intruder.user_id,
+        project_role_id: '00000000-0000-4000-8000-000000000001',
+      }),
+      await x.patch(`/projects/${p.id}/members/${owner.user_id}`, {
+        project_role_id: '00000000-0000-4000-8000-000000000003',
+      }),
       await x.delete(`/projects/${p.id}/members/${owner.user_id}`),
     ];
     for (const res of attempts) {
@@ -139,7 +165,11 @@ describe('HTTP conventions', () => {
     expect(badLimit.body.detail[0].loc).toEqual(['query', 'limit']);
     // A key holding dots or slashes (PyBaMM parameter names) stays one element of loc.
     const name = 'Negative electrode diffusivity [m2.s-1] / a/b';
-    const badValue = await c.post('/parameterized_models', { name: 'x', model_id: crypto.randomUUID(), parameters: { [name]: 'fast' } });
+    const badValue = await c.post('/parameterized_models', {
+      name: 'x',
+      model_id: crypto.randomUUID(),
+      parameters: { [name]: 'fast' },
+    });
     expect(badValue.status).toBe(422);
     expect(badValue.body.detail[0]).toMatchObject({ loc: ['body', 'parameters', name], input: 'fast' });
   });
@@ -161,15 +191,22 @@ describe('HTTP conventions', () => {
     expect(healthPost.headers.get('allow')).toBe('GET');
     const malformed = await c.call('POST', '/projects', '{"name": ');
     expect(malformed.status).toBe(422);
-    expect(malformed.body.detail).toEqual([expect.objectContaining({ loc: ['body'], type: 'json_invalid', msg: 'JSON decode error' })]);
+    expect(malformed.body.detail).toEqual([
+      expect.objectContaining({ loc: ['body'], type: 'json_invalid', msg: 'JSON decode error' }),
+    ]);
     const trailingComma = await c.call('POST', '/projects', '{"name": "x",}');
     expect(trailingComma.status).toBe(422);
-    expect(trailingComma.body.detail[0]).toMatchObject({ loc: ['body', 13], type: 'json_invalid', ctx: { error: expect.stringMatching(/position 13/) } });
+    expect(trailingComma.body.detail[0]).toMatchObject({
+      loc: ['body', 13],
+      type: 'json_invalid',
+      ctx: { error: expect.stringMatching(/position 13/) },
+    });
     expect((await c.get('/projects')).body.total).toBe(0);
     const huge = await c.post('/projects', { name: 'big', description: 'x'.repeat(api.config.bodyLimitBytes + 10) });
     expect(huge.status).toBe(413);
     expect(huge.body.error_code).toBe('PAYLOAD_TOO_LARGE');
-    for (const res of [unknown, wrongMethod, malformed, huge]) expect(res.headers.get('content-type')).toBe('application/json');
+    for (const res of [unknown, wrongMethod, malformed, huge])
+      expect(res.headers.get('content-type')).toBe('application/json');
   });
 
   it('reads a request sent with no body at all as an empty JSON object, as with Content-Length: 0', async () => {
@@ -178,16 +215,21 @@ describe('HTTP conventions', () => {
     const site = (await c.post('/sites', { name: 'Bodiless', notes: 'kept' })).body;
     // What `curl -X PATCH` without `-d` sends: neither Content-Length nor chunks (fetch adds a
     // Content-Length: 0, so the request is written by hand).
-    const bare = (method: string, p: string) => new Promise<{ status: number; body: any }>((resolve, reject) => {
-      const { hostname, port } = new URL(api.url);
-      const socket = net.connect(Number(port), hostname, () => socket.write(
-        `${method} ${p} HTTP/1.1\r\nHost: ${hostname}\r\nX-API-Key: ${org.api_key}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n`,
-      ));
-      let raw = '';
-      socket.on('data', (d) => (raw += d.toString()));
-      socket.on('end', () => resolve({ status: Number(raw.split(' ')[1]), body: JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)) }));
-      socket.on('error', reject);
-    });
+    const bare = (method: string, p: string) =>
+      new Promise<{ status: number; body: any }>((resolve, reject) => {
+        const { hostname, port } = new URL(api.url);
+        const socket = net.connect(Number(port), hostname, () =>
+          socket.write(
+            `${method} ${p} HTTP/1.1\r\nHost: ${hostname}\r\nX-API-Key: ${org.api_key}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n`,
+          ),
+        );
+        let raw = '';
+        socket.on('data', (d) => (raw += d.toString()));
+        socket.on('end', () =>
+          resolve({ status: Number(raw.split(' ')[1]), body: JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)) }),
+        );
+        socket.on('error', reject);
+      });
     const patched = await bare('PATCH', `/sites/${site.id}`);
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);
     expect(patched.body).toMatchObject({ name: 'Bodiless', notes: 'kept' });
@@ -211,7 +253,12 @@ describe('HTTP conventions', () => {
       ['PATCH', `/projects/${project.id}`, { description: 'x\u0000' }, ['body', 'description']],
       ['POST', '/sites', { name: 'lone \ud800 surrogate' }, ['body', 'name']],
       ['GET', '/sites?name=eq.a%00b', undefined, ['query', 'name']],
-      ['POST', `/sites/${site.id}/cyclers`, { name: 'Feb', project_id: project.id, last_calibrated_at: '2026-02-30T00:00:00Z' }, ['body', 'last_calibrated_at']],
+      [
+        'POST',
+        `/sites/${site.id}/cyclers`,
+        { name: 'Feb', project_id: project.id, last_calibrated_at: '2026-02-30T00:00:00Z' },
+        ['body', 'last_calibrated_at'],
+      ],
       ['GET', '/cyclers?last_calibrated_at_lt=2026-02-30T00:00:00Z', undefined, ['query', 'last_calibrated_at_lt']],
       ['GET', '/projects?created_at=gte.2026-04-31T00:00:00Z', undefined, ['query', 'created_at']],
     ];
@@ -224,7 +271,15 @@ describe('HTTP conventions', () => {
     expect((await c.get(`/projects/${project.id}`)).body.description).toBeNull();
     expect((await c.get('/cyclers')).body.total).toBe(0);
     // A leap day is a day.
-    expect((await c.post(`/sites/${site.id}/cyclers`, { name: 'Leap', project_id: project.id, last_calibrated_at: '2024-02-29T00:00:00Z' })).status).toBe(201);
+    expect(
+      (
+        await c.post(`/sites/${site.id}/cyclers`, {
+          name: 'Leap',
+          project_id: project.id,
+          last_calibrated_at: '2024-02-29T00:00:00Z',
+        })
+      ).status,
+    ).toBe(201);
     expect((await c.get('/cyclers?last_calibrated_at_lt=2024-02-29T12:00:00Z')).body.total).toBe(1);
   });
 
@@ -251,8 +306,14 @@ describe('HTTP conventions', () => {
   it('accepts gzip-compressed bodies', async () => {
     const org = await newOrg(api.orm);
     // Clients gzip bodies of 512 KiB and more; the unknown padding field is ignored.
-    const body = gzipSync(Buffer.from(JSON.stringify({ name: 'zipped', description: 'd'.repeat(9000), padding: 'x'.repeat(600 * 1024) })));
-    const res = await client(api.url, org.api_key, { 'Content-Encoding': 'gzip' }).call('POST', '/projects', new Uint8Array(body));
+    const body = gzipSync(
+      Buffer.from(JSON.stringify({ name: 'zipped', description: 'd'.repeat(9000), padding: 'x'.repeat(600 * 1024) })),
+    );
+    const res = await client(api.url, org.api_key, { 'Content-Encoding': 'gzip' }).call(
+      'POST',
+      '/projects',
+      new Uint8Array(body),
+    );
     expect(res.status).toBe(201);
     expect(res.body.name).toBe('zipped');
     expect(res.body.description).toHaveLength(9000);
@@ -301,12 +362,23 @@ describe('the API key cache', () => {
   it('does not cache a key read before an eviction that arrived meanwhile (a revocation during the lookup)', async () => {
     const cache = new AuthCache(api.config.databaseUrl!);
     try {
-      const identity = { key_id: 'k', key_hash: 'h', prefix: 'p', user_id: 'u', email: 'e', key_organization_id: 'o', last_used_at: null };
+      const identity = {
+        key_id: 'k',
+        key_hash: 'h',
+        prefix: 'p',
+        user_id: 'u',
+        email: 'e',
+        key_organization_id: 'o',
+        last_used_at: null,
+      };
       cache.ensureListening();
-      await eventually(async () => {
-        cache.put('probe', identity, cache.generation);
-        return cache.get('probe');
-      }, { what: 'the cache to listen' });
+      await eventually(
+        async () => {
+          cache.put('probe', identity, cache.generation);
+          return cache.get('probe');
+        },
+        { what: 'the cache to listen' },
+      );
       const before = cache.generation;
       cache.evictKey('p'); // the revocation's notification, while the lookup was in flight
       cache.put('p', identity, before);

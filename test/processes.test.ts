@@ -9,7 +9,15 @@ import { inject, describe, expect, it } from 'vitest';
 import { ROOT } from '../stack/config.ts';
 import { PROJECT_ROLES } from '../db/roles.ts';
 import { startEmbeddedPostgres, stopLeftover } from '../stack/postgres.ts';
-import { descendants, ephemeralRange, freePort, portInUse, processAlive, processTable, waitForPort } from '../stack/processes.ts';
+import {
+  descendants,
+  ephemeralRange,
+  freePort,
+  portInUse,
+  processAlive,
+  processTable,
+  waitForPort,
+} from '../stack/processes.ts';
 import { eventually } from './harness.ts';
 
 const NODE = [process.execPath, '--disable-warning=ExperimentalWarning'] as const;
@@ -26,7 +34,10 @@ function baseEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 }
 
 function admin(args: string[]) {
-  const res = spawnSync(NODE[0], [NODE[1], path.join(ROOT, 'api/admin.ts'), ...args], { env: baseEnv(), encoding: 'utf8' });
+  const res = spawnSync(NODE[0], [NODE[1], path.join(ROOT, 'api/admin.ts'), ...args], {
+    env: baseEnv(),
+    encoding: 'utf8',
+  });
   return { status: res.status, stdout: res.stdout, stderr: res.stderr };
 }
 
@@ -47,24 +58,40 @@ describe('admin command', () => {
     const member = JSON.parse(admin(['add-member', '--org', org, '--email', `tech-${Date.now()}@lab.test`]).stdout);
     expect(member).toMatchObject({ organization_id: first.organization_id, role: 'member' });
     expect(member.user_id).not.toBe(first.user_id);
-    expect(JSON.parse(admin(['add-member', '--org', org, '--email', 'lead@lab.test']).stdout)).toMatchObject({ user_id: first.user_id, role: 'owner' });
+    expect(JSON.parse(admin(['add-member', '--org', org, '--email', 'lead@lab.test']).stdout)).toMatchObject({
+      user_id: first.user_id,
+      role: 'owner',
+    });
     // Settings in the ranges of their variables; "default" goes back to the variable.
-    for (const [command, flag, bad] of [['set-stale-window', '--hours', '0'], ['set-stale-window', '--hours', '99999999999'], ['set-simulation-limit', '--limit', '2000000000']]) {
+    for (const [command, flag, bad] of [
+      ['set-stale-window', '--hours', '0'],
+      ['set-stale-window', '--hours', '99999999999'],
+      ['set-simulation-limit', '--limit', '2000000000'],
+    ]) {
       const refused = admin([command!, '--org', org, flag!, bad!]);
       expect(refused.status, `${command} ${bad}`).toBe(2);
       expect(refused.stderr).toContain('takes a whole number from');
     }
-    expect(JSON.parse(admin(['set-stale-window', '--org', org, '--hours', '12']).stdout)).toEqual({ organization: org, stale_after_hours: 12 });
-    expect(JSON.parse(admin(['set-stale-window', '--org', org, '--hours', 'default']).stdout)).toEqual({ organization: org, stale_after_hours: null });
+    expect(JSON.parse(admin(['set-stale-window', '--org', org, '--hours', '12']).stdout)).toEqual({
+      organization: org,
+      stale_after_hours: 12,
+    });
+    expect(JSON.parse(admin(['set-stale-window', '--org', org, '--hours', 'default']).stdout)).toEqual({
+      organization: org,
+      stale_after_hours: null,
+    });
     const noOrg = admin(['add-member', '--org', `No such lab ${Date.now()}`, '--email', 'x@lab.test']);
     expect(noOrg.status).not.toBe(0);
     expect(noOrg.stderr).toContain('no organization');
 
     const port = await freePort();
-    const api = spawn(NODE[0], [NODE[1], path.join(ROOT, 'api/main.ts')], { env: baseEnv({ PORT: String(port), LOG_LEVEL: 'silent' }) });
+    const api = spawn(NODE[0], [NODE[1], path.join(ROOT, 'api/main.ts')], {
+      env: baseEnv({ PORT: String(port), LOG_LEVEL: 'silent' }),
+    });
     try {
       await waitForPort(port, 'API', 30_000, api);
-      const health = async (key: string) => (await fetch(`http://127.0.0.1:${port}/auth/health`, { headers: { 'X-API-Key': key } })).status;
+      const health = async (key: string) =>
+        (await fetch(`http://127.0.0.1:${port}/auth/health`, { headers: { 'X-API-Key': key } })).status;
       expect(await health(first.api_key)).toBe(200);
       expect(await health(second.api_key)).toBe(200);
       const prefix = second.api_key.split('_')[1];
@@ -75,11 +102,24 @@ describe('admin command', () => {
       // The member reads a project only once a Project Admin gives them a role in it.
       expect(await health(member.api_key)).toBe(200);
       const call = async (key: string, method: string, p: string, body?: unknown) =>
-        fetch(`http://127.0.0.1:${port}${p}`, { method, headers: { 'X-API-Key': key, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      const project = (await (await call(first.api_key, 'POST', '/projects', { name: 'Cells' })).json()) as { id: string };
+        fetch(`http://127.0.0.1:${port}${p}`, {
+          method,
+          headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      const project = (await (await call(first.api_key, 'POST', '/projects', { name: 'Cells' })).json()) as {
+        id: string;
+      };
       expect((await call(member.api_key, 'GET', `/projects/${project.id}`)).status).toBe(403);
       const viewer = PROJECT_ROLES.find((r) => r.name === 'Project Viewer')!.id;
-      expect((await call(first.api_key, 'POST', `/projects/${project.id}/members`, { user_id: member.user_id, project_role_id: viewer })).status).toBe(201);
+      expect(
+        (
+          await call(first.api_key, 'POST', `/projects/${project.id}/members`, {
+            user_id: member.user_id,
+            project_role_id: viewer,
+          })
+        ).status,
+      ).toBe(201);
       expect((await call(member.api_key, 'GET', `/projects/${project.id}`)).status).toBe(200);
       expect((await call(member.api_key, 'PATCH', `/projects/${project.id}`, { name: 'Mine' })).status).toBe(403);
     } finally {
@@ -108,27 +148,47 @@ describe('free ports for local servers', () => {
 describe('embedded PostgreSQL module', () => {
   it('leaves the exit code and signals to the importing process (the test runner relies on it)', () => {
     const script = `await import(${JSON.stringify(path.join(ROOT, 'stack/postgres.ts'))}); process.exitCode = 3;`;
-    const res = spawnSync(NODE[0], [NODE[1], '--input-type=module', '-e', script], { env: baseEnv(), encoding: 'utf8' });
+    const res = spawnSync(NODE[0], [NODE[1], '--input-type=module', '-e', script], {
+      env: baseEnv(),
+      encoding: 'utf8',
+    });
     expect(res.stderr).toBe('');
     expect(res.status).toBe(3);
   });
 
-  it('lets the admin command use the running service\'s PostgreSQL, whatever POSTGRES_PORT it is given, without stopping it', async () => {
+  it("lets the admin command use the running service's PostgreSQL, whatever POSTGRES_PORT it is given, without stopping it", async () => {
     const dataDir = path.join(inject('runDir'), `admin-beside-${Date.now()}`);
     fs.mkdirSync(dataDir, { recursive: true });
     fs.chmodSync(inject('runDir'), 0o755); // PostgreSQL runs as its own OS user when we are root
-    const server = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), port: await freePort(), database: 'cellar' });
+    const server = await startEmbeddedPostgres({
+      dataDir: path.join(dataDir, 'postgres'),
+      port: await freePort(),
+      database: 'cellar',
+    });
     try {
-      const postmaster = Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+      const postmaster = Number(
+        fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0],
+      );
       // As when the service was started with its own ports and the admin command without them.
-      const env = { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, POSTGRES_PORT: String(await freePort()) };
-      const res = spawnSync(NODE[0], [NODE[1], path.join(ROOT, 'api/admin.ts'), 'bootstrap', '--org', 'Beside', '--email', 'b@lab.test'], { env, encoding: 'utf8' });
+      const env = {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        DATA_DIR: dataDir,
+        POSTGRES_PORT: String(await freePort()),
+      };
+      const res = spawnSync(
+        NODE[0],
+        [NODE[1], path.join(ROOT, 'api/admin.ts'), 'bootstrap', '--org', 'Beside', '--email', 'b@lab.test'],
+        { env, encoding: 'utf8' },
+      );
       expect(res.status, res.stderr).toBe(0);
       expect(JSON.parse(res.stdout).api_key).toMatch(/^cellar_/);
       expect(processAlive(postmaster)).toBe(true);
       const client = new pg.Client({ connectionString: server.url });
       await client.connect();
-      const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from organizations where name = 'Beside'`);
+      const { rows } = await client.query<{ n: number }>(
+        `select count(*)::int as n from organizations where name = 'Beside'`,
+      );
       await client.end();
       expect(rows[0]!.n).toBe(1);
     } finally {
@@ -146,7 +206,10 @@ describe('embedded PostgreSQL module', () => {
     process.kill(postmaster, 'SIGINT');
     for (let i = 0; i < 100 && (await portInUse(port)); i++) await new Promise((r) => setTimeout(r, 100));
     await new Promise((r) => setTimeout(r, 500)); // the exit reaches the parent
-    const stopped = await Promise.race([server.stop().then(() => 'stopped'), new Promise((r) => setTimeout(() => r('still waiting'), 10_000))]);
+    const stopped = await Promise.race([
+      server.stop().then(() => 'stopped'),
+      new Promise((r) => setTimeout(() => r('still waiting'), 10_000)),
+    ]);
     expect(stopped).toBe('stopped');
   });
 
@@ -187,10 +250,15 @@ describe('embedded PostgreSQL module', () => {
 
 describe('API process', () => {
   it('writes JSON logs with correlation ids and never a key or secret; keeps idle connections 65 s', async () => {
-    const key = JSON.parse(admin(['bootstrap', '--org', `Logs ${Date.now()}`, '--email', 'logs@lab.test']).stdout).api_key as string;
+    const key = JSON.parse(admin(['bootstrap', '--org', `Logs ${Date.now()}`, '--email', 'logs@lab.test']).stdout)
+      .api_key as string;
     const port = await freePort();
     const api = spawn(NODE[0], [NODE[1], path.join(ROOT, 'api/main.ts')], {
-      env: baseEnv({ PORT: String(port), LOG_LEVEL: 'debug', SIGNING_SECRET: 'a-signing-secret-that-must-never-be-logged' }),
+      env: baseEnv({
+        PORT: String(port),
+        LOG_LEVEL: 'debug',
+        SIGNING_SECRET: 'a-signing-secret-that-must-never-be-logged',
+      }),
     });
     let output = '';
     api.stdout.on('data', (d) => (output += d));
@@ -198,12 +266,18 @@ describe('API process', () => {
     try {
       await waitForPort(port, 'API', 30_000, api);
       const base = `http://127.0.0.1:${port}`;
-      const health = await fetch(`${base}/auth/health`, { headers: { 'X-API-Key': key, 'x-correlation-id': 'corr-logs-1' } });
+      const health = await fetch(`${base}/auth/health`, {
+        headers: { 'X-API-Key': key, 'x-correlation-id': 'corr-logs-1' },
+      });
       // Idle connections are kept longer than clients keep theirs (Node's own default is 5 s).
       expect(health.headers.get('keep-alive')).toBe('timeout=65');
       await fetch(`${base}/projects`, { headers: { Authorization: `Bearer ${key}` } });
       await fetch(`${base}/auth/health`, { headers: { 'X-API-Key': `${key}x` } });
-      await fetch(`${base}/projects`, { method: 'POST', headers: { 'X-API-Key': key, 'Content-Type': 'application/json' }, body: '{"name":' });
+      await fetch(`${base}/projects`, {
+        method: 'POST',
+        headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+        body: '{"name":',
+      });
       await new Promise((r) => setTimeout(r, 300));
     } finally {
       api.kill('SIGTERM');
@@ -221,13 +295,19 @@ describe('API process', () => {
   });
 
   it('stops at start-up naming a bad variable', () => {
-    const res = spawnSync(NODE[0], [NODE[1], path.join(ROOT, 'api/main.ts')], { env: baseEnv({ PORT: 'eighty' }), encoding: 'utf8' });
+    const res = spawnSync(NODE[0], [NODE[1], path.join(ROOT, 'api/main.ts')], {
+      env: baseEnv({ PORT: 'eighty' }),
+      encoding: 'utf8',
+    });
     expect(res.status).not.toBe(0);
     expect(res.stdout + res.stderr).toContain('PORT');
   });
 
   it('stops at start-up naming a bad LOG_LEVEL (the logger is created before the configuration is read)', () => {
-    const api = spawnSync(NODE[0], [NODE[1], path.join(ROOT, 'api/main.ts')], { env: baseEnv({ LOG_LEVEL: 'loud' }), encoding: 'utf8' });
+    const api = spawnSync(NODE[0], [NODE[1], path.join(ROOT, 'api/main.ts')], {
+      env: baseEnv({ LOG_LEVEL: 'loud' }),
+      encoding: 'utf8',
+    });
     expect(api.status).not.toBe(0);
     const apiOutput = api.stdout + api.stderr;
     expect(apiOutput).toContain('configuration: LOG_LEVEL');
@@ -245,14 +325,26 @@ describe('API process', () => {
   });
 
   it('lets running requests finish when stopped, up to WORKER_SHUTDOWN_GRACE_S, then exits', async () => {
-    const key = JSON.parse(admin(['bootstrap', '--org', `Stop ${Date.now()}`, '--email', 'stop@lab.test']).stdout).api_key as string;
+    const key = JSON.parse(admin(['bootstrap', '--org', `Stop ${Date.now()}`, '--email', 'stop@lab.test']).stdout)
+      .api_key as string;
     const port = await freePort();
-    const api = spawn(NODE[0], [NODE[1], path.join(ROOT, 'api/main.ts')], { env: baseEnv({ PORT: String(port), LOG_LEVEL: 'silent', WORKER_SHUTDOWN_GRACE_S: '3' }) });
-    const exited = new Promise<{ code: number | null; at: number }>((resolve) => api.once('exit', (code) => resolve({ code, at: Date.now() })));
+    const api = spawn(NODE[0], [NODE[1], path.join(ROOT, 'api/main.ts')], {
+      env: baseEnv({ PORT: String(port), LOG_LEVEL: 'silent', WORKER_SHUTDOWN_GRACE_S: '3' }),
+    });
+    const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+      api.once('exit', (code) => resolve({ code, at: Date.now() })),
+    );
     try {
       await waitForPort(port, 'API', 30_000, api);
       const post = (body: string) => {
-        const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/projects', agent: false, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'X-API-Key': key } });
+        const req = http.request({
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/projects',
+          agent: false,
+          headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'X-API-Key': key },
+        });
         const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
           req.once('response', (res) => {
             let text = '';
@@ -278,7 +370,11 @@ describe('API process', () => {
       const stoppedAt = Date.now();
       api.kill('SIGTERM');
       // New connections are refused at once...
-      await eventually(async () => !(await portInUse(port)), { what: 'the API to stop listening', timeoutMs: 2_000, intervalMs: 50 });
+      await eventually(async () => !(await portInUse(port)), {
+        what: 'the API to stop listening',
+        timeoutMs: 2_000,
+        intervalMs: 50,
+      });
       // ...while the running request is answered, with the database still open.
       inFlight.req.end(body.slice(5));
       const answer = await inFlight.response;
@@ -304,23 +400,46 @@ describe('npm start (stack/start.ts)', () => {
    * Starts the service and waits until the output has every line of `until`. `processes` is
    * every process it has started so far (polled until it exits).
    */
-  async function start(until = ['[cellar] Ctrl-C stops everything.', '"msg":"worker started"', '"msg": "connected"'], dir = dataDir(), extraEnv: Record<string, string> = {}) {
-    const ports = { PORT: await freePort(), POSTGRES_PORT: await freePort(), TEMPORAL_PORT: await freePort(), TEMPORAL_UI_PORT: await freePort() };
-    const env = { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dir, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])), ...extraEnv };
-    const front = spawn(NODE[0], [NODE[1], path.join(ROOT, 'stack/start.ts')], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  async function start(
+    until = ['[cellar] Ctrl-C stops everything.', '"msg":"worker started"', '"msg": "connected"'],
+    dir = dataDir(),
+    extraEnv: Record<string, string> = {},
+  ) {
+    const ports = {
+      PORT: await freePort(),
+      POSTGRES_PORT: await freePort(),
+      TEMPORAL_PORT: await freePort(),
+      TEMPORAL_UI_PORT: await freePort(),
+    };
+    const env = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATA_DIR: dir,
+      ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
+      ...extraEnv,
+    };
+    const front = spawn(NODE[0], [NODE[1], path.join(ROOT, 'stack/start.ts')], {
+      env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     front.stdout.on('data', (d) => (output += d));
     front.stderr.on('data', (d) => (output += d));
     const processes = new Set<number>();
     const poll = setInterval(() => descendants(front.pid!).forEach((pid) => processes.add(pid)), 100);
-    const exited = new Promise<number | null>((resolve) => front.once('exit', (code) => resolve(code))).finally(() => clearInterval(poll));
+    const exited = new Promise<number | null>((resolve) => front.once('exit', (code) => resolve(code))).finally(() =>
+      clearInterval(poll),
+    );
     const deadline = Date.now() + 110_000;
     while (!until.every((line) => output.includes(line))) {
-      if (front.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not come up: ${output.slice(-2000)}`);
+      if (front.exitCode !== null || Date.now() > deadline)
+        throw new Error(`npm start did not come up: ${output.slice(-2000)}`);
       await new Promise((r) => setTimeout(r, 100));
     }
     descendants(front.pid!).forEach((pid) => processes.add(pid));
-    const postmaster = () => Number(fs.readFileSync(path.join(dir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const postmaster = () =>
+      Number(fs.readFileSync(path.join(dir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
     return { front, ports, exited, processes, postmaster, output: () => output };
   }
 
@@ -329,7 +448,9 @@ describe('npm start (stack/start.ts)', () => {
     const key = /cellar_[a-f0-9]{12}_[A-Za-z0-9_-]+/.exec(run.output())![0];
     return async (method: string, p: string, body?: unknown) => {
       const res = await fetch(`http://127.0.0.1:${run.ports.PORT}${p}`, {
-        method, headers: { 'Content-Type': 'application/json', 'X-API-Key': key }, body: body === undefined ? undefined : JSON.stringify(body),
+        method,
+        headers: { 'Content-Type': 'application/json', 'X-API-Key': key },
+        body: body === undefined ? undefined : JSON.stringify(body),
       });
       return { status: res.status, body: (await res.json()) as Record<string, any> };
     };
@@ -364,8 +485,14 @@ describe('npm start (stack/start.ts)', () => {
     // metrics interceptor then cannot set the trailer).
     const temporalError = /\[temporal\].*level=ERROR/;
     expect(stop.slice(0, temporalStops)).not.toMatch(temporalError);
-    const afterItsStop = stop.slice(temporalStops).split('\n').filter((line) => temporalError.test(line));
-    expect(afterItsStop.filter((line) => !line.includes('msg="unable to add metrics baggage to gRPC trailer"')), stop).toEqual([]);
+    const afterItsStop = stop
+      .slice(temporalStops)
+      .split('\n')
+      .filter((line) => temporalError.test(line));
+    expect(
+      afterItsStop.filter((line) => !line.includes('msg="unable to add metrics baggage to gRPC trailer"')),
+      stop,
+    ).toEqual([]);
     expect(stop.trimEnd().endsWith('[cellar] stopped')).toBe(true);
     for (const port of Object.values(run.ports)) expect(await portInUse(port)).toBe(false);
   }, 180_000);
@@ -387,11 +514,24 @@ describe('npm start (stack/start.ts)', () => {
     const server = [...run.processes].find((pid) => table.get(pid)?.comm === 'temporal')!;
     expect(server).toBeDefined();
     process.kill(server, 'SIGKILL');
-    await eventually(async () => run.output().includes('[cellar] the Temporal dev server exited (SIGKILL)'), { what: 'the supervisor to notice' });
-    const created = await call('POST', '/pipelines', { project_id: project.body.id, name: 'later', elements: { v: { element_type: 'entry', values: { x: 1 } } } });
+    await eventually(async () => run.output().includes('[cellar] the Temporal dev server exited (SIGKILL)'), {
+      what: 'the supervisor to notice',
+    });
+    const created = await call('POST', '/pipelines', {
+      project_id: project.body.id,
+      name: 'later',
+      elements: { v: { element_type: 'entry', values: { x: 1 } } },
+    });
     expect(created.status).toBe(201);
-    await eventually(async () => run.output().includes('[cellar] the Temporal dev server is back'), { what: 'the Temporal dev server to restart', timeoutMs: 180_000 });
-    await eventually(async () => (await call('GET', `/pipelines/${created.body.id}`)).body.status === 'completed', { what: 'the pipeline to run', timeoutMs: 90_000, intervalMs: 500 });
+    await eventually(async () => run.output().includes('[cellar] the Temporal dev server is back'), {
+      what: 'the Temporal dev server to restart',
+      timeoutMs: 180_000,
+    });
+    await eventually(async () => (await call('GET', `/pipelines/${created.body.id}`)).body.status === 'completed', {
+      what: 'the pipeline to run',
+      timeoutMs: 90_000,
+      intervalMs: 500,
+    });
     process.kill(-run.front.pid!, 'SIGINT');
     expect(await run.exited).toBe(0);
     expect(await leftAfter([...run.processes], 10_000)).toEqual([]);
@@ -403,14 +543,30 @@ describe('npm start (stack/start.ts)', () => {
     const project = await call('POST', '/projects', { name: 'Through a PostgreSQL crash' });
     const postmaster = run.postmaster();
     process.kill(postmaster, 'SIGKILL');
-    await eventually(async () => run.output().includes('[cellar] PostgreSQL exited (SIGKILL)'), { what: 'the supervisor to notice' });
-    await eventually(async () => run.output().includes('[cellar] PostgreSQL is back'), { what: 'PostgreSQL to restart', timeoutMs: 120_000 });
+    await eventually(async () => run.output().includes('[cellar] PostgreSQL exited (SIGKILL)'), {
+      what: 'the supervisor to notice',
+    });
+    await eventually(async () => run.output().includes('[cellar] PostgreSQL is back'), {
+      what: 'PostgreSQL to restart',
+      timeoutMs: 120_000,
+    });
     expect(run.postmaster()).not.toBe(postmaster);
-    const created = await eventually(async () => {
-      const res = await call('POST', '/pipelines', { project_id: project.body.id, name: 'after', elements: { v: { element_type: 'entry', values: { x: 1 } } } }).catch(() => null);
-      return res?.status === 201 ? res : null;
-    }, { what: 'the API to write again', timeoutMs: 60_000, intervalMs: 500 });
-    await eventually(async () => (await call('GET', `/pipelines/${created.body.id}`)).body.status === 'completed', { what: 'the pipeline to run', timeoutMs: 90_000, intervalMs: 500 });
+    const created = await eventually(
+      async () => {
+        const res = await call('POST', '/pipelines', {
+          project_id: project.body.id,
+          name: 'after',
+          elements: { v: { element_type: 'entry', values: { x: 1 } } },
+        }).catch(() => null);
+        return res?.status === 201 ? res : null;
+      },
+      { what: 'the API to write again', timeoutMs: 60_000, intervalMs: 500 },
+    );
+    await eventually(async () => (await call('GET', `/pipelines/${created.body.id}`)).body.status === 'completed', {
+      what: 'the pipeline to run',
+      timeoutMs: 90_000,
+      intervalMs: 500,
+    });
     process.kill(-run.front.pid!, 'SIGINT');
     expect(await run.exited).toBe(0);
     expect(await leftAfter([...run.processes], 10_000)).toEqual([]);
@@ -428,7 +584,11 @@ describe('npm start (stack/start.ts)', () => {
     expect(await leftAfter([...run.processes], 10_000)).toEqual([]);
     for (const port of Object.values(run.ports)) expect(await portInUse(port)).toBe(false);
     // Nor a first key that was never shown: it is made once the API is ready.
-    const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'postgres'), port: await freePort(), database: 'cellar' });
+    const server = await startEmbeddedPostgres({
+      dataDir: path.join(dir, 'postgres'),
+      port: await freePort(),
+      database: 'cellar',
+    });
     try {
       const client = new pg.Client({ connectionString: server.url });
       await client.connect();
@@ -446,7 +606,9 @@ describe('npm start (stack/start.ts)', () => {
     const out = run.output();
     const ready = out.slice(out.indexOf('[cellar] ready'));
     expect(ready).toContain(`[cellar]   API:              http://127.0.0.2:${run.ports.PORT}`);
-    expect(ready).toContain('[cellar]   A first organization and API key were created. The key is shown only this once:');
+    expect(ready).toContain(
+      '[cellar]   A first organization and API key were created. The key is shown only this once:',
+    );
     const key = /cellar_[a-f0-9]{12}_[A-Za-z0-9_-]+/.exec(ready)![0];
     const health = await fetch(`http://127.0.0.2:${run.ports.PORT}/auth/health`, { headers: { 'X-API-Key': key } });
     expect(health.status).toBe(200);

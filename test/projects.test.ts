@@ -16,13 +16,20 @@ describe('projects', () => {
     expect(res.status).toBe(201);
     expect(res.headers.get('content-type')).toBe('application/json');
     expect(res.headers.get('location')).toBe(`/projects/${res.body.id}`);
-    expect(res.body).toMatchObject({ name: 'Cells 2026', description: 'NMC cells', organization_id: org.organization_id, created_by: org.user_id });
+    expect(res.body).toMatchObject({
+      name: 'Cells 2026',
+      description: 'NMC cells',
+      organization_id: org.organization_id,
+      created_by: org.user_id,
+    });
     expect(res.body.cell_spec_project_mappings).toEqual([]);
     expect(res.body.user_project_roles).toHaveLength(1);
     const role = res.body.user_project_roles[0];
     expect(role).toMatchObject({ user_id: org.user_id, project_id: res.body.id, project_role_id: ADMIN });
     expect(role.project_roles.name).toBe('Project Admin');
-    expect(role.project_roles.project_role_permissions.map((p: { permission: string }) => p.permission)).toContain('project:delete');
+    expect(role.project_roles.project_role_permissions.map((p: { permission: string }) => p.permission)).toContain(
+      'project:delete',
+    );
     expect(new Date(res.body.created_at).toISOString()).toBe(res.body.created_at);
   });
 
@@ -37,8 +44,14 @@ describe('projects', () => {
 
   it('answers concurrent creates of one project or study name with one 201 and 409s naming it', async () => {
     const c = client(api.url, (await newOrg(api.orm)).api_key);
-    const project = oneCreated(await Promise.all(Array.from({ length: 6 }, () => c.post('/projects', { name: 'Raced' }))));
-    oneCreated(await Promise.all(Array.from({ length: 6 }, () => c.post(`/projects/${project.id}/studies`, { name: 'Raced study' }))));
+    const project = oneCreated(
+      await Promise.all(Array.from({ length: 6 }, () => c.post('/projects', { name: 'Raced' }))),
+    );
+    oneCreated(
+      await Promise.all(
+        Array.from({ length: 6 }, () => c.post(`/projects/${project.id}/studies`, { name: 'Raced study' })),
+      ),
+    );
   });
 
   it('takes list filters with unencoded reserved characters, as the wire conventions write them', async () => {
@@ -50,7 +63,11 @@ describe('projects', () => {
     const res = await c.get(`/projects?name=in.(Alpha,Gamma)&created_at_gt=${since}&order_by=name&order=asc`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.items.map((p: { name: string }) => p.name)).toEqual(['Alpha', 'Gamma']);
-    for (const path of ['/jobs/?status=in.(pending,running)', `/simulations?status=in.(pending,running)&created_at_gt=${since}`, `/models?created_at_gt=${since}`]) {
+    for (const path of [
+      '/jobs/?status=in.(pending,running)',
+      `/simulations?status=in.(pending,running)&created_at_gt=${since}`,
+      `/models?created_at_gt=${since}`,
+    ]) {
       const list = await c.get(path);
       expect(list.status, `${path}: ${JSON.stringify(list.body)}`).toBe(200);
     }
@@ -77,8 +94,16 @@ describe('projects', () => {
     expect(res.body).toMatchObject({ count: 1, total: 2 });
     expect(res.body.items[0].name).toBe('beta cells');
     // Newest first by default; a named column without `order` sorts ascending.
-    expect((await c.get('/projects')).body.items.map((x: { name: string }) => x.name)).toEqual(['gamma', 'beta cells', 'alpha cells']);
-    expect((await c.get('/projects?order_by=name')).body.items.map((x: { name: string }) => x.name)).toEqual(['alpha cells', 'beta cells', 'gamma']);
+    expect((await c.get('/projects')).body.items.map((x: { name: string }) => x.name)).toEqual([
+      'gamma',
+      'beta cells',
+      'alpha cells',
+    ]);
+    expect((await c.get('/projects?order_by=name')).body.items.map((x: { name: string }) => x.name)).toEqual([
+      'alpha cells',
+      'beta cells',
+      'gamma',
+    ]);
     const bad = await c.get('/projects?order_by=colour');
     expect(bad.status).toBe(422);
     expect(bad.body.detail[0].loc).toEqual(['query', 'order_by']);
@@ -92,7 +117,9 @@ describe('projects', () => {
     const a = client(api.url, org.api_key);
     const p = (await a.post('/projects', { name: 'Two admins' })).body;
     const other = await newMember(api.orm, org.organization_id);
-    expect((await a.post(`/projects/${p.id}/members`, { user_id: other.user_id, project_role_id: ADMIN })).status).toBe(201);
+    expect((await a.post(`/projects/${p.id}/members`, { user_id: other.user_id, project_role_id: ADMIN })).status).toBe(
+      201,
+    );
     const b = client(api.url, other.api_key);
     for (let round = 0; round < 5; round++) {
       const [ab, ba] = await Promise.all([
@@ -101,7 +128,11 @@ describe('projects', () => {
       ]);
       // One demotion wins; the other is 409, or 403 when its caller was demoted first.
       expect([ab.status, ba.status].filter((s) => s === 200)).toHaveLength(1);
-      const roles = (await api.orm.em.fork().execute<{ project_role_id: string }[]>(`select project_role_id from user_project_roles where project_id = ?`, [p.id]));
+      const roles = await api.orm.em
+        .fork()
+        .execute<{ project_role_id: string }[]>(`select project_role_id from user_project_roles where project_id = ?`, [
+          p.id,
+        ]);
       expect(roles.filter((r) => r.project_role_id === ADMIN)).toHaveLength(1);
       // Back to two admins for the next round.
       const demoted = ab.status === 200 ? other.user_id : org.user_id;
@@ -116,16 +147,29 @@ describe('projects', () => {
     for (let round = 0; round < 3; round++) {
       const p = (await a.post('/projects', { name: `Members race ${round}` })).body;
       const other = await newMember(api.orm, org.organization_id);
-      const replies = await Promise.all(Array.from({ length: 8 }, (_, i) =>
-        a.post(`/projects/${p.id}/members`, { user_id: other.user_id, project_role_id: i % 2 ? VIEWER : CONTRIBUTOR })));
+      const replies = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          a.post(`/projects/${p.id}/members`, {
+            user_id: other.user_id,
+            project_role_id: i % 2 ? VIEWER : CONTRIBUTOR,
+          }),
+        ),
+      );
       const created = replies.filter((r) => r.status === 201);
       expect(created).toHaveLength(1);
       for (const r of replies.filter((x) => x.status !== 201)) {
         expect(r.status).toBe(409);
-        expect(r.body.detail).toMatchObject({ existing_id: other.user_id, project_role_id: created[0]!.body.project_role_id });
+        expect(r.body.detail).toMatchObject({
+          existing_id: other.user_id,
+          project_role_id: created[0]!.body.project_role_id,
+        });
       }
-      const [row] = await api.orm.em.fork().execute<{ project_role_id: string }[]>(
-        `select project_role_id from user_project_roles where project_id = ? and user_id = ?`, [p.id, other.user_id]);
+      const [row] = await api.orm.em
+        .fork()
+        .execute<{ project_role_id: string }[]>(
+          `select project_role_id from user_project_roles where project_id = ? and user_id = ?`,
+          [p.id, other.user_id],
+        );
       expect(row!.project_role_id).toBe(created[0]!.body.project_role_id);
     }
   });
@@ -137,8 +181,17 @@ describe('projects', () => {
     const viewer = await newMember(api.orm, org.organization_id);
     const contributor = await newMember(api.orm, org.organization_id);
     expect((await client(api.url, viewer.api_key).get(`/projects/${p.body.id}`)).status).toBe(403);
-    expect((await admin.post(`/projects/${p.body.id}/members`, { user_id: viewer.user_id, project_role_id: VIEWER })).status).toBe(201);
-    expect((await admin.post(`/projects/${p.body.id}/members`, { user_id: contributor.user_id, project_role_id: CONTRIBUTOR })).status).toBe(201);
+    expect(
+      (await admin.post(`/projects/${p.body.id}/members`, { user_id: viewer.user_id, project_role_id: VIEWER })).status,
+    ).toBe(201);
+    expect(
+      (
+        await admin.post(`/projects/${p.body.id}/members`, {
+          user_id: contributor.user_id,
+          project_role_id: CONTRIBUTOR,
+        })
+      ).status,
+    ).toBe(201);
 
     const v = client(api.url, viewer.api_key);
     expect((await v.get(`/projects/${p.body.id}`)).status).toBe(200);
@@ -154,7 +207,9 @@ describe('projects', () => {
 
     // The last admin cannot be removed or demoted.
     expect((await admin.delete(`/projects/${p.body.id}/members/${org.user_id}`)).status).toBe(409);
-    expect((await admin.patch(`/projects/${p.body.id}/members/${viewer.user_id}`, { project_role_id: CONTRIBUTOR })).status).toBe(200);
+    expect(
+      (await admin.patch(`/projects/${p.body.id}/members/${viewer.user_id}`, { project_role_id: CONTRIBUTOR })).status,
+    ).toBe(200);
     expect((await admin.delete(`/projects/${p.body.id}/members/${viewer.user_id}`)).status).toBe(200);
     expect((await v.get(`/projects/${p.body.id}`)).status).toBe(403);
   });
@@ -163,7 +218,11 @@ describe('projects', () => {
     const org = await newOrg(api.orm);
     const res = await client(api.url, org.api_key).get('/roles/project');
     expect(res.status).toBe(200);
-    expect(res.body.map((r: { name: string }) => r.name).sort()).toEqual(['Project Admin', 'Project Contributor', 'Project Viewer']);
+    expect(res.body.map((r: { name: string }) => r.name).sort()).toEqual([
+      'Project Admin',
+      'Project Contributor',
+      'Project Viewer',
+    ]);
     const viewer = res.body.find((r: { name: string }) => r.name === 'Project Viewer');
     expect(viewer.permissions.every((p: string) => p.endsWith(':read'))).toBe(true);
   });

@@ -9,10 +9,24 @@ const api = apiForSuite();
 const EXPORT = 'Test_Time(s),Current(A),Voltage(V)\n0,0,4.1\n1,1.5,4.0\n2,1.5,3.9\n';
 
 async function upload(c: Client, projectId: string, fields: Record<string, unknown> = {}, bytes = EXPORT) {
-  const body = { project_id: projectId, name: uniq('Export'), filename: 'arbin export.csv', content_type: 'text/csv', metadata: { cycler: 'Arbin' }, ...fields };
+  const body = {
+    project_id: projectId,
+    name: uniq('Export'),
+    filename: 'arbin export.csv',
+    content_type: 'text/csv',
+    metadata: { cycler: 'Arbin' },
+    ...fields,
+  };
   const init = await ok(c.post('/raw_data/initiate-upload', body));
   expect((await put(init.uploads[0].signed_url, bytes)).ok).toBe(true);
-  return { init, body, record: await ok(c.post(`/raw_data/${init.raw_data_id}/confirm-upload`, { ...body, size_bytes: Buffer.byteLength(bytes) }), 201) };
+  return {
+    init,
+    body,
+    record: await ok(
+      c.post(`/raw_data/${init.raw_data_id}/confirm-upload`, { ...body, size_bytes: Buffer.byteLength(bytes) }),
+      201,
+    ),
+  };
 }
 
 describe('raw data', () => {
@@ -22,10 +36,19 @@ describe('raw data', () => {
     const lab = await labFixture(c, { channels: 0 });
     const { init, body, record } = await upload(c, lab.project.id, { source: 'doi:10.1000/xyz' });
     expect(record).toMatchObject({
-      id: init.raw_data_id, project_id: lab.project.id, organization_id: org.organization_id, name: body.name, filename: 'arbin export.csv',
-      content_type: 'text/csv', source: 'doi:10.1000/xyz', metadata: { cycler: 'Arbin' }, size_bytes: Buffer.byteLength(EXPORT),
+      id: init.raw_data_id,
+      project_id: lab.project.id,
+      organization_id: org.organization_id,
+      name: body.name,
+      filename: 'arbin export.csv',
+      content_type: 'text/csv',
+      source: 'doi:10.1000/xyz',
+      metadata: { cycler: 'Arbin' },
+      size_bytes: Buffer.byteLength(EXPORT),
     });
-    expect(init.uploads[0].path).toBe(`orgs/${org.organization_id}/projects/${lab.project.id}/raw_data/${init.raw_data_id}/arbin_export.csv`);
+    expect(init.uploads[0].path).toBe(
+      `orgs/${org.organization_id}/projects/${lab.project.id}/raw_data/${init.raw_data_id}/arbin_export.csv`,
+    );
     // Confirming again answers the record.
     expect(await ok(c.post(`/raw_data/${init.raw_data_id}/confirm-upload`, body))).toEqual(record);
     expect(await ok(c.get(`/raw_data/${init.raw_data_id}`))).toEqual(record);
@@ -36,8 +59,15 @@ describe('raw data', () => {
     expect(list.items[0].id).toBe(second.id); // newest first
     expect((await ok(c.get(`/raw_data?project_id=${lab.project.id}&filename=eq.nothing.csv`))).total).toBe(0);
 
-    const changed = await ok(c.patch(`/raw_data/${record.id}`, { name: 'Renamed', source: '', metadata: { channel: 3 } }));
-    expect(changed).toMatchObject({ name: 'Renamed', source: null, metadata: { channel: 3 }, filename: 'arbin export.csv' });
+    const changed = await ok(
+      c.patch(`/raw_data/${record.id}`, { name: 'Renamed', source: '', metadata: { channel: 3 } }),
+    );
+    expect(changed).toMatchObject({
+      name: 'Renamed',
+      source: null,
+      metadata: { channel: 3 },
+      filename: 'arbin export.csv',
+    });
 
     const { url } = await ok(c.get(`/raw_data/${record.id}/download-url`));
     const got = await fetch(url);
@@ -45,22 +75,41 @@ describe('raw data', () => {
     expect(await got.text()).toBe(EXPORT);
 
     const run = await measurement(c, lab.instance.id);
-    const attached = await ok(c.post(`/cell_measurements/${run.id}/raw_data`, { raw_data_ids: [record.id, second.id, record.id] }));
+    const attached = await ok(
+      c.post(`/cell_measurements/${run.id}/raw_data`, { raw_data_ids: [record.id, second.id, record.id] }),
+    );
     expect(new Set(attached.raw_data_ids)).toEqual(new Set([record.id, second.id]));
     // Idempotent.
-    expect((await ok(c.post(`/cell_measurements/${run.id}/raw_data`, { raw_data_ids: [record.id] }))).raw_data_ids).toHaveLength(2);
-    expect(await ok(c.get(`/raw_data/${record.id}/cell_measurements`))).toEqual({ items: [run.id], count: 1, total: 1 });
+    expect(
+      (await ok(c.post(`/cell_measurements/${run.id}/raw_data`, { raw_data_ids: [record.id] }))).raw_data_ids,
+    ).toHaveLength(2);
+    expect(await ok(c.get(`/raw_data/${record.id}/cell_measurements`))).toEqual({
+      items: [run.id],
+      count: 1,
+      total: 1,
+    });
     const linked = await ok(c.get(`/cell_measurements/${run.id}/raw_data?limit=1`));
     expect(linked).toMatchObject({ count: 1, total: 2 });
-    expect(await ok(c.delete(`/cell_measurements/${run.id}/raw_data/${second.id}`))).toEqual({ id: second.id, deleted: true });
+    expect(await ok(c.delete(`/cell_measurements/${run.id}/raw_data/${second.id}`))).toEqual({
+      id: second.id,
+      deleted: true,
+    });
     expect((await c.delete(`/cell_measurements/${run.id}/raw_data/${second.id}`)).status).toBe(404);
-    expect((await ok(c.get(`/cell_measurements/${run.id}/raw_data`))).items.map((r: { id: string }) => r.id)).toEqual([record.id]);
+    expect((await ok(c.get(`/cell_measurements/${run.id}/raw_data`))).items.map((r: { id: string }) => r.id)).toEqual([
+      record.id,
+    ]);
 
     expect(await ok(c.delete(`/raw_data/${record.id}`))).toEqual({ id: record.id, deleted: true });
     expect((await c.get(`/raw_data/${record.id}`)).status).toBe(404);
     expect((await ok(c.get(`/cell_measurements/${run.id}/raw_data`))).total).toBe(0);
-    await eventually(async () => (await api.storage.head(init.uploads[0].path)) === null, { what: 'the purge of the raw file' });
-    expect(await api.storage.head(`orgs/${org.organization_id}/projects/${lab.project.id}/raw_data/${second.id}/arbin_export.csv`)).not.toBeNull();
+    await eventually(async () => (await api.storage.head(init.uploads[0].path)) === null, {
+      what: 'the purge of the raw file',
+    });
+    expect(
+      await api.storage.head(
+        `orgs/${org.organization_id}/projects/${lab.project.id}/raw_data/${second.id}/arbin_export.csv`,
+      ),
+    ).not.toBeNull();
   });
 
   it('refuses bad input at its field, and changes nothing', async () => {
@@ -73,20 +122,38 @@ describe('raw data', () => {
 
     const init = await ok(c.post('/raw_data/initiate-upload', { project_id: lab.project.id, filename: 'a.csv' }));
     // Not uploaded yet: 409 at confirm, and no record to read.
-    const early = await c.post(`/raw_data/${init.raw_data_id}/confirm-upload`, { project_id: lab.project.id, filename: 'a.csv' });
+    const early = await c.post(`/raw_data/${init.raw_data_id}/confirm-upload`, {
+      project_id: lab.project.id,
+      filename: 'a.csv',
+    });
     expect(early.status).toBe(409);
     expect(early.body.detail.missing[0].filename).toBe('a.csv');
     expect((await c.get(`/raw_data/${init.raw_data_id}`)).status).toBe(404);
     expect((await put(init.uploads[0].signed_url, EXPORT)).ok).toBe(true);
-    const wrongName = await c.post(`/raw_data/${init.raw_data_id}/confirm-upload`, { project_id: lab.project.id, filename: 'b.csv' });
+    const wrongName = await c.post(`/raw_data/${init.raw_data_id}/confirm-upload`, {
+      project_id: lab.project.id,
+      filename: 'b.csv',
+    });
     expect(wrongName.status).toBe(422);
     expect(wrongName.body.detail[0].loc).toEqual(['body', 'filename']);
-    const wrongSize = await c.post(`/raw_data/${init.raw_data_id}/confirm-upload`, { project_id: lab.project.id, filename: 'a.csv', size_bytes: 1 });
+    const wrongSize = await c.post(`/raw_data/${init.raw_data_id}/confirm-upload`, {
+      project_id: lab.project.id,
+      filename: 'a.csv',
+      size_bytes: 1,
+    });
     expect(wrongSize.status).toBe(422);
     expect(wrongSize.body.detail[0].loc).toEqual(['body', 'size_bytes']);
     expect((await ok(c.get(`/raw_data?project_id=${lab.project.id}`))).total).toBe(0);
-    const record = await ok(c.post(`/raw_data/${init.raw_data_id}/confirm-upload`, { project_id: lab.project.id, filename: 'a.csv' }), 201);
-    expect(record).toMatchObject({ name: 'a.csv', content_type: 'application/octet-stream', source: null, metadata: {} });
+    const record = await ok(
+      c.post(`/raw_data/${init.raw_data_id}/confirm-upload`, { project_id: lab.project.id, filename: 'a.csv' }),
+      201,
+    );
+    expect(record).toMatchObject({
+      name: 'a.csv',
+      content_type: 'application/octet-stream',
+      source: null,
+      metadata: {},
+    });
 
     // A file of another project cannot be linked to this project's measurement.
     const other = await labFixture(c, { channels: 0 });
@@ -118,8 +185,17 @@ describe('raw data', () => {
     expect((await cb.delete(`/raw_data/${record.id}`)).status).toBe(403);
     expect((await cb.get(`/raw_data?project_id=${lab.project.id}`)).status).toBe(403);
     expect((await ok(cb.get('/raw_data'))).total).toBe(0);
-    expect((await cb.post(`/raw_data/${init.raw_data_id}/confirm-upload`, { project_id: lab.project.id, filename: 'arbin export.csv' })).status).toBe(403);
-    expect((await cb.post('/raw_data/initiate-upload', { project_id: lab.project.id, filename: 'x.csv' })).status).toBe(403);
+    expect(
+      (
+        await cb.post(`/raw_data/${init.raw_data_id}/confirm-upload`, {
+          project_id: lab.project.id,
+          filename: 'arbin export.csv',
+        })
+      ).status,
+    ).toBe(403);
+    expect((await cb.post('/raw_data/initiate-upload', { project_id: lab.project.id, filename: 'x.csv' })).status).toBe(
+      403,
+    );
     const theirs = await labFixture(cb, { channels: 0 });
     const run = await measurement(cb, theirs.instance.id);
     const cross = await cb.post(`/cell_measurements/${run.id}/raw_data`, { raw_data_ids: [record.id] });

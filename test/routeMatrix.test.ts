@@ -17,7 +17,11 @@ const PUBLIC = new Set(['GET /healthz']);
 
 function resolve(s: Schema | boolean | undefined): Schema {
   let cur = typeof s === 'object' && s ? s : {};
-  while (cur.$ref) cur = (cur.$ref as string).slice(2).split('/').reduce((o: Schema, k: string) => o[k], doc);
+  while (cur.$ref)
+    cur = (cur.$ref as string)
+      .slice(2)
+      .split('/')
+      .reduce((o: Schema, k: string) => o[k], doc);
   return cur;
 }
 
@@ -30,34 +34,56 @@ function sample(raw: Schema | undefined, depth = 0): unknown {
   if (s.oneOf || s.anyOf) {
     const options = (s.oneOf ?? s.anyOf) as Schema[];
     const typed = options.map(resolve).find((o) => o.type === 'object' || o.properties) ?? options[0];
-    return sample({ ...s, oneOf: undefined, anyOf: undefined, ...typed, properties: { ...s.properties, ...resolve(typed).properties } }, depth + 1);
+    return sample(
+      {
+        ...s,
+        oneOf: undefined,
+        anyOf: undefined,
+        ...typed,
+        properties: { ...s.properties, ...resolve(typed).properties },
+      },
+      depth + 1,
+    );
   }
   if (s.allOf) return sample(Object.assign({}, ...s.allOf.map(resolve), { allOf: undefined }), depth + 1);
-  const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== 'null') : s.type ?? (s.properties ? 'object' : undefined);
+  const type = Array.isArray(s.type)
+    ? s.type.find((t: string) => t !== 'null')
+    : (s.type ?? (s.properties ? 'object' : undefined));
   switch (type) {
     case 'object': {
       const out: Record<string, unknown> = {};
       for (const k of s.required ?? []) out[k] = sample(s.properties?.[k] ?? s.additionalProperties, depth + 1);
-      for (let i = Object.keys(out).length; i < (s.minProperties ?? 0); i++) out[`p${i}`] = sample(s.additionalProperties, depth + 1);
+      for (let i = Object.keys(out).length; i < (s.minProperties ?? 0); i++)
+        out[`p${i}`] = sample(s.additionalProperties, depth + 1);
       return out;
     }
-    case 'array': return Array.from({ length: s.minItems ?? 0 }, () => sample(s.items, depth + 1));
+    case 'array':
+      return Array.from({ length: s.minItems ?? 0 }, () => sample(s.items, depth + 1));
     case 'string':
       if (s.format === 'uuid') return randomUUID();
       if (s.format === 'date-time') return new Date().toISOString();
       if (s.format === 'date') return new Date().toISOString().slice(0, 10);
       if (s.format === 'email') return `${randomUUID().slice(0, 8)}@example.test`;
       return 'x'.repeat(Math.max(1, s.minLength ?? 1));
-    case 'integer': case 'number': return s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : 1);
-    case 'boolean': return true;
-    default: return null;
+    case 'integer':
+    case 'number':
+      return s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : 1);
+    case 'boolean':
+      return true;
+    default:
+      return null;
   }
 }
 
-interface Operation { method: string; path: string; op: Schema }
+interface Operation {
+  method: string;
+  path: string;
+  op: Schema;
+}
 const operations: Operation[] = [];
 for (const [path, item] of Object.entries(doc.paths as Record<string, Schema>)) {
-  for (const method of METHODS) if (item[method]) operations.push({ method: method.toUpperCase(), path, op: item[method] });
+  for (const method of METHODS)
+    if (item[method]) operations.push({ method: method.toUpperCase(), path, op: item[method] });
 }
 // Deletes last: the owner's deletes remove the fixtures the other operations are called on.
 operations.sort((x, y) => Number(x.method === 'DELETE') - Number(y.method === 'DELETE'));
@@ -73,14 +99,36 @@ beforeAll(async () => {
   const lab = await labFixture(owner, { channels: 1 });
   const m = await measurement(owner, lab.instance.id);
   const study = await ok(owner.post(`/projects/${lab.project.id}/studies`, { name: 'Matrix study' }), 201);
-  const template = await ok(owner.post('/protocols/parse-to-template', {
-    protocol_experiment: { protocol: 'Rest for 1 hour', name: 'Matrix rest' }, project_id: lab.project.id, experiment_parameters: {},
-  }));
-  const planned = await ok(owner.post(`/projects/${lab.project.id}/planned_measurements`, {
-    name: 'Matrix plan', protocol_id: template.template_id, cell_specification_id: lab.spec.id, estimated_duration_seconds: 3600,
-  }), 201);
-  const pipeline = await ok(owner.post('/pipelines', { project_id: lab.project.id, elements: { start: { element_type: 'entry', values: { x: 1 } } } }), 201);
-  const simple = await ok(owner.post('/simple_pipelines', { project_id: lab.project.id, elements: { start: { element_type: 'entry', values: { x: 1 } } } }), 202);
+  const template = await ok(
+    owner.post('/protocols/parse-to-template', {
+      protocol_experiment: { protocol: 'Rest for 1 hour', name: 'Matrix rest' },
+      project_id: lab.project.id,
+      experiment_parameters: {},
+    }),
+  );
+  const planned = await ok(
+    owner.post(`/projects/${lab.project.id}/planned_measurements`, {
+      name: 'Matrix plan',
+      protocol_id: template.template_id,
+      cell_specification_id: lab.spec.id,
+      estimated_duration_seconds: 3600,
+    }),
+    201,
+  );
+  const pipeline = await ok(
+    owner.post('/pipelines', {
+      project_id: lab.project.id,
+      elements: { start: { element_type: 'entry', values: { x: 1 } } },
+    }),
+    201,
+  );
+  const simple = await ok(
+    owner.post('/simple_pipelines', {
+      project_id: lab.project.id,
+      elements: { start: { element_type: 'entry', values: { x: 1 } } },
+    }),
+    202,
+  );
   const member = await newMember(api.orm, a.organization_id);
   // The user the user routes act on: not the member whose rights are checked (the owner's calls
   // change that user's role, and may remove them).
@@ -88,10 +136,21 @@ beforeAll(async () => {
   const b = await newOrg(api.orm);
   keys = { owner: a.api_key, member: member.api_key, foreign: b.api_key };
   ids = {
-    project_id: lab.project.id, site_id: lab.site.id, cycler_id: lab.cycler.id, channel_id: lab.channels[0].id,
-    spec_id: lab.spec.id, cell_spec_id: lab.spec.id, instance_id: lab.instance.id, cell_instance_id: lab.instance.id,
-    measurement_id: m.id, org_id: a.organization_id, user_id: target.user_id,
-    study_id: study.id, template_id: template.template_id, planned_measurement_id: planned.id, pipeline_id: pipeline.id,
+    project_id: lab.project.id,
+    site_id: lab.site.id,
+    cycler_id: lab.cycler.id,
+    channel_id: lab.channels[0].id,
+    spec_id: lab.spec.id,
+    cell_spec_id: lab.spec.id,
+    instance_id: lab.instance.id,
+    cell_instance_id: lab.instance.id,
+    measurement_id: m.id,
+    org_id: a.organization_id,
+    user_id: target.user_id,
+    study_id: study.id,
+    template_id: template.template_id,
+    planned_measurement_id: planned.id,
+    pipeline_id: pipeline.id,
   };
   // /simple_pipelines/{pipeline_id} takes a simple pipeline's id.
   simpleIds = { ...ids, pipeline_id: simple.id };
@@ -101,7 +160,12 @@ beforeAll(async () => {
 /** The operation's path with `ids` where it names one of them (a fresh UUID elsewhere), and whether any was used. */
 function url(o: Operation, known: Record<string, string>): { url: string; real: boolean } {
   let real = false;
-  const params = new Map(((o.op.parameters ?? []) as Schema[]).map(resolve).filter((p) => p.in === 'path').map((p) => [p.name as string, p.schema as Schema]));
+  const params = new Map(
+    ((o.op.parameters ?? []) as Schema[])
+      .map(resolve)
+      .filter((p) => p.in === 'path')
+      .map((p) => [p.name as string, p.schema as Schema]),
+  );
   const path = o.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     if (known[name]) {
       real = true;
@@ -131,7 +195,8 @@ describe('route × caller matrix', () => {
   it.each(operations.map((o) => [`${o.method} ${o.path}`, o] as [string, Operation]))('%s', async (name, o) => {
     const payload = body(o);
     // No key: 401, before anything is looked up or parsed.
-    if (!PUBLIC.has(name)) expect((await call(o, undefined, url(o, {}).url, payload)).status, 'without a key').toBe(401);
+    if (!PUBLIC.has(name))
+      expect((await call(o, undefined, url(o, {}).url, payload)).status, 'without a key').toBe(401);
 
     const mine = url(o, o.path.startsWith('/simple_pipelines/') ? simpleIds : ids);
     if (mine.real) {
@@ -140,7 +205,11 @@ describe('route × caller matrix', () => {
       const foreign = await call(o, keys.foreign, mine.url, payload);
       expect([403, 404], 'another organization').toContain(foreign.status);
       // A member with no role in the project changes none of its resources.
-      if (o.method !== 'GET') expect((await call(o, keys.member, mine.url, payload)).status, 'a member without a project role').not.toBeLessThan(400);
+      if (o.method !== 'GET')
+        expect(
+          (await call(o, keys.member, mine.url, payload)).status,
+          'a member without a project role',
+        ).not.toBeLessThan(400);
     }
     // The owner may do anything: never refused for lack of rights (a GET of its own resources answers).
     const own = await call(o, keys.owner, mine.url, payload);

@@ -17,18 +17,43 @@ const api = apiForSuite({ python: true });
 
 describe('schemathesis', () => {
   it('finds no server error in any operation', async () => {
-    expect(fs.existsSync(SCHEMATHESIS), `no schemathesis at ${SCHEMATHESIS}: run bash stack/provision.sh --tests`).toBe(true);
+    expect(fs.existsSync(SCHEMATHESIS), `no schemathesis at ${SCHEMATHESIS}: run bash stack/provision.sh --tests`).toBe(
+      true,
+    );
     const org = await newOrg(api.orm);
     // Something for the id parameters to find.
     await client(api.url, org.api_key).post('/projects', { name: 'Fuzzed' });
     const args = [
-      'run', `${api.url}/openapi.json`, '--url', api.url, '-H', `X-API-Key: ${org.api_key}`,
-      '--checks', 'not_a_server_error', '--phases', 'examples,fuzzing', '--max-examples', process.env.SCHEMATHESIS_EXAMPLES ?? '5',
+      'run',
+      `${api.url}/openapi.json`,
+      '--url',
+      api.url,
+      '-H',
+      `X-API-Key: ${org.api_key}`,
+      '--checks',
+      'not_a_server_error',
+      '--phases',
+      'examples,fuzzing',
+      '--max-examples',
+      process.env.SCHEMATHESIS_EXAMPLES ?? '5',
       // One worker: CPython 3.11's ast.parse, which hypothesis calls to describe strategies, is not thread-safe.
-      '--seed', '31', '--workers', '1', '--generation-database', 'none', '--no-shrink', '--request-timeout', '120',
+      '--seed',
+      '31',
+      '--workers',
+      '1',
+      '--generation-database',
+      'none',
+      '--no-shrink',
+      '--request-timeout',
+      '120',
     ];
-    const run = await promisify(execFile)(SCHEMATHESIS, args, { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1' } })
-      .then((r) => ({ code: 0, out: r.stdout + r.stderr }), (err: { code: number; stdout: string; stderr: string }) => ({ code: err.code, out: err.stdout + err.stderr }));
+    const run = await promisify(execFile)(SCHEMATHESIS, args, {
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, NO_COLOR: '1' },
+    }).then(
+      (r) => ({ code: 0, out: r.stdout + r.stderr }),
+      (err: { code: number; stdout: string; stderr: string }) => ({ code: err.code, out: err.stdout + err.stderr }),
+    );
     expect(run.code, run.out.slice(-20_000)).toBe(0);
   }, 900_000);
 });

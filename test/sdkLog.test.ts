@@ -10,10 +10,20 @@ describe('sdkLogFields', () => {
     expect(JSON.parse(JSON.stringify(fields))).toEqual({
       workflowId: 'batch-1-sim-2',
       attempt: 1,
-      error: { name: 'ApplicationFailure', message: 'steps[0]: the end condition already holds', type: 'CONFIGURATION_ERROR' },
+      error: {
+        name: 'ApplicationFailure',
+        message: 'steps[0]: the end condition already holds',
+        type: 'CONFIGURATION_ERROR',
+      },
     });
-    const wrapped = sdkLogFields({ error: new Error('Activity task failed', { cause: new TypeError('fetch failed') }) });
-    expect(wrapped.error).toEqual({ name: 'Error', message: 'Activity task failed', cause: { name: 'TypeError', message: 'fetch failed' } });
+    const wrapped = sdkLogFields({
+      error: new Error('Activity task failed', { cause: new TypeError('fetch failed') }),
+    });
+    expect(wrapped.error).toEqual({
+      name: 'Error',
+      message: 'Activity task failed',
+      cause: { name: 'TypeError', message: 'fetch failed' },
+    });
     expect(sdkLogFields(undefined)).toEqual({});
   });
 });

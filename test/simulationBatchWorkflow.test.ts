@@ -29,9 +29,17 @@ class FakeBatch {
   }
 
   claim(afterSeq: number, limit: number): ClaimedPage {
-    const open = this.ids.map((id, i) => ({ id, seq: i + 1 })).filter((p) => p.seq > afterSeq && this.status.get(p.id) === 'pending');
+    const open = this.ids
+      .map((id, i) => ({ id, seq: i + 1 }))
+      .filter((p) => p.seq > afterSeq && this.status.get(p.id) === 'pending');
     const page = open.slice(0, limit);
-    return { points: page, lastSeq: page.at(-1)?.seq ?? null, reused: 0, pendingAfter: open.length - page.length, outputPrefix: 'orgs/x/simulation-batches/b/' };
+    return {
+      points: page,
+      lastSeq: page.at(-1)?.seq ?? null,
+      reused: 0,
+      pendingAfter: open.length - page.length,
+      outputPrefix: 'orgs/x/simulation-batches/b/',
+    };
   }
 
   solve(request: ChunkRequest, pointSeconds: number): ChunkOutcome {
@@ -54,8 +62,13 @@ class FakeBatch {
   end(how: string): SweepEnd {
     this.finished.push(how);
     const count = (s: string) => [...this.status.values()].filter((v) => v === s).length;
-    for (const [id, s] of this.status) if (s === 'pending') this.status.set(id, how === 'completed' ? 'failed' : 'canceled');
-    return { settled: 0, orphanPacks: 0, outcomes: { completed: count('completed'), failed: count('failed'), canceled: count('canceled') } };
+    for (const [id, s] of this.status)
+      if (s === 'pending') this.status.set(id, how === 'completed' ? 'failed' : 'canceled');
+    return {
+      settled: 0,
+      orphanPacks: 0,
+      outcomes: { completed: count('completed'), failed: count('failed'), canceled: count('canceled') },
+    };
   }
 }
 
@@ -83,7 +96,8 @@ beforeAll(async () => {
     workflowBundle: { codePath: inject('workflowBundlePath') },
     activities: {
       indexBatchSimulations: async () => undefined,
-      claimSweepPoints: async (batchId: string, afterSeq: number, limit: number) => batches.get(batchId)!.claim(afterSeq, limit),
+      claimSweepPoints: async (batchId: string, afterSeq: number, limit: number) =>
+        batches.get(batchId)!.claim(afterSeq, limit),
       finishSweep: async (batchId: string, how: string) => batches.get(batchId)!.end(how),
       settleSweepJobs: async (batchId: string) => {
         const batch = batches.get(batchId)!;
@@ -129,8 +143,21 @@ async function startBatch(points: number, extra: Partial<SimulationBatchInput> =
   const ids = Array.from({ length: points }, () => randomUUID());
   const batch = new FakeBatch(ids, new Set(failing.length ? failing : []));
   batches.set(batchId, batch);
-  const input: SimulationBatchInput = { batchId, organizationId: randomUUID(), projectId: null, simulationTaskQueue: solverQueue, afterSeq: 0, size: points, slots: 2, ...extra };
-  const handle = await client.workflow.start('simulationBatch', { taskQueue: queue, workflowId: `batch-${batchId}`, args: [input] });
+  const input: SimulationBatchInput = {
+    batchId,
+    organizationId: randomUUID(),
+    projectId: null,
+    simulationTaskQueue: solverQueue,
+    afterSeq: 0,
+    size: points,
+    slots: 2,
+    ...extra,
+  };
+  const handle = await client.workflow.start('simulationBatch', {
+    taskQueue: queue,
+    workflowId: `batch-${batchId}`,
+    args: [input],
+  });
   return { batch, handle, ids };
 }
 

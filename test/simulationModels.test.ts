@@ -14,12 +14,17 @@ function upload(key: string, fields: Record<string, string>, file?: string) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   if (file !== undefined) form.append('file', new Blob([file], { type: 'application/json' }), 'model.json');
-  return fetch(`${api.url}/models/upload-custom`, { method: 'POST', headers: { 'X-API-Key': key, Accept: 'application/json' }, body: form })
-    .then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+  return fetch(`${api.url}/models/upload-custom`, {
+    method: 'POST',
+    headers: { 'X-API-Key': key, Accept: 'application/json' },
+    body: form,
+  }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
 }
 
 async function searchDoc(type: string, id: string) {
-  const rows = await api.orm.em.fork().execute(`select name, project_id from search_documents where entity_type = ? and entity_id = ?`, [type, id]);
+  const rows = await api.orm.em
+    .fork()
+    .execute(`select name, project_id from search_documents where entity_type = ? and entity_id = ?`, [type, id]);
   return rows[0];
 }
 
@@ -27,33 +32,65 @@ describe('models', () => {
   it('stores built models with the PyBaMM version, lists, renames and deletes them', async () => {
     const org = await newOrg(api.orm);
     const c = client(api.url, org.api_key);
-    const created = await c.post('/models', { name: 'SPM thin', config: { type: 'SPM', parameters: { 'Negative electrode thickness [m]': 7e-5 } } });
+    const created = await c.post('/models', {
+      name: 'SPM thin',
+      config: { type: 'SPM', parameters: { 'Negative electrode thickness [m]': 7e-5 } },
+    });
     expect(created.status, created.text).toBe(201);
-    expect(created.body).toMatchObject({ name: 'SPM thin', is_custom_model: false, organization_id: org.organization_id, user_id: org.user_id, created_by_email: org.email });
+    expect(created.body).toMatchObject({
+      name: 'SPM thin',
+      is_custom_model: false,
+      organization_id: org.organization_id,
+      user_id: org.user_id,
+      created_by_email: org.email,
+    });
     expect(created.body.simulator_version).toMatch(/^26\./);
     // The engine the reuse hash and description cache name is the one the worker runs.
     expect(ENGINE_BUILD).toContain(`pybamm ${created.body.simulator_version};`);
     expect(created.body.config).toMatchObject({ kind: 'pybamm', type: 'SPM', parameter_set: 'Chen2020' });
-    const bad = await c.post('/models', { name: 'Broken', config: { type: 'SPM', parameters: { 'Flux capacitance [F]': 1 } } });
+    const bad = await c.post('/models', {
+      name: 'Broken',
+      config: { type: 'SPM', parameters: { 'Flux capacitance [F]': 1 } },
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.detail[0].loc).toEqual(['body', 'config', 'parameters', 'Flux capacitance [F]']);
     expect(bad.body.detail[0].msg).toMatch(/Flux capacitance/);
-    const negative = await c.post('/models', { name: 'Negative', config: { type: 'SPM', parameters: { 'Negative electrode thickness [m]': -7e-5 } } });
+    const negative = await c.post('/models', {
+      name: 'Negative',
+      config: { type: 'SPM', parameters: { 'Negative electrode thickness [m]': -7e-5 } },
+    });
     expect(negative.status).toBe(422);
     expect(negative.body.detail[0].loc).toEqual(['body', 'config', 'parameters', 'Negative electrode thickness [m]']);
     expect(negative.body.detail[0].msg).toContain('is negative');
 
     // simulation_settings may name PyBaMM submeshes and spatial methods by domain (docs/spec/simulation.md).
-    const meshed = await c.post('/models', { name: 'SPM Chebyshev', config: { type: 'SPM', simulation_settings: {
-      submesh_types: { 'negative particle': 'Chebyshev1DSubMesh' }, spatial_methods: { macroscale: 'FiniteVolume' } } } });
+    const meshed = await c.post('/models', {
+      name: 'SPM Chebyshev',
+      config: {
+        type: 'SPM',
+        simulation_settings: {
+          submesh_types: { 'negative particle': 'Chebyshev1DSubMesh' },
+          spatial_methods: { macroscale: 'FiniteVolume' },
+        },
+      },
+    });
     expect(meshed.status, meshed.text).toBe(201);
-    expect(meshed.body.config.simulation_settings).toMatchObject({ submesh_types: { 'negative particle': 'Chebyshev1DSubMesh' } });
-    const badMesh = await c.post('/models', { name: 'Bad mesh', config: { type: 'SPM', simulation_settings: { submesh_types: { 'negative particle': 'Warp1DSubMesh' } } } });
+    expect(meshed.body.config.simulation_settings).toMatchObject({
+      submesh_types: { 'negative particle': 'Chebyshev1DSubMesh' },
+    });
+    const badMesh = await c.post('/models', {
+      name: 'Bad mesh',
+      config: { type: 'SPM', simulation_settings: { submesh_types: { 'negative particle': 'Warp1DSubMesh' } } },
+    });
     expect(badMesh.status).toBe(422);
     expect(badMesh.body.detail[0].msg).toMatch(/submesh_types/);
     await c.delete(`/models/${meshed.body.id}`);
 
-    const custom = await upload(org.api_key, { name: 'Uploaded', description: 'from a file' }, JSON.stringify({ type: 'ECM' }));
+    const custom = await upload(
+      org.api_key,
+      { name: 'Uploaded', description: 'from a file' },
+      JSON.stringify({ type: 'ECM' }),
+    );
     expect(custom.status, JSON.stringify(custom.body)).toBe(201);
     expect(custom.body).toMatchObject({ name: 'Uploaded', is_custom_model: true, chemistry: 'lithium_ion' });
     // A compressed multipart body (clients compress bodies of 512 KiB and more) is inflated.
@@ -62,30 +99,56 @@ describe('models', () => {
     form.append('file', new Blob([JSON.stringify({ type: 'ECM' })], { type: 'application/json' }), 'model.json');
     const encoded = new Request('http://x/', { method: 'POST', body: form });
     const compressed = await fetch(`${api.url}/models/upload-custom`, {
-      method: 'POST', body: gzipSync(Buffer.from(await encoded.arrayBuffer())),
-      headers: { 'X-API-Key': org.api_key, Accept: 'application/json', 'Content-Type': encoded.headers.get('content-type')!, 'Content-Encoding': 'gzip' },
+      method: 'POST',
+      body: gzipSync(Buffer.from(await encoded.arrayBuffer())),
+      headers: {
+        'X-API-Key': org.api_key,
+        Accept: 'application/json',
+        'Content-Type': encoded.headers.get('content-type')!,
+        'Content-Encoding': 'gzip',
+      },
     });
-    const compressedBody = await compressed.json() as { name: string; id: string };
+    const compressedBody = (await compressed.json()) as { name: string; id: string };
     expect(compressed.status, JSON.stringify(compressedBody)).toBe(201);
     expect(compressedBody.name).toBe('Compressed');
     await c.delete(`/models/${compressedBody.id}`);
     const corrupt = await fetch(`${api.url}/models/upload-custom`, {
-      method: 'POST', body: gzipSync(Buffer.from(await new Request('http://x/', { method: 'POST', body: form }).arrayBuffer())).subarray(0, 40),
-      headers: { 'X-API-Key': org.api_key, Accept: 'application/json', 'Content-Type': encoded.headers.get('content-type')!, 'Content-Encoding': 'gzip' },
+      method: 'POST',
+      body: gzipSync(
+        Buffer.from(await new Request('http://x/', { method: 'POST', body: form }).arrayBuffer()),
+      ).subarray(0, 40),
+      headers: {
+        'X-API-Key': org.api_key,
+        Accept: 'application/json',
+        'Content-Type': encoded.headers.get('content-type')!,
+        'Content-Encoding': 'gzip',
+      },
     });
-    const corruptBody = await corrupt.json() as { detail: { loc: unknown[]; msg: string }[] };
+    const corruptBody = (await corrupt.json()) as { detail: { loc: unknown[]; msg: string }[] };
     expect(corrupt.status, JSON.stringify(corruptBody)).toBe(422);
-    expect(corruptBody.detail[0]).toMatchObject({ loc: ['body'], msg: expect.stringContaining('could not be inflated') });
+    expect(corruptBody.detail[0]).toMatchObject({
+      loc: ['body'],
+      msg: expect.stringContaining('could not be inflated'),
+    });
     const zstd = await fetch(`${api.url}/models/upload-custom`, {
-      method: 'POST', body: Buffer.from(await new Request('http://x/', { method: 'POST', body: form }).arrayBuffer()),
-      headers: { 'X-API-Key': org.api_key, 'Content-Type': encoded.headers.get('content-type')!, 'Content-Encoding': 'zstd' },
+      method: 'POST',
+      body: Buffer.from(await new Request('http://x/', { method: 'POST', body: form }).arrayBuffer()),
+      headers: {
+        'X-API-Key': org.api_key,
+        'Content-Type': encoded.headers.get('content-type')!,
+        'Content-Encoding': 'zstd',
+      },
     });
     expect(zstd.status).toBe(415);
 
     const notJson = await upload(org.api_key, { name: 'Garbage' }, '{not json');
     expect(notJson.status).toBe(422);
     expect(notJson.body.detail[0].loc).toEqual(['body', 'file']);
-    const unbuildable = await upload(org.api_key, { name: 'Odd', chemistry: 'ecm' }, JSON.stringify({ type: 'Warp drive' }));
+    const unbuildable = await upload(
+      org.api_key,
+      { name: 'Odd', chemistry: 'ecm' },
+      JSON.stringify({ type: 'Warp drive' }),
+    );
     expect(unbuildable.status).toBe(422);
     expect(unbuildable.body.detail[0].msg).toMatch(/model\.type/);
 
@@ -108,12 +171,25 @@ describe('models', () => {
     const c = client(api.url, org.api_key);
     const project = (await c.post('/projects', { name: 'Models' })).body;
     const model = (await c.post('/models', { name: 'ECM', config: { type: 'ECM' } })).body;
-    const unknown = await c.post('/parameterized_models', { project_id: project.id, model_id: model.id, name: 'Bad', parameters: { 'Warp factor [-]': 2 } });
+    const unknown = await c.post('/parameterized_models', {
+      project_id: project.id,
+      model_id: model.id,
+      name: 'Bad',
+      parameters: { 'Warp factor [-]': 2 },
+    });
     expect(unknown.status).toBe(422);
     expect(unknown.body.detail[0].loc).toEqual(['body', 'parameters', 'Warp factor [-]']);
-    const pm = await c.post('/parameterized_models', { project_id: project.id, model_id: model.id, name: 'ECM low R', parameters: { 'R0 [Ohm]': 0.0005 } });
+    const pm = await c.post('/parameterized_models', {
+      project_id: project.id,
+      model_id: model.id,
+      name: 'ECM low R',
+      parameters: { 'R0 [Ohm]': 0.0005 },
+    });
     expect(pm.status, pm.text).toBe(201);
-    expect(await searchDoc('parameterized_model', pm.body.id)).toMatchObject({ name: 'ECM low R', project_id: project.id });
+    expect(await searchDoc('parameterized_model', pm.body.id)).toMatchObject({
+      name: 'ECM low R',
+      project_id: project.id,
+    });
     // The model is described (and its description kept) by now: a negative resistance is still refused.
     const negative = await c.patch(`/parameterized_models/${pm.body.id}`, { parameters: { 'R0 [Ohm]': -0.0005 } });
     expect(negative.status, negative.text).toBe(422);
@@ -137,15 +213,24 @@ describe('models', () => {
       extra_variables: ['Open-circuit voltage [V]'],
     });
     expect(res.status, res.text).toBe(200);
-    const job = await eventually(async () => {
-      const j = (await c.get(`/jobs/${res.body[0].job_id}`)).body;
-      return j.is_terminal ? j : undefined;
-    }, { timeoutMs: 120_000, what: 'ECM job' });
+    const job = await eventually(
+      async () => {
+        const j = (await c.get(`/jobs/${res.body[0].job_id}`)).body;
+        return j.is_terminal ? j : undefined;
+      },
+      { timeoutMs: 120_000, what: 'ECM job' },
+    );
     expect(job.status, JSON.stringify(job)).toBe('completed');
     const sim = (await c.get(`/simulations/${res.body[0].simulation_id}`)).body;
-    expect(sim).toMatchObject({ parameterized_model_id: pm.body.id, project_id: project.id, extra_variables: ['Open-circuit voltage [V]'] });
+    expect(sim).toMatchObject({
+      parameterized_model_id: pm.body.id,
+      project_id: project.id,
+      extra_variables: ['Open-circuit voltage [V]'],
+    });
     expect(sim.metrics.discharge_capacity_ah).toBeCloseTo(10 / 6, 2);
-    expect((await c.get(`/simulations?parameterized_model_id=${pm.body.id}`)).body.items.map((s: { id: string }) => s.id)).toEqual([sim.id]);
+    expect(
+      (await c.get(`/simulations?parameterized_model_id=${pm.body.id}`)).body.items.map((s: { id: string }) => s.id),
+    ).toEqual([sim.id]);
     expect(await searchDoc('simulation', sim.id)).toMatchObject({ name: 'ECM pulse', project_id: project.id });
   });
 });
@@ -167,11 +252,16 @@ describe('cell specifications of models', () => {
     expect(pm.cell_spec_id).toBe(spec.id);
     expect((await c.get(`/parameterized_models?project_id=${project.id}`)).body.total).toBe(1);
 
-    const quick = (cellSpecId: unknown) => c.post('/simulations/protocol/batch', {
-      parameterized_model: { quick_model: { capacity: 5, chemistry: 'NMC/Graphite', cell_spec_id: cellSpecId } },
-      protocol_experiment: { protocol: 'Discharge at 1C for 1 minute', name: 'linked' }, project_id: project.id,
-    });
-    for (const [id, loc] of [[foreign.id, 'cell_spec_id'], ['xx', 'cell_spec_id']] as const) {
+    const quick = (cellSpecId: unknown) =>
+      c.post('/simulations/protocol/batch', {
+        parameterized_model: { quick_model: { capacity: 5, chemistry: 'NMC/Graphite', cell_spec_id: cellSpecId } },
+        protocol_experiment: { protocol: 'Discharge at 1C for 1 minute', name: 'linked' },
+        project_id: project.id,
+      });
+    for (const [id, loc] of [
+      [foreign.id, 'cell_spec_id'],
+      ['xx', 'cell_spec_id'],
+    ] as const) {
       const refused = await quick(id);
       expect(refused.status, refused.text).toBe(422);
       expect(refused.body.detail[0].loc).toEqual(['body', 'parameterized_model', 'quick_model', loc]);
@@ -179,8 +269,12 @@ describe('cell specifications of models', () => {
     const sims = await c.get('/simulations?limit=100');
     expect(sims.body.total).toBe(0);
     const linked = await ok(quick(spec.id.toUpperCase()));
-    const [batch] = await api.orm.em.fork().execute<{ model_config: { cell_spec_id?: string } }[]>(
-      `select b.model_config from simulation_batches b join simulations s on s.batch_id = b.id where s.id = ?`, [linked[0].simulation_id]);
+    const [batch] = await api.orm.em
+      .fork()
+      .execute<{ model_config: { cell_spec_id?: string } }[]>(
+        `select b.model_config from simulation_batches b join simulations s on s.batch_id = b.id where s.id = ?`,
+        [linked[0].simulation_id],
+      );
     expect(batch!.model_config.cell_spec_id).toBe(spec.id);
 
     await ok(c.delete(`/cell_specifications/${spec.id}`));
@@ -202,7 +296,9 @@ describe('studies', () => {
     expect(await searchDoc('study', created.body.id)).toMatchObject({ name: 'Ageing', project_id: project.id });
 
     const sims = await c.post('/simulations/protocol/batch', {
-      parameterized_model: { quick_model: { capacity: 3, chemistry: 'NCA/Graphite' } }, protocol_experiment: { protocol: 'Rest for 5 minutes' }, project_id: project.id,
+      parameterized_model: { quick_model: { capacity: 3, chemistry: 'NCA/Graphite' } },
+      protocol_experiment: { protocol: 'Rest for 5 minutes' },
+      project_id: project.id,
     });
     const simId = sims.body[0].simulation_id;
     const base = `/projects/${project.id}/studies/${created.body.id}`;
@@ -236,7 +332,11 @@ describe('studies', () => {
     const study = await ok(c.post(`/projects/${lab.project.id}/studies`, { name: 'Formation' }), 201);
     const base = `/projects/${lab.project.id}/studies/${study.id}`;
     for (let i = 0; i < 2; i++) {
-      expect(await ok(c.post(`${base}/measurements/${run.id}`))).toEqual({ study_id: study.id, measurement_id: run.id, linked: true });
+      expect(await ok(c.post(`${base}/measurements/${run.id}`))).toEqual({
+        study_id: study.id,
+        measurement_id: run.id,
+        linked: true,
+      });
     }
     expect(await ok(c.get(base))).toMatchObject({ measurement_ids: [run.id], simulation_ids: [] });
 
@@ -250,7 +350,11 @@ describe('studies', () => {
     expect((await c.post(`${base}/measurements/${foreign.id}`)).status).toBe(404);
     expect((await ok(c.get(base))).measurement_ids).toEqual([run.id]);
 
-    expect(await ok(c.delete(`${base}/measurements/${run.id}`))).toEqual({ study_id: study.id, measurement_id: run.id, linked: false });
+    expect(await ok(c.delete(`${base}/measurements/${run.id}`))).toEqual({
+      study_id: study.id,
+      measurement_id: run.id,
+      linked: false,
+    });
     expect((await ok(c.get(base))).measurement_ids).toEqual([]);
   });
 });

@@ -14,7 +14,8 @@ function statusEnums(node: unknown, at: string, found: { at: string; values: unk
   else if (node && typeof node === 'object') {
     const o = node as Record<string, any>;
     if (Array.isArray(o.properties?.status?.enum)) found.push({ at: `${at}.status`, values: o.properties.status.enum });
-    if (o.name === 'status' && Array.isArray(o.schema?.enum)) found.push({ at: `${at}(parameter)`, values: o.schema.enum });
+    if (o.name === 'status' && Array.isArray(o.schema?.enum))
+      found.push({ at: `${at}(parameter)`, values: o.schema.enum });
     for (const [k, v] of Object.entries(o)) statusEnums(v, `${at}.${k}`, found);
   }
   return found;
@@ -24,7 +25,8 @@ describe('work statuses', () => {
   it("are openapi.yaml's status enums of jobs, simulations, pipelines and elements", () => {
     const spec = parse(fs.readFileSync(path.join(ROOT, 'openapi.yaml'), 'utf8'));
     // Planned measurements (cancelled, with two l's) and measurement processing have lists of their own.
-    const work = statusEnums(spec, '', []).filter((e) => e.values.includes('canceled') || e.values.includes('pending'))
+    const work = statusEnums(spec, '', [])
+      .filter((e) => e.values.includes('canceled') || e.values.includes('pending'))
       .filter((e) => !e.values.includes('ready'));
     expect(work.length).toBeGreaterThanOrEqual(5);
     for (const e of work) expect({ at: e.at, values: e.values }).toEqual({ at: e.at, values: [...WORK_STATUSES] });

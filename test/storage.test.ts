@@ -16,7 +16,8 @@ async function text(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString();
 }
 
-const key = (name: string) => `orgs/00000000-0000-4000-8000-00000000000a/projects/p/${name}-${Math.random().toString(36).slice(2)}`;
+const key = (name: string) =>
+  `orgs/00000000-0000-4000-8000-00000000000a/projects/p/${name}-${Math.random().toString(36).slice(2)}`;
 
 describe.each(['fs', 's3'] as const)('%s storage', (driver) => {
   let api: TestApi;
@@ -29,7 +30,11 @@ describe.each(['fs', 's3'] as const)('%s storage', (driver) => {
     const k = key('put');
     const target = await api.storage.signedPutUrl(k, { expiresInSeconds: 60 });
     expect(target.token).toBeTruthy();
-    const res = await fetch(target.url, { method: 'PUT', headers: { 'Content-Type': 'text/csv' }, body: 'hello, storage' });
+    const res = await fetch(target.url, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'text/csv' },
+      body: 'hello, storage',
+    });
     expect(res.status, await res.text()).toBe(200);
     expect(await text(await api.storage.get(k))).toBe('hello, storage');
     expect(await api.storage.head(k)).toEqual({ size: 14 });
@@ -50,9 +55,15 @@ describe.each(['fs', 's3'] as const)('%s storage', (driver) => {
 
   it('gives back a gzip-compressed PUT (Content-Encoding: gzip, as clients send large bodies) as the file that was compressed', async () => {
     const k = key('gzip');
-    const original = 'Time [s],Voltage [V]\n'.concat(Array.from({ length: 2000 }, (_, i) => `${i},${(4.2 - i / 1e4).toFixed(4)}`).join('\n'));
+    const original = 'Time [s],Voltage [V]\n'.concat(
+      Array.from({ length: 2000 }, (_, i) => `${i},${(4.2 - i / 1e4).toFixed(4)}`).join('\n'),
+    );
     const target = await api.storage.signedPutUrl(k, { expiresInSeconds: 60 });
-    const put = await fetch(target.url, { method: 'PUT', headers: { 'Content-Type': 'text/csv', 'Content-Encoding': 'gzip' }, body: gzipSync(original) });
+    const put = await fetch(target.url, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'text/csv', 'Content-Encoding': 'gzip' },
+      body: gzipSync(original),
+    });
     expect(put.status, await put.text()).toBe(200);
     // fetch inflates a body served with Content-Encoding: gzip, as browsers and most clients do.
     const got = await fetch((await api.storage.signedGetUrl(k, { expiresInSeconds: 60, filename: 'export.csv' })).url);
@@ -126,12 +137,16 @@ describe('filesystem signed PUT rules', () => {
     const raced = key('race');
     const race = await api.storage.signedPutUrl(raced, { expiresInSeconds: 60 });
     const bodies = ['a', 'b', 'c', 'd'].map((ch) => ch.repeat(200_000));
-    const statuses = await Promise.all(bodies.map((body) => fetch(race.url, { method: 'PUT', body }).then((r) => r.status)));
+    const statuses = await Promise.all(
+      bodies.map((body) => fetch(race.url, { method: 'PUT', body }).then((r) => r.status)),
+    );
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(3);
     expect(await text(await api.storage.get(raced))).toBe(bodies[statuses.indexOf(200)]);
     expect(await text(await api.storage.get(k))).toBe('first');
-    const leftovers = (await fs.promises.readdir(path.dirname((api.storage as FsStorage).pathOf(raced)))).filter((f) => f.includes('.part-'));
+    const leftovers = (await fs.promises.readdir(path.dirname((api.storage as FsStorage).pathOf(raced)))).filter((f) =>
+      f.includes('.part-'),
+    );
     expect(leftovers).toEqual([]);
   });
 
@@ -140,11 +155,15 @@ describe('filesystem signed PUT rules', () => {
     const target = await api.storage.signedPutUrl(k, { expiresInSeconds: 60, maxBytes: 1024 });
     // A declared 10 GB body is refused before any byte is read.
     const declared = await new Promise<number>((resolve, reject) => {
-      const req = http.request(target.url, { method: 'PUT', headers: { 'Content-Length': String(10 * 1024 ** 3) } }, (res) => {
-        res.resume();
-        resolve(res.statusCode!);
-        req.destroy();
-      });
+      const req = http.request(
+        target.url,
+        { method: 'PUT', headers: { 'Content-Length': String(10 * 1024 ** 3) } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+          req.destroy();
+        },
+      );
       req.on('error', reject);
       req.write(Buffer.alloc(1024));
     });
@@ -152,7 +171,13 @@ describe('filesystem signed PUT rules', () => {
     // A chunked body (no length) is cut off once it passes the limit.
     const streamed = await fetch(target.url, {
       method: 'PUT',
-      body: new ReadableStream({ start(c) { c.enqueue(new Uint8Array(800)); c.enqueue(new Uint8Array(800)); c.close(); } }),
+      body: new ReadableStream({
+        start(c) {
+          c.enqueue(new Uint8Array(800));
+          c.enqueue(new Uint8Array(800));
+          c.close();
+        },
+      }),
       duplex: 'half',
     } as RequestInit);
     expect(streamed.status).toBe(413);
@@ -163,7 +188,11 @@ describe('filesystem signed PUT rules', () => {
   it('refuses a compressed body that does not inflate, or an encoding it cannot inflate, and keeps nothing', async () => {
     const k = key('corrupt');
     const target = await api.storage.signedPutUrl(k, { expiresInSeconds: 60 });
-    const corrupt = await fetch(target.url, { method: 'PUT', headers: { 'Content-Encoding': 'gzip' }, body: 'not gzip at all' });
+    const corrupt = await fetch(target.url, {
+      method: 'PUT',
+      headers: { 'Content-Encoding': 'gzip' },
+      body: 'not gzip at all',
+    });
     expect(corrupt.status).toBe(400);
     expect(((await corrupt.json()) as { error_code: string }).error_code).toBe('BAD_REQUEST');
     const zstd = await fetch(target.url, { method: 'PUT', headers: { 'Content-Encoding': 'zstd' }, body: 'x' });
@@ -172,7 +201,15 @@ describe('filesystem signed PUT rules', () => {
     // The size limit applies to the file stored, inflated.
     const small = key('inflated-limit');
     const limited = await api.storage.signedPutUrl(small, { expiresInSeconds: 60, maxBytes: 1000 });
-    expect((await fetch(limited.url, { method: 'PUT', headers: { 'Content-Encoding': 'gzip' }, body: gzipSync('x'.repeat(5000)) })).status).toBe(413);
+    expect(
+      (
+        await fetch(limited.url, {
+          method: 'PUT',
+          headers: { 'Content-Encoding': 'gzip' },
+          body: gzipSync('x'.repeat(5000)),
+        })
+      ).status,
+    ).toBe(413);
     expect(await api.storage.head(small)).toBeNull();
   });
 
@@ -190,7 +227,12 @@ describe('S3 storage reached by clients under another name (a container network)
   beforeAll(async () => {
     // An STS endpoint that is not one (versitygw answers AssumeRole with an error).
     const s3 = inject('s3');
-    api = await startApi({ config: testConfig('s3', { S3_PUBLIC_ENDPOINT: s3.endpoint.replace('127.0.0.1', 'localhost'), S3_STS_ENDPOINT: s3.endpoint }) });
+    api = await startApi({
+      config: testConfig('s3', {
+        S3_PUBLIC_ENDPOINT: s3.endpoint.replace('127.0.0.1', 'localhost'),
+        S3_STS_ENDPOINT: s3.endpoint,
+      }),
+    });
   });
   afterAll(async () => api?.close());
 
@@ -211,7 +253,11 @@ describe('S3 storage reached by clients under another name (a container network)
     const org = await newOrg(api.orm);
     const c = client(api.url, org.api_key);
     const lab = await labFixture(c);
-    const init = await ok(c.post(`/cell_instances/${lab.instance.id}/cell_measurements/initiate-upload`, { measurement: { name: 'No STS' } }));
+    const init = await ok(
+      c.post(`/cell_instances/${lab.instance.id}/cell_measurements/initiate-upload`, {
+        measurement: { name: 'No STS' },
+      }),
+    );
     expect(init.uploads).toHaveLength(2);
     for (const u of init.uploads) {
       expect(u.multipart).toBeNull();

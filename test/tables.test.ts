@@ -3,7 +3,15 @@
 // that table, in its order. Pure: reads the two files.
 import { describe, expect, it } from 'vitest';
 import { loadOpenApi } from '../api/openapi.ts';
-import { COSTS, DEFAULT_COST, DEFAULT_OPTIMIZER_METHOD, MODELS, OPTIMIZER_METHODS, SOLVERS, UCP_STEPS } from '../tables/index.ts';
+import {
+  COSTS,
+  DEFAULT_COST,
+  DEFAULT_OPTIMIZER_METHOD,
+  MODELS,
+  OPTIMIZER_METHODS,
+  SOLVERS,
+  UCP_STEPS,
+} from '../tables/index.ts';
 import { STEP_TYPES } from '../api/services/protocols/ucp.ts';
 
 const TABLES: Record<string, string[]> = {
@@ -48,7 +56,8 @@ describe('tables/ and openapi.yaml', () => {
   it("the spec's defaults of costs and optimizer methods are the tables' defaults", () => {
     for (const { at, values, default: fallback } of specEnums) {
       if (values.includes(DEFAULT_COST) && fallback !== undefined) expect(fallback, at).toBe(DEFAULT_COST);
-      if (values.includes(DEFAULT_OPTIMIZER_METHOD) && fallback !== undefined) expect(fallback, at).toBe(DEFAULT_OPTIMIZER_METHOD);
+      if (values.includes(DEFAULT_OPTIMIZER_METHOD) && fallback !== undefined)
+        expect(fallback, at).toBe(DEFAULT_OPTIMIZER_METHOD);
     }
   });
 

@@ -11,7 +11,14 @@ describe('gRPC compression by the Temporal server address', () => {
   });
 
   it('stays gzip for any other host', () => {
-    for (const address of ['temporal:7233', '10.0.0.5:7233', 'my.tmprl.cloud:7233', '[2001:db8::1]:7233', '127.0.0.1.example.com:7233', 'localhost.example.com:443']) {
+    for (const address of [
+      'temporal:7233',
+      '10.0.0.5:7233',
+      'my.tmprl.cloud:7233',
+      '[2001:db8::1]:7233',
+      '127.0.0.1.example.com:7233',
+      'localhost.example.com:443',
+    ]) {
       expect(isLoopbackAddress(address), address).toBe(false);
       expect(grpcCompressionFor(address)).toEqual({ codec: 'gzip' });
     }

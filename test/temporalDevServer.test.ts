@@ -12,7 +12,10 @@ import { CellarBatch } from '../workflows/searchAttributes.ts';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cellar-temporal-file-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-async function withServer<T>(opts: { dbFile?: string; metricsPort?: number }, use: (client: Client) => Promise<T>): Promise<T> {
+async function withServer<T>(
+  opts: { dbFile?: string; metricsPort?: number },
+  use: (client: Client) => Promise<T>,
+): Promise<T> {
   const server = await startTemporalDevServer({ port: await freePort(), ...opts });
   const connection = await Connection.connect({ address: server.address });
   try {
@@ -36,7 +39,10 @@ describe('Temporal dev server as Cellar starts it', () => {
     expect(header.subarray(0, 15).toString()).toBe('SQLite format 3');
     expect([header[18], header[19]]).toEqual([2, 2]);
 
-    const status = await withServer({ dbFile }, async (client) => (await client.workflow.getHandle(workflowId).describe()).status.name);
+    const status = await withServer(
+      { dbFile },
+      async (client) => (await client.workflow.getHandle(workflowId).describe()).status.name,
+    );
     expect(status).toBe('RUNNING');
   });
 
@@ -44,22 +50,34 @@ describe('Temporal dev server as Cellar starts it', () => {
     const metricsPort = await freePort();
     await withServer({ metricsPort }, async (client) => {
       for (let i = 0; i < 20; i++) {
-        await client.workflow.start('notRegistered', { taskQueue: 'nobody-polls', workflowId: `labelled-${i}`, typedSearchAttributes: [{ key: CellarBatch, value: 'batch-a' }] });
+        await client.workflow.start('notRegistered', {
+          taskQueue: 'nobody-polls',
+          workflowId: `labelled-${i}`,
+          typedSearchAttributes: [{ key: CellarBatch, value: 'batch-a' }],
+        });
       }
       // The server publishes its counts about once a second; these include its own start-up.
-      const counts = await vi.waitFor(async () => {
-        const now = await persistenceRequests(metricsPort);
-        if ((now.CreateWorkflowExecution ?? 0) < 20) throw new Error('the starts are not counted yet');
-        return now;
-      }, { timeout: 10_000, interval: 250 });
+      const counts = await vi.waitFor(
+        async () => {
+          const now = await persistenceRequests(metricsPort);
+          if ((now.CreateWorkflowExecution ?? 0) < 20) throw new Error('the starts are not counted yet');
+          return now;
+        },
+        { timeout: 10_000, interval: 250 },
+      );
       // With the dev server's default (a re-read on every read) this was about 3 per start.
       expect(counts.GetCurrentClusterMetadata ?? 0).toBeLessThan(10);
       // The attribute still works: the Web UI's filter finds all of them.
-      await expect.poll(async () => {
-        let found = 0;
-        for await (const _w of client.workflow.list({ query: `CellarBatch = 'batch-a'` })) found++;
-        return found;
-      }, { timeout: 10_000 }).toBe(20);
+      await expect
+        .poll(
+          async () => {
+            let found = 0;
+            for await (const _w of client.workflow.list({ query: `CellarBatch = 'batch-a'` })) found++;
+            return found;
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(20);
     });
   });
 });

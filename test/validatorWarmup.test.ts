@@ -40,9 +40,14 @@ describe('request validators built at start', () => {
     for (const { method, path, contentType } of shapes) {
       // A fresh id for every parameter: each request is refused (404, 422...) or harmless.
       const url = api.url + path.replace(/\{[^}]+\}/g, () => randomUUID());
-      const body = contentType === undefined ? undefined
-        : contentType.startsWith('multipart/') ? new FormData()
-          : contentType.includes('json') ? '{}' : '';
+      const body =
+        contentType === undefined
+          ? undefined
+          : contentType.startsWith('multipart/')
+            ? new FormData()
+            : contentType.includes('json')
+              ? '{}'
+              : '';
       const headers: Record<string, string> = { 'X-API-Key': org.api_key, Accept: 'application/json' };
       if (contentType && !contentType.startsWith('multipart/')) headers['Content-Type'] = contentType;
       const res = await fetch(url, { method: method.toUpperCase(), headers, body });
@@ -53,10 +58,15 @@ describe('request validators built at start', () => {
     // A content type the spec does not spell so (nor the warm-up) is built on its first request:
     // builds are seen here.
     const res = await fetch(`${api.url}/projects`, {
-      method: 'POST', headers: { 'X-API-Key': org.api_key, 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify({ name: 'Charset' }),
+      method: 'POST',
+      headers: { 'X-API-Key': org.api_key, 'Content-Type': 'application/json; charset=utf-8' },
+      body: JSON.stringify({ name: 'Charset' }),
     });
     expect(res.status, await res.text()).toBe(201);
     // (two schemas: its parameters' and its body's)
-    expect(built).toEqual(['POST-/projects-application/json; charset=utf-8', 'POST-/projects-application/json; charset=utf-8']);
+    expect(built).toEqual([
+      'POST-/projects-application/json; charset=utf-8',
+      'POST-/projects-application/json; charset=utf-8',
+    ]);
   });
 });

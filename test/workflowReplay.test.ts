@@ -7,10 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { Worker } from '@temporalio/worker';
 import { WORKFLOWS_PATH } from '../worker/worker.ts';
 
-interface HistoryJson { events: { eventType: string }[] }
+interface HistoryJson {
+  events: { eventType: string }[];
+}
 // Passed to the replay worker as JSON, which it converts with the SDK's protobufs (this needs
 // one protobufjs for all @temporalio packages: package.json pins it for the hoisting).
-const fixture = (name: string): HistoryJson => JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8'));
+const fixture = (name: string): HistoryJson =>
+  JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8'));
 
 describe('replay of histories recorded by earlier versions', () => {
   it('a simulation batch whose queries ran as activities (before they were local)', async () => {
@@ -21,7 +24,9 @@ describe('replay of histories recorded by earlier versions', () => {
     expect(kinds.filter((k) => k === 'EVENT_TYPE_ACTIVITY_TASK_SCHEDULED')).toHaveLength(3);
     expect(kinds.filter((k) => k === 'EVENT_TYPE_CHILD_WORKFLOW_EXECUTION_COMPLETED')).toHaveLength(2);
     expect(kinds.at(-1)).toBe('EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED');
-    await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH, replayName: 'simulationBatch-activities' }, history)).resolves.toBeUndefined();
+    await expect(
+      Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH, replayName: 'simulationBatch-activities' }, history),
+    ).resolves.toBeUndefined();
   }, 180_000);
 
   it('a simulation batch solved in chunks (the sweep design of 2026-11-27)', async () => {
@@ -31,6 +36,8 @@ describe('replay of histories recorded by earlier versions', () => {
     expect(kinds.filter((k) => k === 'EVENT_TYPE_ACTIVITY_TASK_SCHEDULED').length).toBeGreaterThanOrEqual(3);
     expect(kinds.filter((k) => k === 'EVENT_TYPE_CHILD_WORKFLOW_EXECUTION_STARTED')).toHaveLength(0);
     expect(kinds.at(-1)).toBe('EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED');
-    await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH, replayName: 'simulationBatch-chunks' }, history)).resolves.toBeUndefined();
+    await expect(
+      Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH, replayName: 'simulationBatch-chunks' }, history),
+    ).resolves.toBeUndefined();
   }, 180_000);
 });

@@ -36,8 +36,13 @@ async function main() {
   const config = loadConfig();
   const address = config.temporalAddress ?? `127.0.0.1:${config.temporalPort}`;
   // SDK messages (bundling, state changes) go to the JSON log at warn and above.
-  const sdkLogger = new DefaultLogger('WARN', (entry) => logger[entry.level === 'ERROR' ? 'error' : 'warn'](sdkLogFields(entry.meta), entry.message));
-  Runtime.install({ logger: sdkLogger, telemetryOptions: { logging: { filter: makeTelemetryFilterString({ core: 'WARN' }) } } });
+  const sdkLogger = new DefaultLogger('WARN', (entry) =>
+    logger[entry.level === 'ERROR' ? 'error' : 'warn'](sdkLogFields(entry.meta), entry.message),
+  );
+  Runtime.install({
+    logger: sdkLogger,
+    telemetryOptions: { logging: { filter: makeTelemetryFilterString({ core: 'WARN' }) } },
+  });
   await registerSearchAttributes(address, config.temporalNamespace);
   if (!config.databaseUrl) throw new Error('DATABASE_URL is required (npm start sets it for the embedded database)');
   const storage = await createStorage(config);

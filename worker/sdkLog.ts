@@ -4,7 +4,8 @@
 // into the SDK or the workflow bundle, and the workflow id in the entry locates the failure.
 export function sdkLogFields(meta: Record<string, unknown> | undefined): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(meta ?? {})) fields[key] = value instanceof Error ? errorFields(value) : value;
+  for (const [key, value] of Object.entries(meta ?? {}))
+    fields[key] = value instanceof Error ? errorFields(value) : value;
   return fields;
 }
 

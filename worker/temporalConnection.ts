@@ -7,7 +7,9 @@ import { NativeConnection, type GrpcCompressionConfig } from '@temporalio/worker
 
 /** Whether `host:port` names this machine (localhost, 127.0.0.0/8 or ::1). */
 export function isLoopbackAddress(address: string): boolean {
-  const host = address.startsWith('[') ? address.slice(1, address.indexOf(']')) : address.slice(0, address.lastIndexOf(':'));
+  const host = address.startsWith('[')
+    ? address.slice(1, address.indexOf(']'))
+    : address.slice(0, address.lastIndexOf(':'));
   return host === 'localhost' || host === '::1' || (net.isIPv4(host) && host.startsWith('127.'));
 }
 

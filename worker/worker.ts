@@ -1,6 +1,12 @@
 // Creates the TypeScript worker: the workflow bundle plus activities built from their clients.
 import path from 'node:path';
-import { type NativeConnection, Worker, bundleWorkflowCode, type WorkflowBundleOption, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import {
+  type NativeConnection,
+  Worker,
+  bundleWorkflowCode,
+  type WorkflowBundleOption,
+  type WorkflowBundleWithSourceMap,
+} from '@temporalio/worker';
 import { ROOT } from '../stack/config.ts';
 import { createActivities, type ActivityDeps } from '../activities/index.ts';
 

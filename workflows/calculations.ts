@@ -34,7 +34,9 @@ const cap = (e: Electrode) => (e === 'positive' ? 'Positive' : 'Negative');
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 function checkElectrode(cfg: Record<string, unknown>): CalculationIssue[] {
-  return ELECTRODES.includes(cfg.electrode as Electrode) ? [] : [{ loc: ['electrode'], msg: 'must be "positive" or "negative"' }];
+  return ELECTRODES.includes(cfg.electrode as Electrode)
+    ? []
+    : [{ loc: ['electrode'], msg: 'must be "positive" or "negative"' }];
 }
 
 /** Optional numeric fields must be positive numbers when present; required ones must be there. */
@@ -48,24 +50,38 @@ function checkPositive(cfg: Record<string, unknown>, fields: string[], required:
   }
   const params = cfg.parameters;
   if (params !== undefined) {
-    if (params === null || typeof params !== 'object' || Array.isArray(params)) issues.push({ loc: ['parameters'], msg: 'must be an object of parameter values' });
+    if (params === null || typeof params !== 'object' || Array.isArray(params))
+      issues.push({ loc: ['parameters'], msg: 'must be an object of parameter values' });
     else {
-      for (const [k, v] of Object.entries(params)) if (!isNum(v)) issues.push({ loc: ['parameters', k], msg: 'must be a number' });
+      for (const [k, v] of Object.entries(params))
+        if (!isNum(v)) issues.push({ loc: ['parameters', k], msg: 'must be a number' });
     }
   }
   return issues;
 }
 
 /** The input from the element's field, else the named parameter; a missing one is a CalculationError. */
-function input(cfg: Record<string, unknown>, values: ParameterValues, field: string | null, parameter: string | null): number {
+function input(
+  cfg: Record<string, unknown>,
+  values: ParameterValues,
+  field: string | null,
+  parameter: string | null,
+): number {
   if (field !== null && isNum(cfg[field])) return cfg[field];
   const params = { ...values, ...((cfg.parameters as ParameterValues | undefined) ?? {}) };
   if (parameter !== null && isNum(params[parameter])) return params[parameter];
-  const names = [field && `the field "${field}"`, parameter && `the parameter "${parameter}"`].filter(Boolean).join(' or ');
+  const names = [field && `the field "${field}"`, parameter && `the parameter "${parameter}"`]
+    .filter(Boolean)
+    .join(' or ');
   throw new CalculationError(`missing input: give ${names} (in the element or from an earlier element)`);
 }
 
-function optionalInput(cfg: Record<string, unknown>, values: ParameterValues, parameter: string, fallback: number): number {
+function optionalInput(
+  cfg: Record<string, unknown>,
+  values: ParameterValues,
+  parameter: string,
+  fallback: number,
+): number {
   const params = { ...values, ...((cfg.parameters as ParameterValues | undefined) ?? {}) };
   return isNum(params[parameter]) ? params[parameter] : fallback;
 }
@@ -86,10 +102,15 @@ export const CALCULATIONS: Record<string, Calculation> = {
    * Produces "<Electrode> electrode active material volume fraction".
    */
   electrode_volume_fraction: {
-    description: 'Active material volume fraction from the coating mass loading [mg/cm2], mass fraction, density [kg/m3] and thickness [m].',
+    description:
+      'Active material volume fraction from the coating mass loading [mg/cm2], mass fraction, density [kg/m3] and thickness [m].',
     check: (cfg) => [
       ...checkElectrode(cfg),
-      ...checkPositive(cfg, ['mass_loading', 'active_material_density', 'active_material_mass_fraction', 'thickness'], ['mass_loading', 'active_material_density']),
+      ...checkPositive(
+        cfg,
+        ['mass_loading', 'active_material_density', 'active_material_mass_fraction', 'thickness'],
+        ['mass_loading', 'active_material_density'],
+      ),
       ...(isNum(cfg.active_material_mass_fraction) && cfg.active_material_mass_fraction > 1
         ? [{ loc: ['active_material_mass_fraction'], msg: 'must be at most 1' }]
         : []),
@@ -102,7 +123,9 @@ export const CALCULATIONS: Record<string, Calculation> = {
       const thickness = input(cfg, values, 'thickness', `${cap(e)} electrode thickness [m]`);
       const fraction = (loadingKgPerM2 * massFraction) / (density * thickness);
       if (!(fraction > 0 && fraction < 1)) {
-        throw new CalculationError(`the volume fraction comes out as ${fraction.toPrecision(4)}, outside (0, 1): check the loading, density and thickness units`);
+        throw new CalculationError(
+          `the volume fraction comes out as ${fraction.toPrecision(4)}, outside (0, 1): check the loading, density and thickness units`,
+        );
       }
       return { [`${cap(e)} electrode active material volume fraction`]: fraction };
     },
@@ -121,13 +144,26 @@ export const CALCULATIONS: Record<string, Calculation> = {
     description: 'Electrode capacity [A.h] = F·c_max·ε·L·A·Δx/3600 from PyBaMM parameters or the element fields.',
     check: (cfg) => [
       ...checkElectrode(cfg),
-      ...checkPositive(cfg, ['max_concentration', 'active_material_volume_fraction', 'thickness', 'electrode_area', 'stoichiometry_window']),
-      ...(isNum(cfg.stoichiometry_window) && cfg.stoichiometry_window > 1 ? [{ loc: ['stoichiometry_window'], msg: 'must be at most 1' }] : []),
+      ...checkPositive(cfg, [
+        'max_concentration',
+        'active_material_volume_fraction',
+        'thickness',
+        'electrode_area',
+        'stoichiometry_window',
+      ]),
+      ...(isNum(cfg.stoichiometry_window) && cfg.stoichiometry_window > 1
+        ? [{ loc: ['stoichiometry_window'], msg: 'must be at most 1' }]
+        : []),
     ],
     run(cfg, values) {
       const e = cfg.electrode as Electrode;
       const cMax = input(cfg, values, 'max_concentration', `Maximum concentration in ${e} electrode [mol.m-3]`);
-      const eps = input(cfg, values, 'active_material_volume_fraction', `${cap(e)} electrode active material volume fraction`);
+      const eps = input(
+        cfg,
+        values,
+        'active_material_volume_fraction',
+        `${cap(e)} electrode active material volume fraction`,
+      );
       const thickness = input(cfg, values, 'thickness', `${cap(e)} electrode thickness [m]`);
       const area = electrodeArea(cfg, values);
       const window = isNum(cfg.stoichiometry_window) ? cfg.stoichiometry_window : 1;
@@ -145,16 +181,26 @@ export const CALCULATIONS: Record<string, Calculation> = {
    * Produces "Cell mass [kg]".
    */
   cell_mass: {
-    description: 'Cell mass [kg] = n·A·Σ ρ_i·L_i over current collectors, electrodes and separator, plus additional_mass [kg].',
-    check: (cfg) => checkPositive(cfg, ['electrode_area']).concat(
-      cfg.additional_mass !== undefined && !(isNum(cfg.additional_mass) && cfg.additional_mass >= 0)
-        ? [{ loc: ['additional_mass'], msg: 'must be a number of kg, at least 0' }]
-        : [],
-    ),
+    description:
+      'Cell mass [kg] = n·A·Σ ρ_i·L_i over current collectors, electrodes and separator, plus additional_mass [kg].',
+    check: (cfg) =>
+      checkPositive(cfg, ['electrode_area']).concat(
+        cfg.additional_mass !== undefined && !(isNum(cfg.additional_mass) && cfg.additional_mass >= 0)
+          ? [{ loc: ['additional_mass'], msg: 'must be a number of kg, at least 0' }]
+          : [],
+      ),
     run(cfg, values) {
-      const layers = ['Negative current collector', 'Negative electrode', 'Separator', 'Positive electrode', 'Positive current collector'];
+      const layers = [
+        'Negative current collector',
+        'Negative electrode',
+        'Separator',
+        'Positive electrode',
+        'Positive current collector',
+      ];
       const perArea = layers.reduce(
-        (sum, layer) => sum + input(cfg, values, null, `${layer} density [kg.m-3]`) * input(cfg, values, null, `${layer} thickness [m]`),
+        (sum, layer) =>
+          sum +
+          input(cfg, values, null, `${layer} density [kg.m-3]`) * input(cfg, values, null, `${layer} thickness [m]`),
         0,
       );
       const n = optionalInput(cfg, values, 'Number of electrodes connected in parallel to make a cell', 1);
@@ -171,15 +217,20 @@ export const CALCULATIONS: Record<string, Calculation> = {
    * increasing. Produces "Initial SOC [%]".
    */
   initial_soc_from_voltage: {
-    description: 'Initial SOC [%] from a rest voltage [V] and an OCV table {soc: [0..1], voltage: [V]} (linear interpolation).',
+    description:
+      'Initial SOC [%] from a rest voltage [V] and an OCV table {soc: [0..1], voltage: [V]} (linear interpolation).',
     check(cfg) {
       const issues: CalculationIssue[] = [];
-      if (!isNum(cfg.voltage) || cfg.voltage <= 0) issues.push({ loc: ['voltage'], msg: 'is required: the rest voltage in V' });
+      if (!isNum(cfg.voltage) || cfg.voltage <= 0)
+        issues.push({ loc: ['voltage'], msg: 'is required: the rest voltage in V' });
       const ocv = cfg.ocv as { soc?: unknown; voltage?: unknown } | undefined;
       const soc = ocv?.soc;
       const volt = ocv?.voltage;
       if (!Array.isArray(soc) || !Array.isArray(volt) || soc.length < 2 || soc.length !== volt.length) {
-        issues.push({ loc: ['ocv'], msg: 'is required: {soc: [...], voltage: [...]} of the same length, at least 2 points' });
+        issues.push({
+          loc: ['ocv'],
+          msg: 'is required: {soc: [...], voltage: [...]} of the same length, at least 2 points',
+        });
         return issues;
       }
       const increasing = (xs: unknown[]) => xs.every((x, i) => isNum(x) && (i === 0 || x > (xs[i - 1] as number)));
@@ -193,7 +244,9 @@ export const CALCULATIONS: Record<string, Calculation> = {
       const v = cfg.voltage as number;
       const { soc, voltage } = cfg.ocv as { soc: number[]; voltage: number[] };
       if (v < voltage[0]! || v > voltage[voltage.length - 1]!) {
-        throw new CalculationError(`the voltage ${v} V is outside the OCV table (${voltage[0]} to ${voltage[voltage.length - 1]} V)`);
+        throw new CalculationError(
+          `the voltage ${v} V is outside the OCV table (${voltage[0]} to ${voltage[voltage.length - 1]} V)`,
+        );
       }
       let k = 0;
       while (k < voltage.length - 2 && v > voltage[k + 1]!) k++;

@@ -16,8 +16,20 @@ import {
 } from '@temporalio/workflow';
 import type { PipelineActivities } from '../activities/pipelines.ts';
 import { pipelineElement, describeFailure, renamePipelineSignal } from './pipelineElement.ts';
-import { CANCEL_SIGNAL, pipelineWorkflowIds, type ElementOutcome, type ParameterValues, type PipelineInput } from './pipelineIds.ts';
-import { CellarElementType, CellarOrganization, CellarPipeline, CellarProject, statusAttribute } from './searchAttributes.ts';
+import {
+  CANCEL_SIGNAL,
+  pipelineWorkflowIds,
+  type ElementOutcome,
+  type ParameterValues,
+  type PipelineInput,
+} from './pipelineIds.ts';
+import {
+  CellarElementType,
+  CellarOrganization,
+  CellarPipeline,
+  CellarProject,
+  statusAttribute,
+} from './searchAttributes.ts';
 import type { RowStatus, SearchStatus } from './statuses.ts';
 import { LOCAL_DATABASE_STEP } from './retryPolicies.ts';
 
@@ -68,18 +80,24 @@ export async function pipeline(input: PipelineInput): Promise<{ status: RowStatu
     }
     const child = await startChild(pipelineElement, {
       workflowId: pipelineWorkflowIds.element(input.pipelineId, element.name),
-      args: [{
-        pipelineId: input.pipelineId,
-        pipelineName: name,
-        elementId: element.id,
-        elementName: element.name,
-        elementType: element.element_type,
-        parameterValues: values,
-        simulationTaskQueue: input.simulationTaskQueue,
-        heartbeatTimeoutSeconds: input.heartbeatTimeoutSeconds,
-      }],
+      args: [
+        {
+          pipelineId: input.pipelineId,
+          pipelineName: name,
+          elementId: element.id,
+          elementName: element.name,
+          elementType: element.element_type,
+          parameterValues: values,
+          simulationTaskQueue: input.simulationTaskQueue,
+          heartbeatTimeoutSeconds: input.heartbeatTimeoutSeconds,
+        },
+      ],
       parentClosePolicy: ParentClosePolicy.TERMINATE,
-      typedSearchAttributes: [...labels, { key: CellarElementType, value: element.element_type }, statusAttribute('pending')],
+      typedSearchAttributes: [
+        ...labels,
+        { key: CellarElementType, value: element.element_type },
+        statusAttribute('pending'),
+      ],
       memo: { pipeline_name: name, element_name: element.name },
     });
     running = child;

@@ -22,7 +22,13 @@ import type { FitWorkerActivities } from '../activities/pipelineRequests.ts';
 import { CalculationError, runCalculation } from './calculations.ts';
 import { statusAttribute } from './searchAttributes.ts';
 import type { SearchStatus } from './statuses.ts';
-import { RENAME_SIGNAL, fitTaskQueue, type ElementOutcome, type FailureInfo, type PipelineElementInput } from './pipelineIds.ts';
+import {
+  RENAME_SIGNAL,
+  fitTaskQueue,
+  type ElementOutcome,
+  type FailureInfo,
+  type PipelineElementInput,
+} from './pipelineIds.ts';
 import { LOCAL_DATABASE_STEP } from './retryPolicies.ts';
 
 // Short database steps run as local activities: no task-queue round trip per step, which is
@@ -43,13 +49,33 @@ export function describeFailure(err: unknown): FailureInfo {
     return { exception_type: cause.type!, error_code: cause.type!, message: cause.message, stack_trace: stack(cause) };
   }
   if (cause instanceof CalculationError) {
-    return { exception_type: 'CalculationError', error_code: 'CONFIGURATION_ERROR', message: cause.message, stack_trace: stack(cause) };
+    return {
+      exception_type: 'CalculationError',
+      error_code: 'CONFIGURATION_ERROR',
+      message: cause.message,
+      stack_trace: stack(cause),
+    };
   }
   if (cause instanceof TimeoutFailure) {
-    return { exception_type: 'TimeoutFailure', error_code: 'WORKER_ERROR', message: `${cause.timeoutType}: ${cause.message}`, stack_trace: stack(cause) };
+    return {
+      exception_type: 'TimeoutFailure',
+      error_code: 'WORKER_ERROR',
+      message: `${cause.timeoutType}: ${cause.message}`,
+      stack_trace: stack(cause),
+    };
   }
-  const type = cause instanceof ApplicationFailure ? (cause.type ?? 'ApplicationFailure') : cause instanceof Error ? cause.name : 'Error';
-  return { exception_type: type, error_code: 'WORKER_ERROR', message: cause instanceof Error ? cause.message : String(cause), stack_trace: stack(cause) };
+  const type =
+    cause instanceof ApplicationFailure
+      ? (cause.type ?? 'ApplicationFailure')
+      : cause instanceof Error
+        ? cause.name
+        : 'Error';
+  return {
+    exception_type: type,
+    error_code: 'WORKER_ERROR',
+    message: cause instanceof Error ? cause.message : String(cause),
+    stack_trace: stack(cause),
+  };
 }
 
 /** The pipeline's new name, for the memo (sent by the API to the pipeline, which passes it on). */
@@ -63,7 +89,12 @@ export async function pipelineElement(input: PipelineElementInput): Promise<Elem
     startToCloseTimeout: '12 hours',
     heartbeatTimeout: `${input.heartbeatTimeoutSeconds} seconds`,
     cancellationType: ActivityCancellationType.TRY_CANCEL,
-    retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 5, nonRetryableErrorTypes: USER_CODES },
+    retry: {
+      initialInterval: '1 second',
+      maximumInterval: '30 seconds',
+      maximumAttempts: 5,
+      nonRetryableErrorTypes: USER_CODES,
+    },
   });
   try {
     // Resolving the element's inputs may fail too (a measurement deleted since submission).
@@ -76,10 +107,16 @@ export async function pipelineElement(input: PipelineElementInput): Promise<Elem
     let result: Record<string, unknown>;
     switch (begin.run.type) {
       case 'entry':
-        result = { parameter_values: begin.run.parameter_values, ...(begin.run.source_pipeline_id ? { source_pipeline_id: begin.run.source_pipeline_id } : {}) };
+        result = {
+          parameter_values: begin.run.parameter_values,
+          ...(begin.run.source_pipeline_id ? { source_pipeline_id: begin.run.source_pipeline_id } : {}),
+        };
         break;
       case 'calculation':
-        result = { calculation: begin.run.config.type, parameter_values: runCalculation(begin.run.config, input.parameterValues) };
+        result = {
+          calculation: begin.run.config.type,
+          parameter_values: runCalculation(begin.run.config, input.parameterValues),
+        };
         break;
       case 'data_fit':
         result = { ...(await worker.fitParameters(begin.run.request)) };

@@ -16,7 +16,11 @@ export interface PipelineRunRow {
  * The start of a pipeline's workflow, at creation and by the retry: the id is the pipeline's,
  * so a second start of a running pipeline finds the first.
  */
-export function pipelineWorkflowStart(config: Config, p: PipelineRunRow, reusePolicy: WorkflowStart['reusePolicy']): WorkflowStart {
+export function pipelineWorkflowStart(
+  config: Config,
+  p: PipelineRunRow,
+  reusePolicy: WorkflowStart['reusePolicy'],
+): WorkflowStart {
   const input: PipelineInput = {
     pipelineId: p.id,
     pipelineName: p.name,

@@ -28,19 +28,34 @@ export async function processMeasurementData(input: ProcessMeasurementInput): Pr
     taskQueue: input.measurementTaskQueue,
     startToCloseTimeout: '6 hours',
     heartbeatTimeout: '2 minutes',
-    retry: { initialInterval: '5 seconds', maximumInterval: '2 minutes', maximumAttempts: 5, nonRetryableErrorTypes: ['InvalidInput'] },
+    retry: {
+      initialInterval: '5 seconds',
+      maximumInterval: '2 minutes',
+      maximumAttempts: 5,
+      nonRetryableErrorTypes: ['InvalidInput'],
+    },
   });
   let result: ProcessingResult;
   try {
     result = await python.processMeasurement(params);
   } catch (err) {
     // Processing could not run at all (retries exhausted): the record must still leave "running".
-    const reason = err instanceof ApplicationFailure || err instanceof Error ? (err.cause as Error | undefined)?.message ?? err.message : String(err);
+    const reason =
+      err instanceof ApplicationFailure || err instanceof Error
+        ? ((err.cause as Error | undefined)?.message ?? err.message)
+        : String(err);
     result = {
       status: 'failed',
       issues: [],
       processing_error: `Processing could not complete (${reason}); upload again or contact the administrator.`,
-      time_series_key: null, steps_key: null, cycles_key: null, row_count: 0, columns: [], first_time: null, last_time: null, steps_created: 0,
+      time_series_key: null,
+      steps_key: null,
+      cycles_key: null,
+      row_count: 0,
+      columns: [],
+      first_time: null,
+      last_time: null,
+      steps_created: 0,
     };
   }
 

@@ -16,4 +16,7 @@ export interface WorkflowCall<N extends WorkflowName> {
 /** Any one workflow with its arguments (a union over the names, so each start is checked on its own). */
 export type AnyWorkflowCall = { [N in WorkflowName]: WorkflowCall<N> }[WorkflowName];
 
-export const workflowCall = <N extends WorkflowName>(workflowType: N, ...args: WorkflowArgs<N>): WorkflowCall<N> => ({ workflowType, args });
+export const workflowCall = <N extends WorkflowName>(workflowType: N, ...args: WorkflowArgs<N>): WorkflowCall<N> => ({
+  workflowType,
+  args,
+});

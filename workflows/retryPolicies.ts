@@ -12,4 +12,8 @@ export const UNTIL_DONE = { initialInterval: '1 second', maximumInterval: '30 se
  * it waits on a durable timer instead of holding its workflow task open (one heartbeat every
  * few seconds, each in history).
  */
-export const LOCAL_DATABASE_STEP = { startToCloseTimeout: '1 minute', retry: UNTIL_DONE, localRetryThreshold: '10 seconds' } as const;
+export const LOCAL_DATABASE_STEP = {
+  startToCloseTimeout: '1 minute',
+  retry: UNTIL_DONE,
+  localRetryThreshold: '10 seconds',
+} as const;

@@ -25,7 +25,14 @@ import type { SimulationActivities, SweepWorkerActivities } from '../activities/
 import { legacyBatch } from './legacy/simulationBatchChildren.ts';
 import { statusAttribute } from './searchAttributes.ts';
 import { LOCAL_DATABASE_STEP, UNTIL_DONE } from './retryPolicies.ts';
-import { initialSweepState, nextChunkSize, recordChunk, sweepDetails, type SweepFailure, type SweepState } from './sweepPlan.ts';
+import {
+  initialSweepState,
+  nextChunkSize,
+  recordChunk,
+  sweepDetails,
+  type SweepFailure,
+  type SweepState,
+} from './sweepPlan.ts';
 
 const db = proxyLocalActivities<SimulationActivities>(LOCAL_DATABASE_STEP);
 
@@ -81,7 +88,8 @@ async function sweep(input: SimulationBatchInput): Promise<SimulationBatchResult
   const slots = Math.max(1, input.slots ?? 2);
   let state = input.sweep ?? initialSweepState();
   const result = (): SimulationBatchResult => ({ ...state.counts, failures: state.failures });
-  const remainingCount = () => Math.max(0, size - state.counts.completed - state.counts.reused - state.counts.failed - state.counts.canceled);
+  const remainingCount = () =>
+    Math.max(0, size - state.counts.completed - state.counts.reused - state.counts.failed - state.counts.canceled);
   setHandler(failuresQuery, () => ({ failed: state.counts.failed, failures: state.failures }));
   setHandler(progressQuery, () => ({ ...result(), remaining: remainingCount() }));
   const show = () => setCurrentDetails(sweepDetails(state, size));
@@ -151,9 +159,15 @@ async function sweep(input: SimulationBatchInput): Promise<SimulationBatchResult
       const n = nextChunkSize(state, left, slots);
       const taken = buffer.splice(0, n);
       afterSeq = taken[taken.length - 1]!.seq;
-      startChunk(taken.map((p) => p.id), taken[0]!.seq, afterSeq);
+      startChunk(
+        taken.map((p) => p.id),
+        taken[0]!.seq,
+        afterSeq,
+      );
       // Wait for a free slot, and after a probe for its measurement before sizing the next.
-      await condition(() => inFlight < slots && (state.pointSeconds !== null || inFlight === 0 || state.chunks < slots));
+      await condition(
+        () => inFlight < slots && (state.pointSeconds !== null || inFlight === 0 || state.chunks < slots),
+      );
     }
     await condition(() => inFlight === 0);
     if (more || buffer.length) {
@@ -162,7 +176,15 @@ async function sweep(input: SimulationBatchInput): Promise<SimulationBatchResult
     const end = await db.finishSweep(input.batchId, 'completed');
     // The jobs' own count: points canceled before any chunk took them were never reported.
     const { completed, failed, canceled } = end.outcomes;
-    state = { ...state, counts: { completed: Math.max(0, completed - state.counts.reused), failed, canceled, reused: state.counts.reused } };
+    state = {
+      ...state,
+      counts: {
+        completed: Math.max(0, completed - state.counts.reused),
+        failed,
+        canceled,
+        reused: state.counts.reused,
+      },
+    };
     show();
     upsertSearchAttributes([statusAttribute(state.counts.failed ? 'completed_with_failures' : 'completed')]);
     return result();

@@ -6,7 +6,8 @@ export type WorkStatus = (typeof WORK_STATUSES)[number];
 
 export const TERMINAL_STATUSES = ['completed', 'failed', 'canceled'] as const satisfies readonly WorkStatus[];
 export type TerminalStatus = (typeof TERMINAL_STATUSES)[number];
-export const isTerminal = (status: string): status is TerminalStatus => (TERMINAL_STATUSES as readonly string[]).includes(status);
+export const isTerminal = (status: string): status is TerminalStatus =>
+  (TERMINAL_STATUSES as readonly string[]).includes(status);
 
 /** What a workflow reports of the row it works on: its status, or `deleted` when the row is gone. */
 export type RowStatus = WorkStatus | 'deleted';

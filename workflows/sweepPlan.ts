@@ -68,7 +68,11 @@ export function nextChunkSize(state: SweepState, remaining: number, slots: numbe
 export function recordChunk(state: SweepState, outcome: ChunkOutcome): SweepState {
   const measured = outcome.point_seconds;
   const pointSeconds =
-    measured === null || !(measured > 0) ? state.pointSeconds : state.pointSeconds === null ? measured : 0.5 * state.pointSeconds + 0.5 * measured;
+    measured === null || !(measured > 0)
+      ? state.pointSeconds
+      : state.pointSeconds === null
+        ? measured
+        : 0.5 * state.pointSeconds + 0.5 * measured;
   return {
     chunks: state.chunks,
     pointSeconds,
@@ -88,10 +92,13 @@ export function sweepDetails(state: SweepState, size: number): string {
   const done = completed + reused;
   const remaining = Math.max(0, size - done - failed - canceled);
   const rate = state.pointSeconds === null ? '' : `, about ${(state.pointSeconds * 1000).toFixed(1)} ms per point`;
-  const lines = [`**${done} done** (${reused} reused) · **${failed} failed** · ${canceled} canceled · ${remaining} remaining of ${size}${rate}`];
+  const lines = [
+    `**${done} done** (${reused} reused) · **${failed} failed** · ${canceled} canceled · ${remaining} remaining of ${size}${rate}`,
+  ];
   if (state.failures.length) {
     lines.push('', 'First failures (query `failures` for the list):');
-    for (const f of state.failures.slice(0, 5)) lines.push(`- \`${f.simulation_id}\` ${f.error_code}: ${f.error.slice(0, 200)}`);
+    for (const f of state.failures.slice(0, 5))
+      lines.push(`- \`${f.simulation_id}\` ${f.error_code}: ${f.error.slice(0, 200)}`);
   }
   return lines.join('\n');
 }

@@ -3668,7 +3668,13 @@ export type components = {
             options?: Record<string, never>;
             parameter_set?: string;
             parameters?: components["schemas"]["ParameterValues"];
-            simulation_settings?: Record<string, never>;
+            simulation_settings?: components["schemas"]["SimulationSettings"];
+        };
+        SimulationSettings: {
+            /** @description Mesh points by spatial variable name (e.g. x_n, r_p), 1 to 200 each. */
+            var_pts?: {
+                [key: string]: number;
+            } | null;
         };
         /** @description PyBaMM parameter (or protocol input) names to numbers. A parameter whose unit measures a quantity that cannot be negative (a length, temperature in K, concentration, diffusivity, conductivity, resistance, capacitance, ...; tables/parameter_units.json) must not be negative, and a capacity in A.h must be greater than 0. */
         ParameterValues: {
@@ -3713,7 +3719,7 @@ export type components = {
             /** Format: date-time */
             updated_at: string;
         };
-        /** @description UCP as an object, UCP YAML or JSON text, or PyBaMM experiment lines (one step per line, or a list of lines). */
+        /** @description UCP as an object, UCP YAML or JSON text, or PyBaMM experiment lines (one step per line, or a list of lines). A DriveCycle step has at most 100,000 data pairs. */
         ProtocolInput: string | Record<string, never> | string[];
         /** @description {"quick_model": {"capacity", "chemistry", "resistance_pct"?}} (or the same keys flat), {"model_id", "parameters"}, {"model", "parameters"} (model: a stored model id, as a string or {"id"}, or a model config as POST /models takes it, e.g. {"type": "SPMe"}), or a parameterized model id. */
         ParameterizedModelRef: Record<string, never> | string;
@@ -3978,6 +3984,8 @@ export type components = {
          *     fixed_parameters?, protocol?, cost?: RMSE | MAE | Max | SSE, target?, optimizer?};
          *     array_data_fit: as data_fit with independent_variable and datasets [{value, data, time_range?}] instead of data, and mode?;
          *     validation {model, data, time_range?, parameter_values?, protocol?, target?}.
+         *     A data_fit, array_data_fit or validation element is at most 1,500,000 bytes as JSON (it is sent to the worker whole);
+         *     model.simulation_settings.var_pts counts are 1 to 200.
          */
         PipelineElementInput: {
             /** @description entry, calculation, data_fit, array_data_fit or validation. */
@@ -7152,7 +7160,7 @@ export interface operations {
             query?: {
                 /** @description Column names, comma-separated or with the key repeated (`columns=a&columns=b`); all stored columns by default. */
                 columns?: string[];
-                /** @description At most this many rows (3 to 1,000,000, default 5000); fewer rows are returned as stored. */
+                /** @description At most this many rows (3 to 1,000,000, default 5000); fewer rows are returned as stored. The rows answered times the columns asked for may be at most 1,000,000 (422 at max_points otherwise; the download has the whole series). */
                 max_points?: number;
             };
             header?: never;
@@ -7410,7 +7418,7 @@ export interface operations {
                     chemistry?: "lithium_ion" | "lithium_sulfur" | "ecm" | "generic";
                     config: components["schemas"]["PybammModelConfig"];
                     /** @description The Python client's place for config.simulation_settings (give it in one of the two). */
-                    simulation_settings?: Record<string, never>;
+                    simulation_settings?: components["schemas"]["SimulationSettings"];
                     /** @description Refused (422) unless it is the PyBaMM version this Cellar simulates with (the model's simulator_version). */
                     pybamm_version?: string;
                     /**

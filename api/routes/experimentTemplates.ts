@@ -9,7 +9,10 @@ export function experimentTemplateRoutes(): Router {
   });
   r.post('/experiment_templates', async (req, res) => {
     const { template, created } = await templates.createTemplate(req.ctx, req.body);
-    res.status(created ? 201 : 200).setHeader('Location', `/experiment_templates/${template.id}`).json(template);
+    res
+      .status(created ? 201 : 200)
+      .setHeader('Location', `/experiment_templates/${template.id}`)
+      .json(template);
   });
   r.get('/experiment_templates/:template_id/human_readable', async (req, res) => {
     res.type('text/plain').send(await templates.humanReadable(req.ctx, req.params.template_id));

@@ -8,7 +8,11 @@ export function jobRoutes(): Router {
   const r = Router();
   // Jobs are started by the operations that own them; the hosted service answers 410 here too.
   r.post('/jobs', () => {
-    throw new AppError('GONE', 'jobs are not created directly: start work with the simulation, pipeline or measurement operations', {});
+    throw new AppError(
+      'GONE',
+      'jobs are not created directly: start work with the simulation, pipeline or measurement operations',
+      {},
+    );
   });
   r.get('/jobs', async (req, res) => {
     res.json(await jobs.listJobs(req.ctx, req.query));

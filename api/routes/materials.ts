@@ -33,7 +33,9 @@ export function materialRoutes(): Router {
     res.json(await datasets.datasetData(req.ctx, req.params.dataset_id));
   });
   r.patch(`${base}/:dataset_id/file`, async (req, res) => {
-    res.json(await datasets.replaceFile(req.ctx, req.params.dataset_id, req.body, req.files as UploadedFile[] | undefined));
+    res.json(
+      await datasets.replaceFile(req.ctx, req.params.dataset_id, req.body, req.files as UploadedFile[] | undefined),
+    );
   });
   r.get(`${base}/:dataset_id/download-url`, async (req, res) => {
     res.json(await datasets.downloadUrl(req.ctx, req.params.dataset_id));

@@ -28,7 +28,13 @@ export function measurementDataRoutes(): Router {
     res.redirect(302, await reads.stepsDownload(req.ctx, req.params.measurement_id));
   });
   r.get('/cell_measurements/:measurement_id/time_series', async (req, res) => {
-    res.json(await reads.timeSeries(req.ctx, req.params.measurement_id, req.query as { columns?: unknown; max_points?: number }));
+    res.json(
+      await reads.timeSeries(
+        req.ctx,
+        req.params.measurement_id,
+        req.query as { columns?: unknown; max_points?: number },
+      ),
+    );
   });
   r.get('/cell_measurements/:measurement_id/steps_and_cycles', async (req, res) => {
     res.json(await reads.stepsAndCycles(req.ctx, req.params.measurement_id));

@@ -15,7 +15,8 @@ const PYBAMM_DISCOVERY = {
   },
   ionworks_models: {},
   options: {},
-  pybamm_version: /^pybamm==(\S+)$/m.exec(fs.readFileSync(path.join(ROOT, 'pyworker', 'requirements.txt'), 'utf8'))?.[1] ?? 'unknown',
+  pybamm_version:
+    /^pybamm==(\S+)$/m.exec(fs.readFileSync(path.join(ROOT, 'pyworker', 'requirements.txt'), 'utf8'))?.[1] ?? 'unknown',
 };
 
 export function modelRoutes(): Router {
@@ -28,7 +29,11 @@ export function modelRoutes(): Router {
     res.status(201).setHeader('Location', `/models/${m.id}`).json(m);
   });
   r.post('/models/upload-custom', async (req, res) => {
-    const m = await models.uploadCustomModel(req.ctx, req.body, req.files as { fieldname: string; buffer: Buffer }[] | undefined);
+    const m = await models.uploadCustomModel(
+      req.ctx,
+      req.body,
+      req.files as { fieldname: string; buffer: Buffer }[] | undefined,
+    );
     res.status(201).setHeader('Location', `/models/${m.id}`).json(m);
   });
   r.get('/models/:model_id', async (req, res) => {
@@ -61,13 +66,18 @@ export function modelRoutes(): Router {
     res.json(await models.deleteParameterizedModel(req.ctx, req.params.parameterized_model_id));
   });
   r.get('/parameterized_models/:parameterized_model_id/parameter-values', async (req, res) => {
-    res.json((await models.loadParameterizedModel(req.ctx, req.params.parameterized_model_id, 'parameterized_model:read')).parameters ?? {});
+    res.json(
+      (await models.loadParameterizedModel(req.ctx, req.params.parameterized_model_id, 'parameterized_model:read'))
+        .parameters ?? {},
+    );
   });
   r.get('/parameterized_models', async (req, res) => {
     res.json(await models.listParameterizedModels(req.ctx, req.query));
   });
   r.get('/parameterized_models/:parameterized_model_id', async (req, res) => {
-    res.json(await models.loadParameterizedModel(req.ctx, req.params.parameterized_model_id, 'parameterized_model:read'));
+    res.json(
+      await models.loadParameterizedModel(req.ctx, req.params.parameterized_model_id, 'parameterized_model:read'),
+    );
   });
   r.patch('/parameterized_models/:parameterized_model_id', async (req, res) => {
     res.json(await models.updateParameterizedModel(req.ctx, req.params.parameterized_model_id, req.body));
@@ -76,7 +86,13 @@ export function modelRoutes(): Router {
     res.json(await models.deleteParameterizedModel(req.ctx, req.params.parameterized_model_id));
   });
   r.get('/parameterized_models/:parameterized_model_id/variable-names', async (req, res) => {
-    res.json(await models.parameterizedModelVariableNames(req.ctx, req.params.parameterized_model_id, req.query.detail === 'true'));
+    res.json(
+      await models.parameterizedModelVariableNames(
+        req.ctx,
+        req.params.parameterized_model_id,
+        req.query.detail === 'true',
+      ),
+    );
   });
 
   r.get('/discovery/pybamm_models', (_req, res) => {

@@ -12,7 +12,13 @@ export function healthRoutes(orm: MikroORM, temporal: Client): Router {
   const r = Router();
   r.get('/healthz', async (_req, res) => {
     const [database, temporalOk] = await Promise.all([
-      orm.em.fork().execute('select 1').then(() => true, () => false),
+      orm.em
+        .fork()
+        .execute('select 1')
+        .then(
+          () => true,
+          () => false,
+        ),
       temporalReachable(temporal),
     ]);
     const ok = database && temporalOk;
@@ -26,7 +32,9 @@ export function healthRoutes(orm: MikroORM, temporal: Client): Router {
   // Outside the validated routes, so the method is checked here (HEAD is GET's).
   r.all('/healthz', (req, res) => {
     res.setHeader('Allow', 'GET');
-    throw new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on /healthz; allowed: GET`, { allowed: ['GET'] });
+    throw new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on /healthz; allowed: GET`, {
+      allowed: ['GET'],
+    });
   });
   return r;
 }

@@ -9,7 +9,10 @@ export function simulationBoardRoutes(): Router {
   r.post(BASE, async (req, res) => {
     const { project_id, study_id } = req.params as Record<string, string>;
     const board = await boards.createBoard(req.ctx, project_id!, study_id!, req.body);
-    res.status(201).setHeader('Location', `/projects/${project_id}/studies/${study_id}/simulation_boards/${board.id}`).json(board);
+    res
+      .status(201)
+      .setHeader('Location', `/projects/${project_id}/studies/${study_id}/simulation_boards/${board.id}`)
+      .json(board);
   });
   r.get(BASE, async (req, res) => {
     const { project_id, study_id } = req.params as Record<string, string>;

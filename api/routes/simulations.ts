@@ -46,5 +46,13 @@ export function simulationRoutes(): Router {
       sendStream(res, file.stream);
     });
   }
-  return Router().use(r, modelRoutes(), protocolRoutes(), experimentTemplateRoutes(), jobRoutes(), studyRoutes(), usageRoutes());
+  return Router().use(
+    r,
+    modelRoutes(),
+    protocolRoutes(),
+    experimentTemplateRoutes(),
+    jobRoutes(),
+    studyRoutes(),
+    usageRoutes(),
+  );
 }

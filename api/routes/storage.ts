@@ -14,7 +14,13 @@ function signedParams(req: Request, op: 'put' | 'get'): { params: SignedParams; 
     throw new AppError('FORBIDDEN', 'this URL is not a valid signed storage URL');
   }
   return {
-    params: { op, key, expires: Number(q.expires), max: q.max && /^\d+$/.test(q.max) ? Number(q.max) : 0, filename: q.filename ?? '' },
+    params: {
+      op,
+      key,
+      expires: Number(q.expires),
+      max: q.max && /^\d+$/.test(q.max) ? Number(q.max) : 0,
+      filename: q.filename ?? '',
+    },
     sig: q.sig,
   };
 }
@@ -27,7 +33,8 @@ function check(storage: FsStorage, params: SignedParams, sig: string): void {
     verdict = 'invalid';
   }
   if (verdict === 'invalid') throw new AppError('FORBIDDEN', 'the signature of this storage URL does not match');
-  if (verdict === 'expired') throw new AppError('FORBIDDEN', 'this storage URL has expired; ask for a new one', { expired: true });
+  if (verdict === 'expired')
+    throw new AppError('FORBIDDEN', 'this storage URL has expired; ask for a new one', { expired: true });
 }
 
 export function storageRoutes(storage: FsStorage): Router {
@@ -37,7 +44,9 @@ export function storageRoutes(storage: FsStorage): Router {
     check(storage, params, sig);
     const declared = Number(req.header('content-length') ?? NaN);
     if (params.max && declared > params.max) {
-      throw new AppError('PAYLOAD_TOO_LARGE', `this upload target accepts at most ${params.max} bytes`, { max_bytes: params.max });
+      throw new AppError('PAYLOAD_TOO_LARGE', `this upload target accepts at most ${params.max} bytes`, {
+        max_bytes: params.max,
+      });
     }
     // A compressed body (clients gzip large ones) is stored as the file it holds, which is what
     // a download gives back; S3 keeps the encoding instead and serves the body with it.
@@ -45,15 +54,24 @@ export function storageRoutes(storage: FsStorage): Router {
     // A signed PUT writes its object once: the same bytes again are a client resending after
     // a dropped connection (200), other bytes are refused and the first ones stay.
     try {
-      const size = await storage.writeStream(params.key, req, params.max || Infinity, { once: true, transform: inflater });
+      const size = await storage.writeStream(params.key, req, params.max || Infinity, {
+        once: true,
+        transform: inflater,
+      });
       res.status(200).json({ path: params.key, size });
     } catch (err) {
       if (err instanceof ObjectTooLarge) {
         throw new AppError('PAYLOAD_TOO_LARGE', err.message, { max_bytes: err.maxBytes });
       }
-      if (err instanceof ObjectExists) throw new AppError('CONFLICT', 'this upload target has already been used for other bytes', { path: params.key });
+      if (err instanceof ObjectExists)
+        throw new AppError('CONFLICT', 'this upload target has already been used for other bytes', {
+          path: params.key,
+        });
       if (inflater && /^Z_/.test((err as NodeJS.ErrnoException).code ?? '')) {
-        throw new AppError('BAD_REQUEST', `the compressed body could not be inflated (${(err as Error).message}); nothing was stored`);
+        throw new AppError(
+          'BAD_REQUEST',
+          `the compressed body could not be inflated (${(err as Error).message}); nothing was stored`,
+        );
       }
       throw err;
     }
@@ -77,7 +95,8 @@ export function storageRoutes(storage: FsStorage): Router {
     }
     res.setHeader('Content-Type', 'application/octet-stream');
     if (head) res.setHeader('Content-Length', String(head.size));
-    if (params.filename) res.setHeader('Content-Disposition', `attachment; filename="${params.filename.replaceAll('"', '')}"`);
+    if (params.filename)
+      res.setHeader('Content-Disposition', `attachment; filename="${params.filename.replaceAll('"', '')}"`);
     sendStream(res, stream);
   });
   return r;

@@ -24,12 +24,33 @@ export function studyRoutes(): Router {
   r.get(`${base}/:study_id/measurements`, async (req, res) => {
     res.json(await studies.listStudyMeasurements(req.ctx, req.params.project_id, req.params.study_id, req.query));
   });
-  for (const [kind, param] of [['simulations', 'simulation_id'], ['measurements', 'measurement_id']] as const) {
+  for (const [kind, param] of [
+    ['simulations', 'simulation_id'],
+    ['measurements', 'measurement_id'],
+  ] as const) {
     r.post(`${base}/:study_id/${kind}/:${param}`, async (req, res) => {
-      res.json(await studies.setLink(req.ctx, req.params.project_id!, req.params.study_id!, kind, (req.params as Record<string, string>)[param]!, true));
+      res.json(
+        await studies.setLink(
+          req.ctx,
+          req.params.project_id!,
+          req.params.study_id!,
+          kind,
+          (req.params as Record<string, string>)[param]!,
+          true,
+        ),
+      );
     });
     r.delete(`${base}/:study_id/${kind}/:${param}`, async (req, res) => {
-      res.json(await studies.setLink(req.ctx, req.params.project_id!, req.params.study_id!, kind, (req.params as Record<string, string>)[param]!, false));
+      res.json(
+        await studies.setLink(
+          req.ctx,
+          req.params.project_id!,
+          req.params.study_id!,
+          kind,
+          (req.params as Record<string, string>)[param]!,
+          false,
+        ),
+      );
     });
   }
   return r;

@@ -10,7 +10,9 @@ export interface ProjectRef {
 }
 
 async function loadProjectRef(em: EntityManager, projectId: string): Promise<ProjectRef | null> {
-  const rows = await em.execute<ProjectRef[]>(`select id, organization_id, name from projects where id = ?`, [projectId]);
+  const rows = await em.execute<ProjectRef[]>(`select id, organization_id, name from projects where id = ?`, [
+    projectId,
+  ]);
   return rows[0] ?? null;
 }
 
@@ -34,14 +36,21 @@ export function assertSameOrganization(caller: Caller, organizationId: string, w
  * Loads the project and checks the caller holds `permission` in it.
  * 404 when it does not exist, 403 when it is another organization's or the role lacks the permission.
  */
-export async function requireProjectPermission(ctx: RequestContext, projectId: string, permission: string): Promise<ProjectRef> {
+export async function requireProjectPermission(
+  ctx: RequestContext,
+  projectId: string,
+  permission: string,
+): Promise<ProjectRef> {
   const project = await loadProjectRef(ctx.em, projectId);
   if (!project) throw notFound('project', projectId);
   assertSameOrganization(ctx.caller, project.organization_id, 'project');
   if (ctx.caller.isOwner) return project;
   const perms = await permissionsIn(ctx.em, ctx.caller, projectId);
   if (!perms.has(permission)) {
-    throw new AppError('FORBIDDEN', `missing permission ${permission} in project ${projectId}`, { permission, project_id: projectId });
+    throw new AppError('FORBIDDEN', `missing permission ${permission} in project ${projectId}`, {
+      permission,
+      project_id: projectId,
+    });
   }
   return project;
 }
@@ -49,7 +58,10 @@ export async function requireProjectPermission(ctx: RequestContext, projectId: s
 /** SQL condition (and params) limiting `projectIdSql` to projects the caller can read. */
 export function readableProjectsSql(caller: Caller, projectIdSql: string): { sql: string; params: unknown[] } {
   if (caller.isOwner) {
-    return { sql: `${projectIdSql} in (select id from projects where organization_id = ?)`, params: [caller.organizationId] };
+    return {
+      sql: `${projectIdSql} in (select id from projects where organization_id = ?)`,
+      params: [caller.organizationId],
+    };
   }
   return {
     sql: `${projectIdSql} in (select r.project_id from user_project_roles r join projects p on p.id = r.project_id
@@ -64,7 +76,11 @@ export function readableProjectsSql(caller: Caller, projectIdSql: string): { sql
  * else made count: any member may make a project and is its Project Admin, which must not give
  * them a say over what the whole organization shares.
  */
-export async function requirePermissionInSomeProject(ctx: RequestContext, permission: string, opts: { madeByOthers?: boolean } = {}): Promise<void> {
+export async function requirePermissionInSomeProject(
+  ctx: RequestContext,
+  permission: string,
+  opts: { madeByOthers?: boolean } = {},
+): Promise<void> {
   if (ctx.caller.isOwner) return;
   const rows = await ctx.em.execute(
     `select 1 from user_project_roles r join projects p on p.id = r.project_id
@@ -73,7 +89,9 @@ export async function requirePermissionInSomeProject(ctx: RequestContext, permis
     [ctx.caller.userId, ctx.caller.organizationId, permission],
   );
   if (!rows.length) {
-    const where = opts.madeByOthers ? 'every project of the organization made by someone else (a project of one\'s own gives no say over what the organization shares)' : 'every project of the organization';
+    const where = opts.madeByOthers
+      ? "every project of the organization made by someone else (a project of one's own gives no say over what the organization shares)"
+      : 'every project of the organization';
     throw new AppError('FORBIDDEN', `missing permission ${permission} in ${where}`, { permission });
   }
 }

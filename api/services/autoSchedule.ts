@@ -54,11 +54,19 @@ export function proposalInputs(em: EntityManager, projectId: string, ids: string
   return Promise.all([
     em.execute<PlanForProposal[]>(
       `select ${repo.PLAN_SELECT}, cs.ratings from ${repo.PLAN_FROM} left join cell_specifications cs on cs.id = p.cell_specification_id
-        where p.project_id = ? and p.id = any(?::uuid[])`, [projectId, uuids(ids)]),
-    repo.projectChannels(em, projectId), repo.projectBlocks(em, projectId)] as const);
+        where p.project_id = ? and p.id = any(?::uuid[])`,
+      [projectId, uuids(ids)],
+    ),
+    repo.projectChannels(em, projectId),
+    repo.projectBlocks(em, projectId),
+  ] as const);
 }
 
-export async function proposeSchedule(ctx: RequestContext, projectId: string, body: { planned_measurement_ids: string[]; start_after?: string }) {
+export async function proposeSchedule(
+  ctx: RequestContext,
+  projectId: string,
+  body: { planned_measurement_ids: string[]; start_after?: string },
+) {
   await requireProjectPermission(ctx, projectId, 'cell_measurement:read');
   duplicates(body.planned_measurement_ids);
   const now = Date.now();
@@ -67,8 +75,22 @@ export async function proposeSchedule(ctx: RequestContext, projectId: string, bo
   const [plans, channels, blocks] = await proposalInputs(ctx.em, projectId, body.planned_measurement_ids);
   const byId = new Map(plans.map((p) => [p.id, p]));
   const missing = body.planned_measurement_ids.findIndex((id) => !byId.has(id));
-  if (missing >= 0) throw invalid(['body', 'planned_measurement_ids', missing], 'is not a planned measurement of this project', 'value_error', body.planned_measurement_ids[missing]);
-  return { generated_at: new Date(now).toISOString(), assignments: placePlans(body.planned_measurement_ids.map((id) => byId.get(id)!), channels, blocks, from) };
+  if (missing >= 0)
+    throw invalid(
+      ['body', 'planned_measurement_ids', missing],
+      'is not a planned measurement of this project',
+      'value_error',
+      body.planned_measurement_ids[missing],
+    );
+  return {
+    generated_at: new Date(now).toISOString(),
+    assignments: placePlans(
+      body.planned_measurement_ids.map((id) => byId.get(id)!),
+      channels,
+      blocks,
+      from,
+    ),
+  };
 }
 
 /**
@@ -77,7 +99,12 @@ export async function proposeSchedule(ctx: RequestContext, projectId: string, bo
  * a heap by when they are next free, so a plan looks only at those that could start it earliest
  * (see channelHeap.ts), not at all 32,768 again.
  */
-export function placePlans(plans: PlanForProposal[], channels: repo.ChannelForPlan[], blocks: repo.Block[], from: number): Assignment[] {
+export function placePlans(
+  plans: PlanForProposal[],
+  channels: repo.ChannelForPlan[],
+  blocks: repo.Block[],
+  from: number,
+): Assignment[] {
   const taken = new Map<string, { start_ms: number; end_ms: number }[]>(channels.map((c) => [c.id, []]));
   for (const b of blocks) taken.get(b.channel_id)?.push(b);
   // A channel out for its cycler's service is free again after the service's window (one of its blocks).
@@ -85,27 +112,47 @@ export function placePlans(plans: PlanForProposal[], channels: repo.ChannelForPl
   const order = new Map(channels.map((c, i) => [c.id, i]));
   // A channel whose calibration is due by `from` can take nothing; the others start in the heap at when they are next free.
   const entry = (c: repo.ChannelForPlan): Entry<repo.ChannelForPlan> | null =>
-    (c.calibration_due_at !== null && c.calibration_due_at <= from ? null : { key: earliestGap(taken.get(c.id)!, from, 0), order: order.get(c.id)!, channel: c });
+    c.calibration_due_at !== null && c.calibration_due_at <= from
+      ? null
+      : { key: earliestGap(taken.get(c.id)!, from, 0), order: order.get(c.id)!, channel: c };
   // Plans needing the same ratings share their channels' heap (one filter of 32,768 channels, not one per plan).
   const heaps = new Map<string, { rated: number; heap: ChannelHeap<repo.ChannelForPlan> }>();
 
   return plans.map((plan): Assignment => {
     const base = {
-      planned_measurement_id: plan.id, planned_measurement_name: plan.name, planned_measurement_updated_at: plan.updated_at.toISOString(),
-      channel_id: null, channel_name: null, cycler_name: null, planned_start_time: null, planned_end_time: null,
+      planned_measurement_id: plan.id,
+      planned_measurement_name: plan.name,
+      planned_measurement_updated_at: plan.updated_at.toISOString(),
+      channel_id: null,
+      channel_name: null,
+      cycler_name: null,
+      planned_start_time: null,
+      planned_end_time: null,
     };
-    if (plan.status !== 'requested') return { ...base, unscheduled_reason: `the plan is ${plan.status}, not requested` };
-    const duration = ((plan.setup_duration_seconds ?? 0) + (plan.estimated_duration_seconds ?? 0) + (plan.teardown_duration_seconds ?? 0)) * 1000;
+    if (plan.status !== 'requested')
+      return { ...base, unscheduled_reason: `the plan is ${plan.status}, not requested` };
+    const duration =
+      ((plan.setup_duration_seconds ?? 0) +
+        (plan.estimated_duration_seconds ?? 0) +
+        (plan.teardown_duration_seconds ?? 0)) *
+      1000;
     const need = requirementsOf(plan.ratings);
     const needKey = `${need.amps}|${need.minVolts}|${need.maxVolts}`;
     let kind = heaps.get(needKey);
     if (!kind) {
       const rated = inService.filter((c) => ratingMismatch(c, need) === null);
-      heaps.set(needKey, (kind = { rated: rated.length, heap: new ChannelHeap(rated.map(entry).filter((e) => e !== null)) }));
+      heaps.set(
+        needKey,
+        (kind = { rated: rated.length, heap: new ChannelHeap(rated.map(entry).filter((e) => e !== null)) }),
+      );
     }
     if (!channels.length) return { ...base, unscheduled_reason: 'the project has no channels' };
     if (!inService.length) return { ...base, unscheduled_reason: 'every channel of the project is out of commission' };
-    if (!kind.rated) return { ...base, unscheduled_reason: `no in-service channel is rated for the cell (${ratingMismatch(inService[0]!, need)})` };
+    if (!kind.rated)
+      return {
+        ...base,
+        unscheduled_reason: `no in-service channel is rated for the cell (${ratingMismatch(inService[0]!, need)})`,
+      };
     // Take channels off the heap while one could still start earlier than the best found (or as early, and come first).
     const looked: Entry<repo.ChannelForPlan>[] = [];
     let best: { entry: Entry<repo.ChannelForPlan>; start: number } | null = null;
@@ -114,8 +161,10 @@ export function placePlans(plans: PlanForProposal[], channels: repo.ChannelForPl
       looked.push(kind.heap.pop()!);
       const c = top.channel;
       const start = earliestGap(taken.get(c.id)!, from, duration);
-      if (!Number.isFinite(start) || (c.calibration_due_at !== null && start + duration > c.calibration_due_at)) continue;
-      if (!best || start < best.start || (start === best.start && top.order < best.entry.order)) best = { entry: top, start };
+      if (!Number.isFinite(start) || (c.calibration_due_at !== null && start + duration > c.calibration_due_at))
+        continue;
+      if (!best || start < best.start || (start === best.start && top.order < best.entry.order))
+        best = { entry: top, start };
     }
     if (best) {
       const list = taken.get(best.entry.channel.id)!;
@@ -128,11 +177,17 @@ export function placePlans(plans: PlanForProposal[], channels: repo.ChannelForPl
       const again = entry(e.channel);
       if (again) kind.heap.push(again);
     }
-    if (!best) return { ...base, unscheduled_reason: 'every rated channel is held for good or its calibration falls due first' };
+    if (!best)
+      return { ...base, unscheduled_reason: 'every rated channel is held for good or its calibration falls due first' };
     const c = best.entry.channel;
     return {
-      ...base, channel_id: c.id, channel_name: c.name, cycler_name: c.cycler_name,
-      planned_start_time: new Date(best.start).toISOString(), planned_end_time: new Date(best.start + duration).toISOString(), unscheduled_reason: null,
+      ...base,
+      channel_id: c.id,
+      channel_name: c.name,
+      cycler_name: c.cycler_name,
+      planned_start_time: new Date(best.start).toISOString(),
+      planned_end_time: new Date(best.start + duration).toISOString(),
+      unscheduled_reason: null,
     };
   });
 }
@@ -153,35 +208,65 @@ export async function applySchedule(ctx: RequestContext, projectId: string, body
   duplicates(body.assignments.map((a) => a.planned_measurement_id));
   body.assignments.forEach((a, i) => {
     if (Date.parse(a.planned_end_time) <= Date.parse(a.planned_start_time)) {
-      throw invalid(['body', 'assignments', i, 'planned_end_time'], 'must be after planned_start_time', 'value_error', a.planned_end_time);
+      throw invalid(
+        ['body', 'assignments', i, 'planned_end_time'],
+        'must be after planned_start_time',
+        'value_error',
+        a.planned_end_time,
+      );
     }
   });
-  const ids = await ctx.em.transactional(async (em) => {
-    // Plans, then channels, each in id order: two applies running together cannot deadlock.
-    await em.execute(`select id from planned_measurements where id = any(?::uuid[]) order by id for update`, [uuids(body.assignments.map((a) => a.planned_measurement_id))]);
-    await em.execute(`select id from channels where id = any(?::uuid[]) order by id for update`, [uuids(body.assignments.map((a) => a.channel_id))]);
-    for (const a of body.assignments) {
-      const plan = await repo.findPlan(em, a.planned_measurement_id);
-      if (!plan || plan.project_id !== projectId) throw stale(`planned measurement ${a.planned_measurement_id} is not in this project any more`, { planned_measurement_id: a.planned_measurement_id });
-      if (plan.status !== 'requested' || plan.updated_at.getTime() !== Date.parse(a.planned_measurement_updated_at)) {
-        throw stale(`planned measurement "${plan.name}" changed since the proposal`, { planned_measurement_id: plan.id, status: plan.status, updated_at: plan.updated_at.toISOString() });
+  const ids = await ctx.em
+    .transactional(async (em) => {
+      // Plans, then channels, each in id order: two applies running together cannot deadlock.
+      await em.execute(`select id from planned_measurements where id = any(?::uuid[]) order by id for update`, [
+        uuids(body.assignments.map((a) => a.planned_measurement_id)),
+      ]);
+      await em.execute(`select id from channels where id = any(?::uuid[]) order by id for update`, [
+        uuids(body.assignments.map((a) => a.channel_id)),
+      ]);
+      for (const a of body.assignments) {
+        const plan = await repo.findPlan(em, a.planned_measurement_id);
+        if (!plan || plan.project_id !== projectId)
+          throw stale(`planned measurement ${a.planned_measurement_id} is not in this project any more`, {
+            planned_measurement_id: a.planned_measurement_id,
+          });
+        if (plan.status !== 'requested' || plan.updated_at.getTime() !== Date.parse(a.planned_measurement_updated_at)) {
+          throw stale(`planned measurement "${plan.name}" changed since the proposal`, {
+            planned_measurement_id: plan.id,
+            status: plan.status,
+            updated_at: plan.updated_at.toISOString(),
+          });
+        }
+        try {
+          await reserve(em, ctx, plan, a.channel_id, new Date(a.planned_start_time), new Date(a.planned_end_time));
+        } catch (err) {
+          if (err instanceof AppError && err.code === 'CONFLICT')
+            throw stale(`channel ${a.channel_id} cannot take "${plan.name}" any more: ${err.message}`, {
+              planned_measurement_id: plan.id,
+              cause: err.detail,
+            });
+          throw err;
+        }
+        await updateRow(em, 'planned_measurements', plan.id, {
+          status: 'scheduled',
+          channel_id: a.channel_id,
+          planned_start_time: a.planned_start_time,
+          planned_end_time: a.planned_end_time,
+          scheduled_by: ctx.caller.userId,
+        });
       }
-      try {
-        await reserve(em, ctx, plan, a.channel_id, new Date(a.planned_start_time), new Date(a.planned_end_time));
-      } catch (err) {
-        if (err instanceof AppError && err.code === 'CONFLICT') throw stale(`channel ${a.channel_id} cannot take "${plan.name}" any more: ${err.message}`, { planned_measurement_id: plan.id, cause: err.detail });
-        throw err;
-      }
-      await updateRow(em, 'planned_measurements', plan.id, {
-        status: 'scheduled', channel_id: a.channel_id, planned_start_time: a.planned_start_time, planned_end_time: a.planned_end_time, scheduled_by: ctx.caller.userId,
-      });
-    }
-    return body.assignments.map((a) => a.planned_measurement_id);
-  }).catch((err: unknown) => {
-    if ((err as { code?: string }).code === '23P01') throw stale('a reservation made meanwhile collides with the proposal', {});
-    throw err;
-  });
-  const plans = await ctx.em.execute<repo.PlanRow[]>(`select ${repo.PLAN_SELECT} from ${repo.PLAN_FROM} where p.id = any(?::uuid[])`, [uuids(ids)]);
+      return body.assignments.map((a) => a.planned_measurement_id);
+    })
+    .catch((err: unknown) => {
+      if ((err as { code?: string }).code === '23P01')
+        throw stale('a reservation made meanwhile collides with the proposal', {});
+      throw err;
+    });
+  const plans = await ctx.em.execute<repo.PlanRow[]>(
+    `select ${repo.PLAN_SELECT} from ${repo.PLAN_FROM} where p.id = any(?::uuid[])`,
+    [uuids(ids)],
+  );
   const byId = new Map(plans.map((p) => [p.id, p]));
   return ids.map((id) => byId.get(id)!);
 }

@@ -19,7 +19,13 @@ async function issueKey(em: EntityManager, organizationId: string, userId: strin
 }
 
 /** The user (created when missing) in the organization with `role` unless already a member, and a new key. */
-async function join(tx: EntityManager, organizationId: string, email: string, role: 'owner' | 'member', keyName: string) {
+async function join(
+  tx: EntityManager,
+  organizationId: string,
+  email: string,
+  role: 'owner' | 'member',
+  keyName: string,
+) {
   const user = (await identity.findUserByEmail(tx, email)) ?? identity.createUser(tx, email);
   await tx.flush();
   const membership = await identity.ensureMembership(tx, organizationId, user.id, role);
@@ -56,7 +62,11 @@ export async function createApiKey(em: EntityManager, email: string, org?: strin
   const orgs = await identity.listUserOrganizations(em, user.id);
   const chosen = org ? orgs.find((o) => o.name === org || o.id === org) : orgs.length === 1 ? orgs[0] : undefined;
   if (!chosen) {
-    throw new Error(org ? `${email} is not a member of ${org}` : `${email} belongs to ${orgs.length} organizations: name one with --org`);
+    throw new Error(
+      org
+        ? `${email} is not a member of ${org}`
+        : `${email} belongs to ${orgs.length} organizations: name one with --org`,
+    );
   }
   return issueKey(em, chosen.id, user.id, 'admin');
 }

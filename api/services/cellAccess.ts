@@ -13,7 +13,11 @@ export async function requireSpec(ctx: RequestContext, specId: string, permissio
   return spec;
 }
 
-export async function requireInstance(ctx: RequestContext, instanceId: string, permission: string): Promise<repo.InstanceRow> {
+export async function requireInstance(
+  ctx: RequestContext,
+  instanceId: string,
+  permission: string,
+): Promise<repo.InstanceRow> {
   const instance = await repo.findInstance(ctx.em, instanceId);
   if (!instance) throw notFound('cell instance', instanceId);
   assertSameOrganization(ctx.caller, instance.organization_id, 'cell instance');

@@ -37,34 +37,59 @@ export async function requireBatch(ctx: RequestContext, id: string, permission: 
 }
 
 async function assertNameFree(ctx: RequestContext, specId: string, name: string, selfId?: string) {
-  const [clash] = await ctx.em.execute<{ id: string }[]>(`select id from cell_batches where cell_specification_id = ? and lower(name) = lower(?)`, [specId, name]);
-  if (clash && clash.id !== selfId) throw conflict(`a cell batch named "${name}" already exists for this specification`, { existing_id: clash.id });
+  const [clash] = await ctx.em.execute<{ id: string }[]>(
+    `select id from cell_batches where cell_specification_id = ? and lower(name) = lower(?)`,
+    [specId, name],
+  );
+  if (clash && clash.id !== selfId)
+    throw conflict(`a cell batch named "${name}" already exists for this specification`, { existing_id: clash.id });
 }
 
 export async function createBatch(ctx: RequestContext, specId: string, body: Body & { name: string }) {
   const spec = await requireSpec(ctx, specId, 'cell_instance:create');
   await assertNameFree(ctx, specId, body.name);
   const id = randomUUID();
-  return orConflict(async () => {
-    await insertRow(ctx.em, 'cell_batches', {
-      ...pick(body), id, organization_id: spec.organization_id, project_id: spec.project_id, cell_specification_id: specId, created_by: ctx.caller.userId,
-    }, 'id');
-    return (await find(ctx, id))!;
-  }, () => assertNameFree(ctx, specId, body.name));
+  return orConflict(
+    async () => {
+      await insertRow(
+        ctx.em,
+        'cell_batches',
+        {
+          ...pick(body),
+          id,
+          organization_id: spec.organization_id,
+          project_id: spec.project_id,
+          cell_specification_id: specId,
+          created_by: ctx.caller.userId,
+        },
+        'id',
+      );
+      return (await find(ctx, id))!;
+    },
+    () => assertNameFree(ctx, specId, body.name),
+  );
 }
 
 export async function listBatches(ctx: RequestContext, specId: string, query: Record<string, unknown>) {
   await requireSpec(ctx, specId, 'cell_instance:read');
-  return page<BatchRow>(ctx.em, { select: SELECT, from: 'cell_batches', scope: [{ sql: 'cell_specification_id = ?', params: [specId] }], list: parseList(query, LIST) });
+  return page<BatchRow>(ctx.em, {
+    select: SELECT,
+    from: 'cell_batches',
+    scope: [{ sql: 'cell_specification_id = ?', params: [specId] }],
+    list: parseList(query, LIST),
+  });
 }
 
 export async function updateBatch(ctx: RequestContext, id: string, body: Body) {
   const batch = await requireBatch(ctx, id, 'cell_instance:update');
   if (typeof body.name === 'string') await assertNameFree(ctx, batch.cell_specification_id, body.name, id);
-  return orConflict(async () => {
-    await updateRow(ctx.em, 'cell_batches', id, pick(body));
-    return (await find(ctx, id))!;
-  }, () => assertNameFree(ctx, batch.cell_specification_id, String(body.name ?? batch.name), id));
+  return orConflict(
+    async () => {
+      await updateRow(ctx.em, 'cell_batches', id, pick(body));
+      return (await find(ctx, id))!;
+    },
+    () => assertNameFree(ctx, batch.cell_specification_id, String(body.name ?? batch.name), id),
+  );
 }
 
 /** Its instances stay, without a batch. */
@@ -78,7 +103,8 @@ export async function deleteBatch(ctx: RequestContext, id: string) {
 export async function checkInstanceBatch(ctx: RequestContext, specId: string, batchId: unknown) {
   if (batchId === undefined || batchId === null) return;
   const [row] = await ctx.em.execute<{ cell_specification_id: string; organization_id: string }[]>(
-    `select cell_specification_id, organization_id from cell_batches where id = ?`, [batchId],
+    `select cell_specification_id, organization_id from cell_batches where id = ?`,
+    [batchId],
   );
   if (!row || row.organization_id !== ctx.caller.organizationId || row.cell_specification_id !== specId) {
     throw invalid(['body', 'batch_id'], 'is not a cell batch of this cell specification', 'value_error', batchId);

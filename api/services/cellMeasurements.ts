@@ -21,7 +21,10 @@ const MEASUREMENT_LIST: ListSpec = {
     name: { kind: 'text', sql: 'm.name' },
     notes: { kind: 'text', sql: 'm.notes' },
     // The protocol's name: the string itself, or the name key of a protocol object.
-    protocol: { kind: 'text', sql: `coalesce(m.protocol->>'name', case when jsonb_typeof(m.protocol) = 'string' then m.protocol #>> '{}' end)` },
+    protocol: {
+      kind: 'text',
+      sql: `coalesce(m.protocol->>'name', case when jsonb_typeof(m.protocol) = 'string' then m.protocol #>> '{}' end)`,
+    },
     program_name: { kind: 'text', sql: 'm.program_name' },
     measurement_type: { kind: 'enum', sql: 'm.measurement_type', values: ['time_series', 'file', 'properties'] },
     processing_status: { kind: 'enum', sql: 'm.processing_status', values: ['pending', 'running', 'ready', 'failed'] },
@@ -41,8 +44,22 @@ const MEASUREMENT_LIST: ListSpec = {
   maxLimit: 1000, // the Python client's Navigator pages with 200
 };
 
-const EDITABLE = ['name', 'notes', 'channel_id', 'start_time', 'end_time', 'estimated_end_time', 'protocol', 'protocol_id', 'program_name',
-  'test_setup', 'properties', 'requested_by', 'planned_measurement_id', 'tags'] as const;
+const EDITABLE = [
+  'name',
+  'notes',
+  'channel_id',
+  'start_time',
+  'end_time',
+  'estimated_end_time',
+  'protocol',
+  'protocol_id',
+  'program_name',
+  'test_setup',
+  'properties',
+  'requested_by',
+  'planned_measurement_id',
+  'tags',
+] as const;
 
 /** The stored form of the fields a create or PATCH gives: protocol as JSON, tags normalised. */
 function storedFields(body: MeasurementBody): Record<string, unknown> {
@@ -60,12 +77,21 @@ type MeasurementBody = Partial<Record<(typeof EDITABLE)[number], unknown>> & { m
  */
 export function serializeMeasurement(row: object): Record<string, unknown> {
   const {
-    time_series_key: _ts, steps_key: _st, cycles_key: _cy, validation_report: report, extending_version: _ev, validation_options: _vo,
-    data_columns, row_count, ...rest
+    time_series_key: _ts,
+    steps_key: _st,
+    cycles_key: _cy,
+    validation_report: report,
+    extending_version: _ev,
+    validation_options: _vo,
+    data_columns,
+    row_count,
+    ...rest
   } = row as Record<string, unknown>;
   const iso = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
   return {
-    ...iso, row_count: row_count == null ? null : Number(row_count), columns: data_columns ?? null,
+    ...iso,
+    row_count: row_count == null ? null : Number(row_count),
+    columns: data_columns ?? null,
     ...(report !== undefined ? { processing_report: report } : {}),
   };
 }
@@ -84,13 +110,23 @@ export function protocolParam(protocol: unknown): unknown {
 
 export function indexMeasurement(em: EntityManager, m: repo.MeasurementRow) {
   return indexEntity(em, {
-    entity_type: 'cell_measurement', entity_id: m.id, organization_id: m.organization_id, project_id: m.project_id,
-    parent_id: m.cell_instance_id, name: m.name,
-    body: [protocolName(m.protocol), m.program_name, m.notes, ...((m.tags as string[] | undefined) ?? [])].filter(Boolean).join(' '),
+    entity_type: 'cell_measurement',
+    entity_id: m.id,
+    organization_id: m.organization_id,
+    project_id: m.project_id,
+    parent_id: m.cell_instance_id,
+    name: m.name,
+    body: [protocolName(m.protocol), m.program_name, m.notes, ...((m.tags as string[] | undefined) ?? [])]
+      .filter(Boolean)
+      .join(' '),
   });
 }
 
-export async function requireMeasurement(ctx: RequestContext, measurementId: string, permission: string): Promise<repo.MeasurementRow> {
+export async function requireMeasurement(
+  ctx: RequestContext,
+  measurementId: string,
+  permission: string,
+): Promise<repo.MeasurementRow> {
   const m = await repo.findMeasurement(ctx.em, measurementId);
   if (!m) throw notFound('cell measurement', measurementId);
   assertSameOrganization(ctx.caller, m.organization_id, 'cell measurement');
@@ -113,12 +149,20 @@ export async function assertChannelAttachable(
 ): Promise<void> {
   const channel = await repo.lockChannelForAttach(em, channelId);
   if (!channel) throw invalid(loc, 'no such channel', 'value_error', channelId);
-  if (channel.organization_id !== caller.organizationId) throw forbidden('the channel belongs to another organization', { channel_id: channelId });
+  if (channel.organization_id !== caller.organizationId)
+    throw forbidden('the channel belongs to another organization', { channel_id: channelId });
   if (channel.project_id !== m.project_id) {
     // 400, not 422: the issue's attach rules answer a cross-project link with 400.
-    throw new AppError('BAD_REQUEST', `the channel belongs to another project (${channel.project_id}) than the measurement (${m.project_id})`, {
-      field: loc.at(-1), loc, channel_project_id: channel.project_id, measurement_project_id: m.project_id,
-    });
+    throw new AppError(
+      'BAD_REQUEST',
+      `the channel belongs to another project (${channel.project_id}) than the measurement (${m.project_id})`,
+      {
+        field: loc.at(-1),
+        loc,
+        channel_project_id: channel.project_id,
+        measurement_project_id: m.project_id,
+      },
+    );
   }
   // A cycler in service runs nothing new (opening an event likewise waits for no running
   // measurement), and the event is the more telling answer; finished runs may still be recorded
@@ -128,7 +172,9 @@ export async function assertChannelAttachable(
     const event = await openServiceEvent(em, channel.cycler_id);
     if (event) {
       throw conflict(`the channel's cycler has an open ${event.event_type} service event`, {
-        channel_id: channelId, cycler_id: channel.cycler_id, service_event_id: event.id,
+        channel_id: channelId,
+        cycler_id: channel.cycler_id,
+        service_event_id: event.id,
       });
     }
   }
@@ -144,9 +190,17 @@ function runsOn(endTime: Date | string | null): boolean {
 }
 
 /** No other unfinished measurement on the channel overlaps the measurement's time; the caller holds the channel's lock. */
-async function assertNoOverlap(em: EntityManager, m: { id: string | null; start_time: Date | string | null; end_time: Date | string | null }, channelId: string) {
+async function assertNoOverlap(
+  em: EntityManager,
+  m: { id: string | null; start_time: Date | string | null; end_time: Date | string | null },
+  channelId: string,
+) {
   const other = await repo.overlappingRunning(em, channelId, m.id, m.start_time, m.end_time);
-  if (other) throw conflict('another unfinished measurement occupies the channel in an overlapping time', { channel_id: channelId, measurement_id: other.id });
+  if (other)
+    throw conflict('another unfinished measurement occupies the channel in an overlapping time', {
+      channel_id: channelId,
+      measurement_id: other.id,
+    });
 }
 
 function checkTimes(start: unknown, end: unknown) {
@@ -159,27 +213,44 @@ export const NO_SUCH_PROTOCOL = 'no such experiment template (protocol) in this 
 
 /** protocol_id names an experiment template of the caller's organization. */
 export async function protocolTemplateExists(ctx: RequestContext, templateId: string): Promise<boolean> {
-  const rows = await ctx.em.execute<{ project_id: string }[]>(`select project_id from experiment_templates where id = ? and organization_id = ?`, [templateId, ctx.caller.organizationId]);
+  const rows = await ctx.em.execute<{ project_id: string }[]>(
+    `select project_id from experiment_templates where id = ? and organization_id = ?`,
+    [templateId, ctx.caller.organizationId],
+  );
   // One the caller cannot read (experiment_template:read in its project) is not revealed either.
   return rows.length > 0 && holdsInProject(ctx, rows[0]!.project_id, 'experiment_template:read');
 }
 
 async function checkProtocol(ctx: RequestContext, templateId: unknown) {
   if (templateId == null) return;
-  if (!(await protocolTemplateExists(ctx, templateId as string))) throw invalid(['body', 'protocol_id'], NO_SUCH_PROTOCOL, 'value_error', templateId);
+  if (!(await protocolTemplateExists(ctx, templateId as string)))
+    throw invalid(['body', 'protocol_id'], NO_SUCH_PROTOCOL, 'value_error', templateId);
 }
 
 /** planned_measurement_id names a plan of the measurement's project (the run it is). */
 async function checkPlan(ctx: RequestContext, planId: unknown, projectId: string) {
   if (planId == null) return;
-  const rows = await ctx.em.execute(`select 1 from planned_measurements where id = ? and project_id = ?`, [planId, projectId]);
-  if (!rows.length) throw invalid(['body', 'planned_measurement_id'], "is not a planned measurement of the measurement's project", 'value_error', planId);
+  const rows = await ctx.em.execute(`select 1 from planned_measurements where id = ? and project_id = ?`, [
+    planId,
+    projectId,
+  ]);
+  if (!rows.length)
+    throw invalid(
+      ['body', 'planned_measurement_id'],
+      "is not a planned measurement of the measurement's project",
+      'value_error',
+      planId,
+    );
 }
 
 async function checkRequester(ctx: RequestContext, userId: unknown) {
   if (userId == null) return;
-  const rows = await ctx.em.execute(`select 1 from memberships where organization_id = ? and user_id = ?`, [ctx.caller.organizationId, userId]);
-  if (!rows.length) throw invalid(['body', 'requested_by'], 'is not a member of this organization', 'value_error', userId);
+  const rows = await ctx.em.execute(`select 1 from memberships where organization_id = ? and user_id = ?`, [
+    ctx.caller.organizationId,
+    userId,
+  ]);
+  if (!rows.length)
+    throw invalid(['body', 'requested_by'], 'is not a member of this organization', 'value_error', userId);
 }
 
 export async function listMeasurements(ctx: RequestContext, instanceId: string, query: Record<string, unknown>) {
@@ -204,17 +275,28 @@ export async function listProjectMeasurements(ctx: RequestContext, query: Record
     });
   }
   const { q: _q, project_id: _p, ...rest } = query;
-  return listMeasurementsWhere(ctx, { sql: clauses.map((c) => c.sql).join(' and '), params: clauses.flatMap((c) => c.params) }, { limit: '25', ...rest });
+  return listMeasurementsWhere(
+    ctx,
+    { sql: clauses.map((c) => c.sql).join(' and '), params: clauses.flatMap((c) => c.params) },
+    { limit: '25', ...rest },
+  );
 }
 
 /** A page of the measurements `scope` picks, with the list filters of every measurement list. */
-export async function listMeasurementsWhere(ctx: RequestContext, scope: { sql: string; params: unknown[] }, input: Record<string, unknown>) {
+export async function listMeasurementsWhere(
+  ctx: RequestContext,
+  scope: { sql: string; params: unknown[] },
+  input: Record<string, unknown>,
+) {
   // The Python client sends measurement_type as a bare value.
   const type = input.measurement_type;
   const query = typeof type === 'string' && !type.includes('.') ? { ...input, measurement_type: `eq.${type}` } : input;
   const list = parseList(query, MEASUREMENT_LIST);
   const result = await page<repo.MeasurementRow>(ctx.em, {
-    select: repo.MEASUREMENT_SELECT, from: repo.MEASUREMENT_FROM, scope: [scope, ...tagFilters(query)], list,
+    select: repo.MEASUREMENT_SELECT,
+    from: repo.MEASUREMENT_FROM,
+    scope: [scope, ...tagFilters(query)],
+    list,
   });
   return { ...result, items: result.items.map(serializeMeasurement) };
 }
@@ -224,11 +306,19 @@ export async function getMeasurement(ctx: RequestContext, measurementId: string)
 }
 
 /** POST /cell_instances/{id}/cell_measurements/create: a 'properties' measurement (values with units). */
-export async function createPropertiesMeasurement(ctx: RequestContext, instanceId: string, body: MeasurementBody & { name: string }) {
+export async function createPropertiesMeasurement(
+  ctx: RequestContext,
+  instanceId: string,
+  body: MeasurementBody & { name: string },
+) {
   const instance = await requireInstance(ctx, instanceId, 'cell_measurement:create');
   if ((body.measurement_type ?? 'properties') !== 'properties') {
-    throw invalid(['body', 'measurement_type'], 'only "properties" measurements are created here; time series and files use initiate-upload',
-      'value_error', body.measurement_type);
+    throw invalid(
+      ['body', 'measurement_type'],
+      'only "properties" measurements are created here; time series and files use initiate-upload',
+      'value_error',
+      body.measurement_type,
+    );
   }
   checkTimes(body.start_time, body.end_time);
   await checkRequester(ctx, body.requested_by);
@@ -238,14 +328,33 @@ export async function createPropertiesMeasurement(ctx: RequestContext, instanceI
   return ctx.em.transactional(async (em) => {
     const values = storedFields(body);
     if (body.channel_id != null) {
-      await assertChannelAttachable(em, ctx.caller, {
-        id: null, project_id: instance.project_id, start_time: (body.start_time as string) ?? null, end_time: (body.end_time as string) ?? null,
-      }, body.channel_id as string);
+      await assertChannelAttachable(
+        em,
+        ctx.caller,
+        {
+          id: null,
+          project_id: instance.project_id,
+          start_time: (body.start_time as string) ?? null,
+          end_time: (body.end_time as string) ?? null,
+        },
+        body.channel_id as string,
+      );
     }
-    await insertRow(em, 'cell_measurements', {
-      ...values, requested_by: body.requested_by ?? ctx.caller.userId, id, organization_id: instance.organization_id,
-      project_id: instance.project_id, cell_instance_id: instanceId, measurement_type: 'properties', created_by: ctx.caller.userId,
-    }, 'id');
+    await insertRow(
+      em,
+      'cell_measurements',
+      {
+        ...values,
+        requested_by: body.requested_by ?? ctx.caller.userId,
+        id,
+        organization_id: instance.organization_id,
+        project_id: instance.project_id,
+        cell_instance_id: instanceId,
+        measurement_type: 'properties',
+        created_by: ctx.caller.userId,
+      },
+      'id',
+    );
     const row = (await repo.findMeasurement(em, id))!;
     await indexMeasurement(em, row);
     return row;
@@ -269,7 +378,8 @@ export async function updateMeasurement(ctx: RequestContext, measurementId: stri
   await checkProtocol(ctx, body.protocol_id);
   await checkPlan(ctx, body.planned_measurement_id, current.project_id);
   const relinks = next.channel_id !== null && next.channel_id !== current.channel_id;
-  const retimes = next.channel_id !== null && !relinks && (body.start_time !== undefined || body.end_time !== undefined);
+  const retimes =
+    next.channel_id !== null && !relinks && (body.start_time !== undefined || body.end_time !== undefined);
   return ctx.em.transactional(async (em) => {
     const m = { id: measurementId, project_id: current.project_id, ...next };
     if (relinks) await assertChannelAttachable(em, ctx.caller, m, next.channel_id!);
@@ -278,9 +388,13 @@ export async function updateMeasurement(ctx: RequestContext, measurementId: stri
       // Running again on a channel that has since moved to another project would occupy it
       // unseen: that project's lab status cannot show another project's measurement.
       if (runsOn(next.end_time) && channel && channel.project_id !== current.project_id) {
-        throw conflict('the channel has moved to another project since this run ended, so the run cannot go on there; end it in the past, or detach it (channel_id null)', {
-          channel_id: channel.id, loc: ['body', 'end_time'],
-        });
+        throw conflict(
+          'the channel has moved to another project since this run ended, so the run cannot go on there; end it in the past, or detach it (channel_id null)',
+          {
+            channel_id: channel.id,
+            loc: ['body', 'end_time'],
+          },
+        );
       }
       await assertNoOverlap(em, m, next.channel_id!);
     }

@@ -23,23 +23,45 @@ const IGNORED_FIT_FIELDS = ['source', 'objective_parallelism', 'element_type'];
 /** The client's calculations the engine runs, with the engine's name for each. */
 const CALCULATIONS: Record<string, (el: Json, loc: Loc, issues: ValidationIssue[]) => Json | null> = {
   ElectrodeCapacity(el, loc, issues) {
-    if (el.use_stoich_window === true) issues.push(unsupported([...loc, 'use_stoich_window'], 'use_stoich_window: true (the engine computes the capacity of the whole stoichiometry range)', true));
-    if (el.method !== undefined && el.method !== 'auto') issues.push(unsupported([...loc, 'method'], `method ${JSON.stringify(el.method)} (the engine solves for the capacity: "auto")`, el.method));
-    if (el.phase !== undefined && el.phase !== null) issues.push(unsupported([...loc, 'phase'], 'a phase (single-phase electrodes only)', el.phase));
+    if (el.use_stoich_window === true)
+      issues.push(
+        unsupported(
+          [...loc, 'use_stoich_window'],
+          'use_stoich_window: true (the engine computes the capacity of the whole stoichiometry range)',
+          true,
+        ),
+      );
+    if (el.method !== undefined && el.method !== 'auto')
+      issues.push(
+        unsupported(
+          [...loc, 'method'],
+          `method ${JSON.stringify(el.method)} (the engine solves for the capacity: "auto")`,
+          el.method,
+        ),
+      );
+    if (el.phase !== undefined && el.phase !== null)
+      issues.push(unsupported([...loc, 'phase'], 'a phase (single-phase electrodes only)', el.phase));
     return { type: 'electrode_capacity', electrode: el.electrode };
   },
   AreaToSquareWidthHeight: () => ({ type: 'area_to_square_width_height' }),
 };
 
 function unsupported(loc: Loc, what: string, input?: unknown): ValidationIssue {
-  return { loc, msg: `${what} is not supported by Cellar's engine`, type: 'value_error', ...(input !== undefined ? { input } : {}) };
+  return {
+    loc,
+    msg: `${what} is not supported by Cellar's engine`,
+    type: 'value_error',
+    ...(input !== undefined ? { input } : {}),
+  };
 }
 
 /** True when the element is in ionworks-schema form rather than the engine's own. */
 export function isClientForm(el: unknown): el is Json {
   if (!isPlainObject(el)) return false;
   if (el.element_type === 'calculation') return typeof el.type === 'string' && /^[A-Z]/.test(el.type);
-  return ['data_fit', 'array_data_fit', 'validation'].includes(el.element_type as string) && el.objectives !== undefined;
+  return (
+    ['data_fit', 'array_data_fit', 'validation'].includes(el.element_type as string) && el.objectives !== undefined
+  );
 }
 
 export interface Translated {
@@ -56,14 +78,27 @@ export function fromClientForm(el: Json, loc: Loc, issues: ValidationIssue[]): T
   if (el.element_type === 'calculation') {
     const calc = Object.hasOwn(CALCULATIONS, el.type as string) ? CALCULATIONS[el.type as string]! : undefined;
     if (!calc) {
-      issues.push({ loc: [...loc, 'type'], msg: `calculation ${JSON.stringify(el.type)} is not supported by Cellar's engine; supported: ${Object.keys(CALCULATIONS).join(', ')}`, type: 'value_error', input: el.type });
+      issues.push({
+        loc: [...loc, 'type'],
+        msg: `calculation ${JSON.stringify(el.type)} is not supported by Cellar's engine; supported: ${Object.keys(CALCULATIONS).join(', ')}`,
+        type: 'value_error',
+        input: el.type,
+      });
       return null;
     }
     const element = calc(el, loc, issues);
-    return issues.length > before || !element ? null : { element: { element_type: 'calculation', ...element }, locs: {} };
+    return issues.length > before || !element
+      ? null
+      : { element: { element_type: 'calculation', ...element }, locs: {} };
   }
   if (el.element_type === 'array_data_fit') {
-    issues.push(unsupported([...loc, 'element_type'], 'ArrayDataFit in ionworks-schema form (use a DataFit, or the engine\'s array_data_fit)', el.element_type));
+    issues.push(
+      unsupported(
+        [...loc, 'element_type'],
+        "ArrayDataFit in ionworks-schema form (use a DataFit, or the engine's array_data_fit)",
+        el.element_type,
+      ),
+    );
     return null;
   }
   const fit = el.element_type === 'data_fit';
@@ -80,8 +115,16 @@ export function fromClientForm(el: Json, loc: Loc, issues: ValidationIssue[]): T
     element.target = targets;
     locs.target = [...at, 'options', 'objective variables'];
   }
-  if (options.simulation_kwargs !== undefined && options.simulation_kwargs !== null) issues.push(unsupported([...at, 'options', 'simulation_kwargs'], 'simulation_kwargs'));
-  if (options['independent variable'] !== undefined && options['independent variable'] !== 'time') issues.push(unsupported([...at, 'options', 'independent variable'], 'an independent variable other than time', options['independent variable']));
+  if (options.simulation_kwargs !== undefined && options.simulation_kwargs !== null)
+    issues.push(unsupported([...at, 'options', 'simulation_kwargs'], 'simulation_kwargs'));
+  if (options['independent variable'] !== undefined && options['independent variable'] !== 'time')
+    issues.push(
+      unsupported(
+        [...at, 'options', 'independent variable'],
+        'an independent variable other than time',
+        options['independent variable'],
+      ),
+    );
   for (const key of ['constraints', 'penalties', 'callbacks']) {
     if (obj[key] !== undefined && obj[key] !== null) issues.push(unsupported([...at, key], key));
   }
@@ -95,7 +138,12 @@ export function fromClientForm(el: Json, loc: Loc, issues: ValidationIssue[]): T
     }
     const cost = costOf(el.cost ?? obj.cost, [...loc, el.cost !== undefined ? 'cost' : 'objectives'], issues);
     if (cost) element.cost = cost;
-    const optimizer = optimizerOf(el.optimizer, isPlainObject(el.options) ? el.options : {}, [...loc, 'optimizer'], issues);
+    const optimizer = optimizerOf(
+      el.optimizer,
+      isPlainObject(el.options) ? el.options : {},
+      [...loc, 'optimizer'],
+      issues,
+    );
     if (optimizer) {
       element.optimizer = optimizer;
       locs.optimizer = [...loc, 'optimizer'];
@@ -103,15 +151,26 @@ export function fromClientForm(el: Json, loc: Loc, issues: ValidationIssue[]): T
     for (const key of UNSUPPORTED_FIT_FIELDS) {
       if (el[key] !== undefined && el[key] !== null) issues.push(unsupported([...loc, key], key));
     }
-    const known = new Set(['objectives', 'parameters', 'cost', 'optimizer', 'options', ...UNSUPPORTED_FIT_FIELDS, ...IGNORED_FIT_FIELDS]);
-    for (const key of Object.keys(el)) if (!known.has(key)) issues.push({ loc: [...loc, key], msg: 'unknown field of a DataFit', type: 'extra_forbidden' });
+    const known = new Set([
+      'objectives',
+      'parameters',
+      'cost',
+      'optimizer',
+      'options',
+      ...UNSUPPORTED_FIT_FIELDS,
+      ...IGNORED_FIT_FIELDS,
+    ]);
+    for (const key of Object.keys(el))
+      if (!known.has(key))
+        issues.push({ loc: [...loc, key], msg: 'unknown field of a DataFit', type: 'extra_forbidden' });
   } else {
     if (overrides !== undefined && overrides !== null) {
       element.parameter_values = overrides;
       locs.parameter_values = [...at, 'parameters'];
     }
     for (const key of Object.keys(el)) {
-      if (!['objectives', 'element_type', 'source'].includes(key)) issues.push(unsupported([...loc, key], `the Validation field ${key}`));
+      if (!['objectives', 'element_type', 'source'].includes(key))
+        issues.push(unsupported([...loc, key], `the Validation field ${key}`));
     }
   }
   return issues.length > before ? null : { element, locs, objective: name };
@@ -133,7 +192,12 @@ function singleObjective(raw: unknown, loc: Loc, issues: ValidationIssue[]): [st
     return null;
   }
   if (!OBJECTIVES.includes(obj.type as string)) {
-    issues.push({ loc: [...loc, name, 'type'], msg: `objective type ${JSON.stringify(obj.type)} is not supported by Cellar's engine; supported: ${OBJECTIVES.join(', ')}`, type: 'value_error', input: obj.type });
+    issues.push({
+      loc: [...loc, name, 'type'],
+      msg: `objective type ${JSON.stringify(obj.type)} is not supported by Cellar's engine; supported: ${OBJECTIVES.join(', ')}`,
+      type: 'value_error',
+      input: obj.type,
+    });
     return null;
   }
   return [name, obj];
@@ -148,7 +212,12 @@ function modelOf(options: Json, loc: Loc, issues: ValidationIssue[]): unknown {
   const model = options.model;
   if (typeof model === 'string') {
     if (MODEL_TYPES.includes(model)) return { type: model };
-    issues.push({ loc: [...loc, 'model'], msg: `model ${JSON.stringify(model)} is not one of ${MODEL_TYPES.join(', ')} (or give an engine model spec)`, type: 'value_error', input: model });
+    issues.push({
+      loc: [...loc, 'model'],
+      msg: `model ${JSON.stringify(model)} is not one of ${MODEL_TYPES.join(', ')} (or give an engine model spec)`,
+      type: 'value_error',
+      input: model,
+    });
     return undefined;
   }
   return model;
@@ -164,7 +233,8 @@ function fitParameters(raw: unknown, loc: Loc, issues: ValidationIssue[]): unkno
       continue;
     }
     for (const key of Object.keys(p)) {
-      if (!['initial_value', 'bounds', 'name'].includes(key) && p[key] !== null) issues.push(unsupported([...loc, name, key], `the Parameter field ${key}`));
+      if (!['initial_value', 'bounds', 'name'].includes(key) && p[key] !== null)
+        issues.push(unsupported([...loc, name, key], `the Parameter field ${key}`));
     }
     out[name] = { bounds: p.bounds, initial_value: p.initial_value };
   }
@@ -174,8 +244,14 @@ function fitParameters(raw: unknown, loc: Loc, issues: ValidationIssue[]): unkno
 function costOf(raw: unknown, loc: Loc, issues: ValidationIssue[]): string | undefined {
   if (raw === undefined || raw === null) return undefined;
   const type = isPlainObject(raw) ? raw.type : raw;
-  if (typeof type === 'string' && Object.hasOwn(COSTS, type) && (!isPlainObject(raw) || Object.keys(raw).length === 1)) return COSTS[type];
-  issues.push({ loc, msg: `cost ${JSON.stringify(type)} is not supported by Cellar's engine; supported: ${Object.keys(COSTS).join(', ')}`, type: 'value_error', input: raw });
+  if (typeof type === 'string' && Object.hasOwn(COSTS, type) && (!isPlainObject(raw) || Object.keys(raw).length === 1))
+    return COSTS[type];
+  issues.push({
+    loc,
+    msg: `cost ${JSON.stringify(type)} is not supported by Cellar's engine; supported: ${Object.keys(COSTS).join(', ')}`,
+    type: 'value_error',
+    input: raw,
+  });
   return undefined;
 }
 
@@ -187,13 +263,23 @@ function optimizerOf(raw: unknown, runtime: Json, loc: Loc, issues: ValidationIs
     const { type, method, maxiter, max_iterations, tol, ...rest } = o;
     if (type === 'ScipyMinimize') {
       if (method !== undefined && !MINIMIZE_METHODS.includes(method as string)) {
-        issues.push({ loc: [...loc, 'method'], msg: `must be one of ${MINIMIZE_METHODS.join(', ')}`, type: 'enum', input: method });
+        issues.push({
+          loc: [...loc, 'method'],
+          msg: `must be one of ${MINIMIZE_METHODS.join(', ')}`,
+          type: 'enum',
+          input: method,
+        });
       }
       out.method = method ?? 'Nelder-Mead';
     } else if (type === 'ScipyDifferentialEvolution') out.method = 'differential_evolution';
     else if (type === 'ScipyLeastSquares') out.method = 'least_squares';
     else {
-      issues.push({ loc: [...loc, 'type'], msg: `optimizer ${JSON.stringify(type)} is not supported by Cellar's engine; supported: ScipyMinimize, ScipyDifferentialEvolution, ScipyLeastSquares`, type: 'value_error', input: type });
+      issues.push({
+        loc: [...loc, 'type'],
+        msg: `optimizer ${JSON.stringify(type)} is not supported by Cellar's engine; supported: ScipyMinimize, ScipyDifferentialEvolution, ScipyLeastSquares`,
+        type: 'value_error',
+        input: type,
+      });
       return undefined;
     }
     const iterations = maxiter ?? max_iterations;
@@ -204,7 +290,8 @@ function optimizerOf(raw: unknown, runtime: Json, loc: Loc, issues: ValidationIs
   // DataFitOptions: max_iterations applies; a seed or wall-time limit has no equivalent.
   if (runtime.max_iterations !== undefined) out.max_iterations = runtime.max_iterations;
   for (const key of ['seed', 'maxtime', 'low_memory']) {
-    if (runtime[key] !== undefined && runtime[key] !== null) issues.push(unsupported([...loc.slice(0, -1), 'options', key], `options.${key}`));
+    if (runtime[key] !== undefined && runtime[key] !== null)
+      issues.push(unsupported([...loc.slice(0, -1), 'options', key], `options.${key}`));
   }
   return Object.keys(out).length ? out : undefined;
 }
@@ -229,14 +316,23 @@ export function clientResult(elementType: string, name: string, config: Json, re
       const values = (isPlainObject(result.parameter_values) ? result.parameter_values : {}) as Json;
       const order = isPlainObject(config.parameters) ? Object.keys(config.parameters) : Object.keys(values);
       return {
-        ...result, type: 'OptimizationResult', x: order.map((k) => values[k] ?? null), fun: result.cost ?? null,
-        success: result.converged ?? null, initial_guess: result.initial_parameters ?? null,
+        ...result,
+        type: 'OptimizationResult',
+        x: order.map((k) => values[k] ?? null),
+        fun: result.cost ?? null,
+        success: result.converged ?? null,
+        initial_guess: result.initial_parameters ?? null,
       };
     }
     case 'validation': {
       const objective = typeof config.objective === 'string' ? config.objective : name;
       const stats = { summary_stats: result.summary_stats, n_points: result.n_points, coverage: result.coverage };
-      return { ...result, type: 'ValidationResult', parameter_values: result.parameter_values ?? {}, validation_results: { [objective]: stats } };
+      return {
+        ...result,
+        type: 'ValidationResult',
+        parameter_values: result.parameter_values ?? {},
+        validation_results: { [objective]: stats },
+      };
     }
     default:
       return { ...result, type: 'PassthroughResult' };

@@ -10,7 +10,17 @@ import { textMatch } from './search.ts';
 import { indexEntity, unindexEntity } from './searchIndex.ts';
 import { requireSite } from './sites.ts';
 
-const TEXT_FIELDS = ['name', 'manufacturer', 'model', 'version', 'serial_number', 'firmware_version', 'hostname', 'ip_address', 'notes'] as const;
+const TEXT_FIELDS = [
+  'name',
+  'manufacturer',
+  'model',
+  'version',
+  'serial_number',
+  'firmware_version',
+  'hostname',
+  'ip_address',
+  'notes',
+] as const;
 
 export const CYCLER_LIST: ListSpec = {
   columns: {
@@ -25,8 +35,19 @@ export const CYCLER_LIST: ListSpec = {
     created_at: { kind: 'date', sql: 'c.created_at' },
     updated_at: { kind: 'date', sql: 'c.updated_at' },
   },
-  sortable: ['name', 'manufacturer', 'model', 'version', 'serial_number', 'firmware_version', 'hostname',
-    'last_calibrated_at', 'calibration_due_at', 'created_at', 'updated_at'],
+  sortable: [
+    'name',
+    'manufacturer',
+    'model',
+    'version',
+    'serial_number',
+    'firmware_version',
+    'hostname',
+    'last_calibrated_at',
+    'calibration_due_at',
+    'created_at',
+    'updated_at',
+  ],
   defaultOrderBy: 'name',
   maxLimit: 1000,
   tieBreak: 'c.id',
@@ -54,7 +75,11 @@ type CyclerBody = Partial<Record<(typeof TEXT_FIELDS)[number], string | null>> &
 };
 
 /** 404 when missing, 403 for another organization or without `permission` in its project. */
-export async function requireCycler(ctx: RequestContext, cyclerId: string, permission: string): Promise<repo.CyclerRow> {
+export async function requireCycler(
+  ctx: RequestContext,
+  cyclerId: string,
+  permission: string,
+): Promise<repo.CyclerRow> {
   const cycler = await repo.findCycler(ctx.em, cyclerId);
   if (!cycler) throw notFound('cycler', cyclerId);
   assertSameOrganization(ctx.caller, cycler.organization_id, 'cycler');
@@ -64,14 +89,20 @@ export async function requireCycler(ctx: RequestContext, cyclerId: string, permi
 
 export function indexCycler(ctx: RequestContext, c: repo.CyclerRow) {
   return indexEntity(ctx.em, {
-    entity_type: 'cycler', entity_id: c.id, organization_id: c.organization_id, project_id: c.project_id, parent_id: c.site_id,
-    name: c.name, body: [c.manufacturer, c.model, c.serial_number, c.hostname].filter(Boolean).join(' '),
+    entity_type: 'cycler',
+    entity_id: c.id,
+    organization_id: c.organization_id,
+    project_id: c.project_id,
+    parent_id: c.site_id,
+    name: c.name,
+    body: [c.manufacturer, c.model, c.serial_number, c.hostname].filter(Boolean).join(' '),
   });
 }
 
 async function assertNameFree(ctx: RequestContext, siteId: string, name: string, selfId?: string) {
   const clash = await repo.findCyclerByName(ctx.em, siteId, name);
-  if (clash && clash.id !== selfId) throw conflict(`a cycler named "${name}" already exists at this site`, { existing_id: clash.id });
+  if (clash && clash.id !== selfId)
+    throw conflict(`a cycler named "${name}" already exists at this site`, { existing_id: clash.id });
 }
 
 function fields(body: CyclerBody) {
@@ -83,20 +114,37 @@ function fields(body: CyclerBody) {
   };
 }
 
-export async function createCycler(ctx: RequestContext, siteId: string, body: CyclerBody & { name: string; project_id: string }) {
+export async function createCycler(
+  ctx: RequestContext,
+  siteId: string,
+  body: CyclerBody & { name: string; project_id: string },
+) {
   await requireSite(ctx, siteId);
   await requireProjectPermission(ctx, body.project_id, 'cycler:create');
   await assertNameFree(ctx, siteId, body.name);
   const id = randomUUID();
-  return orConflict(() => ctx.em.transactional(async (em) => {
-    await insertRow(em, 'cyclers', {
-      ...fields(body), id, organization_id: ctx.caller.organizationId, site_id: siteId, project_id: body.project_id,
-      created_by: ctx.caller.userId,
-    }, 'id');
-    const row = (await repo.findCycler(em, id))!;
-    await indexCycler({ ...ctx, em }, row);
-    return row;
-  }), () => assertNameFree(ctx, siteId, body.name));
+  return orConflict(
+    () =>
+      ctx.em.transactional(async (em) => {
+        await insertRow(
+          em,
+          'cyclers',
+          {
+            ...fields(body),
+            id,
+            organization_id: ctx.caller.organizationId,
+            site_id: siteId,
+            project_id: body.project_id,
+            created_by: ctx.caller.userId,
+          },
+          'id',
+        );
+        const row = (await repo.findCycler(em, id))!;
+        await indexCycler({ ...ctx, em }, row);
+        return row;
+      }),
+    () => assertNameFree(ctx, siteId, body.name),
+  );
 }
 
 export async function getCycler(ctx: RequestContext, cyclerId: string) {
@@ -109,20 +157,32 @@ export async function updateCycler(ctx: RequestContext, cyclerId: string, body: 
   if (body.site_id !== undefined && body.site_id !== cycler.site_id) await requireSite(ctx, body.site_id);
   const moving = body.project_id !== undefined && body.project_id !== cycler.project_id;
   if (moving) await requireProjectPermission(ctx, body.project_id!, 'cycler:create');
-  if (body.name !== undefined || siteId !== cycler.site_id) await assertNameFree(ctx, siteId, body.name ?? cycler.name, cyclerId);
-  return orConflict(() => ctx.em.transactional(async (em) => {
-    await repo.lockCycler(em, cyclerId);
-    if (moving) {
-      await repo.lockCyclerChannels(em, cyclerId); // see lockCyclerChannels: no attach slips in between check and move
-      const running = await repo.runningMeasurement(em, { cyclerId });
-      if (running) throw conflict('a measurement is running on this cycler; it cannot move to another project', { measurement_id: running.id });
-      await repo.moveCyclerChannels(em, cyclerId, body.project_id!);
-    }
-    await updateRow(em, 'cyclers', cyclerId, { ...fields(body), site_id: body.site_id, project_id: body.project_id });
-    const row = (await repo.findCycler(em, cyclerId))!;
-    await indexCycler({ ...ctx, em }, row);
-    return row;
-  }), () => assertNameFree(ctx, siteId, body.name ?? cycler.name, cyclerId));
+  if (body.name !== undefined || siteId !== cycler.site_id)
+    await assertNameFree(ctx, siteId, body.name ?? cycler.name, cyclerId);
+  return orConflict(
+    () =>
+      ctx.em.transactional(async (em) => {
+        await repo.lockCycler(em, cyclerId);
+        if (moving) {
+          await repo.lockCyclerChannels(em, cyclerId); // see lockCyclerChannels: no attach slips in between check and move
+          const running = await repo.runningMeasurement(em, { cyclerId });
+          if (running)
+            throw conflict('a measurement is running on this cycler; it cannot move to another project', {
+              measurement_id: running.id,
+            });
+          await repo.moveCyclerChannels(em, cyclerId, body.project_id!);
+        }
+        await updateRow(em, 'cyclers', cyclerId, {
+          ...fields(body),
+          site_id: body.site_id,
+          project_id: body.project_id,
+        });
+        const row = (await repo.findCycler(em, cyclerId))!;
+        await indexCycler({ ...ctx, em }, row);
+        return row;
+      }),
+    () => assertNameFree(ctx, siteId, body.name ?? cycler.name, cyclerId),
+  );
 }
 
 export async function deleteCycler(ctx: RequestContext, cyclerId: string) {
@@ -131,7 +191,11 @@ export async function deleteCycler(ctx: RequestContext, cyclerId: string) {
     await repo.lockCycler(em, cyclerId);
     await repo.lockCyclerChannels(em, cyclerId); // an attach racing the delete commits before the check or fails after it
     const running = await repo.runningMeasurement(em, { cyclerId });
-    if (running) throw conflict('a measurement is running on a channel of this cycler', { measurement_id: running.id, channel_id: running.channel_id });
+    if (running)
+      throw conflict('a measurement is running on a channel of this cycler', {
+        measurement_id: running.id,
+        channel_id: running.channel_id,
+      });
     await repo.unindexCyclerChannels(em, cyclerId);
     await unindexEntity(em, 'cycler', cyclerId);
     await em.execute(`delete from cyclers where id = ?`, [cyclerId]);
@@ -156,7 +220,12 @@ export async function listCyclers(ctx: RequestContext, query: Record<string, unk
 export async function listServiceEvents(ctx: RequestContext, cyclerId: string, query: Record<string, unknown>) {
   await requireCycler(ctx, cyclerId, 'cycler:read');
   const list = parseList(query, SERVICE_EVENT_LIST);
-  return page(ctx.em, { select: SERVICE_EVENT_COLUMNS, from: 'cycler_service_events', scope: [{ sql: 'cycler_id = ?', params: [cyclerId] }], list });
+  return page(ctx.em, {
+    select: SERVICE_EVENT_COLUMNS,
+    from: 'cycler_service_events',
+    scope: [{ sql: 'cycler_id = ?', params: [cyclerId] }],
+    list,
+  });
 }
 
 // The Python client reads when the work was done as performed_at/performed_by (null: still open).
@@ -166,13 +235,23 @@ const SERVICE_EVENT_COLUMNS = '*, completed_at as performed_at, completed_by as 
 export async function openServiceEvent(
   ctx: RequestContext,
   cyclerId: string,
-  body: { event_type: string; notes?: string | null; started_at?: string; scheduled_for?: string | null; scheduled_until?: string | null },
+  body: {
+    event_type: string;
+    notes?: string | null;
+    started_at?: string;
+    scheduled_for?: string | null;
+    scheduled_until?: string | null;
+  },
 ) {
   const cycler = await requireCycler(ctx, cyclerId, 'cycler:update');
   // The booked visit (as the client sends it): its end must follow its start.
   const from = body.scheduled_for ?? body.started_at;
   if (body.scheduled_until && Date.parse(body.scheduled_until) <= (from ? Date.parse(from) : Date.now())) {
-    throw new AppError('BAD_REQUEST', `scheduled_until must be after ${body.scheduled_for ? 'scheduled_for' : 'the start of the event'}`, { field: 'scheduled_until' });
+    throw new AppError(
+      'BAD_REQUEST',
+      `scheduled_until must be after ${body.scheduled_for ? 'scheduled_for' : 'the start of the event'}`,
+      { field: 'scheduled_until' },
+    );
   }
   return ctx.em.transactional(async (em) => {
     await repo.lockCycler(em, cyclerId);
@@ -180,16 +259,34 @@ export async function openServiceEvent(
     // commit first (and the running check below sees it) or wait and then see this event.
     await repo.lockCyclerChannels(em, cyclerId);
     const open = await repo.openServiceEvent(em, cyclerId);
-    if (open) throw conflict(`a ${open.event_type} service event is already open on this cycler`, { existing_id: open.id });
+    if (open)
+      throw conflict(`a ${open.event_type} service event is already open on this cycler`, { existing_id: open.id });
     const running = await repo.runningMeasurement(em, { cyclerId });
-    if (running) throw conflict('a measurement is running on this cycler', { measurement_id: running.id, channel_id: running.channel_id });
+    if (running)
+      throw conflict('a measurement is running on this cycler', {
+        measurement_id: running.id,
+        channel_id: running.channel_id,
+      });
     const event = {
-      id: randomUUID(), cycler_id: cyclerId, event_type: body.event_type, notes: body.notes ?? null, created_by: ctx.caller.userId,
-      scheduled_for: body.scheduled_for ?? null, scheduled_until: body.scheduled_until ?? null,
+      id: randomUUID(),
+      cycler_id: cyclerId,
+      event_type: body.event_type,
+      notes: body.notes ?? null,
+      created_by: ctx.caller.userId,
+      scheduled_for: body.scheduled_for ?? null,
+      scheduled_until: body.scheduled_until ?? null,
     };
-    const row = await insertRow(em, 'cycler_service_events', {
-      ...event, organization_id: cycler.organization_id, project_id: cycler.project_id, started_at: body.started_at,
-    }, SERVICE_EVENT_COLUMNS);
+    const row = await insertRow(
+      em,
+      'cycler_service_events',
+      {
+        ...event,
+        organization_id: cycler.organization_id,
+        project_id: cycler.project_id,
+        started_at: body.started_at,
+      },
+      SERVICE_EVENT_COLUMNS,
+    );
     await repo.takeCyclerChannelsOut(em, event); // the whole instrument reads as down, as the client's start_service says
     return row;
   });
@@ -203,7 +300,13 @@ export async function openServiceEvent(
 export async function completeServiceEvent(
   ctx: RequestContext,
   cyclerId: string,
-  body: { notes?: string | null; completed_at?: string; performed_at?: string; event_type?: string; calibration_interval_days?: number },
+  body: {
+    notes?: string | null;
+    completed_at?: string;
+    performed_at?: string;
+    event_type?: string;
+    calibration_interval_days?: number;
+  },
 ) {
   const cycler = await requireCycler(ctx, cyclerId, 'cycler:update');
   const at = body.completed_at ?? body.performed_at;
@@ -214,20 +317,41 @@ export async function completeServiceEvent(
     const completedAt = at ?? new Date().toISOString();
     if (!open) {
       const eventType = body.event_type ?? 'calibration';
-      const event = await insertRow<Record<string, unknown>>(em, 'cycler_service_events', {
-        id: randomUUID(), organization_id: cycler.organization_id, project_id: cycler.project_id, cycler_id: cyclerId,
-        event_type: eventType, status: 'completed', notes: body.notes ?? null, completion_notes: body.notes ?? null,
-        started_at: completedAt, completed_at: completedAt, created_by: ctx.caller.userId, completed_by: ctx.caller.userId,
-      }, SERVICE_EVENT_COLUMNS);
+      const event = await insertRow<Record<string, unknown>>(
+        em,
+        'cycler_service_events',
+        {
+          id: randomUUID(),
+          organization_id: cycler.organization_id,
+          project_id: cycler.project_id,
+          cycler_id: cyclerId,
+          event_type: eventType,
+          status: 'completed',
+          notes: body.notes ?? null,
+          completion_notes: body.notes ?? null,
+          started_at: completedAt,
+          completed_at: completedAt,
+          created_by: ctx.caller.userId,
+          completed_by: ctx.caller.userId,
+        },
+        SERVICE_EVENT_COLUMNS,
+      );
       if (eventType === 'calibration') {
-        await updateRow(em, 'cyclers', cyclerId, { last_calibrated_at: completedAt, calibration_interval_days: body.calibration_interval_days });
+        await updateRow(em, 'cyclers', cyclerId, {
+          last_calibrated_at: completedAt,
+          calibration_interval_days: body.calibration_interval_days,
+        });
       }
       return { ...event, cycler: (await repo.findCycler(em, cyclerId))! };
     }
     // An event cannot end before it began (a calibration would also date the cycler wrongly).
     if (new Date(completedAt).getTime() < new Date(open.started_at).getTime()) {
-      throw invalid(['body', atField],
-        `must not be before the event's started_at (${new Date(open.started_at).toISOString()})`, 'value_error', completedAt);
+      throw invalid(
+        ['body', atField],
+        `must not be before the event's started_at (${new Date(open.started_at).toISOString()})`,
+        'value_error',
+        completedAt,
+      );
     }
     const [event] = await em.execute(
       `update cycler_service_events set status = 'completed', completed_at = ?, completion_notes = ?, completed_by = ?, updated_at = now()
@@ -236,7 +360,10 @@ export async function completeServiceEvent(
     );
     await repo.bringCyclerChannelsBack(em, open.id, body.notes ?? null, ctx.caller.userId);
     if (open.event_type === 'calibration') {
-      await updateRow(em, 'cyclers', cyclerId, { last_calibrated_at: completedAt, calibration_interval_days: body.calibration_interval_days });
+      await updateRow(em, 'cyclers', cyclerId, {
+        last_calibrated_at: completedAt,
+        calibration_interval_days: body.calibration_interval_days,
+      });
     }
     return { ...event, cycler: (await repo.findCycler(em, cyclerId))! };
   });

@@ -4,9 +4,16 @@ import { loadOpenApi } from '../openapi.ts';
 
 const DATA_ROOTS = ['CellSpecification', 'CellBatch', 'CellInstance', 'CellMeasurement'] as const;
 const TIME_SERIES_COLUMNS = {
-  'Time [s]': 'number', 'Current [A]': 'number', 'Voltage [V]': 'number', 'Step count': 'integer', 'Cycle count': 'integer',
-  'Discharge capacity [A.h]': 'number', 'Charge capacity [A.h]': 'number', 'Discharge energy [W.h]': 'number',
-  'Charge energy [W.h]': 'number', 'Temperature [degC]': 'number',
+  'Time [s]': 'number',
+  'Current [A]': 'number',
+  'Voltage [V]': 'number',
+  'Step count': 'integer',
+  'Cycle count': 'integer',
+  'Discharge capacity [A.h]': 'number',
+  'Charge capacity [A.h]': 'number',
+  'Discharge energy [W.h]': 'number',
+  'Charge energy [W.h]': 'number',
+  'Temperature [degC]': 'number',
 } as const;
 
 type Json = Record<string, unknown>;
@@ -38,7 +45,8 @@ export function cellDataSchema(): Json {
   dataSchema = {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     title: 'Cell data hierarchy',
-    description: 'cell specification → cell batch (lot) → cell instance → cell measurement → steps, cycles and time series.',
+    description:
+      'cell specification → cell batch (lot) → cell instance → cell measurement → steps, cycles and time series.',
     type: 'object',
     properties: {
       cell_specification: { $ref: '#/$defs/CellSpecification' },
@@ -47,9 +55,12 @@ export function cellDataSchema(): Json {
       cell_measurement: { $ref: '#/$defs/CellMeasurement' },
       time_series: {
         type: 'object',
-        description: 'Canonical columns (units in the names), one array per column; Time [s], Current [A] (positive on discharge) and Voltage [V] are required.',
+        description:
+          'Canonical columns (units in the names), one array per column; Time [s], Current [A] (positive on discharge) and Voltage [V] are required.',
         required: ['Time [s]', 'Current [A]', 'Voltage [V]'],
-        properties: Object.fromEntries(Object.entries(TIME_SERIES_COLUMNS).map(([c, t]) => [c, { type: 'array', items: { type: [t, 'null'] } }])),
+        properties: Object.fromEntries(
+          Object.entries(TIME_SERIES_COLUMNS).map(([c, t]) => [c, { type: 'array', items: { type: [t, 'null'] } }]),
+        ),
       },
     },
     $defs: collect(doc.components.schemas, DATA_ROOTS),
@@ -60,11 +71,13 @@ export function cellDataSchema(): Json {
 export const CAPABILITIES = {
   service: 'cellar',
   domain_context: {
-    hierarchy: 'project → cell specification → cell batch → cell instance → cell measurement (time series, steps, cycles); sites → cyclers → channels for the lab',
+    hierarchy:
+      'project → cell specification → cell batch → cell instance → cell measurement (time series, steps, cycles); sites → cyclers → channels for the lab',
     concepts: {
       cell_specification: 'a cell design: form factor, chemistry, ratings and components',
       cell_instance: 'one physical cell of a specification',
-      cell_measurement: 'a test of one cell: a time series (with derived steps and cycles), files, or measured properties',
+      cell_measurement:
+        'a test of one cell: a time series (with derived steps and cycles), files, or measured properties',
       simulation: 'a PyBaMM run of a parameterized model on a protocol',
       pipeline: 'ordered elements (entries, calculations, fits, validations) run as one durable workflow',
     },
@@ -72,5 +85,9 @@ export const CAPABILITIES = {
   },
   schemas: { data: '/discovery/schemas/data', protocol: '/discovery/schemas/protocol' },
   openapi_spec: '/openapi.json',
-  authentication: { api_key_header: 'X-API-Key', bearer_header: 'Authorization: Bearer <api key>', organization_header: 'X-Organization-Id' },
+  authentication: {
+    api_key_header: 'X-API-Key',
+    bearer_header: 'Authorization: Bearer <api key>',
+    organization_header: 'X-Organization-Id',
+  },
 };

@@ -34,21 +34,31 @@ function rng(seed: number): () => number {
 
 /** Inverse of the standard normal CDF (Acklam's rational approximation, |error| < 1.2e-9). */
 export function normalQuantile(p: number): number {
-  const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
+  const a = [
+    -39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239,
+  ];
   const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
-  const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+  const c = [
+    -0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968,
+    2.938163982698783,
+  ];
   const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
   const lo = 0.02425;
   const q = Math.min(Math.max(p, 1e-12), 1 - 1e-12);
   if (q < lo) {
     const r = Math.sqrt(-2 * Math.log(q));
-    return (((((c[0]! * r + c[1]!) * r + c[2]!) * r + c[3]!) * r + c[4]!) * r + c[5]!) / ((((d[0]! * r + d[1]!) * r + d[2]!) * r + d[3]!) * r + 1);
+    return (
+      (((((c[0]! * r + c[1]!) * r + c[2]!) * r + c[3]!) * r + c[4]!) * r + c[5]!) /
+      ((((d[0]! * r + d[1]!) * r + d[2]!) * r + d[3]!) * r + 1)
+    );
   }
   if (q > 1 - lo) return -normalQuantile(1 - q);
   const r0 = q - 0.5;
   const r = r0 * r0;
-  return ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * r0) /
-    (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1);
+  return (
+    ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * r0) /
+    (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1)
+  );
 }
 
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -70,55 +80,106 @@ interface CheckedRow {
 function checkRow(row: DoeRow, i: number, loc: (string | number)[], issues: ValidationIssue[]): CheckedRow | undefined {
   const at = [...loc, 'rows', i];
   const before = issues.length;
-  if (typeof row.name !== 'string' || !row.name.trim()) issues.push({ loc: [...at, 'name'], msg: 'is required: the parameter or input name this row varies', type: 'missing', input: row.name });
+  if (typeof row.name !== 'string' || !row.name.trim())
+    issues.push({
+      loc: [...at, 'name'],
+      msg: 'is required: the parameter or input name this row varies',
+      type: 'missing',
+      input: row.name,
+    });
   if (!(ROW_TYPES as readonly string[]).includes(row.type as string)) {
-    issues.push({ loc: [...at, 'type'], msg: `must be one of ${ROW_TYPES.join(', ')}`, type: 'enum', input: row.type, ctx: { expected: ROW_TYPES } });
+    issues.push({
+      loc: [...at, 'type'],
+      msg: `must be one of ${ROW_TYPES.join(', ')}`,
+      type: 'enum',
+      input: row.type,
+      ctx: { expected: ROW_TYPES },
+    });
     return undefined;
   }
   const type = row.type as CheckedRow['type'];
   if (type === 'discrete') {
     if (!Array.isArray(row.values) || !row.values.length) {
-      issues.push({ loc: [...at, 'values'], msg: 'a discrete row needs a non-empty list of values', type: 'missing', input: row.values });
+      issues.push({
+        loc: [...at, 'values'],
+        msg: 'a discrete row needs a non-empty list of values',
+        type: 'missing',
+        input: row.values,
+      });
     } else {
       row.values.forEach((v, j) => {
-        if (!finite(v)) issues.push({ loc: [...at, 'values', j], msg: 'must be a finite number', type: 'float_type', input: v });
+        if (!finite(v))
+          issues.push({ loc: [...at, 'values', j], msg: 'must be a finite number', type: 'float_type', input: v });
       });
     }
     if (issues.length > before) return undefined;
     const values = row.values as number[];
-    return { name: row.name!, type, levels: { count: values.length, at: (k) => values[k]! }, at: (u) => values[Math.min(values.length - 1, Math.floor(u * values.length))]! };
+    return {
+      name: row.name!,
+      type,
+      levels: { count: values.length, at: (k) => values[k]! },
+      at: (u) => values[Math.min(values.length - 1, Math.floor(u * values.length))]!,
+    };
   }
   if (type === 'range') {
-    for (const f of ['min', 'max'] as const) if (!finite(row[f])) issues.push({ loc: [...at, f], msg: `a range row needs a finite ${f}`, type: 'missing', input: row[f] });
-    if (finite(row.min) && finite(row.max) && row.max < row.min) issues.push({ loc: [...at, 'max'], msg: 'must not be below min', type: 'value_error', input: row.max });
-    if (row.count !== undefined && !positiveInt(row.count)) issues.push({ loc: [...at, 'count'], msg: 'must be an integer >= 1', type: 'int_type', input: row.count });
+    for (const f of ['min', 'max'] as const)
+      if (!finite(row[f]))
+        issues.push({ loc: [...at, f], msg: `a range row needs a finite ${f}`, type: 'missing', input: row[f] });
+    if (finite(row.min) && finite(row.max) && row.max < row.min)
+      issues.push({ loc: [...at, 'max'], msg: 'must not be below min', type: 'value_error', input: row.max });
+    if (row.count !== undefined && !positiveInt(row.count))
+      issues.push({ loc: [...at, 'count'], msg: 'must be an integer >= 1', type: 'int_type', input: row.count });
     if (issues.length > before) return undefined;
     const { min, max } = row as { min: number; max: number };
     const count = row.count;
-    const levels = count === undefined ? undefined : { count, at: (k: number) => (count === 1 ? min : min + ((max - min) * k) / (count - 1)) };
+    const levels =
+      count === undefined
+        ? undefined
+        : { count, at: (k: number) => (count === 1 ? min : min + ((max - min) * k) / (count - 1)) };
     return { name: row.name!, type, ...(levels ? { levels } : {}), at: (u) => min + (max - min) * u };
   }
-  if (!finite(row.mean)) issues.push({ loc: [...at, 'mean'], msg: 'a normal row needs a finite mean', type: 'missing', input: row.mean });
-  if (!finite(row.std) || row.std < 0) issues.push({ loc: [...at, 'std'], msg: 'a normal row needs a std >= 0', type: 'missing', input: row.std });
+  if (!finite(row.mean))
+    issues.push({ loc: [...at, 'mean'], msg: 'a normal row needs a finite mean', type: 'missing', input: row.mean });
+  if (!finite(row.std) || row.std < 0)
+    issues.push({ loc: [...at, 'std'], msg: 'a normal row needs a std >= 0', type: 'missing', input: row.std });
   if (issues.length > before) return undefined;
   const { mean, std } = row as { mean: number; std: number };
   return { name: row.name!, type, at: (u) => mean + std * normalQuantile(u) };
 }
 
 /** The design points of a DOE (one empty point without one); throws DoeError on bad input. */
-export function expandDoe(doe: DoeRequest | null | undefined, loc: (string | number)[] = ['design_parameters_doe'], maxPoints = MAX_DESIGN_POINTS): DesignPoint[] {
+export function expandDoe(
+  doe: DoeRequest | null | undefined,
+  loc: (string | number)[] = ['design_parameters_doe'],
+  maxPoints = MAX_DESIGN_POINTS,
+): DesignPoint[] {
   if (!doe) return [{}];
   const issues: ValidationIssue[] = [];
   const sampling = doe.sampling ?? 'grid';
   if (!(SAMPLINGS as readonly string[]).includes(sampling)) {
-    throw new DoeError([{ loc: [...loc, 'sampling'], msg: `must be one of ${SAMPLINGS.join(', ')}`, type: 'enum', input: sampling, ctx: { expected: SAMPLINGS } }]);
+    throw new DoeError([
+      {
+        loc: [...loc, 'sampling'],
+        msg: `must be one of ${SAMPLINGS.join(', ')}`,
+        type: 'enum',
+        input: sampling,
+        ctx: { expected: SAMPLINGS },
+      },
+    ]);
   }
-  if (!Array.isArray(doe.rows)) throw new DoeError([{ loc: [...loc, 'rows'], msg: 'must be a list of rows', type: 'list_type', input: doe.rows }]);
+  if (!Array.isArray(doe.rows))
+    throw new DoeError([{ loc: [...loc, 'rows'], msg: 'must be a list of rows', type: 'list_type', input: doe.rows }]);
   const rows = doe.rows.map((r, i) => checkRow(r ?? {}, i, loc, issues));
   const names = new Set<string>();
   doe.rows.forEach((r, i) => {
     if (typeof r?.name === 'string') {
-      if (names.has(r.name)) issues.push({ loc: [...loc, 'rows', i, 'name'], msg: `${JSON.stringify(r.name)} appears in more than one row`, type: 'value_error', input: r.name });
+      if (names.has(r.name))
+        issues.push({
+          loc: [...loc, 'rows', i, 'name'],
+          msg: `${JSON.stringify(r.name)} appears in more than one row`,
+          type: 'value_error',
+          input: r.name,
+        });
       names.add(r.name);
     }
   });
@@ -127,13 +188,21 @@ export function expandDoe(doe: DoeRequest | null | undefined, loc: (string | num
       if (r && !r.levels) {
         issues.push({
           loc: [...loc, 'rows', i, r.type === 'range' ? 'count' : 'type'],
-          msg: r.type === 'range' ? 'a range row of a grid needs count (points including both ends)' : 'a normal row has no grid levels; use random or latin_hypercube sampling',
+          msg:
+            r.type === 'range'
+              ? 'a range row of a grid needs count (points including both ends)'
+              : 'a normal row has no grid levels; use random or latin_hypercube sampling',
           type: 'missing',
         });
       }
     });
   } else if (!positiveInt(doe.count)) {
-    issues.push({ loc: [...loc, 'count'], msg: `${sampling} sampling needs count, an integer >= 1 (the number of points)`, type: 'missing', input: doe.count });
+    issues.push({
+      loc: [...loc, 'count'],
+      msg: `${sampling} sampling needs count, an integer >= 1 (the number of points)`,
+      type: 'missing',
+      input: doe.count,
+    });
   }
   if (issues.length) throw new DoeError(issues);
   const checked = rows as CheckedRow[];
@@ -143,7 +212,14 @@ export function expandDoe(doe: DoeRequest | null | undefined, loc: (string | num
     // The product of the rows' counts, known before any point is made (a float: 4e9 × 4e9 stays comparable).
     const size = checked.reduce((n, r) => n * r.levels!.count, 1);
     if (size > maxPoints) {
-      throw new DoeError([{ loc: [...loc, 'rows'], msg: `the grid has ${size} points; at most ${maxPoints} are allowed per submission`, type: 'too_long', ctx: { size, max: maxPoints } }]);
+      throw new DoeError([
+        {
+          loc: [...loc, 'rows'],
+          msg: `the grid has ${size} points; at most ${maxPoints} are allowed per submission`,
+          type: 'too_long',
+          ctx: { size, max: maxPoints },
+        },
+      ]);
     }
     let points: DesignPoint[] = [{}];
     for (const r of checked) {
@@ -154,7 +230,15 @@ export function expandDoe(doe: DoeRequest | null | undefined, loc: (string | num
   }
   const count = doe.count as number;
   if (count > maxPoints) {
-    throw new DoeError([{ loc: [...loc, 'count'], msg: `at most ${maxPoints} points are allowed per submission`, type: 'less_than_equal', input: count, ctx: { le: maxPoints } }]);
+    throw new DoeError([
+      {
+        loc: [...loc, 'count'],
+        msg: `at most ${maxPoints} points are allowed per submission`,
+        type: 'less_than_equal',
+        input: count,
+        ctx: { le: maxPoints },
+      },
+    ]);
   }
   const next = rng(finite(doe.seed) ? doe.seed : Math.floor(Math.random() * 2 ** 32));
   if (sampling === 'random') {

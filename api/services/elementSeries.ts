@@ -40,7 +40,8 @@ export async function seriesChannels(ctx: RequestContext, jobId: string) {
   const el = await elementOf(ctx, jobId);
   const sources: Record<string, string[]> = {};
   for (const source of SOURCES) {
-    if (await ctx.storage.head(keyOf(el, jobId, source))) sources[source] = (await openParquet(ctx.storage, keyOf(el, jobId, source))).columns;
+    if (await ctx.storage.head(keyOf(el, jobId, source)))
+      sources[source] = (await openParquet(ctx.storage, keyOf(el, jobId, source))).columns;
   }
   return Object.keys(sources).length ? { [objectiveOf(el)]: sources } : {};
 }
@@ -59,15 +60,18 @@ export interface SeriesQuery {
 export async function readSeries(ctx: RequestContext, jobId: string, q: SeriesQuery) {
   const el = await elementOf(ctx, jobId);
   const source = q.source ?? 'optimal';
-  if (q.objective !== objectiveOf(el)) throw invalidQuery('objective', `this job's objective is ${JSON.stringify(objectiveOf(el))}`, q.objective);
+  if (q.objective !== objectiveOf(el))
+    throw invalidQuery('objective', `this job's objective is ${JSON.stringify(objectiveOf(el))}`, q.objective);
   const key = keyOf(el, jobId, source);
   if (!(await ctx.storage.head(key))) throw invalidQuery('source', `this job has no ${source} series`, source);
   const p = await openParquet(ctx.storage, key);
   const x = q.x_column ?? TIME;
-  if (!p.columns.includes(x)) throw invalidQuery('x_column', `no channel ${JSON.stringify(x)}; channels: ${p.columns.join(', ')}`, x);
+  if (!p.columns.includes(x))
+    throw invalidQuery('x_column', `no channel ${JSON.stringify(x)}; channels: ${p.columns.join(', ')}`, x);
   const wanted = q.columns ? q.columns.split(',') : p.columns.filter((c) => c !== x);
   const missing = wanted.find((c) => !p.columns.includes(c));
-  if (missing !== undefined) throw invalidQuery('columns', `no channel ${JSON.stringify(missing)}; channels: ${p.columns.join(', ')}`, missing);
+  if (missing !== undefined)
+    throw invalidQuery('columns', `no channel ${JSON.stringify(missing)}; channels: ${p.columns.join(', ')}`, missing);
   const names = [x, ...wanted.filter((c) => c !== x)];
   // Bounded by the rows a fit may use (FIT_MAX_ROWS): the series has one row per data point.
   const cols = await readRows(p, names, 0, p.rowCount);
@@ -110,12 +114,21 @@ const PLOTS = 2;
 export async function jobMetadata(ctx: RequestContext, jobId: string) {
   const el = await elementOf(ctx, jobId);
   await storedSources(ctx, el, jobId);
-  const [row] = await ctx.em.execute<{ result: Record<string, unknown> | null }[]>(`select result from pipeline_elements where job_id = ?`, [jobId]);
+  const [row] = await ctx.em.execute<{ result: Record<string, unknown> | null }[]>(
+    `select result from pipeline_elements where job_id = ?`,
+    [jobId],
+  );
   const result = row?.result ?? {};
   const objective = objectiveOf(el);
   return {
     validation_plot_config: { objectives: { [objective]: { plot_count: PLOTS, type: 'CurrentDriven' } } },
-    validation_results: { [objective]: { summary_stats: result.summary_stats ?? null, n_points: result.n_points ?? null, coverage: result.coverage ?? null } },
+    validation_results: {
+      [objective]: {
+        summary_stats: result.summary_stats ?? null,
+        n_points: result.n_points ?? null,
+        coverage: result.coverage ?? null,
+      },
+    },
     intermediate_results: [],
   };
 }
@@ -134,7 +147,12 @@ export async function plotData(ctx: RequestContext, jobId: string, q: PlotQuery)
   await storedSources(ctx, el, jobId);
   const index = q.plot_index ?? 0;
   if (index >= PLOTS) throw notFound(`plot ${index} of objective`, q.objective_name);
-  const series = await readSeries(ctx, jobId, { objective: q.objective_name, max_points: q.max_points ?? 2000, x_min: q.x_min, x_max: q.x_max });
+  const series = await readSeries(ctx, jobId, {
+    objective: q.objective_name,
+    max_points: q.max_points ?? 2000,
+    x_min: q.x_min,
+    x_max: q.x_max,
+  });
   const dataColumn = Object.keys(series).find((c) => c.endsWith(' (data)'))!;
   const target = dataColumn.slice(0, -' (data)'.length);
   const x = series[TIME]!;
@@ -144,11 +162,18 @@ export async function plotData(ctx: RequestContext, jobId: string, q: PlotQuery)
   if (index === 0) {
     return {
       type: 'scatter',
-      traces: [{ name: 'Data', x, y: data }, { name: 'Fit', x, y: model }],
+      traces: [
+        { name: 'Data', x, y: data },
+        { name: 'Fit', x, y: model },
+      ],
       layout: { xaxis: axis(TIME), yaxis: axis(target) },
     };
   }
   const unit = /\[(.*)\]/.exec(target)?.[1];
   const error = model.map((m, i) => (m === null || data[i] === null ? null : (m as number) - (data[i] as number)));
-  return { type: 'scatter', traces: [{ name: 'Error', x, y: error }], layout: { xaxis: axis(TIME), yaxis: axis(unit ? `Error [${unit}]` : 'Error') } };
+  return {
+    type: 'scatter',
+    traces: [{ name: 'Error', x, y: error }],
+    layout: { xaxis: axis(TIME), yaxis: axis(unit ? `Error [${unit}]` : 'Error') },
+  };
 }

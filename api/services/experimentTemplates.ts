@@ -45,12 +45,21 @@ const HEAVY = ['protocol_config', 'parameters_schema', 'source_protocol', 'exper
 const NOT_KEPT = ['time_series_spec', 'metrics_spec', 'plot_options'] as const;
 
 const TEMPLATE_LIST = namedRecordList({
-  project_id: { kind: 'id' }, description: { kind: 'text' }, created_by: { kind: 'id' },
+  project_id: { kind: 'id' },
+  description: { kind: 'text' },
+  created_by: { kind: 'id' },
   created_by_email: { kind: 'text', sql: '(select u.email from users u where u.id = created_by)' },
 });
 
 function indexTemplate(ctx: RequestContext, t: repo.TemplateRow) {
-  return indexEntity(ctx.em, { entity_type: 'experiment_template', entity_id: t.id, organization_id: t.organization_id, project_id: t.project_id, name: t.name, body: t.description });
+  return indexEntity(ctx.em, {
+    entity_type: 'experiment_template',
+    entity_id: t.id,
+    organization_id: t.organization_id,
+    project_id: t.project_id,
+    name: t.name,
+    body: t.description,
+  });
 }
 
 export type ParseToTemplateBody = RequestBody<'parseProtocolToTemplate'>;
@@ -58,8 +67,13 @@ export type ParseToTemplateBody = RequestBody<'parseProtocolToTemplate'>;
 export async function parseToTemplate(ctx: RequestContext, body: ParseToTemplateBody) {
   const pe = body.protocol_experiment;
   const { id } = await storeTemplate(ctx, {
-    projectId: body.project_id, name: pe.name, protocol: pe.protocol, loc: ['body', 'protocol_experiment', 'protocol'],
-    parametersSchema: pe.parameters_schema ?? null, experimentParameters: body.experiment_parameters ?? {}, description: body.description ?? null,
+    projectId: body.project_id,
+    name: pe.name,
+    protocol: pe.protocol,
+    loc: ['body', 'protocol_experiment', 'protocol'],
+    parametersSchema: pe.parameters_schema ?? null,
+    experimentParameters: body.experiment_parameters ?? {},
+    description: body.description ?? null,
   });
   return { template_id: id };
 }
@@ -81,14 +95,29 @@ async function storeTemplate(ctx: RequestContext, t: TemplateInput): Promise<{ i
   // A template's loops are capped by each batch's own max_backward_jumps (a long ageing
   // protocol may need more than the default); the unrolled size still counts here.
   const parsed = protocolAt(t.protocol, t.loc, Infinity);
-  const hash = sha256(canonicalJson({ protocol: parsed.ucp, name: t.name, experiment_parameters: t.experimentParameters, parameters_schema: t.parametersSchema }));
+  const hash = sha256(
+    canonicalJson({
+      protocol: parsed.ucp,
+      name: t.name,
+      experiment_parameters: t.experimentParameters,
+      parameters_schema: t.parametersSchema,
+    }),
+  );
   const existing = await repo.findTemplateByHash(ctx.em, t.projectId, hash);
   if (existing) return { id: existing.id, created: false };
   return ctx.em.transactional(async (em) => {
     const row = await repo.insertTemplate(em, {
-      id: randomUUID(), organization_id: ctx.caller.organizationId, project_id: t.projectId, content_hash: hash, name: t.name,
-      description: t.description, source_protocol: t.sourceProtocol ?? parsed.source, protocol_config: parsed.ucp as unknown as Record<string, unknown>,
-      parameters_schema: t.parametersSchema, experiment_parameters: t.experimentParameters, input_references: inputReferences(parsed.ucp),
+      id: randomUUID(),
+      organization_id: ctx.caller.organizationId,
+      project_id: t.projectId,
+      content_hash: hash,
+      name: t.name,
+      description: t.description,
+      source_protocol: t.sourceProtocol ?? parsed.source,
+      protocol_config: parsed.ucp as unknown as Record<string, unknown>,
+      parameters_schema: t.parametersSchema,
+      experiment_parameters: t.experimentParameters,
+      input_references: inputReferences(parsed.ucp),
       created_by: ctx.caller.userId,
     });
     // A concurrent identical request won the insert: answer its template.
@@ -106,11 +135,18 @@ export type TemplateCreateBody = RequestBody<'createExperimentTemplate'>;
  */
 export async function createTemplate(ctx: RequestContext, body: TemplateCreateBody) {
   const { id, created } = await storeTemplate(ctx, {
-    projectId: body.project_id, name: body.name, protocol: body.protocol_config, loc: ['body', 'protocol_config'],
-    parametersSchema: body.parameters_schema && Object.keys(body.parameters_schema).length ? body.parameters_schema : null,
-    experimentParameters: {}, description: body.description ?? null, sourceProtocol: body.source_protocol,
+    projectId: body.project_id,
+    name: body.name,
+    protocol: body.protocol_config,
+    loc: ['body', 'protocol_config'],
+    parametersSchema:
+      body.parameters_schema && Object.keys(body.parameters_schema).length ? body.parameters_schema : null,
+    experimentParameters: {},
+    description: body.description ?? null,
+    sourceProtocol: body.source_protocol,
   });
-  if (!created && body.force_create) throw conflict('an identical protocol is already saved in this project', { existing_id: id });
+  if (!created && body.force_create)
+    throw conflict('an identical protocol is already saved in this project', { existing_id: id });
   return { template: await loadTemplate(ctx, id, 'experiment_template:read'), created };
 }
 
@@ -134,10 +170,19 @@ export async function loadTemplate(ctx: RequestContext, id: string, permission: 
 
 export async function listTemplates(ctx: RequestContext, query: Record<string, unknown>) {
   const raw = query.include;
-  const requested = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).flatMap((v) => String(v).split(',')).map((s) => s.trim()).filter(Boolean);
+  const requested = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw])
+    .flatMap((v) => String(v).split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
   const allowed: readonly string[] = [...HEAVY, ...NOT_KEPT];
   const unknown = requested.filter((c) => !allowed.includes(c));
-  if (unknown.length) throw invalid(['query', 'include'], `unknown column(s) ${unknown.join(', ')}; allowed: ${allowed.join(', ')}`, 'enum', raw);
+  if (unknown.length)
+    throw invalid(
+      ['query', 'include'],
+      `unknown column(s) ${unknown.join(', ')}; allowed: ${allowed.join(', ')}`,
+      'enum',
+      raw,
+    );
   const list = parseList(query, TEMPLATE_LIST);
   const kept = requested.filter((c) => (HEAVY as readonly string[]).includes(c));
   const absent = Object.fromEntries(requested.filter((c) => !kept.includes(c)).map((c) => [c, null]));
@@ -149,7 +194,11 @@ export async function getTemplate(ctx: RequestContext, id: string) {
   return loadTemplate(ctx, id, 'experiment_template:read');
 }
 
-export async function updateTemplate(ctx: RequestContext, id: string, body: { name?: string; description?: string | null }) {
+export async function updateTemplate(
+  ctx: RequestContext,
+  id: string,
+  body: { name?: string; description?: string | null },
+) {
   await loadTemplate(ctx, id, 'experiment_template:update');
   return ctx.em.transactional(async (em) => {
     const row = await repo.updateTemplate(em, id, body);

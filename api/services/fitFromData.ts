@@ -58,8 +58,14 @@ export async function fitFromFile(ctx: RequestContext, body: FitFields, files: U
   // Who may create comes before what the file holds, as for POST /simple_pipelines.
   await requireProjectPermission(ctx, body.project_id, 'pipeline:create');
   const parts = (files ?? []).filter((f) => f.fieldname === 'file');
-  if (parts.length === 0) throw invalid(FILE_LOC, 'a file part named "file" holding the measured data (CSV with a header row, or Parquet) is required', 'missing');
-  if (parts.length > 1) throw invalid(FILE_LOC, `exactly one file part named "file" is accepted, got ${parts.length}`, 'value_error');
+  if (parts.length === 0)
+    throw invalid(
+      FILE_LOC,
+      'a file part named "file" holding the measured data (CSV with a header row, or Parquet) is required',
+      'missing',
+    );
+  if (parts.length > 1)
+    throw invalid(FILE_LOC, `exactly one file part named "file" is accepted, got ${parts.length}`, 'value_error');
   const columns = await readFitColumns(parts[0]!.buffer, fitColumns(body));
   return createFit(ctx, body, columns, FILE_LOC);
 }
@@ -70,16 +76,27 @@ export async function fitFromFile(ctx: RequestContext, body: FitFields, files: U
  */
 export async function fitFileGate(ctx: RequestContext, fields: Record<string, string>) {
   const projectId = fields.project_id;
-  if (projectId && UUID.test(projectId)) await requireProjectPermission(ctx, projectId.toLowerCase(), 'pipeline:create');
+  if (projectId && UUID.test(projectId))
+    await requireProjectPermission(ctx, projectId.toLowerCase(), 'pipeline:create');
 }
 
 async function createFit(ctx: RequestContext, fields: FitFields, data: unknown, dataLoc: Loc) {
-  const fit: Json & { element_type: 'data_fit' } = { element_type: 'data_fit', model: fields.model, parameters: fields.parameters, data };
+  const fit: Json & { element_type: 'data_fit' } = {
+    element_type: 'data_fit',
+    model: fields.model,
+    parameters: fields.parameters,
+    data,
+  };
   for (const option of FIT_OPTIONS) if (fields[option] !== undefined) fit[option] = fields[option];
   try {
     return await createPipeline(
       ctx,
-      { project_id: fields.project_id, name: fields.name, description: fields.description ?? null, elements: { [FIT_ELEMENT]: fit } },
+      {
+        project_id: fields.project_id,
+        name: fields.name,
+        description: fields.description ?? null,
+        elements: { [FIT_ELEMENT]: fit },
+      },
       'simple',
     );
   } catch (err) {
@@ -97,19 +114,21 @@ function requestLoc(loc: Loc, dataLoc: Loc): Loc {
 
 function atRequestFields(err: unknown, dataLoc: Loc): unknown {
   if (err instanceof ValidationFailed) {
-    return new ValidationFailed(err.issues.map((issue): ValidationIssue => {
-      const loc = requestLoc(issue.loc, dataLoc);
-      // "db:<id>" is the element's spelling; the request named the id.
-      const input = typeof issue.input === 'string' && issue.input.startsWith('db:') ? issue.input.slice(3) : issue.input;
-      return { ...issue, loc, ...(input !== undefined ? { input } : {}) };
-    }));
+    return new ValidationFailed(
+      err.issues.map((issue): ValidationIssue => {
+        const loc = requestLoc(issue.loc, dataLoc);
+        // "db:<id>" is the element's spelling; the request named the id.
+        const input =
+          typeof issue.input === 'string' && issue.input.startsWith('db:') ? issue.input.slice(3) : issue.input;
+        return { ...issue, loc, ...(input !== undefined ? { input } : {}) };
+      }),
+    );
   }
   if (err instanceof AppError && isPlainObject(err.detail) && Array.isArray(err.detail.loc)) {
     return new AppError(err.code, err.message, { ...err.detail, loc: requestLoc(err.detail.loc as Loc, dataLoc) });
   }
   return err;
 }
-
 
 interface WantedColumns {
   required: string[];
@@ -128,13 +147,21 @@ async function readFitColumns(bytes: Buffer, wanted: WantedColumns): Promise<Rec
   if (bytes.length === 0) throw invalid(FILE_LOC, 'is empty', 'value_error');
   if (bytes.subarray(0, 4).toString('latin1') === 'PAR1') return readParquetColumns(bytes, wanted);
   if (bytes.subarray(0, 4096).includes(0)) {
-    throw invalid(FILE_LOC, 'is neither Parquet nor CSV text; upload a Parquet file or a CSV file with a header row', 'value_error');
+    throw invalid(
+      FILE_LOC,
+      'is neither Parquet nor CSV text; upload a Parquet file or a CSV file with a header row',
+      'value_error',
+    );
   }
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes) // a BOM is dropped;
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes); // a BOM is dropped;
   } catch {
-    throw invalid(FILE_LOC, 'is neither Parquet nor UTF-8 CSV text; upload a Parquet file or a CSV file with a header row', 'value_error');
+    throw invalid(
+      FILE_LOC,
+      'is neither Parquet nor UTF-8 CSV text; upload a Parquet file or a CSV file with a header row',
+      'value_error',
+    );
   }
   return readCsvColumns(text, wanted);
 }
@@ -144,7 +171,9 @@ function tooManyRows(rows: number | undefined): ValidationFailed {
   return invalid(
     FILE_LOC,
     `has ${counted} data rows; a fit from a file takes at most ${MAX_INLINE_ROWS} (upload larger data as a cell measurement and use POST /fit-from-measurements)`,
-    'too_long', undefined, { max_rows: MAX_INLINE_ROWS, ...(rows !== undefined ? { rows } : {}) },
+    'too_long',
+    undefined,
+    { max_rows: MAX_INLINE_ROWS, ...(rows !== undefined ? { rows } : {}) },
   );
 }
 
@@ -157,8 +186,13 @@ function pickColumns(fileColumns: string[], wanted: WantedColumns): Map<string, 
   });
   const missing = wanted.required.filter((c) => !index.has(c));
   if (missing.length) {
-    throw invalid(FILE_LOC, `has no ${missing.map((c) => `"${c}"`).join(', ')} column; the fit needs ${wanted.required.map((c) => `"${c}"`).join(', ')}`,
-      'missing', undefined, { missing_columns: missing, available_columns: fileColumns });
+    throw invalid(
+      FILE_LOC,
+      `has no ${missing.map((c) => `"${c}"`).join(', ')} column; the fit needs ${wanted.required.map((c) => `"${c}"`).join(', ')}`,
+      'missing',
+      undefined,
+      { missing_columns: missing, available_columns: fileColumns },
+    );
   }
   return new Map([...wanted.required, ...wanted.optional].filter((c) => index.has(c)).map((c) => [c, index.get(c)!]));
 }
@@ -175,7 +209,11 @@ function toNumber(raw: unknown, column: string, row: number): number | null {
     if (s === '' || /^nan$/i.test(s)) return null;
     if (isDecimal(s)) return Number(s);
   }
-  throw invalid([...FILE_LOC, column], `data row ${row}: ${quoted(typeof raw === 'string' ? raw : String(raw))} is not a finite number`, 'float_parsing');
+  throw invalid(
+    [...FILE_LOC, column],
+    `data row ${row}: ${quoted(typeof raw === 'string' ? raw : String(raw))} is not a finite number`,
+    'float_parsing',
+  );
 }
 
 async function readParquetColumns(bytes: Buffer, wanted: WantedColumns): Promise<Record<string, Column>> {
@@ -301,12 +339,21 @@ function readCsvColumns(text: string, wanted: WantedColumns): Record<string, Col
       return false;
     }
     if (fields.length !== header.length) {
-      throw invalid(FILE_LOC, `data row ${rows} has ${fields.length} fields; the header has ${header.length}`, 'value_error');
+      throw invalid(
+        FILE_LOC,
+        `data row ${rows} has ${fields.length} fields; the header has ${header.length}`,
+        'value_error',
+      );
     }
     for (const [column, i] of picked) out[column]!.push(toNumber(fields[i], column, rows));
     return true;
   });
-  if (!header) throw invalid(FILE_LOC, 'has no header row; the first line names the columns, e.g. "Time [s],Current [A],Voltage [V]"', 'value_error');
+  if (!header)
+    throw invalid(
+      FILE_LOC,
+      'has no header row; the first line names the columns, e.g. "Time [s],Current [A],Voltage [V]"',
+      'value_error',
+    );
   if (tooMany) throw tooManyRows(undefined);
   return out;
 }

@@ -35,7 +35,11 @@ async function progressOf(ctx: RequestContext, job: repo.JobRow): Promise<Progre
     for (const activity of activities) {
       const payload = activity.heartbeatDetails?.payloads?.[0];
       if (!payload) continue;
-      const d = defaultPayloadConverter.fromPayload<{ job_id?: string | null; steps_done?: number; steps_total?: number }>(payload as Payload);
+      const d = defaultPayloadConverter.fromPayload<{
+        job_id?: string | null;
+        steps_done?: number;
+        steps_total?: number;
+      }>(payload as Payload);
       if (d?.job_id !== undefined && d.job_id !== job.id) continue; // a chunk solving another point of the batch
       const done = Number(d?.steps_done ?? 0);
       const total = Number(d?.steps_total ?? 0);
@@ -117,12 +121,14 @@ export async function cancelJob(ctx: RequestContext, id: string) {
   const job = await loadJob(ctx, id, 'simulation:update');
   // A resent cancel (a script retrying after a lost answer) gets the canceled job again.
   if (job.status === 'canceled') return present(job, undefined);
-  if (isTerminal(job.status)) throw conflict(`the job has already ended (${job.status})`, { job_id: id, status: job.status });
+  if (isTerminal(job.status))
+    throw conflict(`the job has already ended (${job.status})`, { job_id: id, status: job.status });
   if (job.job_type === 'simulation' && !simulationWorkflowIds.isLegacySimulation(job.workflow_id)) {
     const canceled = await repo.cancelOpenJob(ctx.em, id);
     const now = (await repo.findJob(ctx.em, id))!;
     // Not canceled here: it ended meanwhile (completed or failed), or another cancel won.
-    if (!canceled && now.status !== 'canceled') throw conflict(`the job has already ended (${now.status})`, { job_id: id, status: now.status });
+    if (!canceled && now.status !== 'canceled')
+      throw conflict(`the job has already ended (${now.status})`, { job_id: id, status: now.status });
     return present(now, undefined);
   }
   // An element and its job are pending together (every element update changes both).

@@ -3,7 +3,17 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestContext } from '../context.ts';
-import { labChannels, labCounts, labCyclers, labHead, labServiceEvents, type CyclerPage, type LabChannelRow, type LabCyclerRow, type LabServiceRow } from '../../db/repositories/lab.ts';
+import {
+  labChannels,
+  labCounts,
+  labCyclers,
+  labHead,
+  labServiceEvents,
+  type CyclerPage,
+  type LabChannelRow,
+  type LabCyclerRow,
+  type LabServiceRow,
+} from '../../db/repositories/lab.ts';
 import { projectBlocks, type Block } from '../../db/repositories/plannedMeasurements.ts';
 import { AppError, notFound } from '../errors.ts';
 import { assertSameOrganization } from './access.ts';
@@ -22,7 +32,8 @@ interface Counts {
 type LabChannel = { id: string; name: string; [field: string]: unknown };
 type LabCycler = Record<string, unknown> & Counts & { channel_count: number; channels: LabChannel[] };
 
-const byNameThenId = (a: LabChannel, b: LabChannel) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const byNameThenId = (a: LabChannel, b: LabChannel) =>
+  a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
 const iso = (msSinceEpoch: number | null) => (msSinceEpoch === null ? null : new Date(msSinceEpoch).toISOString());
 
@@ -54,16 +65,30 @@ function forward(blocks: Block[] | undefined, asOf: number) {
     if (b.end_ms > free && b.start_ms <= (free === asOf ? asOf + TICK - 1 : free)) free = b.end_ms;
   }
   return {
-    next_reservation: next ? { id: next.id, name: next.name, planned_start_time: iso(next.start_ms), planned_end_time: iso(next.end_ms) } : null,
+    next_reservation: next
+      ? { id: next.id, name: next.name, planned_start_time: iso(next.start_ms), planned_end_time: iso(next.end_ms) }
+      : null,
     next_free_at: Number.isFinite(free) ? iso(free) : null,
   };
 }
 
 function cyclerOf(c: LabCyclerRow): LabCycler {
   return {
-    id: c.id, name: c.name, channel_count: 0, occupied: 0, stale: 0, free: 0, out_of_commission: 0,
-    manufacturer: c.manufacturer, model: c.model, serial_number: c.serial_number, last_calibrated_at: iso(c.last_calibrated_at),
-    calibration_interval_days: c.calibration_interval_days, calibration_due_at: iso(c.calibration_due_at), service_windows: [], channels: [],
+    id: c.id,
+    name: c.name,
+    channel_count: 0,
+    occupied: 0,
+    stale: 0,
+    free: 0,
+    out_of_commission: 0,
+    manufacturer: c.manufacturer,
+    model: c.model,
+    serial_number: c.serial_number,
+    last_calibrated_at: iso(c.last_calibrated_at),
+    calibration_interval_days: c.calibration_interval_days,
+    calibration_due_at: iso(c.calibration_due_at),
+    service_windows: [],
+    channels: [],
   };
 }
 
@@ -79,8 +104,12 @@ function skeleton(cyclerRows: LabCyclerRow[], events: LabServiceRow[]) {
   }
   for (const e of events) {
     (cyclers.get(e.cycler_id)?.service_windows as unknown[] | undefined)?.push({
-      id: e.id, event_type: e.event_type, status: e.status, started_at: iso(e.started_at),
-      scheduled_for: iso(e.scheduled_for), scheduled_until: iso(e.scheduled_until),
+      id: e.id,
+      event_type: e.event_type,
+      status: e.status,
+      started_at: iso(e.started_at),
+      scheduled_for: iso(e.scheduled_for),
+      scheduled_until: iso(e.scheduled_until),
     });
   }
   return { sites, cyclers };
@@ -90,11 +119,22 @@ function skeleton(cyclerRows: LabCyclerRow[], events: LabServiceRow[]) {
  * The query and the tree, without HTTP or permission checks (the benchmark's floor uses it too):
  * the whole lab, or the cyclers of `page` with their channels and counts over them.
  */
-export async function buildLabStatus(em: EntityManager, projectId: string, userId: string, staleAfterHours: number, asOf = labClock(), page?: CyclerPage) {
+export async function buildLabStatus(
+  em: EntityManager,
+  projectId: string,
+  userId: string,
+  staleAfterHours: number,
+  asOf = labClock(),
+  page?: CyclerPage,
+) {
   const cyclersFirst = page ? await labCyclers(em, projectId, page) : null;
   const ids = cyclersFirst?.map((c) => c.id);
-  const [cyclerRows, channelRows, events, blockRows] = await Promise.all([cyclersFirst ?? labCyclers(em, projectId),
-    labChannels(em, projectId, userId, staleAfterHours, asOf, ids), labServiceEvents(em, projectId, ids), projectBlocks(em, projectId, asOf, ids)]);
+  const [cyclerRows, channelRows, events, blockRows] = await Promise.all([
+    cyclersFirst ?? labCyclers(em, projectId),
+    labChannels(em, projectId, userId, staleAfterHours, asOf, ids),
+    labServiceEvents(em, projectId, ids),
+    projectBlocks(em, projectId, asOf, ids),
+  ]);
   const blocks = new Map<string, Block[]>();
   for (const b of blockRows) {
     const list = blocks.get(b.channel_id);
@@ -110,16 +150,31 @@ export async function buildLabStatus(em: EntityManager, projectId: string, userI
     // Over every running measurement of the channel, not only the one shown: one fresh run makes it occupied.
     // An out-of-commission channel is that state and counts there only, whatever else holds: the
     // client's free_channels() keeps state == 'free', so it must never offer one.
-    const state: State = r.out_of_commission ? 'out_of_commission' : r.m_id === null ? 'free' : r.fresh ? 'occupied' : 'stale';
+    const state: State = r.out_of_commission
+      ? 'out_of_commission'
+      : r.m_id === null
+        ? 'free'
+        : r.fresh
+          ? 'occupied'
+          : 'stale';
     cycler[state]++;
     total[state]++;
     cycler.channel_count++;
     cycler.channels.push({
-      id: r.id, name: r.name, state, notes: r.notes, out_of_commission: r.out_of_commission,
-      max_amps: r.max_amps, min_volts: r.min_volts, max_volts: r.max_volts,
-      service_scheduled_at: iso(r.service_scheduled_at), service_scheduled_until: iso(r.service_scheduled_until),
+      id: r.id,
+      name: r.name,
+      state,
+      notes: r.notes,
+      out_of_commission: r.out_of_commission,
+      max_amps: r.max_amps,
+      min_volts: r.min_volts,
+      max_volts: r.max_volts,
+      service_scheduled_at: iso(r.service_scheduled_at),
+      service_scheduled_until: iso(r.service_scheduled_until),
       // Out for its cycler's service, it is next free when the service's window ends (one of its blocks).
-      ...(r.out_of_commission && !r.out_for_service ? { next_reservation: null, next_free_at: null } : forward(blocks.get(r.id), now)),
+      ...(r.out_of_commission && !r.out_for_service
+        ? { next_reservation: null, next_free_at: null }
+        : forward(blocks.get(r.id), now)),
       ...(state === 'occupied' || state === 'stale' ? { measurement: measurementOf(r) } : {}),
     });
   }
@@ -128,9 +183,17 @@ export async function buildLabStatus(em: EntityManager, projectId: string, userI
 }
 
 /** The whole lab's counts per cycler and in all, without channels (`channels: []`): one aggregate, no channel rows. */
-export async function buildLabSummary(em: EntityManager, projectId: string, staleAfterHours: number, asOf = labClock()) {
-  const [cyclerRows, counts, events] = await Promise.all([labCyclers(em, projectId), labCounts(em, projectId, staleAfterHours, asOf),
-    labServiceEvents(em, projectId)]);
+export async function buildLabSummary(
+  em: EntityManager,
+  projectId: string,
+  staleAfterHours: number,
+  asOf = labClock(),
+) {
+  const [cyclerRows, counts, events] = await Promise.all([
+    labCyclers(em, projectId),
+    labCounts(em, projectId, staleAfterHours, asOf),
+    labServiceEvents(em, projectId),
+  ]);
   const total: Counts = { occupied: 0, stale: 0, free: 0, out_of_commission: 0 };
   const { sites, cyclers } = skeleton(cyclerRows, events);
   for (const n of counts) {
@@ -155,8 +218,11 @@ export interface LabView {
 function pageOf(q: LabView): CyclerPage | undefined {
   if (q.cycler_offset === undefined && q.cycler_limit === undefined) return undefined;
   if (q.view === 'summary') {
-    throw new AppError('BAD_REQUEST', 'a summary has no channels to page: send view=summary or cycler_offset/cycler_limit, not both',
-      { field: q.cycler_offset !== undefined ? 'cycler_offset' : 'cycler_limit' });
+    throw new AppError(
+      'BAD_REQUEST',
+      'a summary has no channels to page: send view=summary or cycler_offset/cycler_limit, not both',
+      { field: q.cycler_offset !== undefined ? 'cycler_offset' : 'cycler_limit' },
+    );
   }
   return { offset: q.cycler_offset ?? 0, limit: q.cycler_limit ?? 100 };
 }
@@ -175,7 +241,10 @@ export async function labStatus(ctx: RequestContext, projectId: string, ifNoneMa
   if (!head) throw notFound('project', projectId);
   assertSameOrganization(ctx.caller, head.organization_id, 'project');
   if (!ctx.caller.isOwner && !head.allowed) {
-    throw new AppError('FORBIDDEN', `missing permission channel:read in project ${projectId}`, { permission: 'channel:read', project_id: projectId });
+    throw new AppError('FORBIDDEN', `missing permission channel:read in project ${projectId}`, {
+      permission: 'channel:read',
+      project_id: projectId,
+    });
   }
   const hours = head.stale_after_hours ?? ctx.config.staleAfterHours;
   const version = head.version;
@@ -184,8 +253,11 @@ export async function labStatus(ctx: RequestContext, projectId: string, ifNoneMa
   // Each view is its own representation, so its own tag.
   const part = q.view === 'summary' ? '-s' : page ? `-p${page.offset}.${page.limit}` : '';
   const etag = `W/"lab-${version}-${asOf.getTime() / TICK}-${hours}-${caller}${part}"`;
-  if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag || t.trim() === '*')) return { etag, body: null };
-  const body = q.view === 'summary' ? await buildLabSummary(ctx.em, projectId, hours, asOf)
-    : await buildLabStatus(ctx.em, projectId, ctx.caller.userId, hours, asOf, page);
+  if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag || t.trim() === '*'))
+    return { etag, body: null };
+  const body =
+    q.view === 'summary'
+      ? await buildLabSummary(ctx.em, projectId, hours, asOf)
+      : await buildLabStatus(ctx.em, projectId, ctx.caller.userId, hours, asOf, page);
   return { etag, body };
 }

@@ -25,18 +25,29 @@ async function loadMeasurement(ctx: RequestContext, measurementId: string): Prom
  * Data exists once processing is ready; 409 says which state it is in. While an extend is
  * processing, the stored series (the version before it, kept whole until the switch) is read.
  */
-async function readable(ctx: RequestContext, measurementId: string, type: 'time_series' | 'file'): Promise<repo.MeasurementDataRow> {
+async function readable(
+  ctx: RequestContext,
+  measurementId: string,
+  type: 'time_series' | 'file',
+): Promise<repo.MeasurementDataRow> {
   const m = await loadMeasurement(ctx, measurementId);
   if (m.measurement_type !== type) {
-    throw conflict(`cell measurement ${m.id} holds ${m.measurement_type} data, not ${type === 'file' ? 'files' : 'a time series'}`, {
-      measurement_type: m.measurement_type,
-    });
+    throw conflict(
+      `cell measurement ${m.id} holds ${m.measurement_type} data, not ${type === 'file' ? 'files' : 'a time series'}`,
+      {
+        measurement_type: m.measurement_type,
+      },
+    );
   }
   const extending = m.extending_version !== null && m.time_series_key !== null;
   if (m.processing_status !== 'ready' && !extending) {
-    const why = m.processing_status === 'failed' ? `its data failed processing: ${m.processing_error}` : `its data is still processing (${m.processing_status})`;
+    const why =
+      m.processing_status === 'failed'
+        ? `its data failed processing: ${m.processing_error}`
+        : `its data is still processing (${m.processing_status})`;
     throw conflict(`cell measurement ${m.id} has no data to read yet: ${why}`, {
-      processing_status: m.processing_status, processing_error: m.processing_error,
+      processing_status: m.processing_status,
+      processing_error: m.processing_error,
     });
   }
   return m;
@@ -45,7 +56,9 @@ async function readable(ctx: RequestContext, measurementId: string, type: 'time_
 const asciiName = (s: string) => s.replace(/[^\x20-\x7e]+/g, '_').replaceAll('"', '');
 
 async function signedDownload(ctx: RequestContext, key: string, filename: string): Promise<string> {
-  return (await ctx.storage.signedGetUrl(key, { expiresInSeconds: DOWNLOAD_TTL_SECONDS, filename: asciiName(filename) })).url;
+  return (
+    await ctx.storage.signedGetUrl(key, { expiresInSeconds: DOWNLOAD_TTL_SECONDS, filename: asciiName(filename) })
+  ).url;
 }
 
 export async function timeSeriesDownload(ctx: RequestContext, measurementId: string): Promise<string> {
@@ -60,7 +73,10 @@ export async function stepsDownload(ctx: RequestContext, measurementId: string):
 
 export async function stepsAndCycles(ctx: RequestContext, measurementId: string) {
   const m = await readable(ctx, measurementId, 'time_series');
-  const [steps, cycles] = await Promise.all([readTable(ctx.storage, m.steps_key!), readTable(ctx.storage, m.cycles_key!)]);
+  const [steps, cycles] = await Promise.all([
+    readTable(ctx.storage, m.steps_key!),
+    readTable(ctx.storage, m.cycles_key!),
+  ]);
   return { steps, cycles };
 }
 
@@ -79,12 +95,19 @@ export async function fileDownload(ctx: RequestContext, measurementId: string, f
   const m = await readable(ctx, measurementId, 'file');
   const index = (m.filenames ?? []).indexOf(filename);
   if (index < 0) throw notFound(`file "${filename}" of cell measurement ${measurementId}`);
-  return signedDownload(ctx, fileKey(measurementPrefix(m.organization_id, m.project_id, m.id), index, filename), filename);
+  return signedDownload(
+    ctx,
+    fileKey(measurementPrefix(m.organization_id, m.project_id, m.id), index, filename),
+    filename,
+  );
 }
 
 function listParam(v: unknown): string[] | undefined {
   if (v === undefined) return undefined;
-  const parts = (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(',')).map((s) => s.trim()).filter(Boolean);
+  const parts = (Array.isArray(v) ? v : [v])
+    .flatMap((s) => String(s).split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
   return parts.length ? parts : undefined;
 }
 
@@ -93,7 +116,11 @@ function listParam(v: unknown): string[] | undefined {
  * column), when it has more rows than asked for: downsampling it instead of the series takes
  * milliseconds instead of seconds. Null for series processed before overviews and larger requests.
  */
-async function overviewFor(storage: ObjectStorage, timeSeriesKey: string, maxPoints: number): Promise<ParquetObject | null> {
+async function overviewFor(
+  storage: ObjectStorage,
+  timeSeriesKey: string,
+  maxPoints: number,
+): Promise<ParquetObject | null> {
   try {
     const overview = await openParquet(storage, overviewKey(timeSeriesKey));
     return overview.rowCount > maxPoints ? overview : null;
@@ -103,22 +130,35 @@ async function overviewFor(storage: ObjectStorage, timeSeriesKey: string, maxPoi
   }
 }
 
-export async function timeSeries(ctx: RequestContext, measurementId: string, query: { columns?: unknown; max_points?: number }) {
+export async function timeSeries(
+  ctx: RequestContext,
+  measurementId: string,
+  query: { columns?: unknown; max_points?: number },
+) {
   const m = await readable(ctx, measurementId, 'time_series');
   const p = await openParquet(ctx.storage, m.time_series_key!);
   const columns = listParam(query.columns) ?? p.columns;
   const unknown = columns.filter((c) => !p.columns.includes(c));
   if (unknown.length) {
-    throw invalid(['query', 'columns'], `unknown column(s) ${unknown.map((c) => JSON.stringify(c)).join(', ')}; stored columns: ${p.columns.join(', ')}`,
-      'value_error', query.columns);
+    throw invalid(
+      ['query', 'columns'],
+      `unknown column(s) ${unknown.map((c) => JSON.stringify(c)).join(', ')}; stored columns: ${p.columns.join(', ')}`,
+      'value_error',
+      query.columns,
+    );
   }
   const maxPoints = query.max_points ?? 5000;
   // The answer is built whole in memory (as numbers, then as JSON text): its size is bounded.
   const unique = new Set(columns).size;
   const cells = Math.min(maxPoints, p.rowCount) * unique;
   if (cells > MAX_SERIES_CELLS) {
-    throw invalid(['query', 'max_points'], `${unique} columns of ${Math.min(maxPoints, p.rowCount)} rows are ${cells} values; at most ${MAX_SERIES_CELLS} per answer: ask for fewer points or columns (or download the series)`,
-      'less_than_equal', maxPoints, { le: Math.floor(MAX_SERIES_CELLS / unique) });
+    throw invalid(
+      ['query', 'max_points'],
+      `${unique} columns of ${Math.min(maxPoints, p.rowCount)} rows are ${cells} values; at most ${MAX_SERIES_CELLS} per answer: ask for fewer points or columns (or download the series)`,
+      'less_than_equal',
+      maxPoints,
+      { le: Math.floor(MAX_SERIES_CELLS / unique) },
+    );
   }
   // Only a long series can have an overview: shorter ones cost no storage lookup for it.
   const mayHaveOverview = p.rowCount > maxPoints && p.rowCount >= OVERVIEW_MIN_ROWS;

@@ -26,13 +26,19 @@ export function tagFilters(query: Record<string, unknown>): { sql: string; param
   const clauses = asList(query.tags_all).map((tag) => ({ sql: has, params: [tag.trim()] }));
   const any = asList(query.tags_any).map((tag) => tag.trim());
   if (any.length) {
-    clauses.push({ sql: `exists (select 1 from jsonb_array_elements_text(m.tags) t where lower(t) in (${any.map(() => 'lower(?)').join(', ')}))`, params: any });
+    clauses.push({
+      sql: `exists (select 1 from jsonb_array_elements_text(m.tags) t where lower(t) in (${any.map(() => 'lower(?)').join(', ')}))`,
+      params: any,
+    });
   }
   return clauses;
 }
 
 /** GET /cell_measurements/tags: the project's tags with how many measurements carry each, most used first. */
-export async function listTags(ctx: RequestContext, query: { project_id: string; q?: string; limit?: number | string }) {
+export async function listTags(
+  ctx: RequestContext,
+  query: { project_id: string; q?: string; limit?: number | string },
+) {
   await requireProjectPermission(ctx, query.project_id, 'cell_measurement:read');
   const limit = Number(query.limit ?? 50);
   const params: unknown[] = [query.project_id];
@@ -49,17 +55,25 @@ export async function listTags(ctx: RequestContext, query: { project_id: string;
       order by usage_count desc, lower(tag) limit ?`,
     [...params, limit],
   );
-  return { items: rows.map(({ tag, usage_count }) => ({ tag, usage_count })), count: rows.length, total: rows[0]?.total ?? 0 };
+  return {
+    items: rows.map(({ tag, usage_count }) => ({ tag, usage_count })),
+    count: rows.length,
+    total: rows[0]?.total ?? 0,
+  };
 }
 
 /** POST /cell_measurements/tags/bulk: every measurement must be visible and updatable, or nothing changes. */
-export async function bulkTags(ctx: RequestContext, body: { measurement_ids: string[]; add?: string[]; remove?: string[] }) {
+export async function bulkTags(
+  ctx: RequestContext,
+  body: { measurement_ids: string[]; add?: string[]; remove?: string[] },
+) {
   const ids = [...new Set(body.measurement_ids)];
   const add = body.add ?? [];
   const remove = new Set((body.remove ?? []).map((t) => t.trim().toLowerCase()));
   return ctx.em.transactional(async (em) => {
     const rows = await em.execute<{ id: string; organization_id: string; project_id: string; tags: string[] }[]>(
-      `select id, organization_id, project_id, tags from cell_measurements where id in (${ids.map(() => '?').join(', ')}) order by id for update`, ids,
+      `select id, organization_id, project_id, tags from cell_measurements where id in (${ids.map(() => '?').join(', ')}) order by id for update`,
+      ids,
     );
     const found = new Map(rows.map((r) => [r.id, r]));
     for (const id of ids) {
@@ -67,12 +81,22 @@ export async function bulkTags(ctx: RequestContext, body: { measurement_ids: str
       if (!m) throw notFound('cell measurement', id);
       assertSameOrganization(ctx.caller, m.organization_id, 'cell measurement');
     }
-    for (const projectId of new Set(rows.map((r) => r.project_id))) await requireProjectPermission({ ...ctx, em }, projectId, 'cell_measurement:update');
+    for (const projectId of new Set(rows.map((r) => r.project_id)))
+      await requireProjectPermission({ ...ctx, em }, projectId, 'cell_measurement:update');
     let updated = 0;
     for (const m of rows) {
-      const next = normalizeTags([...m.tags.filter((t) => !remove.has(t.toLowerCase())), ...add.filter((t) => !remove.has(t.trim().toLowerCase()))], ['body', 'add']);
+      const next = normalizeTags(
+        [
+          ...m.tags.filter((t) => !remove.has(t.toLowerCase())),
+          ...add.filter((t) => !remove.has(t.trim().toLowerCase())),
+        ],
+        ['body', 'add'],
+      );
       if (JSON.stringify(next) === JSON.stringify(m.tags)) continue;
-      await em.execute(`update cell_measurements set tags = ?::jsonb, updated_at = now() where id = ?`, [JSON.stringify(next), m.id]);
+      await em.execute(`update cell_measurements set tags = ?::jsonb, updated_at = now() where id = ?`, [
+        JSON.stringify(next),
+        m.id,
+      ]);
       updated += 1;
     }
     return { updated_count: updated };

@@ -7,7 +7,13 @@ import type { RequestContext } from '../context.ts';
 import { conflict, forbidden, invalid, notFound } from '../errors.ts';
 import { namedRecordList, parseList } from '../listQuery.ts';
 import * as repo from '../../db/repositories/models.ts';
-import { assertSameOrganization, holdsInProject, readableProjectsSql, requirePermissionInSomeProject, requireProjectPermission } from './access.ts';
+import {
+  assertSameOrganization,
+  holdsInProject,
+  readableProjectsSql,
+  requirePermissionInSomeProject,
+  requireProjectPermission,
+} from './access.ts';
 import { indexEntity, unindexEntity } from './searchIndex.ts';
 import { describeModel, givenIn, validateCustomModel, type ParameterLoc } from './simulationWorker.ts';
 import { isPlainObject } from '../values.ts';
@@ -15,24 +21,38 @@ import { jsonDepth, MAX_JSON_DEPTH, tooDeep } from '../bodyLimits.ts';
 
 export const CUSTOM_MODEL_CHEMISTRIES = ['lithium_ion', 'lithium_sulfur', 'ecm', 'generic'] as const;
 
-const MODEL_LIST = namedRecordList({
-  description: { kind: 'text', sql: 'm.description' },
-  chemistry: { kind: 'text', sql: 'm.chemistry' },
-  is_custom_model: { kind: 'boolean', sql: 'm.is_custom_model' },
-  user_id: { kind: 'id', sql: 'm.user_id' },
-  created_by_email: { kind: 'text', sql: '(select u.email from users u where u.id = m.user_id)' },
-}, { alias: 'm', tieBreak: 'm.id' });
+const MODEL_LIST = namedRecordList(
+  {
+    description: { kind: 'text', sql: 'm.description' },
+    chemistry: { kind: 'text', sql: 'm.chemistry' },
+    is_custom_model: { kind: 'boolean', sql: 'm.is_custom_model' },
+    user_id: { kind: 'id', sql: 'm.user_id' },
+    created_by_email: { kind: 'text', sql: '(select u.email from users u where u.id = m.user_id)' },
+  },
+  { alias: 'm', tieBreak: 'm.id' },
+);
 
 const PM_LIST = namedRecordList({ project_id: { kind: 'id' }, model_id: { kind: 'id' }, cell_spec_id: { kind: 'id' } });
 
 function indexModel(ctx: RequestContext, m: repo.ModelRow) {
-  return indexEntity(ctx.em, { entity_type: 'model', entity_id: m.id, organization_id: m.organization_id, name: m.name, body: [m.description, m.chemistry, (m.config as { type?: string }).type].filter(Boolean).join(' ') });
+  return indexEntity(ctx.em, {
+    entity_type: 'model',
+    entity_id: m.id,
+    organization_id: m.organization_id,
+    name: m.name,
+    body: [m.description, m.chemistry, (m.config as { type?: string }).type].filter(Boolean).join(' '),
+  });
 }
 
 function indexParameterizedModel(ctx: RequestContext, pm: repo.ParameterizedModelRow) {
   return indexEntity(ctx.em, {
-    entity_type: 'parameterized_model', entity_id: pm.id, organization_id: pm.organization_id, project_id: pm.project_id,
-    parent_id: pm.model_id, name: pm.name, body: pm.description,
+    entity_type: 'parameterized_model',
+    entity_id: pm.id,
+    organization_id: pm.organization_id,
+    project_id: pm.project_id,
+    parent_id: pm.model_id,
+    name: pm.name,
+    body: pm.description,
   });
 }
 
@@ -46,16 +66,25 @@ export async function loadModel(ctx: RequestContext, id: string): Promise<repo.M
 }
 
 async function storeModel(
-  ctx: RequestContext, input: { name: string; description?: string | null; chemistry: string; config: unknown; custom: boolean }, loc: (string | number)[],
-  parameterLoc?: ParameterLoc, pybammVersion?: string,
+  ctx: RequestContext,
+  input: { name: string; description?: string | null; chemistry: string; config: unknown; custom: boolean },
+  loc: (string | number)[],
+  parameterLoc?: ParameterLoc,
+  pybammVersion?: string,
 ) {
   await requirePermissionInSomeProject(ctx, 'model:create');
   const checked = await validateCustomModel(ctx, input.config, loc, parameterLoc);
   checkPybammVersion(pybammVersion, checked.simulator_version);
   return ctx.em.transactional(async (em) => {
     const row = await repo.insertModel(em, {
-      id: randomUUID(), organization_id: ctx.caller.organizationId, user_id: ctx.caller.userId, name: input.name,
-      description: input.description ?? null, is_custom_model: input.custom, chemistry: input.chemistry, config: checked.model,
+      id: randomUUID(),
+      organization_id: ctx.caller.organizationId,
+      user_id: ctx.caller.userId,
+      name: input.name,
+      description: input.description ?? null,
+      is_custom_model: input.custom,
+      chemistry: input.chemistry,
+      config: checked.model,
       simulator_version: checked.simulator_version,
     });
     await indexModel({ ...ctx, em }, row);
@@ -75,27 +104,43 @@ export async function createModel(ctx: RequestContext, body: ModelCreateBody) {
   let config = body.config;
   if (body.simulation_settings !== undefined) {
     if (config.simulation_settings !== undefined) {
-      throw invalid(['body', 'simulation_settings'], 'is also given in config.simulation_settings: give it once', 'value_error', body.simulation_settings);
+      throw invalid(
+        ['body', 'simulation_settings'],
+        'is also given in config.simulation_settings: give it once',
+        'value_error',
+        body.simulation_settings,
+      );
     }
     config = { ...config, simulation_settings: body.simulation_settings };
   }
   const parameters = config.parameters;
   const { simulation_settings: _s, pybamm_version: _v, project_id: _p, ...rest } = body;
-  const row = await storeModel(ctx, { ...rest, config, chemistry: body.chemistry ?? 'lithium_ion', custom: false }, ['body', 'config'],
-    isPlainObject(parameters) ? givenIn(parameters, ['body', 'config', 'parameters']) : undefined, body.pybamm_version);
+  const row = await storeModel(
+    ctx,
+    { ...rest, config, chemistry: body.chemistry ?? 'lithium_ion', custom: false },
+    ['body', 'config'],
+    isPlainObject(parameters) ? givenIn(parameters, ['body', 'config', 'parameters']) : undefined,
+    body.pybamm_version,
+  );
   return row;
 }
 
 function checkPybammVersion(wanted: string | undefined, engine: string) {
   if (wanted !== undefined && wanted !== engine) {
-    throw invalid(['body', 'pybamm_version'], `this Cellar simulates with PyBaMM ${engine}`, 'value_error', wanted, { expected: engine });
+    throw invalid(['body', 'pybamm_version'], `this Cellar simulates with PyBaMM ${engine}`, 'value_error', wanted, {
+      expected: engine,
+    });
   }
 }
 
 /** The multipart gate of POST /models/upload-custom: may the caller create models, before the file is read. */
 export const uploadCustomModelGate = (ctx: RequestContext) => requirePermissionInSomeProject(ctx, 'model:create');
 
-export async function uploadCustomModel(ctx: RequestContext, body: Record<string, unknown>, files: { fieldname: string; buffer: Buffer }[] | undefined) {
+export async function uploadCustomModel(
+  ctx: RequestContext,
+  body: Record<string, unknown>,
+  files: { fieldname: string; buffer: Buffer }[] | undefined,
+) {
   const file = files?.find((f) => f.fieldname === 'file');
   if (!file) throw invalid(['body', 'file'], 'a file part named "file" holding the model JSON is required', 'missing');
   if (jsonDepth(file.buffer) > MAX_JSON_DEPTH) throw tooDeep(['body', 'file']);
@@ -108,7 +153,11 @@ export async function uploadCustomModel(ctx: RequestContext, body: Record<string
   const name = typeof body.name === 'string' && body.name.trim() ? body.name : undefined;
   if (!name) throw invalid(['body', 'name'], 'is required', 'missing');
   const chemistry = (body.chemistry as string | undefined) || 'lithium_ion';
-  return storeModel(ctx, { name, description: (body.description as string | undefined) ?? null, chemistry, config, custom: true }, ['body', 'file']);
+  return storeModel(
+    ctx,
+    { name, description: (body.description as string | undefined) ?? null, chemistry, config, custom: true },
+    ['body', 'file'],
+  );
 }
 
 /**
@@ -125,10 +174,15 @@ export async function listModels(ctx: RequestContext, query: Record<string, unkn
 
 /** Only the model's creator or an organization owner changes or deletes it. */
 function assertModelOwner(ctx: RequestContext, m: repo.ModelRow) {
-  if (m.user_id !== ctx.caller.userId && !ctx.caller.isOwner) throw forbidden('only the model\'s creator or an organization owner may change it', { model_id: m.id });
+  if (m.user_id !== ctx.caller.userId && !ctx.caller.isOwner)
+    throw forbidden("only the model's creator or an organization owner may change it", { model_id: m.id });
 }
 
-export async function updateModel(ctx: RequestContext, id: string, input: { name?: string; description?: string | null; pybamm_version?: string }) {
+export async function updateModel(
+  ctx: RequestContext,
+  id: string,
+  input: { name?: string; description?: string | null; pybamm_version?: string },
+) {
   const model = await loadModel(ctx, id);
   assertModelOwner(ctx, model);
   await requirePermissionInSomeProject(ctx, 'model:update');
@@ -145,7 +199,11 @@ export async function deleteModel(ctx: RequestContext, id: string) {
   assertModelOwner(ctx, await loadModel(ctx, id));
   await requirePermissionInSomeProject(ctx, 'model:delete');
   const users = await repo.countParameterizedModelsOf(ctx.em, id);
-  if (users) throw conflict(`the model is used by ${users} parameterized model(s); delete them first`, { model_id: id, parameterized_models: users });
+  if (users)
+    throw conflict(`the model is used by ${users} parameterized model(s); delete them first`, {
+      model_id: id,
+      parameterized_models: users,
+    });
   await ctx.em.transactional(async (em) => {
     await unindexEntity(em, 'model', id);
     await repo.deleteModel(em, id);
@@ -154,9 +212,16 @@ export async function deleteModel(ctx: RequestContext, id: string) {
 }
 
 /** The spec the worker builds: a model's configuration (stored, or given inline) with parameter values applied. */
-export function modelSpec(model: Pick<repo.ModelRow, 'config'>, parameters: Record<string, number>): Record<string, unknown> {
+export function modelSpec(
+  model: Pick<repo.ModelRow, 'config'>,
+  parameters: Record<string, number>,
+): Record<string, unknown> {
   const config = model.config as Record<string, unknown>;
-  return { ...config, kind: 'pybamm', parameters: { ...((config.parameters ?? {}) as Record<string, number>), ...parameters } };
+  return {
+    ...config,
+    kind: 'pybamm',
+    parameters: { ...((config.parameters ?? {}) as Record<string, number>), ...parameters },
+  };
 }
 
 export async function loadParameterizedModel(ctx: RequestContext, id: string, permission: string) {
@@ -174,12 +239,22 @@ type PmBody = RequestBody<'createParameterizedModel'>;
  * (cell_specification:read in its project), else 422 at `loc` (one they cannot read is not
  * revealed); with `projectId`, of that project too.
  */
-export async function requireCellSpecification(ctx: RequestContext, id: string, loc: (string | number)[], projectId?: string) {
+export async function requireCellSpecification(
+  ctx: RequestContext,
+  id: string,
+  loc: (string | number)[],
+  projectId?: string,
+) {
   const spec = await repo.findCellSpecification(ctx.em, id);
-  if (!spec || spec.organization_id !== ctx.caller.organizationId || !(await holdsInProject(ctx, spec.project_id, 'cell_specification:read'))) {
+  if (
+    !spec ||
+    spec.organization_id !== ctx.caller.organizationId ||
+    !(await holdsInProject(ctx, spec.project_id, 'cell_specification:read'))
+  ) {
     throw invalid(loc, 'is not a cell specification of this organization that you can read', 'value_error', id);
   }
-  if (projectId && spec.project_id !== projectId) throw invalid(loc, 'belongs to another project than the parameterized model', 'value_error', id);
+  if (projectId && spec.project_id !== projectId)
+    throw invalid(loc, 'belongs to another project than the parameterized model', 'value_error', id);
   return spec;
 }
 
@@ -193,25 +268,47 @@ export async function createParameterizedModel(ctx: RequestContext, body: PmBody
     projectId = spec.project_id;
     cellSpec = spec.id;
   }
-  if (!projectId) throw invalid(['body', 'project_id'], 'is required (or create it under /cells/{cell_spec_id}/parameterized_models)', 'missing');
+  if (!projectId)
+    throw invalid(
+      ['body', 'project_id'],
+      'is required (or create it under /cells/{cell_spec_id}/parameterized_models)',
+      'missing',
+    );
   await requireProjectPermission(ctx, projectId, 'parameterized_model:create');
-  if (body.cell_spec_id && !cellSpecId) await requireCellSpecification(ctx, body.cell_spec_id, ['body', 'cell_spec_id'], projectId);
+  if (body.cell_spec_id && !cellSpecId)
+    await requireCellSpecification(ctx, body.cell_spec_id, ['body', 'cell_spec_id'], projectId);
   const model = await repo.findModel(ctx.em, body.model_id);
-  if (!model || model.organization_id !== ctx.caller.organizationId) throw invalid(['body', 'model_id'], 'is not a model of this organization', 'value_error', body.model_id);
+  if (!model || model.organization_id !== ctx.caller.organizationId)
+    throw invalid(['body', 'model_id'], 'is not a model of this organization', 'value_error', body.model_id);
   const parameters = body.parameters ?? {};
-  await describeModel(ctx, ctx.em, modelSpec(model, parameters), ['body', 'parameters'], givenIn(parameters, ['body', 'parameters']));
+  await describeModel(
+    ctx,
+    ctx.em,
+    modelSpec(model, parameters),
+    ['body', 'parameters'],
+    givenIn(parameters, ['body', 'parameters']),
+  );
   return ctx.em.transactional(async (em) => {
     // Names are unique per cell specification (or among the project's models without one), so
     // the client's create_or_get finds the existing one through the 409's existing_id. The
     // lock orders concurrent creates in the project.
     await em.execute(`select pg_advisory_xact_lock(hashtext('parameterized_model:' || ?))`, [projectId]);
     const [clash] = await em.execute<{ id: string }[]>(
-      `select id from parameterized_models where project_id = ? and cell_spec_id is not distinct from ? and name = ?`, [projectId, cellSpec, body.name],
+      `select id from parameterized_models where project_id = ? and cell_spec_id is not distinct from ? and name = ?`,
+      [projectId, cellSpec, body.name],
     );
-    if (clash) throw conflict(`a parameterized model named "${body.name}" already exists here`, { existing_id: clash.id });
+    if (clash)
+      throw conflict(`a parameterized model named "${body.name}" already exists here`, { existing_id: clash.id });
     const row = await repo.insertParameterizedModel(em, {
-      id: randomUUID(), organization_id: ctx.caller.organizationId, project_id: projectId, model_id: model.id, cell_spec_id: cellSpec,
-      name: body.name, description: body.description ?? null, parameters, created_by: ctx.caller.userId,
+      id: randomUUID(),
+      organization_id: ctx.caller.organizationId,
+      project_id: projectId,
+      model_id: model.id,
+      cell_spec_id: cellSpec,
+      name: body.name,
+      description: body.description ?? null,
+      parameters,
+      created_by: ctx.caller.userId,
     });
     await indexParameterizedModel({ ...ctx, em }, row);
     return row;
@@ -219,7 +316,11 @@ export async function createParameterizedModel(ctx: RequestContext, body: PmBody
 }
 
 /** All readable ones, or those of one cell specification (GET /cells/{id}/parameterized_models). */
-export async function listParameterizedModels(ctx: RequestContext, query: Record<string, unknown>, cellSpecId?: string) {
+export async function listParameterizedModels(
+  ctx: RequestContext,
+  query: Record<string, unknown>,
+  cellSpecId?: string,
+) {
   const list = parseList(query, PM_LIST);
   let scope = readableProjectsSql(ctx.caller, 'project_id');
   if (cellSpecId) {
@@ -239,13 +340,23 @@ export async function requireOfCellSpec(ctx: RequestContext, cellSpecId: string,
   if (pm.cell_spec_id !== cellSpecId) throw notFound('parameterized model of this cell specification', id);
 }
 
-export async function updateParameterizedModel(ctx: RequestContext, id: string, given: { name?: string; description?: string | null; parameters?: Record<string, number> | null }) {
+export async function updateParameterizedModel(
+  ctx: RequestContext,
+  id: string,
+  given: { name?: string; description?: string | null; parameters?: Record<string, number> | null },
+) {
   const pm = await loadParameterizedModel(ctx, id, 'parameterized_model:update');
   // `parameters: null` clears the values (the model's own apply); the column holds an object (null was a 500).
   const body = { ...given, parameters: given.parameters === null ? {} : given.parameters };
   if (body.parameters) {
     const model = (await repo.findModel(ctx.em, pm.model_id))!;
-    await describeModel(ctx, ctx.em, modelSpec(model, body.parameters), ['body', 'parameters'], givenIn(body.parameters, ['body', 'parameters']));
+    await describeModel(
+      ctx,
+      ctx.em,
+      modelSpec(model, body.parameters),
+      ['body', 'parameters'],
+      givenIn(body.parameters, ['body', 'parameters']),
+    );
   }
   return ctx.em.transactional(async (em) => {
     const row = await repo.updateParameterizedModel(em, id, body);
@@ -269,5 +380,11 @@ export async function parameterizedModelVariableNames(ctx: RequestContext, id: s
   const model = (await repo.findModel(ctx.em, pm.model_id))!;
   const d = await describeModel(ctx, ctx.em, modelSpec(model, pm.parameters), ['path', 'parameterized_model_id']);
   if (!detail) return d.variable_names;
-  return { parameterized_model_id: id, variable_names: d.variable_names, spatial_variable_names: d.spatial_variable_names, parameter_names: d.parameter_names, simulator_version: d.simulator_version };
+  return {
+    parameterized_model_id: id,
+    variable_names: d.variable_names,
+    spatial_variable_names: d.spatial_variable_names,
+    parameter_names: d.parameter_names,
+    simulator_version: d.simulator_version,
+  };
 }

@@ -18,11 +18,18 @@ export async function listOrganizations(ctx: RequestContext) {
 
 /** The caller's own organization (a key acts for one), administered by its owners. */
 function requireOwnerOf(ctx: RequestContext, orgId: string) {
-  if (orgId !== ctx.caller.organizationId) throw forbidden('this key acts for another organization', { organization_id: orgId });
-  if (!ctx.caller.isOwner) throw forbidden('only the organization\'s owners (Admin) administer its members', {});
+  if (orgId !== ctx.caller.organizationId)
+    throw forbidden('this key acts for another organization', { organization_id: orgId });
+  if (!ctx.caller.isOwner) throw forbidden("only the organization's owners (Admin) administer its members", {});
 }
 
-interface MemberRow { id: string; email: string; role: string; created_at: Date; is_active: boolean }
+interface MemberRow {
+  id: string;
+  email: string;
+  role: string;
+  created_at: Date;
+  is_active: boolean;
+}
 
 async function member(ctx: RequestContext, orgId: string, userId: string): Promise<MemberRow> {
   const [row] = await ctx.em.execute<MemberRow[]>(
@@ -36,7 +43,9 @@ async function member(ctx: RequestContext, orgId: string, userId: string): Promi
 
 export async function listMembers(ctx: RequestContext, orgId: string) {
   requireOwnerOf(ctx, orgId);
-  const rows = await ctx.em.execute<(MemberRow & { project_roles: { project_id: string; project_role_id: string }[] })[]>(
+  const rows = await ctx.em.execute<
+    (MemberRow & { project_roles: { project_id: string; project_role_id: string }[] })[]
+  >(
     `select u.id, u.email, m.role, m.created_at, m.deactivated_at is null as is_active,
             coalesce((select json_agg(json_build_object('project_id', r.project_id, 'project_role_id', r.project_role_id) order by r.project_id)
                         from user_project_roles r join projects p on p.id = r.project_id
@@ -45,20 +54,38 @@ export async function listMembers(ctx: RequestContext, orgId: string) {
     [orgId],
   );
   return rows.map((r) => ({
-    id: r.id, email: r.email, is_active: r.is_active, created_at: r.created_at.toISOString(),
-    organization_role: { name: ROLE_NAME[r.role] }, user_project_roles: r.project_roles,
+    id: r.id,
+    email: r.email,
+    is_active: r.is_active,
+    created_at: r.created_at.toISOString(),
+    organization_role: { name: ROLE_NAME[r.role] },
+    user_project_roles: r.project_roles,
   }));
 }
 
-export async function inviteByEmail(ctx: RequestContext, orgId: string, body: { email: string; role_name?: 'Admin' | 'Member' }) {
+export async function inviteByEmail(
+  ctx: RequestContext,
+  orgId: string,
+  body: { email: string; role_name?: 'Admin' | 'Member' },
+) {
   requireOwnerOf(ctx, orgId);
   return ctx.em.transactional(async (em) => {
     const email = body.email.trim();
     const user = (await identity.findUserByEmail(em, email)) ?? identity.createUser(em, email);
     await em.flush();
-    const [existing] = await em.execute<{ role: string }[]>(`select role from memberships where organization_id = ? and user_id = ?`, [orgId, user.id]);
-    const membership = existing ?? (await identity.ensureMembership(em, orgId, user.id, ROLE_OF[body.role_name ?? 'Member']!));
-    return { user_id: user.id, email, invite_sent: false, already_member: Boolean(existing), role_name: ROLE_NAME[membership.role] };
+    const [existing] = await em.execute<{ role: string }[]>(
+      `select role from memberships where organization_id = ? and user_id = ?`,
+      [orgId, user.id],
+    );
+    const membership =
+      existing ?? (await identity.ensureMembership(em, orgId, user.id, ROLE_OF[body.role_name ?? 'Member']!));
+    return {
+      user_id: user.id,
+      email,
+      invite_sent: false,
+      already_member: Boolean(existing),
+      role_name: ROLE_NAME[membership.role],
+    };
   });
 }
 
@@ -67,23 +94,36 @@ export async function inviteByEmail(ctx: RequestContext, orgId: string, body: { 
  * in the organization is added to it as a member, which only its owners may do; an existing
  * member keeps their organization role. No e-mail is sent.
  */
-export async function inviteToProject(ctx: RequestContext, projectId: string, body: { email: string; project_role_id: string }) {
+export async function inviteToProject(
+  ctx: RequestContext,
+  projectId: string,
+  body: { email: string; project_role_id: string },
+) {
   await requireProjectPermission(ctx, projectId, 'member:create');
   const orgId = ctx.caller.organizationId;
   const email = body.email.trim();
   const known = await identity.findUserByEmail(ctx.em, email);
   const [membership] = known
-    ? await ctx.em.execute<{ role: string }[]>(`select role from memberships where organization_id = ? and user_id = ?`, [orgId, known.id])
+    ? await ctx.em.execute<{ role: string }[]>(
+        `select role from memberships where organization_id = ? and user_id = ?`,
+        [orgId, known.id],
+      )
     : [];
   if (!membership && !ctx.caller.isOwner) {
-    throw forbidden('only the organization\'s owners add people to the organization; ask one, or invite a member', { email });
+    throw forbidden("only the organization's owners add people to the organization; ask one, or invite a member", {
+      email,
+    });
   }
   if (!membership) await inviteByEmail(ctx, orgId, { email, role_name: 'Member' });
   const user = (await identity.findUserByEmail(ctx.em, email))!;
-  const [existing] = await ctx.em.execute<{ project_role_id: string }[]>(`select project_role_id from user_project_roles where project_id = ? and user_id = ?`, [projectId, user.id]);
+  const [existing] = await ctx.em.execute<{ project_role_id: string }[]>(
+    `select project_role_id from user_project_roles where project_id = ? and user_id = ?`,
+    [projectId, user.id],
+  );
   if (!existing) await addMember(ctx, projectId, { user_id: user.id, project_role_id: body.project_role_id });
   const [role] = await ctx.em.execute<{ name: string }[]>(
-    `select r.name from user_project_roles u join project_roles r on r.id = u.project_role_id where u.project_id = ? and u.user_id = ?`, [projectId, user.id],
+    `select r.name from user_project_roles u join project_roles r on r.id = u.project_role_id where u.project_id = ? and u.user_id = ?`,
+    [projectId, user.id],
   );
   return { user_id: user.id, email, invite_sent: false, already_member: Boolean(existing), role_name: role!.name };
 }
@@ -91,18 +131,28 @@ export async function inviteToProject(ctx: RequestContext, projectId: string, bo
 /** An organization keeps at least one active owner. */
 async function assertNotLastOwner(ctx: RequestContext, orgId: string, target: MemberRow, what: string) {
   if (target.role !== 'owner' || !target.is_active) return;
-  const [{ owners }] = await ctx.em.execute<{ owners: number }[]>(
-    `select count(*)::int as owners from memberships where organization_id = ? and role = 'owner' and deactivated_at is null`, [orgId],
-  ) as [{ owners: number }];
+  const [{ owners }] = (await ctx.em.execute<{ owners: number }[]>(
+    `select count(*)::int as owners from memberships where organization_id = ? and role = 'owner' and deactivated_at is null`,
+    [orgId],
+  )) as [{ owners: number }];
   if (owners <= 1) throw conflict(`${what} would leave the organization without an owner`, { user_id: target.id });
 }
 
-export async function setRole(ctx: RequestContext, orgId: string, userId: string, body: { role_name: 'Admin' | 'Member' }) {
+export async function setRole(
+  ctx: RequestContext,
+  orgId: string,
+  userId: string,
+  body: { role_name: 'Admin' | 'Member' },
+) {
   requireOwnerOf(ctx, orgId);
   const target = await member(ctx, orgId, userId);
   const role = ROLE_OF[body.role_name]!;
   if (role !== 'owner') await assertNotLastOwner(ctx, orgId, target, 'this change');
-  await ctx.em.execute(`update memberships set role = ? where organization_id = ? and user_id = ?`, [role, orgId, userId]);
+  await ctx.em.execute(`update memberships set role = ? where organization_id = ? and user_id = ?`, [
+    role,
+    orgId,
+    userId,
+  ]);
   return { user_id: userId, role_name: body.role_name };
 }
 
@@ -119,9 +169,17 @@ export async function setActive(ctx: RequestContext, orgId: string, userId: stri
     [body.is_active, orgId, userId],
   );
   // The memberships trigger tells the other API processes; this one drops the member's keys at once.
-  const keys = await ctx.em.execute<{ prefix: string }[]>(`select prefix from api_keys where user_id = ? and organization_id = ?`, [userId, orgId]);
+  const keys = await ctx.em.execute<{ prefix: string }[]>(
+    `select prefix from api_keys where user_id = ? and organization_id = ?`,
+    [userId, orgId],
+  );
   for (const { prefix } of keys) evictKeyEverywhere(prefix);
-  return { id: userId, email: target.email, is_active: body.is_active, organization_role: { name: ROLE_NAME[target.role] } };
+  return {
+    id: userId,
+    email: target.email,
+    is_active: body.is_active,
+    organization_role: { name: ROLE_NAME[target.role] },
+  };
 }
 
 export async function resendInvite(ctx: RequestContext, orgId: string, userId: string) {
@@ -136,9 +194,13 @@ export async function removeMember(ctx: RequestContext, orgId: string, userId: s
   const target = await member(ctx, orgId, userId);
   await assertNotLastOwner(ctx, orgId, target, 'removing this member');
   const prefixes = await ctx.em.transactional(async (em) => {
-    await em.execute(`delete from user_project_roles where user_id = ? and project_id in (select id from projects where organization_id = ?)`, [userId, orgId]);
+    await em.execute(
+      `delete from user_project_roles where user_id = ? and project_id in (select id from projects where organization_id = ?)`,
+      [userId, orgId],
+    );
     const keys = await em.execute<{ prefix: string }[]>(
-      `update api_keys set revoked_at = now() where user_id = ? and organization_id = ? and revoked_at is null returning prefix`, [userId, orgId],
+      `update api_keys set revoked_at = now() where user_id = ? and organization_id = ? and revoked_at is null returning prefix`,
+      [userId, orgId],
     );
     await em.execute(`delete from memberships where organization_id = ? and user_id = ?`, [orgId, userId]);
     return keys.map((k) => k.prefix);

@@ -66,14 +66,20 @@ async function readGroup(p: ParquetObject, columns: string[], start: number, end
       let target = cols[k] as unknown[];
       if (target.length !== end - start) cols[k] = target = new Array<unknown>(end - start).fill(null);
       const data = chunk.columnData;
-      for (let r = Math.max(chunk.rowStart, start); r < Math.min(chunk.rowEnd, end); r++) target[r - start] = data[r - chunk.rowStart];
+      for (let r = Math.max(chunk.rowStart, start); r < Math.min(chunk.rowEnd, end); r++)
+        target[r - start] = data[r - chunk.rowStart];
     },
   });
   return { start, end, cols };
 }
 
 /** Rows [start, end) of some columns, in the order asked. */
-export async function readRows(p: ParquetObject, columns: string[], start: number, end: number): Promise<ArrayLike<unknown>[]> {
+export async function readRows(
+  p: ParquetObject,
+  columns: string[],
+  start: number,
+  end: number,
+): Promise<ArrayLike<unknown>[]> {
   return (await readGroup(p, columns, start, end)).cols;
 }
 
@@ -82,11 +88,13 @@ export async function readTable(storage: ObjectStorage, key: string): Promise<Re
   const p = await openParquet(storage, key);
   const { cols } = await readGroup(p, p.columns, 0, p.rowCount);
   const schema = p.metadata.schema.slice(1);
-  return Object.fromEntries(p.columns.map((c, i) => {
-    const values = Array.from({ length: p.rowCount }, (_, r) => toCell(cols[i]![r]));
-    const float = schema[i]!.type === 'DOUBLE' || schema[i]!.type === 'FLOAT';
-    return [c, float ? FloatColumn.from(values as (number | null)[]) : values];
-  }));
+  return Object.fromEntries(
+    p.columns.map((c, i) => {
+      const values = Array.from({ length: p.rowCount }, (_, r) => toCell(cols[i]![r]));
+      const float = schema[i]!.type === 'DOUBLE' || schema[i]!.type === 'FLOAT';
+      return [c, float ? FloatColumn.from(values as (number | null)[]) : values];
+    }),
+  );
 }
 
 /** Points (x, y, row) of one LTTB bucket, in plain number arrays reused from bucket to bucket. */
@@ -152,7 +160,9 @@ export class Lttb {
     let bestArea = -1;
     for (let k = 0; k < rows.length; k++) {
       const y = ys[k]!;
-      const area = Number.isNaN(y) ? -1 : Math.abs((this.#ax - avgX) * (y - this.#ay) - (this.#ax - xs[k]!) * (avgY - this.#ay));
+      const area = Number.isNaN(y)
+        ? -1
+        : Math.abs((this.#ax - avgX) * (y - this.#ay) - (this.#ax - xs[k]!) * (avgY - this.#ay));
       if (area > bestArea) {
         bestArea = area;
         best = k;

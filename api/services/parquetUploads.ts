@@ -21,7 +21,13 @@ export interface ParsedFile {
 export function onePart(files: UploadedFile[] | undefined): UploadedFile {
   const parts = (files ?? []).filter((f) => f.fieldname === 'file');
   if (parts.length !== 1) {
-    throw invalid(FILE_LOC, parts.length ? `exactly one file part named "file" is accepted, got ${parts.length}` : 'a file part named "file" holding Parquet is required', parts.length ? 'value_error' : 'missing');
+    throw invalid(
+      FILE_LOC,
+      parts.length
+        ? `exactly one file part named "file" is accepted, got ${parts.length}`
+        : 'a file part named "file" holding Parquet is required',
+      parts.length ? 'value_error' : 'missing',
+    );
   }
   return parts[0]!;
 }
@@ -35,11 +41,21 @@ export async function readParquet(bytes: Buffer): Promise<ParsedFile> {
     throw invalid(FILE_LOC, `is not a readable Parquet file (${(err as Error).message})`, 'value_error');
   }
   const rowCount = Number(metadata.num_rows);
-  if (rowCount > MAX_ROWS) throw invalid(FILE_LOC, `has ${rowCount} rows; a table holds at most ${MAX_ROWS}`, 'value_error', undefined, { max_rows: MAX_ROWS });
+  if (rowCount > MAX_ROWS)
+    throw invalid(FILE_LOC, `has ${rowCount} rows; a table holds at most ${MAX_ROWS}`, 'value_error', undefined, {
+      max_rows: MAX_ROWS,
+    });
   const names = parquetSchema(metadata).children.map((c) => c.element.name);
-  if (names.length > MAX_COLUMNS) throw invalid(FILE_LOC, `has ${names.length} columns; a table holds at most ${MAX_COLUMNS}`, 'value_error');
+  if (names.length > MAX_COLUMNS)
+    throw invalid(FILE_LOC, `has ${names.length} columns; a table holds at most ${MAX_COLUMNS}`, 'value_error');
   if (names.length * rowCount > MAX_CELLS) {
-    throw invalid(FILE_LOC, `has ${rowCount} rows of ${names.length} columns; a table holds at most ${MAX_CELLS} values`, 'value_error', undefined, { max_values: MAX_CELLS });
+    throw invalid(
+      FILE_LOC,
+      `has ${rowCount} rows of ${names.length} columns; a table holds at most ${MAX_CELLS} values`,
+      'value_error',
+      undefined,
+      { max_values: MAX_CELLS },
+    );
   }
   try {
     return { bytes, names, rows: await parquetReadObjects({ file, metadata, compressors }) };

@@ -27,7 +27,15 @@ const PLAN_LIST: ListSpec = {
     created_at: { kind: 'date', sql: 'p.created_at' },
     updated_at: { kind: 'date', sql: 'p.updated_at' },
   },
-  sortable: ['name', 'status', 'planned_start_time', 'planned_end_time', 'estimated_duration_seconds', 'created_at', 'updated_at'],
+  sortable: [
+    'name',
+    'status',
+    'planned_start_time',
+    'planned_end_time',
+    'estimated_duration_seconds',
+    'created_at',
+    'updated_at',
+  ],
   defaultOrderBy: 'created_at',
   defaultOrder: 'desc',
   tieBreak: 'p.id',
@@ -61,27 +69,57 @@ const NEXT: Record<repo.PlanStatus, readonly repo.PlanStatus[]> = {
 };
 
 /** The referenced record must exist (404), be of the caller's organization (403) and of this project (400). */
-async function requireInProject(em: EntityManager, ctx: RequestContext, table: string, what: string, field: string, id: string, projectId: string) {
-  const rows = await em.execute<{ organization_id: string; project_id: string }[]>(`select organization_id, project_id from ${table} where id = ?`, [id]);
+async function requireInProject(
+  em: EntityManager,
+  ctx: RequestContext,
+  table: string,
+  what: string,
+  field: string,
+  id: string,
+  projectId: string,
+) {
+  const rows = await em.execute<{ organization_id: string; project_id: string }[]>(
+    `select organization_id, project_id from ${table} where id = ?`,
+    [id],
+  );
   if (!rows[0]) throw notFound(what, id);
   assertSameOrganization(ctx.caller, rows[0].organization_id, what);
   if (rows[0].project_id !== projectId) {
-    throw new AppError('BAD_REQUEST', `the ${what} ${id} belongs to another project`, { field, project_id: rows[0].project_id });
+    throw new AppError('BAD_REQUEST', `the ${what} ${id} belongs to another project`, {
+      field,
+      project_id: rows[0].project_id,
+    });
   }
 }
 
 async function checkReferences(ctx: RequestContext, projectId: string, body: PlanBody, specId: string | null) {
-  if (body.protocol_id) await requireInProject(ctx.em, ctx, 'experiment_templates', 'protocol', 'protocol_id', body.protocol_id, projectId);
+  if (body.protocol_id)
+    await requireInProject(ctx.em, ctx, 'experiment_templates', 'protocol', 'protocol_id', body.protocol_id, projectId);
   if (body.cell_specification_id) {
-    await requireInProject(ctx.em, ctx, 'cell_specifications', 'cell specification', 'cell_specification_id', body.cell_specification_id, projectId);
+    await requireInProject(
+      ctx.em,
+      ctx,
+      'cell_specifications',
+      'cell specification',
+      'cell_specification_id',
+      body.cell_specification_id,
+      projectId,
+    );
   }
   if (body.cell_instance_id) {
     const rows = await ctx.em.execute<{ cell_specification_id: string; organization_id: string }[]>(
-      `select cell_specification_id, organization_id from cell_instances where id = ?`, [body.cell_instance_id]);
+      `select cell_specification_id, organization_id from cell_instances where id = ?`,
+      [body.cell_instance_id],
+    );
     if (!rows[0]) throw notFound('cell instance', body.cell_instance_id);
     assertSameOrganization(ctx.caller, rows[0].organization_id, 'cell instance');
     if (rows[0].cell_specification_id !== specId) {
-      throw invalid(['body', 'cell_instance_id'], `is not a cell of the cell specification ${specId}`, 'value_error', body.cell_instance_id);
+      throw invalid(
+        ['body', 'cell_instance_id'],
+        `is not a cell of the cell specification ${specId}`,
+        'value_error',
+        body.cell_instance_id,
+      );
     }
   }
 }
@@ -90,23 +128,40 @@ function window(start: string | Date | null | undefined, end: string | Date | nu
   const s = new Date(start!);
   const e = new Date(end!);
   if (e.getTime() <= s.getTime()) {
-    throw invalid(['body', 'planned_end_time'], `must be after planned_start_time (${s.toISOString()})`, 'value_error', end instanceof Date ? end.toISOString() : end);
+    throw invalid(
+      ['body', 'planned_end_time'],
+      `must be after planned_start_time (${s.toISOString()})`,
+      'value_error',
+      end instanceof Date ? end.toISOString() : end,
+    );
   }
   return { start: s, end: e };
 }
 
 /** Locks the channel and refuses the window on it: other project 400, out of commission, ratings or a collision 409. */
-export async function reserve(em: EntityManager, ctx: RequestContext, plan: { id: string | null; project_id: string; cell_specification_id: string | null },
-  channelId: string, start: Date, end: Date) {
+export async function reserve(
+  em: EntityManager,
+  ctx: RequestContext,
+  plan: { id: string | null; project_id: string; cell_specification_id: string | null },
+  channelId: string,
+  start: Date,
+  end: Date,
+) {
   const channel = await repo.channelForPlan(em, channelId, true);
   if (!channel) throw notFound('channel', channelId);
   assertSameOrganization(ctx.caller, channel.organization_id, 'channel');
   if (channel.project_id !== plan.project_id) {
-    throw new AppError('BAD_REQUEST', `the channel ${channelId} belongs to another project`, { field: 'channel_id', project_id: channel.project_id });
+    throw new AppError('BAD_REQUEST', `the channel ${channelId} belongs to another project`, {
+      field: 'channel_id',
+      project_id: channel.project_id,
+    });
   }
   // Out for its cycler's service, the channel is held by the service's window (a block below); out for its own fault, for good.
   if (channel.out_of_commission && !channel.service_event_id) {
-    throw conflict(`channel ${channel.name} on ${channel.cycler_name} is out of commission`, { channel_id: channelId, out_of_commission: true });
+    throw conflict(`channel ${channel.name} on ${channel.cycler_name} is out of commission`, {
+      channel_id: channelId,
+      out_of_commission: true,
+    });
   }
   const spec = plan.cell_specification_id ? await repo.specForPlan(em, plan.cell_specification_id) : null;
   checkRatings(channel, requirementsOf(spec?.ratings ?? null));
@@ -121,7 +176,9 @@ async function orOverlap<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (err) {
     if ((err as { code?: string }).code === '23P01') {
-      throw conflict('the window collides with another reservation on this channel made at the same time', { collides_with: { kind: 'planned_measurement' } });
+      throw conflict('the window collides with another reservation on this channel made at the same time', {
+        collides_with: { kind: 'planned_measurement' },
+      });
     }
     throw err;
   }
@@ -129,36 +186,81 @@ async function orOverlap<T>(work: () => Promise<T>): Promise<T> {
 
 async function assertNameFree(ctx: RequestContext, projectId: string, name: string, selfId?: string) {
   const clash = await repo.findPlanByName(ctx.em, projectId, name);
-  if (clash && clash.id !== selfId) throw conflict(`a planned measurement named "${name}" already exists in this project`, { existing_id: clash.id });
+  if (clash && clash.id !== selfId)
+    throw conflict(`a planned measurement named "${name}" already exists in this project`, { existing_id: clash.id });
 }
 
-export async function createPlan(ctx: RequestContext, projectId: string, body: PlanBody & { name: string; protocol_id: string; cell_specification_id: string }) {
+export async function createPlan(
+  ctx: RequestContext,
+  projectId: string,
+  body: PlanBody & { name: string; protocol_id: string; cell_specification_id: string },
+) {
   const project = await requireProjectPermission(ctx, projectId, 'cell_measurement:create');
   const status = body.status ?? 'requested';
   if (status === 'requested') {
-    if (body.estimated_duration_seconds == null) throw invalid(['body', 'estimated_duration_seconds'], 'is required for a requested plan', 'missing');
+    if (body.estimated_duration_seconds == null)
+      throw invalid(['body', 'estimated_duration_seconds'], 'is required for a requested plan', 'missing');
     for (const f of WINDOW_FIELDS) {
-      if (body[f] != null) throw invalid(['body', f], 'a requested plan holds no channel or window; send status "scheduled" with them', 'value_error', body[f]);
+      if (body[f] != null)
+        throw invalid(
+          ['body', f],
+          'a requested plan holds no channel or window; send status "scheduled" with them',
+          'value_error',
+          body[f],
+        );
     }
   } else {
-    for (const f of WINDOW_FIELDS) if (body[f] == null) throw invalid(['body', f], 'is required for a scheduled plan', 'missing');
+    for (const f of WINDOW_FIELDS)
+      if (body[f] == null) throw invalid(['body', f], 'is required for a scheduled plan', 'missing');
   }
   const w = status === 'scheduled' ? window(body.planned_start_time, body.planned_end_time) : null;
   await checkReferences(ctx, projectId, body, body.cell_specification_id);
   await assertNameFree(ctx, projectId, body.name);
   const id = randomUUID();
-  return orConflict(() => orOverlap(() => ctx.em.transactional(async (em) => {
-    if (w) await reserve(em, ctx, { id: null, project_id: projectId, cell_specification_id: body.cell_specification_id }, body.channel_id!, w.start, w.end);
-    await insertRow(em, 'planned_measurements', {
-      id, organization_id: project.organization_id, project_id: projectId, name: body.name, status,
-      protocol_id: body.protocol_id, cell_specification_id: body.cell_specification_id, cell_instance_id: body.cell_instance_id ?? null,
-      channel_id: w ? body.channel_id : null, planned_start_time: w?.start ?? null, planned_end_time: w?.end ?? null,
-      estimated_duration_seconds: body.estimated_duration_seconds ?? null, setup_duration_seconds: body.setup_duration_seconds ?? null,
-      teardown_duration_seconds: body.teardown_duration_seconds ?? null, test_setup: body.test_setup ?? null, notes: body.notes ?? null,
-      requested_by: ctx.caller.userId, scheduled_by: w ? ctx.caller.userId : null, created_by: ctx.caller.userId,
-    }, 'id');
-    return (await repo.findPlan(em, id))!;
-  })), () => assertNameFree(ctx, projectId, body.name));
+  return orConflict(
+    () =>
+      orOverlap(() =>
+        ctx.em.transactional(async (em) => {
+          if (w)
+            await reserve(
+              em,
+              ctx,
+              { id: null, project_id: projectId, cell_specification_id: body.cell_specification_id },
+              body.channel_id!,
+              w.start,
+              w.end,
+            );
+          await insertRow(
+            em,
+            'planned_measurements',
+            {
+              id,
+              organization_id: project.organization_id,
+              project_id: projectId,
+              name: body.name,
+              status,
+              protocol_id: body.protocol_id,
+              cell_specification_id: body.cell_specification_id,
+              cell_instance_id: body.cell_instance_id ?? null,
+              channel_id: w ? body.channel_id : null,
+              planned_start_time: w?.start ?? null,
+              planned_end_time: w?.end ?? null,
+              estimated_duration_seconds: body.estimated_duration_seconds ?? null,
+              setup_duration_seconds: body.setup_duration_seconds ?? null,
+              teardown_duration_seconds: body.teardown_duration_seconds ?? null,
+              test_setup: body.test_setup ?? null,
+              notes: body.notes ?? null,
+              requested_by: ctx.caller.userId,
+              scheduled_by: w ? ctx.caller.userId : null,
+              created_by: ctx.caller.userId,
+            },
+            'id',
+          );
+          return (await repo.findPlan(em, id))!;
+        }),
+      ),
+    () => assertNameFree(ctx, projectId, body.name),
+  );
 }
 
 /** The plan of this project (404 otherwise, also for another project's plan), with `permission`. */
@@ -179,55 +281,108 @@ export async function listPlans(ctx: RequestContext, projectId: string, query: R
   const status = query.status;
   const q = typeof status === 'string' && !/^(eq|neq|in)\./.test(status) ? { ...query, status: `eq.${status}` } : query;
   const list = parseList(q, PLAN_LIST);
-  return page<repo.PlanRow>(ctx.em, { select: repo.PLAN_SELECT, from: repo.PLAN_FROM, scope: [{ sql: 'p.project_id = ?', params: [projectId] }], list });
+  return page<repo.PlanRow>(ctx.em, {
+    select: repo.PLAN_SELECT,
+    from: repo.PLAN_FROM,
+    scope: [{ sql: 'p.project_id = ?', params: [projectId] }],
+    list,
+  });
 }
 
 export async function updatePlan(ctx: RequestContext, projectId: string, planId: string, body: PlanBody) {
   const before = await requirePlan(ctx, projectId, planId, 'cell_measurement:update');
   await checkReferences(ctx, projectId, body, body.cell_specification_id ?? before.cell_specification_id);
   if (body.name !== undefined) await assertNameFree(ctx, projectId, body.name, planId);
-  return orConflict(() => orOverlap(() => ctx.em.transactional(async (em) => {
-    const plan = (await repo.findPlan(em, planId, { forUpdate: true }))!;
-    const target = body.status ?? plan.status;
-    const moves = WINDOW_FIELDS.some((f) => body[f] !== undefined);
-    if (!NEXT[plan.status].includes(target) || (moves && target !== 'scheduled' && target !== 'requested')) {
-      const what = target === plan.status ? 'moved' : `made ${target}`;
-      throw conflict(`a ${plan.status} planned measurement cannot be ${what}`, { status: plan.status, requested_status: target });
-    }
-    if (moves && target === 'requested') {
-      throw invalid(['body', WINDOW_FIELDS.find((f) => body[f] !== undefined)!], 'a requested plan holds no channel or window; send status "scheduled" with them', 'value_error');
-    }
-    const specId = body.cell_specification_id ?? plan.cell_specification_id;
-    const changes: Record<string, unknown> = {
-      name: body.name, protocol_id: body.protocol_id, cell_specification_id: body.cell_specification_id, cell_instance_id: body.cell_instance_id,
-      setup_duration_seconds: body.setup_duration_seconds, teardown_duration_seconds: body.teardown_duration_seconds,
-      test_setup: body.test_setup, notes: body.notes, status: target,
-    };
-    if (target === 'scheduled' && (moves || plan.status !== 'scheduled' || body.cell_specification_id !== undefined)) {
-      const channelId = body.channel_id === undefined ? plan.channel_id : body.channel_id;
-      const start = body.planned_start_time === undefined ? plan.planned_start_time : body.planned_start_time;
-      const end = body.planned_end_time === undefined ? plan.planned_end_time : body.planned_end_time;
-      for (const [f, v] of [['channel_id', channelId], ['planned_start_time', start], ['planned_end_time', end]] as const) {
-        if (v == null) throw invalid(['body', f], 'is required to schedule a plan', 'missing');
-      }
-      const w = window(start, end);
-      await reserve(em, ctx, { id: planId, project_id: projectId, cell_specification_id: specId }, channelId!, w.start, w.end);
-      Object.assign(changes, { channel_id: channelId, planned_start_time: w.start, planned_end_time: w.end });
-      if (moves || plan.status !== 'scheduled') changes.scheduled_by = ctx.caller.userId;
-    }
-    if (target === 'requested') {
-      if (body.estimated_duration_seconds === null) throw invalid(['body', 'estimated_duration_seconds'], 'is required for a requested plan', 'missing', null);
-      const kept = plan.planned_start_time && plan.planned_end_time
-        ? Math.max(1, Math.round((plan.planned_end_time.getTime() - plan.planned_start_time.getTime()) / 1000)) : null;
-      const duration = body.estimated_duration_seconds ?? plan.estimated_duration_seconds ?? kept;
-      if (duration == null) throw invalid(['body', 'estimated_duration_seconds'], 'is required for a requested plan', 'missing');
-      Object.assign(changes, { channel_id: null, planned_start_time: null, planned_end_time: null, scheduled_by: null, estimated_duration_seconds: duration });
-    } else {
-      changes.estimated_duration_seconds = body.estimated_duration_seconds;
-    }
-    await updateRow(em, 'planned_measurements', planId, changes);
-    return (await repo.findPlan(em, planId))!;
-  })), () => assertNameFree(ctx, projectId, body.name ?? before.name, planId));
+  return orConflict(
+    () =>
+      orOverlap(() =>
+        ctx.em.transactional(async (em) => {
+          const plan = (await repo.findPlan(em, planId, { forUpdate: true }))!;
+          const target = body.status ?? plan.status;
+          const moves = WINDOW_FIELDS.some((f) => body[f] !== undefined);
+          if (!NEXT[plan.status].includes(target) || (moves && target !== 'scheduled' && target !== 'requested')) {
+            const what = target === plan.status ? 'moved' : `made ${target}`;
+            throw conflict(`a ${plan.status} planned measurement cannot be ${what}`, {
+              status: plan.status,
+              requested_status: target,
+            });
+          }
+          if (moves && target === 'requested') {
+            throw invalid(
+              ['body', WINDOW_FIELDS.find((f) => body[f] !== undefined)!],
+              'a requested plan holds no channel or window; send status "scheduled" with them',
+              'value_error',
+            );
+          }
+          const specId = body.cell_specification_id ?? plan.cell_specification_id;
+          const changes: Record<string, unknown> = {
+            name: body.name,
+            protocol_id: body.protocol_id,
+            cell_specification_id: body.cell_specification_id,
+            cell_instance_id: body.cell_instance_id,
+            setup_duration_seconds: body.setup_duration_seconds,
+            teardown_duration_seconds: body.teardown_duration_seconds,
+            test_setup: body.test_setup,
+            notes: body.notes,
+            status: target,
+          };
+          if (
+            target === 'scheduled' &&
+            (moves || plan.status !== 'scheduled' || body.cell_specification_id !== undefined)
+          ) {
+            const channelId = body.channel_id === undefined ? plan.channel_id : body.channel_id;
+            const start = body.planned_start_time === undefined ? plan.planned_start_time : body.planned_start_time;
+            const end = body.planned_end_time === undefined ? plan.planned_end_time : body.planned_end_time;
+            for (const [f, v] of [
+              ['channel_id', channelId],
+              ['planned_start_time', start],
+              ['planned_end_time', end],
+            ] as const) {
+              if (v == null) throw invalid(['body', f], 'is required to schedule a plan', 'missing');
+            }
+            const w = window(start, end);
+            await reserve(
+              em,
+              ctx,
+              { id: planId, project_id: projectId, cell_specification_id: specId },
+              channelId!,
+              w.start,
+              w.end,
+            );
+            Object.assign(changes, { channel_id: channelId, planned_start_time: w.start, planned_end_time: w.end });
+            if (moves || plan.status !== 'scheduled') changes.scheduled_by = ctx.caller.userId;
+          }
+          if (target === 'requested') {
+            if (body.estimated_duration_seconds === null)
+              throw invalid(
+                ['body', 'estimated_duration_seconds'],
+                'is required for a requested plan',
+                'missing',
+                null,
+              );
+            const kept =
+              plan.planned_start_time && plan.planned_end_time
+                ? Math.max(1, Math.round((plan.planned_end_time.getTime() - plan.planned_start_time.getTime()) / 1000))
+                : null;
+            const duration = body.estimated_duration_seconds ?? plan.estimated_duration_seconds ?? kept;
+            if (duration == null)
+              throw invalid(['body', 'estimated_duration_seconds'], 'is required for a requested plan', 'missing');
+            Object.assign(changes, {
+              channel_id: null,
+              planned_start_time: null,
+              planned_end_time: null,
+              scheduled_by: null,
+              estimated_duration_seconds: duration,
+            });
+          } else {
+            changes.estimated_duration_seconds = body.estimated_duration_seconds;
+          }
+          await updateRow(em, 'planned_measurements', planId, changes);
+          return (await repo.findPlan(em, planId))!;
+        }),
+      ),
+    () => assertNameFree(ctx, projectId, body.name ?? before.name, planId),
+  );
 }
 
 export async function deletePlan(ctx: RequestContext, projectId: string, planId: string) {
@@ -235,7 +390,10 @@ export async function deletePlan(ctx: RequestContext, projectId: string, planId:
   await ctx.em.transactional(async (em) => {
     const plan = await repo.findPlan(em, planId, { forUpdate: true });
     if (!plan) throw notFound('planned measurement', planId);
-    if (plan.status === 'in_progress') throw conflict('an in_progress planned measurement cannot be deleted; complete or cancel it first', { status: plan.status });
+    if (plan.status === 'in_progress')
+      throw conflict('an in_progress planned measurement cannot be deleted; complete or cancel it first', {
+        status: plan.status,
+      });
     await em.execute(`delete from planned_measurements where id = ?`, [planId]);
   });
   return { id: planId, deleted: true };

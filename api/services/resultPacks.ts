@@ -22,7 +22,11 @@ function basicType(element: SchemaElement): ColumnSource['type'] {
 }
 
 /** One simulation's file out of its pack, as a standalone Parquet file. */
-export async function simulationFileFromPack(storage: ObjectStorage, pack: ResultPack, kind: ResultKind): Promise<Buffer> {
+export async function simulationFileFromPack(
+  storage: ObjectStorage,
+  pack: ResultPack,
+  kind: ResultKind,
+): Promise<Buffer> {
   const file = await openParquet(storage, packObjectKey(pack.key, kind));
   const [start, count] = pack[kind];
   const elements = file.metadata.schema.slice(1).filter((e) => e.name !== 'simulation_id');

@@ -23,13 +23,23 @@ function quantity(v: unknown): number | null {
 
 export function requirementsOf(ratings: Record<string, unknown> | null): Requirements {
   const r = ratings ?? {};
-  const currents = CURRENT_KEYS.map((k) => quantity(r[k])).filter((v): v is number => v !== null).map(Math.abs);
-  return { amps: currents.length ? Math.max(...currents) : null, minVolts: quantity(r.voltage_min), maxVolts: quantity(r.voltage_max) };
+  const currents = CURRENT_KEYS.map((k) => quantity(r[k]))
+    .filter((v): v is number => v !== null)
+    .map(Math.abs);
+  return {
+    amps: currents.length ? Math.max(...currents) : null,
+    minVolts: quantity(r.voltage_min),
+    maxVolts: quantity(r.voltage_max),
+  };
 }
 
 /** Why the channel's ratings cannot take the requirement, or null when they can (an unrated limit cannot be shown to). */
-export function ratingMismatch(ch: Pick<ChannelForPlan, 'max_amps' | 'min_volts' | 'max_volts'>, need: Requirements): string | null {
-  if (need.amps !== null && (ch.max_amps === null || ch.max_amps < need.amps)) return `needs ${need.amps} A; the channel is rated ${ch.max_amps ?? 'unrated'} A`;
+export function ratingMismatch(
+  ch: Pick<ChannelForPlan, 'max_amps' | 'min_volts' | 'max_volts'>,
+  need: Requirements,
+): string | null {
+  if (need.amps !== null && (ch.max_amps === null || ch.max_amps < need.amps))
+    return `needs ${need.amps} A; the channel is rated ${ch.max_amps ?? 'unrated'} A`;
   if (need.minVolts !== null && (ch.min_volts === null || ch.min_volts > need.minVolts)) {
     return `needs down to ${need.minVolts} V; the channel goes down to ${ch.min_volts ?? 'unrated'} V`;
   }
@@ -50,7 +60,8 @@ export function checkRatings(ch: ChannelForPlan, need: Requirements): void {
   }
 }
 
-const isoOrNull = (msSinceEpoch: number) => (Number.isFinite(msSinceEpoch) ? new Date(msSinceEpoch).toISOString() : null);
+const isoOrNull = (msSinceEpoch: number) =>
+  Number.isFinite(msSinceEpoch) ? new Date(msSinceEpoch).toISOString() : null;
 const LABEL: Record<Block['kind'], string> = {
   planned_measurement: 'the reservation',
   cell_measurement: 'the running measurement',
@@ -61,7 +72,10 @@ const LABEL: Record<Block['kind'], string> = {
 /** 409 CONFLICT naming what the window collides with (start/end null when open-ended). */
 export function blockConflict(b: Block, ch: Pick<ChannelForPlan, 'name' | 'cycler_name'>) {
   const until = Number.isFinite(b.end_ms) ? `until ${isoOrNull(b.end_ms)}` : 'with no end';
-  return conflict(`the window collides with ${LABEL[b.kind]} "${b.name}" on channel ${ch.name} of ${ch.cycler_name} (${until})`, {
-    collides_with: { kind: b.kind, id: b.id, name: b.name, start: isoOrNull(b.start_ms), end: isoOrNull(b.end_ms) },
-  });
+  return conflict(
+    `the window collides with ${LABEL[b.kind]} "${b.name}" on channel ${ch.name} of ${ch.cycler_name} (${until})`,
+    {
+      collides_with: { kind: b.kind, id: b.id, name: b.name, start: isoOrNull(b.start_ms), end: isoOrNull(b.end_ms) },
+    },
+  );
 }

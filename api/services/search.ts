@@ -9,9 +9,22 @@ import { readableProjectsSql, requireProjectPermission } from './access.ts';
  * they join the search by calling indexEntity with one of these names.
  */
 export const SEARCH_ENTITY_TYPES = [
-  'project', 'study', 'simulation', 'model', 'parameterized_model', 'optimization', 'optimization_template',
-  'experiment_template', 'pipeline', 'cell_specification', 'material',
-  'site', 'cycler', 'channel', 'cell_instance', 'cell_measurement',
+  'project',
+  'study',
+  'simulation',
+  'model',
+  'parameterized_model',
+  'optimization',
+  'optimization_template',
+  'experiment_template',
+  'pipeline',
+  'cell_specification',
+  'material',
+  'site',
+  'cycler',
+  'channel',
+  'cell_instance',
+  'cell_measurement',
 ] as const;
 
 export interface TextMatch {
@@ -47,12 +60,25 @@ function one(v: unknown): string | undefined {
   return Array.isArray(v) ? String(v[v.length - 1]) : String(v);
 }
 
-function intOf(query: Record<string, unknown>, name: string, fallback: number, min: number, max: number, issues: ValidationIssue[]): number {
+function intOf(
+  query: Record<string, unknown>,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+  issues: ValidationIssue[],
+): number {
   const raw = one(query[name]);
   if (raw === undefined) return fallback;
   const n = Number(raw);
   if (!/^-?\d+$/.test(raw) || n < min || n > max) {
-    issues.push({ loc: ['query', name], msg: `must be an integer from ${min} to ${max}`, type: 'value_error', input: raw, ctx: { ge: min, le: max } });
+    issues.push({
+      loc: ['query', name],
+      msg: `must be an integer from ${min} to ${max}`,
+      type: 'value_error',
+      input: raw,
+      ctx: { ge: min, le: max },
+    });
     return fallback;
   }
   return n;
@@ -70,15 +96,36 @@ export async function search(ctx: RequestContext, query: Record<string, unknown>
   const q = one(query.q);
   if (q === undefined || q.trim() === '') throw new AppError('BAD_REQUEST', 'q must not be blank', { parameter: 'q' });
   const issues: ValidationIssue[] = [];
-  if (q.trim().length < 2) issues.push({ loc: ['query', 'q'], msg: 'must have at least 2 characters', type: 'string_too_short', input: q, ctx: { min_length: 2 } });
+  if (q.trim().length < 2)
+    issues.push({
+      loc: ['query', 'q'],
+      msg: 'must have at least 2 characters',
+      type: 'string_too_short',
+      input: q,
+      ctx: { min_length: 2 },
+    });
   const limit = intOf(query, 'limit', 25, 1, 100, issues);
   const offset = intOf(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER, issues);
   const perType = intOf(query, 'per_type', 5, 1, 100, issues);
-  const rawTypes = query.entity_types === undefined ? [] : (Array.isArray(query.entity_types) ? query.entity_types : [query.entity_types]);
-  const types = rawTypes.flatMap((t) => String(t).split(',')).map((t) => t.trim()).filter(Boolean);
+  const rawTypes =
+    query.entity_types === undefined
+      ? []
+      : Array.isArray(query.entity_types)
+        ? query.entity_types
+        : [query.entity_types];
+  const types = rawTypes
+    .flatMap((t) => String(t).split(','))
+    .map((t) => t.trim())
+    .filter(Boolean);
   for (const t of types) {
     if (!(SEARCH_ENTITY_TYPES as readonly string[]).includes(t)) {
-      issues.push({ loc: ['query', 'entity_types'], msg: `must be among ${SEARCH_ENTITY_TYPES.join(', ')}`, type: 'enum', input: t, ctx: { expected: SEARCH_ENTITY_TYPES } });
+      issues.push({
+        loc: ['query', 'entity_types'],
+        msg: `must be among ${SEARCH_ENTITY_TYPES.join(', ')}`,
+        type: 'enum',
+        input: t,
+        ctx: { expected: SEARCH_ENTITY_TYPES },
+      });
     }
   }
   if (issues.length) throw new ValidationFailed(issues);

@@ -20,7 +20,15 @@ export async function indexEntity(em: EntityManager, doc: SearchDocumentInput): 
      on conflict (entity_type, entity_id) do update set
        project_id = excluded.project_id, parent_id = excluded.parent_id, name = excluded.name,
        body = excluded.body, updated_at = now()`,
-    [doc.entity_type, doc.entity_id, doc.organization_id, doc.project_id ?? null, doc.parent_id ?? null, doc.name, doc.body ?? null],
+    [
+      doc.entity_type,
+      doc.entity_id,
+      doc.organization_id,
+      doc.project_id ?? null,
+      doc.parent_id ?? null,
+      doc.name,
+      doc.body ?? null,
+    ],
   );
 }
 
@@ -30,5 +38,8 @@ export async function unindexEntity(em: EntityManager, entityType: string, entit
 
 /** Removes every document of a project (used when the project is deleted). */
 export async function unindexProject(em: EntityManager, projectId: string): Promise<void> {
-  await em.execute(`delete from search_documents where project_id = ? or (entity_type = 'project' and entity_id = ?)`, [projectId, projectId]);
+  await em.execute(`delete from search_documents where project_id = ? or (entity_type = 'project' and entity_id = ?)`, [
+    projectId,
+    projectId,
+  ]);
 }

@@ -14,7 +14,10 @@ const BOARD_LIST = namedRecordList({});
 
 async function loadStudy(ctx: RequestContext, projectId: string, studyId: string, permission: string) {
   await requireProjectPermission(ctx, projectId, permission);
-  const [study] = await ctx.em.execute<{ id: string; project_id: string }[]>(`select id, project_id from studies where id = ?`, [studyId]);
+  const [study] = await ctx.em.execute<{ id: string; project_id: string }[]>(
+    `select id, project_id from studies where id = ?`,
+    [studyId],
+  );
   if (!study || study.project_id !== projectId) throw notFound('study', studyId);
 }
 
@@ -28,29 +31,56 @@ async function loadBoard(ctx: RequestContext, projectId: string, studyId: string
 async function checkInput(ctx: RequestContext, studyId: string, boardId: string | null, body: BoardInput) {
   if (body.name !== undefined) {
     const clash = await repo.findBoardByName(ctx.em, studyId, body.name);
-    if (clash && clash.id !== boardId) throw conflict(`a board named "${body.name}" already exists in this study`, { existing_id: clash.id });
+    if (clash && clash.id !== boardId)
+      throw conflict(`a board named "${body.name}" already exists in this study`, { existing_id: clash.id });
   }
   if (body.simulation_ids?.length) {
     const linked = await repo.studySimulations(ctx.em, studyId, body.simulation_ids);
     const issues = body.simulation_ids.flatMap((id, i) =>
-      linked.has(id.toLowerCase()) ? [] : [{ loc: ['body', 'simulation_ids', i], msg: `simulation ${id} is not in this study`, type: 'value_error', input: id }],
+      linked.has(id.toLowerCase())
+        ? []
+        : [
+            {
+              loc: ['body', 'simulation_ids', i],
+              msg: `simulation ${id} is not in this study`,
+              type: 'value_error',
+              input: id,
+            },
+          ],
     );
     if (issues.length) throw new ValidationFailed(issues);
   }
 }
 
-export async function createBoard(ctx: RequestContext, projectId: string, studyId: string, body: RequestBody<'createSimulationBoard'>) {
+export async function createBoard(
+  ctx: RequestContext,
+  projectId: string,
+  studyId: string,
+  body: RequestBody<'createSimulationBoard'>,
+) {
   await loadStudy(ctx, projectId, studyId, 'study:update');
   const simulationIds = [...new Set((body.simulation_ids ?? []).map((s) => s.toLowerCase()))];
   await checkInput(ctx, studyId, null, { ...body, simulation_ids: simulationIds });
   const row = await repo.insertBoard(ctx.em, {
-    id: randomUUID(), organization_id: ctx.caller.organizationId, project_id: projectId, study_id: studyId, name: body.name,
-    description: body.description ?? null, simulation_ids: simulationIds, plots: body.plots ?? [], created_by: ctx.caller.userId,
+    id: randomUUID(),
+    organization_id: ctx.caller.organizationId,
+    project_id: projectId,
+    study_id: studyId,
+    name: body.name,
+    description: body.description ?? null,
+    simulation_ids: simulationIds,
+    plots: body.plots ?? [],
+    created_by: ctx.caller.userId,
   });
   return row;
 }
 
-export async function listBoards(ctx: RequestContext, projectId: string, studyId: string, query: Record<string, unknown>) {
+export async function listBoards(
+  ctx: RequestContext,
+  projectId: string,
+  studyId: string,
+  query: Record<string, unknown>,
+) {
   await loadStudy(ctx, projectId, studyId, 'study:read');
   const { items, count, total } = await repo.listBoards(ctx.em, studyId, parseList(query, BOARD_LIST));
   return { items, count, total };
@@ -60,9 +90,18 @@ export async function getBoard(ctx: RequestContext, projectId: string, studyId: 
   return loadBoard(ctx, projectId, studyId, boardId, 'study:read');
 }
 
-export async function updateBoard(ctx: RequestContext, projectId: string, studyId: string, boardId: string, body: BoardInput) {
+export async function updateBoard(
+  ctx: RequestContext,
+  projectId: string,
+  studyId: string,
+  boardId: string,
+  body: BoardInput,
+) {
   await loadBoard(ctx, projectId, studyId, boardId, 'study:update');
-  const changes = { ...body, ...(body.simulation_ids ? { simulation_ids: [...new Set(body.simulation_ids.map((s) => s.toLowerCase()))] } : {}) };
+  const changes = {
+    ...body,
+    ...(body.simulation_ids ? { simulation_ids: [...new Set(body.simulation_ids.map((s) => s.toLowerCase()))] } : {}),
+  };
   await checkInput(ctx, studyId, boardId, changes);
   return repo.updateBoard(ctx.em, boardId, changes);
 }

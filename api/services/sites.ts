@@ -8,7 +8,12 @@ import { conflict, forbidden, notFound } from '../errors.ts';
 import { parseList } from '../listQuery.ts';
 import * as repo from '../../db/repositories/inventory.ts';
 import { insertRow, orConflict, page, updateRow } from '../../db/repositories/sqlRows.ts';
-import { assertSameOrganization, readableProjectsSql, requirePermissionInSomeProject, requireProjectPermission } from './access.ts';
+import {
+  assertSameOrganization,
+  readableProjectsSql,
+  requirePermissionInSomeProject,
+  requireProjectPermission,
+} from './access.ts';
 import { indexEntity } from './searchIndex.ts';
 
 const SITE_LIST = {
@@ -34,7 +39,10 @@ export function requireEquipmentPermission(ctx: RequestContext, permission: stri
 }
 
 /** 404 when missing, 403 when another organization's. */
-export async function requireSite(ctx: RequestContext, siteId: string): Promise<{ id: string; organization_id: string }> {
+export async function requireSite(
+  ctx: RequestContext,
+  siteId: string,
+): Promise<{ id: string; organization_id: string }> {
   const site = await repo.siteOrganization(ctx.em, siteId);
   if (!site) throw notFound('site', siteId);
   assertSameOrganization(ctx.caller, site.organization_id, 'site');
@@ -45,9 +53,16 @@ async function readSite(ctx: RequestContext, siteId: string): Promise<repo.SiteR
   return (await repo.findSite(ctx.em, siteId, readableProjectsSql(ctx.caller, 'c.project_id')))!;
 }
 
-function indexSite(ctx: RequestContext, site: { id: string; organization_id: string; name: string; location: string | null; notes: string | null }) {
+function indexSite(
+  ctx: RequestContext,
+  site: { id: string; organization_id: string; name: string; location: string | null; notes: string | null },
+) {
   return indexEntity(ctx.em, {
-    entity_type: 'site', entity_id: site.id, organization_id: site.organization_id, project_id: null, name: site.name,
+    entity_type: 'site',
+    entity_id: site.id,
+    organization_id: site.organization_id,
+    project_id: null,
+    name: site.name,
     body: [site.location, site.notes].filter(Boolean).join(' '),
   });
 }
@@ -61,13 +76,27 @@ export async function createSite(ctx: RequestContext, body: RequestBody<'createS
   await requireEquipmentPermission(ctx, 'cycler:create');
   await assertNameFree(ctx, body.name);
   const id = randomUUID();
-  await orConflict(() => ctx.em.transactional(async (em) => {
-    const row = await insertRow<{ id: string; organization_id: string; name: string; location: string | null; notes: string | null }>(em, 'sites', {
-      id, organization_id: ctx.caller.organizationId, name: body.name, location: body.location ?? null, notes: body.notes ?? null,
-      created_by: ctx.caller.userId,
-    });
-    await indexSite({ ...ctx, em }, row);
-  }), () => assertNameFree(ctx, body.name));
+  await orConflict(
+    () =>
+      ctx.em.transactional(async (em) => {
+        const row = await insertRow<{
+          id: string;
+          organization_id: string;
+          name: string;
+          location: string | null;
+          notes: string | null;
+        }>(em, 'sites', {
+          id,
+          organization_id: ctx.caller.organizationId,
+          name: body.name,
+          location: body.location ?? null,
+          notes: body.notes ?? null,
+          created_by: ctx.caller.userId,
+        });
+        await indexSite({ ...ctx, em }, row);
+      }),
+    () => assertNameFree(ctx, body.name),
+  );
   return readSite(ctx, id);
 }
 
@@ -80,8 +109,11 @@ export async function listSites(ctx: RequestContext, query: Record<string, unkno
   const list = parseList(query, SITE_LIST);
   const readable = readableProjectsSql(ctx.caller, 'c.project_id');
   return page<repo.SiteRow>(ctx.em, {
-    select: repo.siteSelect(readable.sql), selectParams: readable.params, from: repo.SITE_FROM,
-    scope: [{ sql: 's.organization_id = ?', params: [ctx.caller.organizationId] }], list,
+    select: repo.siteSelect(readable.sql),
+    selectParams: readable.params,
+    from: repo.SITE_FROM,
+    scope: [{ sql: 's.organization_id = ?', params: [ctx.caller.organizationId] }],
+    list,
   });
 }
 
@@ -89,12 +121,17 @@ export async function updateSite(ctx: RequestContext, siteId: string, body: Site
   await requireSite(ctx, siteId);
   await requireEquipmentPermission(ctx, 'cycler:update');
   if (body.name !== undefined) await assertNameFree(ctx, body.name, siteId);
-  await orConflict(() => ctx.em.transactional(async (em) => {
-    await updateRow(em, 'sites', siteId, { name: body.name, location: body.location, notes: body.notes });
-    const [row] = await em.execute<{ id: string; organization_id: string; name: string; location: string | null; notes: string | null }[]>(
-      `select id, organization_id, name, location, notes from sites where id = ?`, [siteId]);
-    await indexSite({ ...ctx, em }, row!);
-  }), () => assertNameFree(ctx, body.name!, siteId));
+  await orConflict(
+    () =>
+      ctx.em.transactional(async (em) => {
+        await updateRow(em, 'sites', siteId, { name: body.name, location: body.location, notes: body.notes });
+        const [row] = await em.execute<
+          { id: string; organization_id: string; name: string; location: string | null; notes: string | null }[]
+        >(`select id, organization_id, name, location, notes from sites where id = ?`, [siteId]);
+        await indexSite({ ...ctx, em }, row!);
+      }),
+    () => assertNameFree(ctx, body.name!, siteId),
+  );
   return readSite(ctx, siteId);
 }
 
@@ -106,7 +143,10 @@ export async function deleteSite(ctx: RequestContext, siteId: string) {
     try {
       await requireProjectPermission(ctx, projectId, 'cycler:delete');
     } catch {
-      throw forbidden(`the site holds cyclers of project ${projectId}, where cycler:delete is missing`, { permission: 'cycler:delete', project_id: projectId });
+      throw forbidden(`the site holds cyclers of project ${projectId}, where cycler:delete is missing`, {
+        permission: 'cycler:delete',
+        project_id: projectId,
+      });
     }
   }
   await ctx.em.transactional(async (em) => {
@@ -114,7 +154,10 @@ export async function deleteSite(ctx: RequestContext, siteId: string) {
     await repo.lockEquipment(em, { siteId }); // an attach racing the delete commits before the check or fails after it
     const running = await repo.runningMeasurement(em, { siteId });
     if (running) {
-      throw conflict('a measurement is running on a channel of this site', { measurement_id: running.id, channel_id: running.channel_id });
+      throw conflict('a measurement is running on a channel of this site', {
+        measurement_id: running.id,
+        channel_id: running.channel_id,
+      });
     }
     await repo.unindexSiteEquipment(em, siteId);
     await em.execute(`delete from search_documents where entity_type = 'site' and entity_id = ?`, [siteId]);

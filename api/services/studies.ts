@@ -10,10 +10,20 @@ import { requireProjectPermission } from './access.ts';
 import { indexEntity, unindexEntity } from './searchIndex.ts';
 import { listMeasurementsWhere } from './cellMeasurements.ts';
 
-const STUDY_LIST = namedRecordList({ description: { kind: 'text', sql: 'st.description' }, created_by: { kind: 'id', sql: 'st.created_by' } }, { alias: 'st', tieBreak: 'st.id' });
+const STUDY_LIST = namedRecordList(
+  { description: { kind: 'text', sql: 'st.description' }, created_by: { kind: 'id', sql: 'st.created_by' } },
+  { alias: 'st', tieBreak: 'st.id' },
+);
 
 function indexStudy(ctx: RequestContext, s: repo.StudyRow) {
-  return indexEntity(ctx.em, { entity_type: 'study', entity_id: s.id, organization_id: s.organization_id, project_id: s.project_id, name: s.name, body: s.description });
+  return indexEntity(ctx.em, {
+    entity_type: 'study',
+    entity_id: s.id,
+    organization_id: s.organization_id,
+    project_id: s.project_id,
+    name: s.name,
+    body: s.description,
+  });
 }
 
 async function loadStudy(ctx: RequestContext, projectId: string, studyId: string, permission: string) {
@@ -23,22 +33,36 @@ async function loadStudy(ctx: RequestContext, projectId: string, studyId: string
   return study;
 }
 
-export async function createStudy(ctx: RequestContext, projectId: string, body: { name: string; description?: string | null }) {
+export async function createStudy(
+  ctx: RequestContext,
+  projectId: string,
+  body: { name: string; description?: string | null },
+) {
   await requireProjectPermission(ctx, projectId, 'study:create');
   await assertNameFree(ctx, projectId, body.name);
   // A concurrent create of the same name (a client's retry) loses at the unique key: the same 409.
-  return orConflict(() => ctx.em.transactional(async (em) => {
-    const row = await repo.insertStudy(em, {
-      id: randomUUID(), organization_id: ctx.caller.organizationId, project_id: projectId, name: body.name, description: body.description ?? null, created_by: ctx.caller.userId,
-    });
-    await indexStudy({ ...ctx, em }, row);
-    return row;
-  }), () => assertNameFree(ctx, projectId, body.name));
+  return orConflict(
+    () =>
+      ctx.em.transactional(async (em) => {
+        const row = await repo.insertStudy(em, {
+          id: randomUUID(),
+          organization_id: ctx.caller.organizationId,
+          project_id: projectId,
+          name: body.name,
+          description: body.description ?? null,
+          created_by: ctx.caller.userId,
+        });
+        await indexStudy({ ...ctx, em }, row);
+        return row;
+      }),
+    () => assertNameFree(ctx, projectId, body.name),
+  );
 }
 
 async function assertNameFree(ctx: RequestContext, projectId: string, name: string, selfId?: string) {
   const clash = await repo.findStudyByName(ctx.em, projectId, name);
-  if (clash && clash.id !== selfId) throw conflict(`a study named "${name}" already exists in the project`, { existing_id: clash.id });
+  if (clash && clash.id !== selfId)
+    throw conflict(`a study named "${name}" already exists in the project`, { existing_id: clash.id });
 }
 
 export async function listStudies(ctx: RequestContext, projectId: string, query: Record<string, unknown>) {
@@ -53,15 +77,26 @@ export async function getStudy(ctx: RequestContext, projectId: string, studyId: 
   return { ...study, ...(await repo.studyLinks(ctx.em, studyId)) };
 }
 
-export async function updateStudy(ctx: RequestContext, projectId: string, studyId: string, body: { name?: string; description?: string | null }) {
+export async function updateStudy(
+  ctx: RequestContext,
+  projectId: string,
+  studyId: string,
+  body: { name?: string; description?: string | null },
+) {
   await loadStudy(ctx, projectId, studyId, 'study:update');
   const name = body.name;
   if (name !== undefined) await assertNameFree(ctx, projectId, name, studyId);
-  const row = await orConflict(() => ctx.em.transactional(async (em) => {
-    const r = await repo.updateStudy(em, studyId, body);
-    await indexStudy({ ...ctx, em }, r);
-    return r;
-  }), async () => { if (name !== undefined) await assertNameFree(ctx, projectId, name, studyId); });
+  const row = await orConflict(
+    () =>
+      ctx.em.transactional(async (em) => {
+        const r = await repo.updateStudy(em, studyId, body);
+        await indexStudy({ ...ctx, em }, r);
+        return r;
+      }),
+    async () => {
+      if (name !== undefined) await assertNameFree(ctx, projectId, name, studyId);
+    },
+  );
   return { ...row, ...(await repo.studyLinks(ctx.em, studyId)) };
 }
 
@@ -75,13 +110,29 @@ export async function deleteStudy(ctx: RequestContext, projectId: string, studyI
 }
 
 /** The study's measurements (a study belongs to one project, and so do they). */
-export async function listStudyMeasurements(ctx: RequestContext, projectId: string, studyId: string, query: Record<string, unknown>) {
+export async function listStudyMeasurements(
+  ctx: RequestContext,
+  projectId: string,
+  studyId: string,
+  query: Record<string, unknown>,
+) {
   await loadStudy(ctx, projectId, studyId, 'study:read');
   await requireProjectPermission(ctx, projectId, 'cell_measurement:read');
-  return listMeasurementsWhere(ctx, { sql: 'm.id in (select measurement_id from study_measurements where study_id = ?)', params: [studyId] }, query);
+  return listMeasurementsWhere(
+    ctx,
+    { sql: 'm.id in (select measurement_id from study_measurements where study_id = ?)', params: [studyId] },
+    query,
+  );
 }
 
-export async function setLink(ctx: RequestContext, projectId: string, studyId: string, kind: repo.LinkKind, targetId: string, linked: boolean) {
+export async function setLink(
+  ctx: RequestContext,
+  projectId: string,
+  studyId: string,
+  kind: repo.LinkKind,
+  targetId: string,
+  linked: boolean,
+) {
   await loadStudy(ctx, projectId, studyId, 'study:update');
   const what = kind === 'simulations' ? 'simulation' : 'measurement';
   if (linked) {

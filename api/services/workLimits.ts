@@ -17,7 +17,9 @@ export function workerArgIssue(value: unknown, loc: Loc, what: string): Validati
   const bytes = Buffer.byteLength(JSON.stringify(value) ?? '');
   if (bytes <= MAX_WORKER_ARG_BYTES) return null;
   return {
-    loc, type: 'too_long', ctx: { max_bytes: MAX_WORKER_ARG_BYTES, bytes },
+    loc,
+    type: 'too_long',
+    ctx: { max_bytes: MAX_WORKER_ARG_BYTES, bytes },
     msg: `${what} is ${bytes} bytes as JSON; at most ${MAX_WORKER_ARG_BYTES} can be sent to the worker`,
   };
 }
@@ -31,10 +33,22 @@ export function checkWorkerArg(value: unknown, loc: Loc, what: string): void {
 export function varPtsIssue(varPts: Record<string, unknown>, loc: Loc): ValidationIssue | null {
   for (const [name, count] of Object.entries(varPts)) {
     if (!Number.isInteger(count) || (count as number) < 1) {
-      return { loc: [...loc, name], msg: 'must be a positive integer', type: 'greater_than_equal', input: count, ctx: { ge: 1 } };
+      return {
+        loc: [...loc, name],
+        msg: 'must be a positive integer',
+        type: 'greater_than_equal',
+        input: count,
+        ctx: { ge: 1 },
+      };
     }
     if ((count as number) > MAX_VAR_PTS) {
-      return { loc: [...loc, name], msg: `must be at most ${MAX_VAR_PTS} mesh points`, type: 'less_than_equal', input: count, ctx: { le: MAX_VAR_PTS } };
+      return {
+        loc: [...loc, name],
+        msg: `must be at most ${MAX_VAR_PTS} mesh points`,
+        type: 'less_than_equal',
+        input: count,
+        ctx: { le: MAX_VAR_PTS },
+      };
     }
   }
   return null;

@@ -27,7 +27,10 @@ declare module 'busboy' {
   }
   interface Busboy extends Writable {
     on(event: 'field', listener: (name: string, value: string, info: FieldInfo) => void): this;
-    on(event: 'file', listener: (name: string, stream: Readable & { truncated?: boolean }, info: FileInfo) => void): this;
+    on(
+      event: 'file',
+      listener: (name: string, stream: Readable & { truncated?: boolean }, info: FileInfo) => void,
+    ): this;
     on(event: 'partsLimit' | 'filesLimit' | 'fieldsLimit' | 'close' | 'finish', listener: () => void): this;
     on(event: 'error', listener: (err: Error) => void): this;
   }

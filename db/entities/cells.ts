@@ -81,8 +81,8 @@ export const Material = defineEntity({
     manufacturer: p.text().nullable(),
     product_id: p.text().nullable(),
     description: p.text().nullable(),
-    created_at: p.datetime().defaultRaw("now()"),
-    updated_at: p.datetime().defaultRaw("now()"),
+    created_at: p.datetime().defaultRaw('now()'),
+    updated_at: p.datetime().defaultRaw('now()'),
   },
 });
 export type IMaterial = InferEntity<typeof Material>;
@@ -103,8 +103,8 @@ export const MaterialPropertyDataset = defineEntity({
     object_key: p.text(),
     size_bytes: p.bigint(),
     created_by: p.uuid(),
-    created_at: p.datetime().defaultRaw("now()"),
-    updated_at: p.datetime().defaultRaw("now()"),
+    created_at: p.datetime().defaultRaw('now()'),
+    updated_at: p.datetime().defaultRaw('now()'),
   },
 });
 export type IMaterialPropertyDataset = InferEntity<typeof MaterialPropertyDataset>;

@@ -41,7 +41,12 @@ export const Cycler = defineEntity({
     notes: p.text().nullable(),
     created_by: p.uuid(),
     ...timestamps,
-    tsv: p.type('tsvector').nullable().generated("((setweight(to_tsvector('simple'::regconfig, name), 'A'::\"char\") || setweight(to_tsvector('simple'::regconfig, ((((((COALESCE(manufacturer, ''::text) || ' '::text) || COALESCE(model, ''::text)) || ' '::text) || COALESCE(serial_number, ''::text)) || ' '::text) || COALESCE(hostname, ''::text))), 'B'::\"char\"))) stored"),
+    tsv: p
+      .type('tsvector')
+      .nullable()
+      .generated(
+        "((setweight(to_tsvector('simple'::regconfig, name), 'A'::\"char\") || setweight(to_tsvector('simple'::regconfig, ((((((COALESCE(manufacturer, ''::text) || ' '::text) || COALESCE(model, ''::text)) || ' '::text) || COALESCE(serial_number, ''::text)) || ' '::text) || COALESCE(hostname, ''::text))), 'B'::\"char\"))) stored",
+      ),
   },
 });
 export type ICycler = InferEntity<typeof Cycler>;
@@ -100,10 +105,10 @@ export const CyclerServiceEvent = defineEntity({
     project_id: p.uuid(),
     cycler_id: p.uuid(),
     event_type: p.enum(['calibration', 'preventive_maintenance', 'firmware', 'repair', 'other']),
-    status: p.enum(['open', 'completed']).default("open"),
+    status: p.enum(['open', 'completed']).default('open'),
     notes: p.text().nullable(),
     completion_notes: p.text().nullable(),
-    started_at: p.datetime().defaultRaw("now()"),
+    started_at: p.datetime().defaultRaw('now()'),
     completed_at: p.datetime().nullable(),
     created_by: p.uuid(),
     completed_by: p.uuid().nullable(),
@@ -153,7 +158,7 @@ export const PlannedMeasurement = defineEntity({
     organization_id: p.uuid(),
     project_id: p.uuid(),
     name: p.text(),
-    status: p.enum(['requested', 'scheduled', 'in_progress', 'completed', 'cancelled']).default("requested"),
+    status: p.enum(['requested', 'scheduled', 'in_progress', 'completed', 'cancelled']).default('requested'),
     protocol_id: p.uuid().nullable(),
     cell_specification_id: p.uuid().nullable(),
     cell_instance_id: p.uuid().nullable(),
@@ -173,4 +178,13 @@ export const PlannedMeasurement = defineEntity({
 });
 export type IPlannedMeasurement = InferEntity<typeof PlannedMeasurement>;
 
-export const labEntities = [Site, Cycler, Channel, ChannelIncident, CyclerServiceEvent, LabVersion, ExperimentTemplate, PlannedMeasurement];
+export const labEntities = [
+  Site,
+  Cycler,
+  Channel,
+  ChannelIncident,
+  CyclerServiceEvent,
+  LabVersion,
+  ExperimentTemplate,
+  PlannedMeasurement,
+];

@@ -23,7 +23,7 @@ export const CellMeasurement = defineEntity({
     notes: p.text().nullable(),
     properties: p.json<unknown>().nullable(),
     requested_by: p.uuid().nullable(),
-    processing_status: p.enum(['pending', 'running', 'ready', 'failed']).default("ready"),
+    processing_status: p.enum(['pending', 'running', 'ready', 'failed']).default('ready'),
     processing_error: p.text().nullable(),
     data_updated_at: p.datetime().nullable(),
     created_by: p.uuid(),
@@ -138,8 +138,8 @@ export const RawData = defineEntity({
     expires_at: p.datetime(),
     confirmed_at: p.datetime().nullable(),
     created_by: p.uuid(),
-    created_at: p.datetime().defaultRaw("now()"),
-    updated_at: p.datetime().defaultRaw("now()"),
+    created_at: p.datetime().defaultRaw('now()'),
+    updated_at: p.datetime().defaultRaw('now()'),
   },
 });
 export type IRawData = InferEntity<typeof RawData>;
@@ -151,7 +151,7 @@ export const CellMeasurementRawData = defineEntity({
     cell_measurement_id: p.uuid().primary(),
     raw_data_id: p.uuid().primary(),
     created_by: p.uuid(),
-    created_at: p.datetime().defaultRaw("now()"),
+    created_at: p.datetime().defaultRaw('now()'),
   },
 });
 export type ICellMeasurementRawData = InferEntity<typeof CellMeasurementRawData>;
@@ -175,12 +175,20 @@ export const Analysis = defineEntity({
     object_key: p.text(),
     size_bytes: p.bigint(),
     created_by: p.uuid(),
-    created_at: p.datetime().defaultRaw("now()"),
-    updated_at: p.datetime().defaultRaw("now()"),
+    created_at: p.datetime().defaultRaw('now()'),
+    updated_at: p.datetime().defaultRaw('now()'),
   },
 });
 export type IAnalysis = InferEntity<typeof Analysis>;
 
 export const measurementsEntities = [
-  CellMeasurement, MeasurementUploadSession, MeasurementWatch, Study, StudyMeasurement, StudySimulation, RawData, CellMeasurementRawData, Analysis,
+  CellMeasurement,
+  MeasurementUploadSession,
+  MeasurementWatch,
+  Study,
+  StudyMeasurement,
+  StudySimulation,
+  RawData,
+  CellMeasurementRawData,
+  Analysis,
 ];

@@ -4,15 +4,25 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 
 const timestamps = {
-  created_at: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
-  updated_at: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+  created_at: p
+    .datetime()
+    .defaultRaw('now()')
+    .onCreate(() => new Date()),
+  updated_at: p
+    .datetime()
+    .defaultRaw('now()')
+    .onCreate(() => new Date())
+    .onUpdate(() => new Date()),
 };
 
 export const Organization = defineEntity({
   name: 'Organization',
   tableName: 'organizations',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     name: p.text(),
     /** Channel staleness window; null uses the service default. */
     stale_after_hours: p.integer().nullable(),
@@ -27,7 +37,10 @@ export const User = defineEntity({
   name: 'User',
   tableName: 'users',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     email: p.text(),
     name: p.text().nullable(),
     ...timestamps,
@@ -43,7 +56,10 @@ export const Membership = defineEntity({
     user_id: p.uuid().primary(),
     /** 'owner' may manage the organization; 'member' works inside it. */
     role: p.enum(['owner', 'member']).default('member'),
-    created_at: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    created_at: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
     /** Set while an owner has deactivated the member: their keys are refused. */
     deactivated_at: p.datetime().nullable(),
   },
@@ -54,14 +70,20 @@ export const ApiKey = defineEntity({
   name: 'ApiKey',
   tableName: 'api_keys',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     /** Short, non-secret identifier shown to people; the secret is only ever stored hashed. */
     prefix: p.text(),
     key_hash: p.text(),
     user_id: p.uuid(),
     organization_id: p.uuid(),
     name: p.text().nullable(),
-    created_at: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    created_at: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
     last_used_at: p.datetime().nullable(),
     revoked_at: p.datetime().nullable(),
   },
@@ -88,7 +110,10 @@ export const ProjectRolePermission = defineEntity({
     project_role_id: p.uuid(),
     /** resource:action, e.g. project:update */
     permission: p.text(),
-    created_at: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    created_at: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
   },
 });
 export type IProjectRolePermission = InferEntity<typeof ProjectRolePermission>;
@@ -97,7 +122,10 @@ export const Project = defineEntity({
   name: 'Project',
   tableName: 'projects',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization_id: p.uuid(),
     name: p.text(),
     description: p.text().nullable(),
@@ -132,8 +160,18 @@ export const SearchDocument = defineEntity({
     /** Further searchable text (description, serial number...). */
     body: p.text().nullable(),
     /** Maintained by PostgreSQL from name and body; never written. */
-    tsv: p.type('tsvector').nullable().lazy().generated("(setweight(to_tsvector('simple'::regconfig, name), 'A'::\"char\") || setweight(to_tsvector('simple'::regconfig, COALESCE(body, ''::text)), 'B'::\"char\")) stored"),
-    updated_at: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    tsv: p
+      .type('tsvector')
+      .nullable()
+      .lazy()
+      .generated(
+        "(setweight(to_tsvector('simple'::regconfig, name), 'A'::\"char\") || setweight(to_tsvector('simple'::regconfig, COALESCE(body, ''::text)), 'B'::\"char\")) stored",
+      ),
+    updated_at: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type ISearchDocument = InferEntity<typeof SearchDocument>;

@@ -13,7 +13,7 @@ export const Model = defineEntity({
     name: p.text(),
     description: p.text().nullable(),
     is_custom_model: p.boolean().default(false),
-    chemistry: p.text().default("lithium_ion"),
+    chemistry: p.text().default('lithium_ion'),
     config: p.json<unknown>(),
     simulator_version: p.text(),
     ...timestamps,
@@ -125,7 +125,7 @@ export const Job = defineEntity({
     organization_id: p.uuid(),
     project_id: p.uuid().nullable(),
     job_type: p.text(),
-    status: p.enum(['pending', 'running', 'completed', 'failed', 'canceled']).default("pending"),
+    status: p.enum(['pending', 'running', 'completed', 'failed', 'canceled']).default('pending'),
     priority: p.integer().default(0),
     workflow_id: p.text().nullable(),
     error: p.text().nullable(),
@@ -167,4 +167,14 @@ export const SubmissionKey = defineEntity({
 });
 export type ISubmissionKey = InferEntity<typeof SubmissionKey>;
 
-export const simulationsEntities = [Model, ParameterizedModel, ModelDescription, SimulationBatch, Simulation, SimulationBoard, Job, UsageCounter, SubmissionKey];
+export const simulationsEntities = [
+  Model,
+  ParameterizedModel,
+  ModelDescription,
+  SimulationBatch,
+  Simulation,
+  SimulationBoard,
+  Job,
+  UsageCounter,
+  SubmissionKey,
+];

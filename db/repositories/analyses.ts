@@ -35,11 +35,18 @@ export function listAnalyses(em: EntityManager, scope: { sql: string; params: un
   return page<AnalysisRow>(em, { select: SELECT, from: 'analyses a', scope, list });
 }
 
-export async function insertAnalysis(em: EntityManager, row: Omit<AnalysisRow, 'created_at' | 'updated_at'>): Promise<void> {
+export async function insertAnalysis(
+  em: EntityManager,
+  row: Omit<AnalysisRow, 'created_at' | 'updated_at'>,
+): Promise<void> {
   await insertRow(em, 'analyses', { ...row }, 'id');
 }
 
-export async function updateAnalysis(em: EntityManager, id: string, changes: Partial<Pick<AnalysisRow, 'name' | 'analysis_type' | 'columns' | 'plots' | 'metadata' | 'notes'>>) {
+export async function updateAnalysis(
+  em: EntityManager,
+  id: string,
+  changes: Partial<Pick<AnalysisRow, 'name' | 'analysis_type' | 'columns' | 'plots' | 'metadata' | 'notes'>>,
+) {
   await updateRow(em, 'analyses', id, changes);
 }
 

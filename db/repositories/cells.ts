@@ -27,16 +27,40 @@ export async function findSpec(em: EntityManager, id: string): Promise<SpecRow |
   return (await em.execute<SpecRow[]>(`select * from cell_specifications where id = ?`, [id]))[0] ?? null;
 }
 
-export async function findSpecByName(em: EntityManager, projectId: string, name: string): Promise<{ id: string } | null> {
-  return (await em.execute<{ id: string }[]>(`select id from cell_specifications where project_id = ? and name = ?`, [projectId, name]))[0] ?? null;
+export async function findSpecByName(
+  em: EntityManager,
+  projectId: string,
+  name: string,
+): Promise<{ id: string } | null> {
+  return (
+    (
+      await em.execute<{ id: string }[]>(`select id from cell_specifications where project_id = ? and name = ?`, [
+        projectId,
+        name,
+      ])
+    )[0] ?? null
+  );
 }
 
 export async function findInstance(em: EntityManager, id: string): Promise<InstanceRow | null> {
-  return (await em.execute<InstanceRow[]>(`select ${INSTANCE_SELECT} from cell_instances where id = ?`, [id]))[0] ?? null;
+  return (
+    (await em.execute<InstanceRow[]>(`select ${INSTANCE_SELECT} from cell_instances where id = ?`, [id]))[0] ?? null
+  );
 }
 
-export async function findInstanceByName(em: EntityManager, specId: string, name: string): Promise<{ id: string } | null> {
-  return (await em.execute<{ id: string }[]>(`select id from cell_instances where cell_specification_id = ? and name = ?`, [specId, name]))[0] ?? null;
+export async function findInstanceByName(
+  em: EntityManager,
+  specId: string,
+  name: string,
+): Promise<{ id: string } | null> {
+  return (
+    (
+      await em.execute<{ id: string }[]>(`select id from cell_instances where cell_specification_id = ? and name = ?`, [
+        specId,
+        name,
+      ])
+    )[0] ?? null
+  );
 }
 
 export async function cellSpecMappings(em: EntityManager, projectId: string) {
@@ -51,14 +75,24 @@ export const MEASUREMENT_SELECT = `m.*, ru.email as requested_by_email, cu.email
 export const MEASUREMENT_FROM = `cell_measurements m left join users ru on ru.id = m.requested_by join users cu on cu.id = m.created_by`;
 
 export async function findMeasurement(em: EntityManager, id: string): Promise<MeasurementRow | null> {
-  return (await em.execute<MeasurementRow[]>(`select ${MEASUREMENT_SELECT} from ${MEASUREMENT_FROM} where m.id = ?`, [id]))[0] ?? null;
+  return (
+    (
+      await em.execute<MeasurementRow[]>(`select ${MEASUREMENT_SELECT} from ${MEASUREMENT_FROM} where m.id = ?`, [id])
+    )[0] ?? null
+  );
 }
 
-export async function measurementsUnder(em: EntityManager, under: { specId?: string; instanceId?: string }): Promise<MeasurementRef[]> {
+export async function measurementsUnder(
+  em: EntityManager,
+  under: { specId?: string; instanceId?: string },
+): Promise<MeasurementRef[]> {
   const [cond, param] = under.instanceId
     ? ['m.cell_instance_id = ?', under.instanceId]
     : ['m.cell_instance_id in (select id from cell_instances where cell_specification_id = ?)', under.specId];
-  return em.execute<MeasurementRef[]>(`select m.id, m.organization_id, m.project_id, m.cell_instance_id from cell_measurements m where ${cond}`, [param]);
+  return em.execute<MeasurementRef[]>(
+    `select m.id, m.organization_id, m.project_id, m.cell_instance_id from cell_measurements m where ${cond}`,
+    [param],
+  );
 }
 
 export async function unindexUnderSpec(em: EntityManager, specId: string): Promise<void> {
@@ -72,11 +106,23 @@ export async function unindexUnderSpec(em: EntityManager, specId: string): Promi
 
 /** The channel locked for the attach decision, or null. */
 export async function lockChannelForAttach(em: EntityManager, channelId: string) {
-  return (await em.execute<{ id: string; organization_id: string; project_id: string; cycler_id: string; out_of_commission: boolean;
-    service_event_id: string | null }[]>(
-    `select id, organization_id, project_id, cycler_id, out_of_commission, service_event_id from channels where id = ? for update`,
-    [channelId],
-  ))[0] ?? null;
+  return (
+    (
+      await em.execute<
+        {
+          id: string;
+          organization_id: string;
+          project_id: string;
+          cycler_id: string;
+          out_of_commission: boolean;
+          service_event_id: string | null;
+        }[]
+      >(
+        `select id, organization_id, project_id, cycler_id, out_of_commission, service_event_id from channels where id = ? for update`,
+        [channelId],
+      )
+    )[0] ?? null
+  );
 }
 
 /** An unfinished measurement on the channel whose time overlaps [start, end) (open ends unbounded). */
@@ -87,14 +133,18 @@ export async function overlappingRunning(
   start: Date | string | null,
   end: Date | string | null,
 ): Promise<{ id: string } | null> {
-  return (await em.execute<{ id: string }[]>(
-    `select m.id from cell_measurements m
+  return (
+    (
+      await em.execute<{ id: string }[]>(
+        `select m.id from cell_measurements m
       where m.channel_id = ? and m.id is distinct from ? and (m.end_time is null or m.end_time > now())
         and tstzrange(coalesce(m.start_time, '-infinity'), coalesce(m.end_time, 'infinity'))
             && tstzrange(coalesce(?::timestamptz, '-infinity'), coalesce(?::timestamptz, 'infinity'))
       limit 1`,
-    [channelId, selfId, start, end],
-  ))[0] ?? null;
+        [channelId, selfId, start, end],
+      )
+    )[0] ?? null
+  );
 }
 
 export async function setWatch(em: EntityManager, userId: string, m: MeasurementRef, watched: boolean): Promise<void> {

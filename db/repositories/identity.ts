@@ -65,12 +65,20 @@ export function createUser(em: EntityManager, email: string): IUser {
   return em.create(User, { email });
 }
 
-export async function ensureMembership(em: EntityManager, organizationId: string, userId: string, role: 'owner' | 'member') {
+export async function ensureMembership(
+  em: EntityManager,
+  organizationId: string,
+  userId: string,
+  role: 'owner' | 'member',
+) {
   const existing = await em.findOne(Membership, { organization_id: organizationId, user_id: userId });
   return existing ?? em.create(Membership, { organization_id: organizationId, user_id: userId, role });
 }
 
-export function createApiKeyRow(em: EntityManager, row: { prefix: string; key_hash: string; user_id: string; organization_id: string; name?: string | null }) {
+export function createApiKeyRow(
+  em: EntityManager,
+  row: { prefix: string; key_hash: string; user_id: string; organization_id: string; name?: string | null },
+) {
   return em.create(ApiKey, { ...row, name: row.name ?? null });
 }
 

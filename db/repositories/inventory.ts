@@ -49,7 +49,9 @@ export interface ChannelRow {
 }
 
 /** Site columns; cycler_ids needs the caller's readable-projects condition on `c.project_id`. */
-export const siteSelect = (readableCyclers: string) => `s.id, s.organization_id, s.name, s.location, s.notes, s.created_by,
+export const siteSelect = (
+  readableCyclers: string,
+) => `s.id, s.organization_id, s.name, s.location, s.notes, s.created_by,
   u.email as created_by_email, s.created_at, s.updated_at,
   array(select c.id from cyclers c where c.site_id = s.id and ${readableCyclers} order by c.name, c.id) as cycler_ids`;
 export const SITE_FROM = 'sites s join users u on u.id = s.created_by';
@@ -62,18 +64,38 @@ export const CHANNEL_SELECT = `ch.id, ch.organization_id, ch.project_id, ch.cycl
   ch.max_volts, ch.out_of_commission, ch.service_scheduled_at, ch.service_scheduled_until, ch.created_by, u.email as created_by_email, ch.created_at, ch.updated_at`;
 export const CHANNEL_FROM = 'channels ch join users u on u.id = ch.created_by';
 
-export async function findSite(em: EntityManager, id: string, readable: { sql: string; params: unknown[] }): Promise<SiteRow | null> {
-  const rows = await em.execute<SiteRow[]>(`select ${siteSelect(readable.sql)} from ${SITE_FROM} where s.id = ?`, [...readable.params, id]);
+export async function findSite(
+  em: EntityManager,
+  id: string,
+  readable: { sql: string; params: unknown[] },
+): Promise<SiteRow | null> {
+  const rows = await em.execute<SiteRow[]>(`select ${siteSelect(readable.sql)} from ${SITE_FROM} where s.id = ?`, [
+    ...readable.params,
+    id,
+  ]);
   return rows[0] ?? null;
 }
 
-export async function siteOrganization(em: EntityManager, id: string): Promise<{ id: string; organization_id: string } | null> {
-  const rows = await em.execute<{ id: string; organization_id: string }[]>(`select id, organization_id from sites where id = ?`, [id]);
+export async function siteOrganization(
+  em: EntityManager,
+  id: string,
+): Promise<{ id: string; organization_id: string } | null> {
+  const rows = await em.execute<{ id: string; organization_id: string }[]>(
+    `select id, organization_id from sites where id = ?`,
+    [id],
+  );
   return rows[0] ?? null;
 }
 
-export async function findSiteByName(em: EntityManager, organizationId: string, name: string): Promise<{ id: string } | null> {
-  const rows = await em.execute<{ id: string }[]>(`select id from sites where organization_id = ? and name = ?`, [organizationId, name]);
+export async function findSiteByName(
+  em: EntityManager,
+  organizationId: string,
+  name: string,
+): Promise<{ id: string } | null> {
+  const rows = await em.execute<{ id: string }[]>(`select id from sites where organization_id = ? and name = ?`, [
+    organizationId,
+    name,
+  ]);
   return rows[0] ?? null;
 }
 
@@ -82,8 +104,15 @@ export async function findCycler(em: EntityManager, id: string): Promise<CyclerR
   return rows[0] ?? null;
 }
 
-export async function findCyclerByName(em: EntityManager, siteId: string, name: string): Promise<{ id: string } | null> {
-  const rows = await em.execute<{ id: string }[]>(`select id from cyclers where site_id = ? and name = ?`, [siteId, name]);
+export async function findCyclerByName(
+  em: EntityManager,
+  siteId: string,
+  name: string,
+): Promise<{ id: string } | null> {
+  const rows = await em.execute<{ id: string }[]>(`select id from cyclers where site_id = ? and name = ?`, [
+    siteId,
+    name,
+  ]);
   return rows[0] ?? null;
 }
 
@@ -92,8 +121,15 @@ export async function findChannel(em: EntityManager, id: string): Promise<Channe
   return rows[0] ?? null;
 }
 
-export async function findChannelByName(em: EntityManager, cyclerId: string, name: string): Promise<{ id: string } | null> {
-  const rows = await em.execute<{ id: string }[]>(`select id from channels where cycler_id = ? and name = ?`, [cyclerId, name]);
+export async function findChannelByName(
+  em: EntityManager,
+  cyclerId: string,
+  name: string,
+): Promise<{ id: string } | null> {
+  const rows = await em.execute<{ id: string }[]>(`select id from channels where cycler_id = ? and name = ?`, [
+    cyclerId,
+    name,
+  ]);
   return rows[0] ?? null;
 }
 
@@ -123,7 +159,9 @@ export async function runningMeasurement(
 /** Whether the user holds `permission` in at least one project of the organization. */
 /** Projects owning cyclers of a site. */
 export async function siteProjects(em: EntityManager, siteId: string): Promise<string[]> {
-  const rows = await em.execute<{ project_id: string }[]>(`select distinct project_id from cyclers where site_id = ?`, [siteId]);
+  const rows = await em.execute<{ project_id: string }[]>(`select distinct project_id from cyclers where site_id = ?`, [
+    siteId,
+  ]);
   return rows.map((r) => r.project_id);
 }
 
@@ -137,7 +175,10 @@ export async function unindexSiteEquipment(em: EntityManager, siteId: string): P
 }
 
 export async function unindexCyclerChannels(em: EntityManager, cyclerId: string): Promise<void> {
-  await em.execute(`delete from search_documents where entity_type = 'channel' and entity_id in (select id from channels where cycler_id = ?)`, [cyclerId]);
+  await em.execute(
+    `delete from search_documents where entity_type = 'channel' and entity_id in (select id from channels where cycler_id = ?)`,
+    [cyclerId],
+  );
 }
 
 /**
@@ -146,9 +187,15 @@ export async function unindexCyclerChannels(em: EntityManager, cyclerId: string)
  */
 export async function moveCyclerChannels(em: EntityManager, cyclerId: string, projectId: string): Promise<void> {
   await em.execute(`update channels set project_id = ?, updated_at = now() where cycler_id = ?`, [projectId, cyclerId]);
-  await em.execute(`update channel_incidents set project_id = ? where channel_id in (select id from channels where cycler_id = ?)`, [projectId, cyclerId]);
+  await em.execute(
+    `update channel_incidents set project_id = ? where channel_id in (select id from channels where cycler_id = ?)`,
+    [projectId, cyclerId],
+  );
   await em.execute(`update cycler_service_events set project_id = ? where cycler_id = ?`, [projectId, cyclerId]);
-  await em.execute(`update search_documents set project_id = ? where entity_type = 'channel' and parent_id = ?`, [projectId, cyclerId]);
+  await em.execute(`update search_documents set project_id = ? where entity_type = 'channel' and parent_id = ?`, [
+    projectId,
+    cyclerId,
+  ]);
 }
 
 /*
@@ -168,16 +215,27 @@ export async function lockCyclerChannels(em: EntityManager, cyclerId: string): P
  * Locks the cyclers of a site or a project, then their channels (after the site or project
  * itself): no measurement starts on one meanwhile.
  */
-export async function lockEquipment(em: EntityManager, scope: { siteId: string } | { projectId: string }): Promise<void> {
+export async function lockEquipment(
+  em: EntityManager,
+  scope: { siteId: string } | { projectId: string },
+): Promise<void> {
   const [column, id] = 'siteId' in scope ? ['site_id', scope.siteId] : ['project_id', scope.projectId];
   await em.execute(`select id from cyclers where ${column} = ? order by id for update`, [id]);
-  await em.execute(`select id from channels where cycler_id in (select id from cyclers where ${column} = ?) order by id for update`, [id]);
+  await em.execute(
+    `select id from channels where cycler_id in (select id from cyclers where ${column} = ?) order by id for update`,
+    [id],
+  );
 }
 
 /** The cycler's owner, locked against a concurrent move or delete (for share), or null when it is gone. */
-export async function shareCycler(em: EntityManager, id: string): Promise<{ organization_id: string; project_id: string } | null> {
+export async function shareCycler(
+  em: EntityManager,
+  id: string,
+): Promise<{ organization_id: string; project_id: string } | null> {
   const rows = await em.execute<{ organization_id: string; project_id: string }[]>(
-    `select organization_id, project_id from cyclers where id = ? for share`, [id]);
+    `select organization_id, project_id from cyclers where id = ? for share`,
+    [id],
+  );
   return rows[0] ?? null;
 }
 
@@ -206,21 +264,44 @@ const INCIDENT_OF_EVENT: Record<string, string> = { calibration: 'calibration', 
  * Takes every in-service channel of the cycler out of commission for the event, each with an
  * outage naming it; channels already out keep their own (more specific) outage.
  */
-export async function takeCyclerChannelsOut(em: EntityManager, event: {
-  id: string; cycler_id: string; event_type: string; notes: string | null; scheduled_for: string | null; scheduled_until: string | null; created_by: string;
-}): Promise<void> {
+export async function takeCyclerChannelsOut(
+  em: EntityManager,
+  event: {
+    id: string;
+    cycler_id: string;
+    event_type: string;
+    notes: string | null;
+    scheduled_for: string | null;
+    scheduled_until: string | null;
+    created_by: string;
+  },
+): Promise<void> {
   await em.execute(
     `with taken as (update channels set out_of_commission = true, service_event_id = ?, updated_at = now()
                      where cycler_id = ? and not out_of_commission returning id, organization_id, project_id)
      insert into channel_incidents (id, organization_id, project_id, channel_id, out_of_commission, incident_category, description,
                                     service_scheduled_at, service_scheduled_until, service_event_id, created_by)
      select gen_random_uuid(), organization_id, project_id, id, true, ?, ?, ?, ?, ?, ? from taken`,
-    [event.id, event.cycler_id, INCIDENT_OF_EVENT[event.event_type] ?? 'maintenance', event.notes, event.scheduled_for, event.scheduled_until, event.id, event.created_by],
+    [
+      event.id,
+      event.cycler_id,
+      INCIDENT_OF_EVENT[event.event_type] ?? 'maintenance',
+      event.notes,
+      event.scheduled_for,
+      event.scheduled_until,
+      event.id,
+      event.created_by,
+    ],
   );
 }
 
 /** Returns the channels out for the event; those out for their own faults stay out. */
-export async function bringCyclerChannelsBack(em: EntityManager, eventId: string, notes: string | null, userId: string): Promise<void> {
+export async function bringCyclerChannelsBack(
+  em: EntityManager,
+  eventId: string,
+  notes: string | null,
+  userId: string,
+): Promise<void> {
   await em.execute(
     `with back as (update channels set out_of_commission = false, service_event_id = null, updated_at = now()
                     where service_event_id = ? returning id, organization_id, project_id)

@@ -82,7 +82,12 @@ export interface LabCountRow {
  * Each cycler's channel counts by state, without the channels: the same states as labChannels
  * (out of commission first; a running measurement, fresh or not; else free) from one aggregate.
  */
-export function labCounts(em: EntityManager, projectId: string, staleAfterHours: number, asOf: Date): Promise<LabCountRow[]> {
+export function labCounts(
+  em: EntityManager,
+  projectId: string,
+  staleAfterHours: number,
+  asOf: Date,
+): Promise<LabCountRow[]> {
   return em.execute<LabCountRow[]>(
     `with t(at) as (select ?::timestamptz), running as (
        select m.channel_id, bool_or(coalesce(m.data_updated_at, m.updated_at) >= t.at - make_interval(hours => ?)) as fresh
@@ -109,8 +114,14 @@ export function labCounts(em: EntityManager, projectId: string, staleAfterHours:
  * start. `fresh` is over all of them: one fresh run makes the channel occupied. The window and
  * DISTINCT ON share one ordering, so the measurements are sorted once.
  */
-export function labChannels(em: EntityManager, projectId: string, userId: string, staleAfterHours: number, asOf: Date,
-  cyclerIds?: string[]): Promise<LabChannelRow[]> {
+export function labChannels(
+  em: EntityManager,
+  projectId: string,
+  userId: string,
+  staleAfterHours: number,
+  asOf: Date,
+  cyclerIds?: string[],
+): Promise<LabChannelRow[]> {
   // A page of cyclers reads only their channels' measurements.
   const onPage = cyclerIds ? ' and m.channel_id in (select id from channels where cycler_id = any(?::uuid[]))' : '';
   const page = cyclerIds ? [uuidArray(cyclerIds)] : [];
@@ -175,7 +186,12 @@ export interface LabHead {
 }
 
 /** All a conditional request needs, in one statement: the project, its organization's window, its lab version, the permission. */
-export async function labHead(em: EntityManager, projectId: string, userId: string, permission: string): Promise<LabHead | null> {
+export async function labHead(
+  em: EntityManager,
+  projectId: string,
+  userId: string,
+  permission: string,
+): Promise<LabHead | null> {
   const rows = await em.execute<LabHead[]>(
     `select p.organization_id, o.stale_after_hours, coalesce(v.version, 0) as version,
             exists (select 1 from user_project_roles r join project_role_permissions rp on rp.project_role_id = r.project_role_id

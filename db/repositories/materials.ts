@@ -55,8 +55,15 @@ export interface DatasetRow {
 const DATASET_SELECT = `d.id, d.organization_id, d.project_id, d.material_id, d.name, d.columns, d.nan_counts, d.row_count, d.data_version,
   d.object_key, d.size_bytes::float8 as size_bytes, d.created_by, d.created_at, d.updated_at`;
 
-export async function findDataset(em: EntityManager, id: string, opts: { forUpdate?: boolean } = {}): Promise<DatasetRow | null> {
-  const rows = await em.execute<DatasetRow[]>(`select ${DATASET_SELECT} from material_property_datasets d where d.id = ?${opts.forUpdate ? ' for update' : ''}`, [id]);
+export async function findDataset(
+  em: EntityManager,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<DatasetRow | null> {
+  const rows = await em.execute<DatasetRow[]>(
+    `select ${DATASET_SELECT} from material_property_datasets d where d.id = ?${opts.forUpdate ? ' for update' : ''}`,
+    [id],
+  );
   return rows[0] ?? null;
 }
 
@@ -64,11 +71,20 @@ export function listDatasets(em: EntityManager, scope: { sql: string; params: un
   return page<DatasetRow>(em, { select: DATASET_SELECT, from: 'material_property_datasets d', scope, list });
 }
 
-export async function insertDataset(em: EntityManager, row: Omit<DatasetRow, 'data_version' | 'created_at' | 'updated_at'>): Promise<void> {
+export async function insertDataset(
+  em: EntityManager,
+  row: Omit<DatasetRow, 'data_version' | 'created_at' | 'updated_at'>,
+): Promise<void> {
   await insertRow(em, 'material_property_datasets', { ...row }, 'id');
 }
 
-export async function updateDataset(em: EntityManager, id: string, changes: Partial<Pick<DatasetRow, 'name' | 'columns' | 'nan_counts' | 'row_count' | 'data_version' | 'object_key' | 'size_bytes'>>) {
+export async function updateDataset(
+  em: EntityManager,
+  id: string,
+  changes: Partial<
+    Pick<DatasetRow, 'name' | 'columns' | 'nan_counts' | 'row_count' | 'data_version' | 'object_key' | 'size_bytes'>
+  >,
+) {
   await updateRow(em, 'material_property_datasets', id, changes);
 }
 

@@ -42,8 +42,20 @@ export async function insertSession(
     `insert into measurement_upload_sessions (id, measurement_id, kind, version, organization_id, project_id, cell_instance_id,
        measurement_type, measurement, targets, expires_at, created_by)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?) returning ${SESSION_COLUMNS}`,
-    [row.id, row.measurement_id, row.kind, row.version, row.organization_id, row.project_id, row.cell_instance_id,
-      row.measurement_type, JSON.stringify(row.measurement), JSON.stringify(row.targets), row.expires_at, row.created_by],
+    [
+      row.id,
+      row.measurement_id,
+      row.kind,
+      row.version,
+      row.organization_id,
+      row.project_id,
+      row.cell_instance_id,
+      row.measurement_type,
+      JSON.stringify(row.measurement),
+      JSON.stringify(row.targets),
+      row.expires_at,
+      row.created_by,
+    ],
   );
   return rows[0]!;
 }
@@ -56,7 +68,11 @@ export async function findUploadSession(em: EntityManager, measurementId: string
   return rows[0] ?? null;
 }
 
-export async function findExtendSession(em: EntityManager, measurementId: string, version: number): Promise<UploadSessionRow | null> {
+export async function findExtendSession(
+  em: EntityManager,
+  measurementId: string,
+  version: number,
+): Promise<UploadSessionRow | null> {
   const rows = await em.execute<UploadSessionRow[]>(
     `select ${SESSION_COLUMNS} from measurement_upload_sessions where measurement_id = ? and kind = 'extend' and version = ?`,
     [measurementId, version],
@@ -75,7 +91,10 @@ export async function latestExtendSession(em: EntityManager, measurementId: stri
 }
 
 export async function markSessionConfirmed(em: EntityManager, sessionId: string): Promise<void> {
-  await em.execute(`update measurement_upload_sessions set confirmed_at = now() where id = ? and confirmed_at is null`, [sessionId]);
+  await em.execute(
+    `update measurement_upload_sessions set confirmed_at = now() where id = ? and confirmed_at is null`,
+    [sessionId],
+  );
 }
 
 /** An unconfirmed extend target is replaced by a newer one only once it has expired. */
@@ -137,7 +156,11 @@ const MEASUREMENT_COLUMNS = `id, organization_id, project_id, cell_instance_id, 
   extending_version, row_count, data_columns, first_time, last_time, steps_created, validation_options, validation_report,
   processed_at`;
 
-export async function findMeasurement(em: EntityManager, id: string, opts: { forUpdate?: boolean } = {}): Promise<MeasurementDataRow | null> {
+export async function findMeasurement(
+  em: EntityManager,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<MeasurementDataRow | null> {
   const rows = await em.execute<MeasurementDataRow[]>(
     `select ${MEASUREMENT_COLUMNS} from cell_measurements where id = ?${opts.forUpdate ? ' for update' : ''}`,
     [id],
@@ -176,15 +199,40 @@ export async function insertMeasurement(em: EntityManager, m: NewMeasurement): P
        validation_options, processing_status, requested_by, created_by, data_updated_at, tags)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?::jsonb, ?, ?::jsonb, ?::jsonb, ?::jsonb, 'pending', ?, ?, now(), ?::jsonb)
      returning ${MEASUREMENT_COLUMNS}`,
-    [m.id, m.organization_id, m.project_id, m.cell_instance_id, m.name, m.measurement_type, m.channel_id, m.start_time,
-      m.end_time, m.estimated_end_time, json(m.protocol), m.protocol_id, m.program_name, json(m.test_setup), m.notes, json(m.properties),
-      json(m.filenames), json(m.validation_options), m.created_by, m.created_by, JSON.stringify(m.tags)],
+    [
+      m.id,
+      m.organization_id,
+      m.project_id,
+      m.cell_instance_id,
+      m.name,
+      m.measurement_type,
+      m.channel_id,
+      m.start_time,
+      m.end_time,
+      m.estimated_end_time,
+      json(m.protocol),
+      m.protocol_id,
+      m.program_name,
+      json(m.test_setup),
+      m.notes,
+      json(m.properties),
+      json(m.filenames),
+      json(m.validation_options),
+      m.created_by,
+      m.created_by,
+      JSON.stringify(m.tags),
+    ],
   );
   return rows[0]!;
 }
 
 /** An extend is confirmed: the measurement is busy until the new version is switched in or refused. */
-export async function markExtending(em: EntityManager, id: string, version: number, validationOptions: unknown): Promise<MeasurementDataRow> {
+export async function markExtending(
+  em: EntityManager,
+  id: string,
+  version: number,
+  validationOptions: unknown,
+): Promise<MeasurementDataRow> {
   const rows = await em.execute<MeasurementDataRow[]>(
     `update cell_measurements set processing_status = 'pending', processing_error = null, extending_version = ?,
        validation_options = coalesce(?::jsonb, validation_options), data_updated_at = now(), updated_at = now()
@@ -221,8 +269,18 @@ export async function recordUploadOutcome(em: EntityManager, id: string, r: Proc
          cycles_key = ?, row_count = ?, data_columns = ?::jsonb, first_time = ?, last_time = ?, steps_created = ?,
          validation_report = ?::jsonb, processed_at = now(), data_updated_at = now(), updated_at = now()
        where id = ?`,
-      [r.time_series_key, r.steps_key, r.cycles_key, r.row_count, JSON.stringify(r.columns), r.first_time, r.last_time,
-        r.steps_created, report, id],
+      [
+        r.time_series_key,
+        r.steps_key,
+        r.cycles_key,
+        r.row_count,
+        JSON.stringify(r.columns),
+        r.first_time,
+        r.last_time,
+        r.steps_created,
+        report,
+        id,
+      ],
     );
   } else {
     await em.execute(
@@ -237,7 +295,12 @@ export async function recordUploadOutcome(em: EntityManager, id: string, r: Proc
  * The extend's outcome. Success switches the canonical keys to the new version; failure
  * leaves the stored series as it was, ready, with processing_error set.
  */
-export async function recordExtendOutcome(em: EntityManager, id: string, version: number, r: ProcessingResult): Promise<void> {
+export async function recordExtendOutcome(
+  em: EntityManager,
+  id: string,
+  version: number,
+  r: ProcessingResult,
+): Promise<void> {
   const report = JSON.stringify({ mode: 'extend', version, issues: r.issues });
   if (r.status === 'ready') {
     await em.execute(
@@ -246,8 +309,19 @@ export async function recordExtendOutcome(em: EntityManager, id: string, version
          first_time = ?, last_time = ?, steps_created = ?, validation_report = ?::jsonb, processed_at = now(),
          data_updated_at = now(), updated_at = now()
        where id = ?`,
-      [version, r.time_series_key, r.steps_key, r.cycles_key, r.row_count, JSON.stringify(r.columns), r.first_time,
-        r.last_time, r.steps_created, report, id],
+      [
+        version,
+        r.time_series_key,
+        r.steps_key,
+        r.cycles_key,
+        r.row_count,
+        JSON.stringify(r.columns),
+        r.first_time,
+        r.last_time,
+        r.steps_created,
+        report,
+        id,
+      ],
     );
   } else {
     await em.execute(

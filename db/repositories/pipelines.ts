@@ -55,13 +55,26 @@ const idsIn = `(select jsonb_array_elements_text(?::jsonb)::uuid)`;
 
 export async function insertPipeline(
   em: EntityManager,
-  p: Pick<PipelineRow, 'id' | 'organization_id' | 'project_id' | 'kind' | 'name' | 'description' | 'options' | 'workflow_id' | 'created_by'>,
+  p: Pick<
+    PipelineRow,
+    'id' | 'organization_id' | 'project_id' | 'kind' | 'name' | 'description' | 'options' | 'workflow_id' | 'created_by'
+  >,
   elements: { id: string; name: string; element_type: string; config: unknown; job_id: string; workflow_id: string }[],
 ): Promise<PipelineRow> {
   const [row] = await em.execute<PipelineRow[]>(
     `insert into pipelines (id, organization_id, project_id, kind, name, description, options, workflow_id, created_by)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning ${COLUMNS}`,
-    [p.id, p.organization_id, p.project_id, p.kind, p.name, p.description, JSON.stringify(p.options), p.workflow_id, p.created_by],
+    [
+      p.id,
+      p.organization_id,
+      p.project_id,
+      p.kind,
+      p.name,
+      p.description,
+      JSON.stringify(p.options),
+      p.workflow_id,
+      p.created_by,
+    ],
   );
   // One job per element, so GET /jobs/{id} follows each element like any other run.
   await em.execute(
@@ -94,7 +107,11 @@ export async function listPipelines(em: EntityManager, scope: { sql: string; par
   return page<PipelineRow>(em, { select: COLUMNS, from: 'pipelines', scope, list });
 }
 
-export async function updatePipeline(em: EntityManager, id: string, changes: { name?: string; description?: string | null }): Promise<PipelineRow> {
+export async function updatePipeline(
+  em: EntityManager,
+  id: string,
+  changes: { name?: string; description?: string | null },
+): Promise<PipelineRow> {
   const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
   const sets = [...entries.map(([k]) => `${k} = ?`), 'updated_at = now()'];
   const [row] = await em.execute<PipelineRow[]>(
@@ -115,11 +132,19 @@ export async function deletePipeline(em: EntityManager, id: string): Promise<voi
 }
 
 export async function listElements(em: EntityManager, pipelineId: string): Promise<ElementRow[]> {
-  return em.execute<ElementRow[]>(`select ${ELEMENT_COLUMNS} from pipeline_elements where pipeline_id = ? order by position`, [pipelineId]);
+  return em.execute<ElementRow[]>(
+    `select ${ELEMENT_COLUMNS} from pipeline_elements where pipeline_id = ? order by position`,
+    [pipelineId],
+  );
 }
 
 /** Projects among `projectIds` where the user holds `permission`. */
-export async function projectsWithPermission(em: EntityManager, userId: string, projectIds: string[], permission: string): Promise<Set<string>> {
+export async function projectsWithPermission(
+  em: EntityManager,
+  userId: string,
+  projectIds: string[],
+  permission: string,
+): Promise<Set<string>> {
   const rows = await em.execute<{ project_id: string }[]>(
     `select r.project_id from user_project_roles r join project_role_permissions p on p.project_role_id = r.project_role_id
       where r.user_id = ? and p.permission = ? and r.project_id in ${idsIn}`,
@@ -147,7 +172,12 @@ export async function markCanceled(em: EntityManager, ids: string[]): Promise<vo
  * jobs; a running element's open attempt is closed as canceled. `reason`, when given, is the
  * jobs' error and the elements' error_detail (else the jobs say CANCELED_ON_REQUEST).
  */
-export async function cancelElements(em: EntityManager, pipelineIds: string[], statuses: string, reason?: string): Promise<void> {
+export async function cancelElements(
+  em: EntityManager,
+  pipelineIds: string[],
+  statuses: string,
+  reason?: string,
+): Promise<void> {
   await em.execute(
     `with canceled as (
        update pipeline_elements set status = 'canceled', finished_at = now(), updated_at = now(),
@@ -159,7 +189,11 @@ export async function cancelElements(em: EntityManager, pipelineIds: string[], s
         where pipeline_id in ${idsIn} and status in ${statuses} returning job_id)
      update jobs set status = 'canceled', error = ?, updated_at = now(), finished_at = now()
       where id in (select job_id from canceled) and status in ${ACTIVE}`,
-    [reason === undefined ? null : JSON.stringify({ reason }), JSON.stringify(pipelineIds), reason ?? CANCELED_ON_REQUEST],
+    [
+      reason === undefined ? null : JSON.stringify({ reason }),
+      JSON.stringify(pipelineIds),
+      reason ?? CANCELED_ON_REQUEST,
+    ],
   );
 }
 

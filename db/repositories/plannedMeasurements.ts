@@ -39,14 +39,25 @@ export const PLAN_FROM = `planned_measurements p
   left join channels ch on ch.id = p.channel_id left join cyclers cy on cy.id = ch.cycler_id
   left join users ru on ru.id = p.requested_by left join users su on su.id = p.scheduled_by`;
 
-export async function findPlan(em: EntityManager, id: string, opts: { forUpdate?: boolean } = {}): Promise<PlanRow | null> {
+export async function findPlan(
+  em: EntityManager,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<PlanRow | null> {
   if (opts.forUpdate) await em.execute(`select id from planned_measurements where id = ? for update`, [id]);
   const rows = await em.execute<PlanRow[]>(`select ${PLAN_SELECT} from ${PLAN_FROM} where p.id = ?`, [id]);
   return rows[0] ?? null;
 }
 
-export async function findPlanByName(em: EntityManager, projectId: string, name: string): Promise<{ id: string } | null> {
-  const rows = await em.execute<{ id: string }[]>(`select id from planned_measurements where project_id = ? and name = ?`, [projectId, name]);
+export async function findPlanByName(
+  em: EntityManager,
+  projectId: string,
+  name: string,
+): Promise<{ id: string } | null> {
+  const rows = await em.execute<{ id: string }[]>(
+    `select id from planned_measurements where project_id = ? and name = ?`,
+    [projectId, name],
+  );
   return rows[0] ?? null;
 }
 
@@ -74,14 +85,19 @@ const CHANNEL_FOR_PLAN = `select ch.id, ch.name, ch.organization_id, ch.project_
 
 /** The channel with what scheduling needs; `lock` holds it against concurrent schedulers and settings changes. */
 export async function channelForPlan(em: EntityManager, id: string, lock = false): Promise<ChannelForPlan | null> {
-  const rows = await em.execute<ChannelForPlan[]>(`${CHANNEL_FOR_PLAN} where ch.id = ?${lock ? ' for update of ch' : ''}`, [id]);
+  const rows = await em.execute<ChannelForPlan[]>(
+    `${CHANNEL_FOR_PLAN} where ch.id = ?${lock ? ' for update of ch' : ''}`,
+    [id],
+  );
   return rows[0] ?? null;
 }
 
 /** The project's channels ordered by site, cycler and channel name (the scheduler's tie-break). */
 export function projectChannels(em: EntityManager, projectId: string): Promise<ChannelForPlan[]> {
   return em.execute<ChannelForPlan[]>(
-    `${CHANNEL_FOR_PLAN} join sites s on s.id = cy.site_id where ch.project_id = ? order by s.name, cy.name, ch.name, ch.id`, [projectId]);
+    `${CHANNEL_FOR_PLAN} join sites s on s.id = cy.site_id where ch.project_id = ? order by s.name, cy.name, ch.name, ch.id`,
+    [projectId],
+  );
 }
 
 export interface Block {
@@ -127,7 +143,13 @@ function blocksSql(channelWhere: string): string {
 const toBlock = (b: Block): Block => ({ ...b, start_ms: Number(b.start_ms), end_ms: Number(b.end_ms) });
 
 /** The first thing on the channel overlapping [start, end), other than the plan itself. */
-export async function firstCollision(em: EntityManager, channelId: string, start: Date, end: Date, selfId: string | null): Promise<Block | null> {
+export async function firstCollision(
+  em: EntityManager,
+  channelId: string,
+  start: Date,
+  end: Date,
+  selfId: string | null,
+): Promise<Block | null> {
   const rows = await em.execute<Block[]>(
     `${blocksSql('ch.id = ?')} and tstzrange(b.s, b.e, '[)') && tstzrange(?, ?, '[)') order by b.s, b.id limit 1`,
     [new Date(), channelId, selfId, channelId, channelId, channelId, start, end],
@@ -136,16 +158,24 @@ export async function firstCollision(em: EntityManager, channelId: string, start
 }
 
 /** Every block on the project's channels (or those of some of its cyclers) from `asOf` on, ordered by channel and start. */
-export async function projectBlocks(em: EntityManager, projectId: string, asOf = new Date(), cyclerIds?: string[]): Promise<Block[]> {
+export async function projectBlocks(
+  em: EntityManager,
+  projectId: string,
+  asOf = new Date(),
+  cyclerIds?: string[],
+): Promise<Block[]> {
   const scope = cyclerIds ? [projectId, `{${cyclerIds.join(',')}}`] : [projectId];
-  const rows = await em.execute<Block[]>(`${blocksSql(cyclerIds ? 'ch.project_id = ? and ch.cycler_id = any(?::uuid[])' : 'ch.project_id = ?')} order by b.channel_id, b.s, b.id`,
-    [asOf, ...scope, null, ...scope, ...scope, ...scope]);
+  const rows = await em.execute<Block[]>(
+    `${blocksSql(cyclerIds ? 'ch.project_id = ? and ch.cycler_id = any(?::uuid[])' : 'ch.project_id = ?')} order by b.channel_id, b.s, b.id`,
+    [asOf, ...scope, null, ...scope, ...scope, ...scope],
+  );
   return rows.map(toBlock);
 }
 
 /** A cell specification's ratings (quantity map) with its project and organization. */
 export async function specForPlan(em: EntityManager, id: string) {
-  const rows = await em.execute<{ id: string; organization_id: string; project_id: string; ratings: Record<string, unknown> | null }[]>(
-    `select id, organization_id, project_id, ratings from cell_specifications where id = ?`, [id]);
+  const rows = await em.execute<
+    { id: string; organization_id: string; project_id: string; ratings: Record<string, unknown> | null }[]
+  >(`select id, organization_id, project_id, ratings from cell_specifications where id = ?`, [id]);
   return rows[0] ?? null;
 }

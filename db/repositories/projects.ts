@@ -36,8 +36,15 @@ export async function findProject(em: EntityManager, id: string): Promise<Projec
   return rows[0] ?? null;
 }
 
-export async function findProjectByName(em: EntityManager, organizationId: string, name: string): Promise<ProjectRow | null> {
-  const rows = await em.execute<ProjectRow[]>(`select ${COLUMNS} from projects where organization_id = ? and name = ?`, [organizationId, name]);
+export async function findProjectByName(
+  em: EntityManager,
+  organizationId: string,
+  name: string,
+): Promise<ProjectRow | null> {
+  const rows = await em.execute<ProjectRow[]>(
+    `select ${COLUMNS} from projects where organization_id = ? and name = ?`,
+    [organizationId, name],
+  );
   return rows[0] ?? null;
 }
 
@@ -52,7 +59,11 @@ export async function insertProject(
   return rows[0]!;
 }
 
-export async function updateProject(em: EntityManager, id: string, changes: { name?: string; description?: string | null }): Promise<ProjectRow> {
+export async function updateProject(
+  em: EntityManager,
+  id: string,
+  changes: { name?: string; description?: string | null },
+): Promise<ProjectRow> {
   const sets: string[] = [];
   const params: unknown[] = [];
   for (const [k, v] of Object.entries(changes)) {
@@ -61,7 +72,10 @@ export async function updateProject(em: EntityManager, id: string, changes: { na
     params.push(v);
   }
   sets.push('updated_at = now()');
-  const rows = await em.execute<ProjectRow[]>(`update projects set ${sets.join(', ')} where id = ? returning ${COLUMNS}`, [...params, id]);
+  const rows = await em.execute<ProjectRow[]>(
+    `update projects set ${sets.join(', ')} where id = ? returning ${COLUMNS}`,
+    [...params, id],
+  );
   return rows[0]!;
 }
 
@@ -71,7 +85,9 @@ export async function updateProject(em: EntityManager, id: string, changes: { na
  */
 export async function runningWorkflowIds(em: EntityManager, projectId: string): Promise<string[]> {
   const [pipelines, batches, jobs] = await Promise.all([
-    em.execute<{ id: string }[]>(`select id from pipelines where project_id = ? and status in ('pending', 'running')`, [projectId]),
+    em.execute<{ id: string }[]>(`select id from pipelines where project_id = ? and status in ('pending', 'running')`, [
+      projectId,
+    ]),
     em.execute<{ batch_id: string }[]>(
       `select distinct s.batch_id from simulations s join jobs j on j.id = s.job_id
         where s.project_id = ? and j.status in ('pending', 'running')`,
@@ -101,14 +117,21 @@ export async function listProjects(
   const where = whereSql([scope.sql, ...list.where]);
   const params = [...scope.params, ...list.params];
   const [items, totals] = await Promise.all([
-    em.execute<ProjectRow[]>(`select ${COLUMNS} from projects ${where} ${list.orderSql} limit ? offset ?`, [...params, list.limit, list.offset]),
+    em.execute<ProjectRow[]>(`select ${COLUMNS} from projects ${where} ${list.orderSql} limit ? offset ?`, [
+      ...params,
+      list.limit,
+      list.offset,
+    ]),
     em.execute<{ total: string }[]>(`select count(*) as total from projects ${where}`, params),
   ]);
   return { items, total: Number(totals[0]?.total ?? 0) };
 }
 
 /** user_project_roles of the given projects, each with its role and the role's permissions nested. */
-export async function userProjectRoles(em: EntityManager, projectIds: string[]): Promise<Map<string, UserProjectRoleView[]>> {
+export async function userProjectRoles(
+  em: EntityManager,
+  projectIds: string[],
+): Promise<Map<string, UserProjectRoleView[]>> {
   const byProject = new Map<string, UserProjectRoleView[]>(projectIds.map((id) => [id, []]));
   if (!projectIds.length) return byProject;
   const rows = await em.execute<UserProjectRoleView[]>(
@@ -134,7 +157,12 @@ export async function lockProject(em: EntityManager, projectId: string): Promise
   await em.execute(`select id from projects where id = ? for update`, [projectId]);
 }
 
-export async function setUserProjectRole(em: EntityManager, projectId: string, userId: string, roleId: string): Promise<void> {
+export async function setUserProjectRole(
+  em: EntityManager,
+  projectId: string,
+  userId: string,
+  roleId: string,
+): Promise<void> {
   await em.execute(
     `insert into user_project_roles (user_id, project_id, project_role_id) values (?, ?, ?)
      on conflict (user_id, project_id) do update set project_role_id = excluded.project_role_id, updated_at = now()`,
@@ -143,7 +171,12 @@ export async function setUserProjectRole(em: EntityManager, projectId: string, u
 }
 
 /** Adds the member; false when the user already is one (also when a concurrent request added them first). */
-export async function addUserProjectRole(em: EntityManager, projectId: string, userId: string, roleId: string): Promise<boolean> {
+export async function addUserProjectRole(
+  em: EntityManager,
+  projectId: string,
+  userId: string,
+  roleId: string,
+): Promise<boolean> {
   const rows = await em.execute(
     `insert into user_project_roles (user_id, project_id, project_role_id) values (?, ?, ?)
      on conflict (user_id, project_id) do nothing returning user_id`,
@@ -152,7 +185,11 @@ export async function addUserProjectRole(em: EntityManager, projectId: string, u
   return rows.length > 0;
 }
 
-export async function findUserProjectRole(em: EntityManager, projectId: string, userId: string): Promise<{ project_role_id: string } | null> {
+export async function findUserProjectRole(
+  em: EntityManager,
+  projectId: string,
+  userId: string,
+): Promise<{ project_role_id: string } | null> {
   const rows = await em.execute<{ project_role_id: string }[]>(
     `select project_role_id from user_project_roles where project_id = ? and user_id = ?`,
     [projectId, userId],
@@ -185,7 +222,14 @@ export async function roleExists(em: EntityManager, roleId: string): Promise<boo
   return rows.length > 0;
 }
 
-export async function isOrganizationMember(em: EntityManager, organizationId: string, userId: string): Promise<boolean> {
-  const rows = await em.execute(`select 1 from memberships where organization_id = ? and user_id = ?`, [organizationId, userId]);
+export async function isOrganizationMember(
+  em: EntityManager,
+  organizationId: string,
+  userId: string,
+): Promise<boolean> {
+  const rows = await em.execute(`select 1 from memberships where organization_id = ? and user_id = ?`, [
+    organizationId,
+    userId,
+  ]);
   return rows.length > 0;
 }

@@ -17,15 +17,23 @@ export interface BoardRow {
   updated_at: Date;
 }
 
-const COLUMNS = 'id, organization_id, project_id, study_id, name, description, simulation_ids, plots, created_by, created_at, updated_at';
+const COLUMNS =
+  'id, organization_id, project_id, study_id, name, description, simulation_ids, plots, created_by, created_at, updated_at';
 
 export async function findBoard(em: EntityManager, id: string): Promise<BoardRow | null> {
   const rows = await em.execute<BoardRow[]>(`select ${COLUMNS} from simulation_boards where id = ?`, [id]);
   return rows[0] ?? null;
 }
 
-export async function findBoardByName(em: EntityManager, studyId: string, name: string): Promise<{ id: string } | null> {
-  const rows = await em.execute<{ id: string }[]>(`select id from simulation_boards where study_id = ? and name = ?`, [studyId, name]);
+export async function findBoardByName(
+  em: EntityManager,
+  studyId: string,
+  name: string,
+): Promise<{ id: string } | null> {
+  const rows = await em.execute<{ id: string }[]>(`select id from simulation_boards where study_id = ? and name = ?`, [
+    studyId,
+    name,
+  ]);
   return rows[0] ?? null;
 }
 
@@ -33,7 +41,11 @@ export function insertBoard(em: EntityManager, row: Omit<BoardRow, 'created_at' 
   return insertRow<BoardRow>(em, 'simulation_boards', { ...row }, COLUMNS);
 }
 
-export async function updateBoard(em: EntityManager, id: string, changes: Partial<Pick<BoardRow, 'name' | 'description' | 'simulation_ids' | 'plots'>>): Promise<BoardRow> {
+export async function updateBoard(
+  em: EntityManager,
+  id: string,
+  changes: Partial<Pick<BoardRow, 'name' | 'description' | 'simulation_ids' | 'plots'>>,
+): Promise<BoardRow> {
   await updateRow(em, 'simulation_boards', id, changes);
   return (await findBoard(em, id))!;
 }
@@ -43,7 +55,12 @@ export async function deleteBoard(em: EntityManager, id: string): Promise<void> 
 }
 
 export function listBoards(em: EntityManager, studyId: string, list: ParsedList) {
-  return page<BoardRow>(em, { select: COLUMNS, from: 'simulation_boards', scope: [{ sql: 'study_id = ?', params: [studyId] }], list });
+  return page<BoardRow>(em, {
+    select: COLUMNS,
+    from: 'simulation_boards',
+    scope: [{ sql: 'study_id = ?', params: [studyId] }],
+    list,
+  });
 }
 
 /** Which of `ids` are simulations linked to the study. */

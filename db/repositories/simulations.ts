@@ -36,7 +36,12 @@ export interface SimulationInsert {
 export const USAGE_PERIOD_SQL = `date_trunc('month', now() at time zone 'utc')::date`;
 
 /** Adds `count` simulations to this month's usage and answers the new total and the limit. */
-export async function addSimulationUsage(em: EntityManager, organizationId: string, count: number, defaultLimit: number): Promise<{ usage: number; limit: number }> {
+export async function addSimulationUsage(
+  em: EntityManager,
+  organizationId: string,
+  count: number,
+  defaultLimit: number,
+): Promise<{ usage: number; limit: number }> {
   const [row] = await em.execute<{ simulations: number; limit: number }[]>(
     `with counter as (
        insert into usage_counters (organization_id, period_start, simulations) values (?, ${USAGE_PERIOD_SQL}, ?)
@@ -50,10 +55,17 @@ export async function addSimulationUsage(em: EntityManager, organizationId: stri
 }
 
 export async function usageThisMonth(em: EntityManager, organizationId: string, defaultLimit: number) {
-  const [row] = await em.execute<{
-    period_start: string; period_end: string; simulations: number | null; compute_seconds: number | null;
-    pipeline_compute_seconds: Record<string, number> | null; simulated_seconds: number | null; limit: number;
-  }[]>(
+  const [row] = await em.execute<
+    {
+      period_start: string;
+      period_end: string;
+      simulations: number | null;
+      compute_seconds: number | null;
+      pipeline_compute_seconds: Record<string, number> | null;
+      simulated_seconds: number | null;
+      limit: number;
+    }[]
+  >(
     `select to_char(${USAGE_PERIOD_SQL}, 'YYYY-MM-DD') as period_start,
             to_char(${USAGE_PERIOD_SQL} + interval '1 month', 'YYYY-MM-DD') as period_end,
             u.simulations, u.compute_seconds, u.pipeline_compute_seconds,
@@ -69,13 +81,33 @@ export async function usageThisMonth(em: EntityManager, organizationId: string, 
   return row!;
 }
 
-export async function insertBatch(em: EntityManager, b: BatchInsert, sims: SimulationInsert[], organizationId: string, projectId: string | null, userId: string): Promise<void> {
+export async function insertBatch(
+  em: EntityManager,
+  b: BatchInsert,
+  sims: SimulationInsert[],
+  organizationId: string,
+  projectId: string | null,
+  userId: string,
+): Promise<void> {
   await em.execute(
     `insert into simulation_batches (id, organization_id, project_id, name, model_config, protocol, extra_variables, max_backward_jumps,
        force_rerun, experiment_template_id, simulator_version, size, created_by)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [b.id, b.organization_id, b.project_id, b.name, JSON.stringify(b.model_config), JSON.stringify(b.protocol), JSON.stringify(b.extra_variables),
-      b.max_backward_jumps, b.force_rerun, b.experiment_template_id, b.simulator_version, b.size, b.created_by],
+    [
+      b.id,
+      b.organization_id,
+      b.project_id,
+      b.name,
+      JSON.stringify(b.model_config),
+      JSON.stringify(b.protocol),
+      JSON.stringify(b.extra_variables),
+      b.max_backward_jumps,
+      b.force_rerun,
+      b.experiment_template_id,
+      b.simulator_version,
+      b.size,
+      b.created_by,
+    ],
   );
   // One statement for both tables, with the rows as a bound parameter: em.execute would
   // inline a multi-megabyte JSON literal into the SQL text, which costs seconds at 10,000 rows.
@@ -148,13 +180,18 @@ export function listBatches(em: EntityManager, scope: { sql: string; params: unk
 /** The workflow id one job of the batch names (a legacy batch's jobs name their own workflows). */
 export async function firstJobWorkflowId(em: EntityManager, batchId: string): Promise<string | null> {
   const [row] = await em.execute<{ workflow_id: string | null }[]>(
-    `select j.workflow_id from simulations s join jobs j on j.id = s.job_id where s.batch_id = ? order by s.seq limit 1`, [batchId]);
+    `select j.workflow_id from simulations s join jobs j on j.id = s.job_id where s.batch_id = ? order by s.seq limit 1`,
+    [batchId],
+  );
   return row?.workflow_id ?? null;
 }
 
 /** Cancels every job of a batch that has not ended, running ones too: their chunks stop them. */
 export async function cancelOpenJobsOfBatch(em: EntityManager, batchId: string): Promise<void> {
-  await em.execute(`update jobs set ${JOB_CANCELED} where id in (select job_id from simulations where batch_id = ?) and status in ('pending', 'running')`, [batchId]);
+  await em.execute(
+    `update jobs set ${JOB_CANCELED} where id in (select job_id from simulations where batch_id = ?) and status in ('pending', 'running')`,
+    [batchId],
+  );
 }
 
 export interface SimulationRow {
@@ -198,7 +235,10 @@ export interface ResultPack {
 }
 
 export async function resultPack(em: EntityManager, simulationId: string): Promise<ResultPack | null> {
-  const [row] = await em.execute<{ result_pack: ResultPack | null }[]>(`select result_pack from simulations where id = ?`, [simulationId]);
+  const [row] = await em.execute<{ result_pack: ResultPack | null }[]>(
+    `select result_pack from simulations where id = ?`,
+    [simulationId],
+  );
   return row?.result_pack ?? null;
 }
 
@@ -207,13 +247,23 @@ export async function findSimulation(em: EntityManager, id: string): Promise<Sim
   return rows[0] ?? null;
 }
 
-export async function listSimulations(em: EntityManager, clauses: { sql: string; params: unknown[] }[], list: ParsedList): Promise<{ items: SimulationRow[]; total: number }> {
+export async function listSimulations(
+  em: EntityManager,
+  clauses: { sql: string; params: unknown[] }[],
+  list: ParsedList,
+): Promise<{ items: SimulationRow[]; total: number }> {
   const where = whereSql([...clauses.map((c) => c.sql), ...list.where]);
   const params = [...clauses.flatMap((c) => c.params), ...list.params];
   const [items, totals] = await Promise.all([
-    em.execute<SimulationRow[]>(`${SIM_SELECT} ${where} ${list.orderSql} limit ? offset ?`, [...params, list.limit, list.offset]),
+    em.execute<SimulationRow[]>(`${SIM_SELECT} ${where} ${list.orderSql} limit ? offset ?`, [
+      ...params,
+      list.limit,
+      list.offset,
+    ]),
     em.execute<{ total: string }[]>(
-      `select count(*) as total from simulations s join jobs j on j.id = s.job_id join simulation_batches b on b.id = s.batch_id ${where}`, params),
+      `select count(*) as total from simulations s join jobs j on j.id = s.job_id join simulation_batches b on b.id = s.batch_id ${where}`,
+      params,
+    ),
   ]);
   return { items, total: Number(totals[0]?.total ?? 0) };
 }
@@ -246,8 +296,15 @@ export async function findJob(em: EntityManager, id: string): Promise<JobRow | n
   return rows[0] ?? null;
 }
 
-export async function listJobs(em: EntityManager, scope: { sql: string; params: unknown[] }, list: ParsedList): Promise<JobRow[]> {
-  return em.execute<JobRow[]>(`${JOB_SELECT} ${whereSql([scope.sql, ...list.where])} ${list.orderSql} limit ? offset ?`, [...scope.params, ...list.params, list.limit, list.offset]);
+export async function listJobs(
+  em: EntityManager,
+  scope: { sql: string; params: unknown[] },
+  list: ParsedList,
+): Promise<JobRow[]> {
+  return em.execute<JobRow[]>(
+    `${JOB_SELECT} ${whereSql([scope.sql, ...list.where])} ${list.orderSql} limit ? offset ?`,
+    [...scope.params, ...list.params, list.limit, list.offset],
+  );
 }
 
 /** The SET of every update that ends a job canceled (simulations and pipeline elements alike). */
@@ -255,22 +312,35 @@ export async function listJobs(em: EntityManager, scope: { sql: string; params: 
 
 /** Cancels a job that has not started; false when it is already running or over. */
 export async function cancelPendingJob(em: EntityManager, id: string): Promise<boolean> {
-  const rows = await em.execute(`update jobs set ${JOB_CANCELED} where id = ? and status = 'pending' returning id`, [id]);
+  const rows = await em.execute(`update jobs set ${JOB_CANCELED} where id = ? and status = 'pending' returning id`, [
+    id,
+  ]);
   return rows.length > 0;
 }
 
 /** Cancels a job that has not ended, running or not; false when it already had. */
 export async function cancelOpenJob(em: EntityManager, id: string): Promise<boolean> {
-  const rows = await em.execute(`update jobs set ${JOB_CANCELED} where id = ? and status in ('pending', 'running') returning id`, [id]);
+  const rows = await em.execute(
+    `update jobs set ${JOB_CANCELED} where id = ? and status in ('pending', 'running') returning id`,
+    [id],
+  );
   return rows.length > 0;
 }
 
 export async function markJobCanceled(em: EntityManager, id: string): Promise<void> {
-  await em.execute(`update jobs set ${JOB_CANCELED} where id = ? and status not in ('completed', 'failed', 'canceled')`, [id]);
+  await em.execute(
+    `update jobs set ${JOB_CANCELED} where id = ? and status not in ('completed', 'failed', 'canceled')`,
+    [id],
+  );
 }
 
 /** The batch an Idempotency-Key of this user named, and the request it came with. */
-export async function findSubmissionKey(em: EntityManager, organizationId: string, userId: string, key: string): Promise<{ batch_id: string; request_hash: string } | undefined> {
+export async function findSubmissionKey(
+  em: EntityManager,
+  organizationId: string,
+  userId: string,
+  key: string,
+): Promise<{ batch_id: string; request_hash: string } | undefined> {
   const [row] = await em.execute<{ batch_id: string; request_hash: string }[]>(
     `select batch_id, request_hash from submission_keys where organization_id = ? and user_id = ? and key = ?`,
     [organizationId, userId, key],
@@ -279,7 +349,10 @@ export async function findSubmissionKey(em: EntityManager, organizationId: strin
 }
 
 /** Fails with a unique violation when a concurrent request with the same key committed first. */
-export async function insertSubmissionKey(em: EntityManager, k: { organizationId: string; userId: string; key: string; requestHash: string; batchId: string }): Promise<void> {
+export async function insertSubmissionKey(
+  em: EntityManager,
+  k: { organizationId: string; userId: string; key: string; requestHash: string; batchId: string },
+): Promise<void> {
   await em.execute(
     `insert into submission_keys (organization_id, user_id, key, request_hash, batch_id) values (?, ?, ?, ?, ?)`,
     [k.organizationId, k.userId, k.key, k.requestHash, k.batchId],
@@ -287,6 +360,9 @@ export async function insertSubmissionKey(em: EntityManager, k: { organizationId
 }
 
 /** A submission's answer: its simulations and jobs, in order. */
-export async function batchAnswer(em: EntityManager, batchId: string): Promise<{ simulation_id: string; job_id: string }[]> {
+export async function batchAnswer(
+  em: EntityManager,
+  batchId: string,
+): Promise<{ simulation_id: string; job_id: string }[]> {
   return em.execute(`select id as simulation_id, job_id from simulations where batch_id = ? order by seq`, [batchId]);
 }

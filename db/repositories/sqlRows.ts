@@ -4,7 +4,12 @@ import { UniqueConstraintViolationException, type EntityManager } from '@mikro-o
 import { whereSql, type ParsedList } from '../listSql.ts';
 
 /** Inserts `row` (undefined values left to their defaults) and returns `returning` of the new row. */
-export async function insertRow<T>(em: EntityManager, table: string, row: Record<string, unknown>, returning = '*'): Promise<T> {
+export async function insertRow<T>(
+  em: EntityManager,
+  table: string,
+  row: Record<string, unknown>,
+  returning = '*',
+): Promise<T> {
   const entries = Object.entries(row).filter(([, v]) => v !== undefined);
   const rows = await em.execute<T[]>(
     `insert into ${table} (${entries.map(([k]) => k).join(', ')}) values (${entries.map(() => '?').join(', ')}) returning ${returning}`,
@@ -14,10 +19,18 @@ export async function insertRow<T>(em: EntityManager, table: string, row: Record
 }
 
 /** Updates the fields of `changes` that are not undefined (null clears) and bumps updated_at. */
-export async function updateRow(em: EntityManager, table: string, id: string, changes: Record<string, unknown>): Promise<void> {
+export async function updateRow(
+  em: EntityManager,
+  table: string,
+  id: string,
+  changes: Record<string, unknown>,
+): Promise<void> {
   const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
   const sets = [...entries.map(([k]) => `${k} = ?`), 'updated_at = now()'];
-  await em.execute(`update ${table} set ${sets.join(', ')} where id = ?`, [...entries.map(([, v]) => jsonParam(v)), id]);
+  await em.execute(`update ${table} set ${sets.join(', ')} where id = ?`, [
+    ...entries.map(([, v]) => jsonParam(v)),
+    id,
+  ]);
 }
 
 /** Objects and arrays go to jsonb columns as JSON text. */
@@ -31,12 +44,23 @@ function jsonParam(v: unknown): unknown {
  */
 export async function page<T>(
   em: EntityManager,
-  opts: { select: string; selectParams?: unknown[]; from: string; scope: { sql: string; params: unknown[] }[]; list: ParsedList },
+  opts: {
+    select: string;
+    selectParams?: unknown[];
+    from: string;
+    scope: { sql: string; params: unknown[] }[];
+    list: ParsedList;
+  },
 ): Promise<{ items: T[]; count: number; total: number }> {
   const where = whereSql([...opts.scope.map((s) => s.sql), ...opts.list.where]);
   const params = [...opts.scope.flatMap((s) => s.params), ...opts.list.params];
   const [items, totals] = await Promise.all([
-    em.execute<T[]>(`select ${opts.select} from ${opts.from} ${where} ${opts.list.orderSql} limit ? offset ?`, [...(opts.selectParams ?? []), ...params, opts.list.limit, opts.list.offset]),
+    em.execute<T[]>(`select ${opts.select} from ${opts.from} ${where} ${opts.list.orderSql} limit ? offset ?`, [
+      ...(opts.selectParams ?? []),
+      ...params,
+      opts.list.limit,
+      opts.list.offset,
+    ]),
     em.execute<{ total: string }[]>(`select count(*) as total from ${opts.from} ${where}`, params),
   ]);
   return { items, count: items.length, total: Number(totals[0]?.total ?? 0) };

@@ -25,12 +25,29 @@ export async function findStudy(em: EntityManager, id: string): Promise<StudyRow
   return rows[0] ?? null;
 }
 
-export async function findStudyByName(em: EntityManager, projectId: string, name: string): Promise<{ id: string } | null> {
-  const rows = await em.execute<{ id: string }[]>(`select id from studies where project_id = ? and name = ?`, [projectId, name]);
+export async function findStudyByName(
+  em: EntityManager,
+  projectId: string,
+  name: string,
+): Promise<{ id: string } | null> {
+  const rows = await em.execute<{ id: string }[]>(`select id from studies where project_id = ? and name = ?`, [
+    projectId,
+    name,
+  ]);
   return rows[0] ?? null;
 }
 
-export async function insertStudy(em: EntityManager, row: { id: string; organization_id: string; project_id: string; name: string; description: string | null; created_by: string }): Promise<StudyRow> {
+export async function insertStudy(
+  em: EntityManager,
+  row: {
+    id: string;
+    organization_id: string;
+    project_id: string;
+    name: string;
+    description: string | null;
+    created_by: string;
+  },
+): Promise<StudyRow> {
   await em.execute(
     `insert into studies (id, organization_id, project_id, name, description, created_by) values (?, ?, ?, ?, ?, ?)`,
     [row.id, row.organization_id, row.project_id, row.name, row.description, row.created_by],
@@ -38,9 +55,16 @@ export async function insertStudy(em: EntityManager, row: { id: string; organiza
   return (await findStudy(em, row.id))!;
 }
 
-export async function updateStudy(em: EntityManager, id: string, changes: { name?: string; description?: string | null }): Promise<StudyRow> {
+export async function updateStudy(
+  em: EntityManager,
+  id: string,
+  changes: { name?: string; description?: string | null },
+): Promise<StudyRow> {
   const sets = Object.entries(changes).filter(([, v]) => v !== undefined);
-  await em.execute(`update studies set ${[...sets.map(([k]) => `${k} = ?`), 'updated_at = now()'].join(', ')} where id = ?`, [...sets.map(([, v]) => v), id]);
+  await em.execute(
+    `update studies set ${[...sets.map(([k]) => `${k} = ?`), 'updated_at = now()'].join(', ')} where id = ?`,
+    [...sets.map(([, v]) => v), id],
+  );
   return (await findStudy(em, id))!;
 }
 
@@ -48,17 +72,28 @@ export async function deleteStudy(em: EntityManager, id: string): Promise<void> 
   await em.execute(`delete from studies where id = ?`, [id]);
 }
 
-export async function listStudies(em: EntityManager, projectId: string, list: ParsedList): Promise<{ items: StudyRow[]; total: number }> {
+export async function listStudies(
+  em: EntityManager,
+  projectId: string,
+  list: ParsedList,
+): Promise<{ items: StudyRow[]; total: number }> {
   const where = whereSql(['st.project_id = ?', ...list.where]);
   const params = [projectId, ...list.params];
   const [items, totals] = await Promise.all([
-    em.execute<StudyRow[]>(`${STUDY_SELECT} ${where} ${list.orderSql} limit ? offset ?`, [...params, list.limit, list.offset]),
+    em.execute<StudyRow[]>(`${STUDY_SELECT} ${where} ${list.orderSql} limit ? offset ?`, [
+      ...params,
+      list.limit,
+      list.offset,
+    ]),
     em.execute<{ total: string }[]>(`select count(*) as total from studies st ${where}`, params),
   ]);
   return { items, total: Number(totals[0]?.total ?? 0) };
 }
 
-export async function studyLinks(em: EntityManager, id: string): Promise<{ simulation_ids: string[]; measurement_ids: string[] }> {
+export async function studyLinks(
+  em: EntityManager,
+  id: string,
+): Promise<{ simulation_ids: string[]; measurement_ids: string[] }> {
   const [row] = await em.execute<{ simulation_ids: string[]; measurement_ids: string[] }[]>(
     `select coalesce((select array_agg(simulation_id order by created_at, simulation_id) from study_simulations where study_id = ?), '{}') as simulation_ids,
             coalesce((select array_agg(measurement_id order by created_at, measurement_id) from study_measurements where study_id = ?), '{}') as measurement_ids`,
@@ -68,18 +103,31 @@ export async function studyLinks(em: EntityManager, id: string): Promise<{ simul
 }
 
 export type LinkKind = 'simulations' | 'measurements';
-const LINK_TABLE = { simulations: ['study_simulations', 'simulation_id'], measurements: ['study_measurements', 'measurement_id'] } as const;
+const LINK_TABLE = {
+  simulations: ['study_simulations', 'simulation_id'],
+  measurements: ['study_measurements', 'measurement_id'],
+} as const;
 
 /** Project and organization of the thing to link, or null when it does not exist. */
-export async function findLinkTarget(em: EntityManager, kind: LinkKind, id: string): Promise<{ project_id: string | null; organization_id: string } | null> {
+export async function findLinkTarget(
+  em: EntityManager,
+  kind: LinkKind,
+  id: string,
+): Promise<{ project_id: string | null; organization_id: string } | null> {
   const table = kind === 'simulations' ? 'simulations' : 'cell_measurements';
-  const rows = await em.execute<{ project_id: string | null; organization_id: string }[]>(`select project_id, organization_id from ${table} where id = ?`, [id]);
+  const rows = await em.execute<{ project_id: string | null; organization_id: string }[]>(
+    `select project_id, organization_id from ${table} where id = ?`,
+    [id],
+  );
   return rows[0] ?? null;
 }
 
 export async function link(em: EntityManager, kind: LinkKind, studyId: string, targetId: string): Promise<void> {
   const [table, column] = LINK_TABLE[kind];
-  await em.execute(`insert into ${table} (study_id, ${column}) values (?, ?) on conflict do nothing`, [studyId, targetId]);
+  await em.execute(`insert into ${table} (study_id, ${column}) values (?, ?) on conflict do nothing`, [
+    studyId,
+    targetId,
+  ]);
 }
 
 export async function unlink(em: EntityManager, kind: LinkKind, studyId: string, targetId: string): Promise<void> {

@@ -16,7 +16,15 @@ export async function insertStarts(em: EntityManager, rows: WorkflowStartRow[], 
   await em.execute(
     `insert into workflow_starts (id, workflow_id, workflow_type, task_queue, args, options, next_attempt_at)
      values ${rows.map(() => `(?, ?, ?, ?, ?, ?, now() + make_interval(secs => ?))`).join(', ')}`,
-    rows.flatMap((r) => [r.id, r.workflow_id, r.workflow_type, r.task_queue, JSON.stringify(r.args), JSON.stringify(r.options), graceSeconds]),
+    rows.flatMap((r) => [
+      r.id,
+      r.workflow_id,
+      r.workflow_type,
+      r.task_queue,
+      JSON.stringify(r.args),
+      JSON.stringify(r.options),
+      graceSeconds,
+    ]),
   );
 }
 
@@ -35,7 +43,11 @@ export async function releaseStarts(em: EntityManager, ids: string[], error: str
 }
 
 /** Due rows, locked for this transaction; rows another dispatcher holds are skipped. */
-export async function claimDueStarts(em: EntityManager, limit: number, taskQueues?: string[]): Promise<WorkflowStartRow[]> {
+export async function claimDueStarts(
+  em: EntityManager,
+  limit: number,
+  taskQueues?: string[],
+): Promise<WorkflowStartRow[]> {
   return em.execute<WorkflowStartRow[]>(
     `select id, workflow_id, workflow_type, task_queue, args, options from workflow_starts
       where next_attempt_at <= now() ${taskQueues ? 'and task_queue in (select jsonb_array_elements_text(?::jsonb))' : ''}

@@ -14,7 +14,12 @@ const server = useTimeSkipping();
 /** Runs one workflow by name to its result on a worker with these activities. */
 function execute<N extends WorkflowName>({ workflowType, args }: WorkflowCall<N>, activities: object) {
   return withWorker(server.env, activities, (taskQueue) =>
-    server.env.client.workflow.execute(workflowType, { taskQueue, workflowId: `${workflowType}-${crypto.randomUUID()}`, args }));
+    server.env.client.workflow.execute(workflowType, {
+      taskQueue,
+      workflowId: `${workflowType}-${crypto.randomUUID()}`,
+      args,
+    }),
+  );
 }
 
 const ids = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag}-${i}`);
@@ -30,7 +35,7 @@ describe('the bulk pipeline cancel', () => {
     };
     const pipelineIds = ids(120, 'p');
     const result = await execute(workflowCall('cancelPipelines', { pipelineIds }), activities);
-    expect(result).toEqual({ pipelines: 120, terminated: 50 % 7 + 50 % 7 + 20 % 7 });
+    expect(result).toEqual({ pipelines: 120, terminated: (50 % 7) + (50 % 7) + (20 % 7) });
     expect(slices.map((s) => s.length).sort()).toEqual([20, 50, 50]);
     expect(slices.flat().sort()).toEqual([...pipelineIds].sort());
   });
@@ -43,7 +48,10 @@ describe('the bulk pipeline cancel', () => {
         return { terminated: 1 };
       },
     };
-    expect(await execute(workflowCall('cancelPipelines', { pipelineIds: ['a'] }), activities)).toEqual({ pipelines: 1, terminated: 1 });
+    expect(await execute(workflowCall('cancelPipelines', { pipelineIds: ['a'] }), activities)).toEqual({
+      pipelines: 1,
+      terminated: 1,
+    });
     expect(calls).toBe(3);
   });
 });
@@ -58,9 +66,16 @@ describe('the scheduled retry of failed elements', () => {
         return pages.shift()!;
       },
     };
-    const result = await execute(workflowCall('retryFailedElements', { taskQueue: 'q', maxAttempts: 3, backoffSeconds: 60 }), activities);
+    const result = await execute(
+      workflowCall('retryFailedElements', { taskQueue: 'q', maxAttempts: 3, backoffSeconds: 60 }),
+      activities,
+    );
     expect(result).toEqual({ restarted: 413 });
-    expect(claims).toEqual([[3, 60, 200], [3, 60, 200], [3, 60, 200]]);
+    expect(claims).toEqual([
+      [3, 60, 200],
+      [3, 60, 200],
+      [3, 60, 200],
+    ]);
   });
 });
 
@@ -82,13 +97,18 @@ describe('the purge of stored objects', () => {
 
   it('deletes once when nothing is writing there', async () => {
     const s = storage(0);
-    expect(await execute(workflowCall('purgeObjects', { prefix: 'orgs/o/projects/p/' }), s.activities)).toEqual({ deleted: 3 });
+    expect(await execute(workflowCall('purgeObjects', { prefix: 'orgs/o/projects/p/' }), s.activities)).toEqual({
+      deleted: 3,
+    });
     expect(s.calls).toHaveLength(1);
   });
 
   it('ends the writers first, and deletes again once a terminated writer can no longer write', async () => {
     const s = storage(1);
-    const result = await execute(workflowCall('purgeObjects', { prefix: 'orgs/o/m/', stopWorkflowIds: ['measurement-m-upload'] }), s.activities);
+    const result = await execute(
+      workflowCall('purgeObjects', { prefix: 'orgs/o/m/', stopWorkflowIds: ['measurement-m-upload'] }),
+      s.activities,
+    );
     expect(result).toEqual({ deleted: 6 });
     expect(s.calls[0]).toBe('terminate measurement-m-upload (its data was deleted)');
     const seconds = s.calls.slice(1).map((c) => Number(/at (\d+)$/.exec(c)![1]));
@@ -99,7 +119,12 @@ describe('the purge of stored objects', () => {
 
   it('deletes once when the writers had already ended', async () => {
     const s = storage(0);
-    expect(await execute(workflowCall('purgeObjects', { prefix: 'orgs/o/m/', stopWorkflowIds: ['measurement-m-upload'] }), s.activities)).toEqual({ deleted: 3 });
+    expect(
+      await execute(
+        workflowCall('purgeObjects', { prefix: 'orgs/o/m/', stopWorkflowIds: ['measurement-m-upload'] }),
+        s.activities,
+      ),
+    ).toEqual({ deleted: 3 });
     expect(s.calls).toHaveLength(2);
   });
 });

@@ -15,7 +15,10 @@ import { useTimeSkipping, withWorker } from './timeSkipping.ts';
 
 const server = useTimeSkipping();
 
-type Db = Pick<PipelineActivities, 'beginPipeline' | 'beginElement' | 'completeElement' | 'failElement' | 'cancelElement' | 'finishPipeline'>;
+type Db = Pick<
+  PipelineActivities,
+  'beginPipeline' | 'beginElement' | 'completeElement' | 'failElement' | 'cancelElement' | 'finishPipeline'
+>;
 
 /** An in-memory pipeline: what the workflows asked of the database, in order. */
 function fakePipeline(elements: PipelineElementState[]) {
@@ -29,8 +32,15 @@ function fakePipeline(elements: PipelineElementState[]) {
       calls.push(`begin ${id}`);
       given[id] = values;
       const el = elements.find((e) => e.id === id)!;
-      if (el.element_type === 'entry') return { kind: 'run', run: { type: 'entry', parameter_values: { [`from_${id}`]: 1 } } };
-      return { kind: 'run', run: { type: 'data_fit', request: { element_name: el.name, pipeline_id: 'p', job_id: `job-${id}` } as FitRequest } };
+      if (el.element_type === 'entry')
+        return { kind: 'run', run: { type: 'entry', parameter_values: { [`from_${id}`]: 1 } } };
+      return {
+        kind: 'run',
+        run: {
+          type: 'data_fit',
+          request: { element_name: el.name, pipeline_id: 'p', job_id: `job-${id}` } as FitRequest,
+        },
+      };
     },
     completeElement: async (id) => {
       calls.push(`complete ${id}`);
@@ -52,27 +62,54 @@ function fakePipeline(elements: PipelineElementState[]) {
   return { db, calls, given, finished, failures };
 }
 
-const element = (id: string, element_type: string, status: WorkStatus = 'pending', parameter_values?: Record<string, number>): PipelineElementState => ({
-  id, name: `element ${id}`, element_type, status, ...(parameter_values ? { parameter_values } : {}),
+const element = (
+  id: string,
+  element_type: string,
+  status: WorkStatus = 'pending',
+  parameter_values?: Record<string, number>,
+): PipelineElementState => ({
+  id,
+  name: `element ${id}`,
+  element_type,
+  status,
+  ...(parameter_values ? { parameter_values } : {}),
 });
 
 async function run(db: Db, fit: FitWorkerActivities['fitParameters'], during?: (pipelineId: string) => Promise<void>) {
   const env = server.env;
   const simulationQueue = `sim-${randomUUID().slice(0, 8)}`;
-  return withWorker(env, db, async (taskQueue) => {
-    const pipelineId = randomUUID();
-    const input: PipelineInput = {
-      pipelineId, pipelineName: 'p', organizationId: randomUUID(), projectId: randomUUID(), simulationTaskQueue: simulationQueue, heartbeatTimeoutSeconds: 60,
-    };
-    const handle = await env.client.workflow.start<typeof pipeline>('pipeline', { taskQueue, workflowId: pipelineWorkflowIds.pipeline(pipelineId), args: [input] });
-    await during?.(pipelineId);
-    return { result: await handle.result(), pipelineId };
-  }, [{ taskQueue: fitTaskQueue(simulationQueue), activities: { fitParameters: fit } }]);
+  return withWorker(
+    env,
+    db,
+    async (taskQueue) => {
+      const pipelineId = randomUUID();
+      const input: PipelineInput = {
+        pipelineId,
+        pipelineName: 'p',
+        organizationId: randomUUID(),
+        projectId: randomUUID(),
+        simulationTaskQueue: simulationQueue,
+        heartbeatTimeoutSeconds: 60,
+      };
+      const handle = await env.client.workflow.start<typeof pipeline>('pipeline', {
+        taskQueue,
+        workflowId: pipelineWorkflowIds.pipeline(pipelineId),
+        args: [input],
+      });
+      await during?.(pipelineId);
+      return { result: await handle.result(), pipelineId };
+    },
+    [{ taskQueue: fitTaskQueue(simulationQueue), activities: { fitParameters: fit } }],
+  );
 }
 
 describe('the pipeline workflow', () => {
   it('runs its elements in order, each with the values before it, and skips completed ones', async () => {
-    const p = fakePipeline([element('a', 'entry', 'completed', { kept: 7 }), element('b', 'entry'), element('c', 'data_fit')]);
+    const p = fakePipeline([
+      element('a', 'entry', 'completed', { kept: 7 }),
+      element('b', 'entry'),
+      element('c', 'data_fit'),
+    ]);
     const fits: string[] = [];
     const { result } = await run(p.db, async (request) => {
       fits.push(request.job_id);
@@ -82,7 +119,9 @@ describe('the pipeline workflow', () => {
     expect(p.calls).toEqual(['begin b', 'complete b', 'begin c', 'complete c']);
     expect(p.given).toEqual({ b: { kept: 7 }, c: { kept: 7, from_b: 1 } });
     expect(fits).toEqual(['job-c']);
-    expect(p.finished).toEqual([{ status: 'completed', result: { parameter_values: { kept: 7, from_b: 1, fitted: 2 } } }]);
+    expect(p.finished).toEqual([
+      { status: 'completed', result: { parameter_values: { kept: 7, from_b: 1, fitted: 2 } } },
+    ]);
   });
 
   it('stops at a failed element: the solver failure is not retried, and later elements never begin', async () => {

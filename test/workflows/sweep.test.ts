@@ -24,14 +24,27 @@ describe('the sweep workflow', () => {
     const solved = new Map<string, number>();
     const pending = new Set(ids);
     let silent = 0;
-    const db: Pick<SimulationActivities, 'indexBatchSimulations' | 'claimSweepPoints' | 'finishSweep' | 'settleSweepJobs'> = {
+    const db: Pick<
+      SimulationActivities,
+      'indexBatchSimulations' | 'claimSweepPoints' | 'finishSweep' | 'settleSweepJobs'
+    > = {
       indexBatchSimulations: async () => undefined,
       claimSweepPoints: async (_batch, afterSeq, limit) => {
         const open = ids.map((id, i) => ({ id, seq: i + 1 })).filter((p) => p.seq > afterSeq && pending.has(p.id));
         const page = open.slice(0, limit);
-        return { points: page, lastSeq: page.at(-1)?.seq ?? null, reused: 0, pendingAfter: open.length - page.length, outputPrefix: 'orgs/o/b/' };
+        return {
+          points: page,
+          lastSeq: page.at(-1)?.seq ?? null,
+          reused: 0,
+          pendingAfter: open.length - page.length,
+          outputPrefix: 'orgs/o/b/',
+        };
       },
-      finishSweep: async () => ({ settled: 0, orphanPacks: 0, outcomes: { completed: solved.size, failed: 0, canceled: 0 } }),
+      finishSweep: async () => ({
+        settled: 0,
+        orphanPacks: 0,
+        outcomes: { completed: solved.size, failed: 0, canceled: 0 },
+      }),
       settleSweepJobs: async () => 0,
     };
     const solver: SweepWorkerActivities = {
@@ -51,12 +64,27 @@ describe('the sweep workflow', () => {
       },
     };
     const solverQueue = `solver-${randomUUID().slice(0, 8)}`;
-    const result = await withWorker(server.env, db, async (taskQueue) => {
-      const { workflowType, args } = workflowCall('simulationBatch', {
-        batchId, organizationId: randomUUID(), projectId: null, simulationTaskQueue: solverQueue, afterSeq: 0, size: ids.length, slots: 2,
-      });
-      return server.env.client.workflow.execute(workflowType, { taskQueue, workflowId: simulationWorkflowIds.batch(batchId), args });
-    }, [{ taskQueue: solverQueue, activities: solver }]);
+    const result = await withWorker(
+      server.env,
+      db,
+      async (taskQueue) => {
+        const { workflowType, args } = workflowCall('simulationBatch', {
+          batchId,
+          organizationId: randomUUID(),
+          projectId: null,
+          simulationTaskQueue: solverQueue,
+          afterSeq: 0,
+          size: ids.length,
+          slots: 2,
+        });
+        return server.env.client.workflow.execute(workflowType, {
+          taskQueue,
+          workflowId: simulationWorkflowIds.batch(batchId),
+          args,
+        });
+      },
+      [{ taskQueue: solverQueue, activities: solver }],
+    );
     expect(silent).toBe(1);
     expect(result as SimulationBatchResult).toMatchObject({ completed: 12, failed: 0, canceled: 0 });
     expect([...solved.values()]).toEqual(Array(12).fill(1));
@@ -68,12 +96,21 @@ describe('the sweep workflow', () => {
     const ids: string[] = Array.from({ length: 20 }, () => randomUUID());
     const events: string[] = [];
     let running = 0;
-    const db: Pick<SimulationActivities, 'indexBatchSimulations' | 'claimSweepPoints' | 'finishSweep' | 'settleSweepJobs'> = {
+    const db: Pick<
+      SimulationActivities,
+      'indexBatchSimulations' | 'claimSweepPoints' | 'finishSweep' | 'settleSweepJobs'
+    > = {
       indexBatchSimulations: async () => undefined,
       claimSweepPoints: async (_batch, afterSeq, limit) => {
         const open = ids.map((id, i) => ({ id, seq: i + 1 })).filter((p) => p.seq > afterSeq);
         const page = open.slice(0, limit);
-        return { points: page, lastSeq: page.at(-1)?.seq ?? null, reused: 0, pendingAfter: open.length - page.length, outputPrefix: 'orgs/o/b/' };
+        return {
+          points: page,
+          lastSeq: page.at(-1)?.seq ?? null,
+          reused: 0,
+          pendingAfter: open.length - page.length,
+          outputPrefix: 'orgs/o/b/',
+        };
       },
       settleSweepJobs: async () => {
         events.push('jobs settled');
@@ -102,15 +139,30 @@ describe('the sweep workflow', () => {
       },
     };
     const solverQueue = `solver-${randomUUID().slice(0, 8)}`;
-    const err = await withWorker(server.env, db, async (taskQueue) => {
-      const { workflowType, args } = workflowCall('simulationBatch', {
-        batchId, organizationId: randomUUID(), projectId: null, simulationTaskQueue: solverQueue, afterSeq: 0, size: ids.length, slots: 2,
-      });
-      const handle = await server.env.client.workflow.start(workflowType, { taskQueue, workflowId: simulationWorkflowIds.batch(batchId), args });
-      await expect.poll(() => running, { timeout: 20_000 }).toBe(2);
-      await handle.cancel();
-      return handle.result().catch((e: unknown) => e);
-    }, [{ taskQueue: solverQueue, activities: solver }]);
+    const err = await withWorker(
+      server.env,
+      db,
+      async (taskQueue) => {
+        const { workflowType, args } = workflowCall('simulationBatch', {
+          batchId,
+          organizationId: randomUUID(),
+          projectId: null,
+          simulationTaskQueue: solverQueue,
+          afterSeq: 0,
+          size: ids.length,
+          slots: 2,
+        });
+        const handle = await server.env.client.workflow.start(workflowType, {
+          taskQueue,
+          workflowId: simulationWorkflowIds.batch(batchId),
+          args,
+        });
+        await expect.poll(() => running, { timeout: 20_000 }).toBe(2);
+        await handle.cancel();
+        return handle.result().catch((e: unknown) => e);
+      },
+      [{ taskQueue: solverQueue, activities: solver }],
+    );
     expect(err).toBeInstanceOf(WorkflowFailedError);
     expect((err as WorkflowFailedError).cause).toBeInstanceOf(CancelledFailure);
     expect(events[0]).toBe('jobs settled');

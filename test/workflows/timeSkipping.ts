@@ -11,7 +11,8 @@ import { ROOT } from '../../stack/config.ts';
 import { freePort, startProcess, waitForPort, type ManagedProcess } from '../../stack/processes.ts';
 import { SEARCH_ATTRIBUTE_NAMES } from '../../workflows/searchAttributes.ts';
 
-export const TEST_SERVER = process.env.CELLAR_TEMPORAL_TEST_SERVER ?? path.join(ROOT, '.tools', 'bin', 'temporal-test-server');
+export const TEST_SERVER =
+  process.env.CELLAR_TEMPORAL_TEST_SERVER ?? path.join(ROOT, '.tools', 'bin', 'temporal-test-server');
 
 // The SDK can start the server itself (`existing-path`), but gives a JVM only 5 s to listen,
 // which two suites starting at once on a loaded machine miss. So the suite starts it, and the
@@ -19,7 +20,10 @@ export const TEST_SERVER = process.env.CELLAR_TEMPORAL_TEST_SERVER ?? path.join(
 // off) connects with time skipping on.
 const connectTimeSkipping = (address: string) =>
   (TestWorkflowEnvironment as unknown as { create(opts: object): Promise<TestWorkflowEnvironment> }).create({
-    server: { type: 'existing' }, supportsTimeSkipping: true, address, namespace: 'default',
+    server: { type: 'existing' },
+    supportsTimeSkipping: true,
+    address,
+    namespace: 'default',
   });
 
 /** One time-skipping server for the file's tests, started before them and stopped after. */
@@ -27,10 +31,14 @@ export function useTimeSkipping(): { readonly env: TestWorkflowEnvironment } {
   const holder = {} as { env: TestWorkflowEnvironment };
   let proc: ManagedProcess | undefined;
   beforeAll(async () => {
-    if (!fs.existsSync(TEST_SERVER)) throw new Error(`no Temporal test server at ${TEST_SERVER}: run bash stack/provision.sh --tests`);
+    if (!fs.existsSync(TEST_SERVER))
+      throw new Error(`no Temporal test server at ${TEST_SERVER}: run bash stack/provision.sh --tests`);
     try {
       // Stub activities fail on purpose: only errors are worth printing.
-      Runtime.install({ logger: new DefaultLogger('ERROR'), telemetryOptions: { logging: { filter: makeTelemetryFilterString({ core: 'ERROR' }) } } });
+      Runtime.install({
+        logger: new DefaultLogger('ERROR'),
+        telemetryOptions: { logging: { filter: makeTelemetryFilterString({ core: 'ERROR' }) } },
+      });
     } catch {
       // installed by another suite in this process
     }
@@ -66,9 +74,16 @@ export async function withWorker<T>(
     activities,
   });
   // Activity-only workers stand for the Python worker, which hears of a cancel within a second.
-  const others = await Promise.all(more.map((m) => Worker.create({
-    connection: env.nativeConnection, taskQueue: m.taskQueue, activities: m.activities, maxHeartbeatThrottleInterval: '1 second',
-  })));
+  const others = await Promise.all(
+    more.map((m) =>
+      Worker.create({
+        connection: env.nativeConnection,
+        taskQueue: m.taskQueue,
+        activities: m.activities,
+        maxHeartbeatThrottleInterval: '1 second',
+      }),
+    ),
+  );
   const run = () => worker.runUntil(fn(taskQueue));
   return others.reduce<() => Promise<T>>((inner, w) => () => w.runUntil(inner()), run)();
 }

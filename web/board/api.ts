@@ -27,7 +27,9 @@ function messageOf(status: number, body: unknown): string {
   const b = body as { message?: unknown; detail?: unknown } | null;
   if (b && typeof b.message === 'string') return b.message;
   if (b && Array.isArray(b.detail)) {
-    return b.detail.map((d: { loc?: unknown[]; msg?: string }) => `${(d.loc ?? []).join('.')}: ${d.msg ?? ''}`).join('; ');
+    return b.detail
+      .map((d: { loc?: unknown[]; msg?: string }) => `${(d.loc ?? []).join('.')}: ${d.msg ?? ''}`)
+      .join('; ');
   }
   return `the API answered ${status}`;
 }
@@ -38,14 +40,24 @@ export interface Reply<T> {
   body: T | null;
 }
 
-export async function call<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> {
+export async function call<T = any>(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Reply<T>> {
   const key = session.key;
   if (!key) throw new ApiError(401, 'sign in with an API key');
   let res: Response;
   try {
     res = await fetch(path, {
       method,
-      headers: { 'X-API-Key': key, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+      headers: {
+        'X-API-Key': key,
+        Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...headers,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       cache: 'no-store',
     });
@@ -64,7 +76,8 @@ export async function call<T = any>(method: string, path: string, body?: unknown
   return { status: res.status, etag: res.headers.get('ETag'), body: parsed as T };
 }
 
-export const get = <T = any>(path: string, headers?: Record<string, string>) => call<T>('GET', path, undefined, headers);
+export const get = <T = any>(path: string, headers?: Record<string, string>) =>
+  call<T>('GET', path, undefined, headers);
 export const post = <T = any>(path: string, body: unknown) => call<T>('POST', path, body);
 
 /** The conventions' page size: most lists cap `limit` at 100. */
@@ -74,12 +87,14 @@ const PARALLEL = 4;
 
 /** Every item of a list, paged by the conventions (`limit`, `offset`, `total`); an item seen twice while the list moves is kept once. */
 export async function getAll<T extends { id: string }>(path: string): Promise<T[]> {
-  const at = (offset: number) => get<{ items: T[]; total: number }>(`${path}${path.includes('?') ? '&' : '?'}limit=${PAGE}&offset=${offset}`);
+  const at = (offset: number) =>
+    get<{ items: T[]; total: number }>(`${path}${path.includes('?') ? '&' : '?'}limit=${PAGE}&offset=${offset}`);
   const first = (await at(0)).body!;
   const items = new Map(first.items.map((i) => [i.id, i]));
   for (let offset = PAGE; offset < first.total; offset += PAGE * PARALLEL) {
     const offsets = Array.from({ length: PARALLEL }, (_, k) => offset + k * PAGE).filter((o) => o < first.total);
-    for (const reply of await Promise.all(offsets.map(at))) for (const i of reply.body!.items) if (!items.has(i.id)) items.set(i.id, i);
+    for (const reply of await Promise.all(offsets.map(at)))
+      for (const i of reply.body!.items) if (!items.has(i.id)) items.set(i.id, i);
   }
   return [...items.values()];
 }

@@ -1,6 +1,9 @@
 // Small DOM helpers: escaping, elements, times.
 export const esc = (v: unknown): string =>
-  String(v ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  String(v ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 export function $(selector: string, root: ParentNode = document): HTMLElement {
   const el = root.querySelector<HTMLElement>(selector);

@@ -5,31 +5,85 @@ import { esc, when } from './dom.ts';
 
 export type State = 'free' | 'occupied' | 'stale' | 'out_of_commission';
 export interface Measurement {
-  id: string; name: string; cell_instance_name: string; cell_specification_name: string; protocol_name: string | null;
-  requested_by_email: string | null; start_time: string | null; estimated_end_time: string | null; watched: boolean;
+  id: string;
+  name: string;
+  cell_instance_name: string;
+  cell_specification_name: string;
+  protocol_name: string | null;
+  requested_by_email: string | null;
+  start_time: string | null;
+  estimated_end_time: string | null;
+  watched: boolean;
 }
-export interface Reservation { id: string; name: string; planned_start_time: string; planned_end_time: string }
+export interface Reservation {
+  id: string;
+  name: string;
+  planned_start_time: string;
+  planned_end_time: string;
+}
 export interface Channel {
-  id: string; name: string; state: State; notes: string | null; out_of_commission: boolean; max_amps: number | null; min_volts: number | null;
-  max_volts: number | null; measurement?: Measurement; next_reservation?: Reservation | null; next_free_at?: string | null;
-  service_scheduled_at?: string | null; service_scheduled_until?: string | null;
+  id: string;
+  name: string;
+  state: State;
+  notes: string | null;
+  out_of_commission: boolean;
+  max_amps: number | null;
+  min_volts: number | null;
+  max_volts: number | null;
+  measurement?: Measurement;
+  next_reservation?: Reservation | null;
+  next_free_at?: string | null;
+  service_scheduled_at?: string | null;
+  service_scheduled_until?: string | null;
 }
-export interface Counts { occupied: number; stale: number; free: number; out_of_commission: number }
-export interface ServiceWindow { id: string; event_type: string; status: string; started_at: string | null; scheduled_for: string | null; scheduled_until: string | null }
+export interface Counts {
+  occupied: number;
+  stale: number;
+  free: number;
+  out_of_commission: number;
+}
+export interface ServiceWindow {
+  id: string;
+  event_type: string;
+  status: string;
+  started_at: string | null;
+  scheduled_for: string | null;
+  scheduled_until: string | null;
+}
 export interface Cycler extends Counts {
-  id: string; name: string; channel_count: number; calibration_due_at: string | null; service_windows?: ServiceWindow[]; channels: Channel[];
+  id: string;
+  name: string;
+  channel_count: number;
+  calibration_due_at: string | null;
+  service_windows?: ServiceWindow[];
+  channels: Channel[];
 }
-export interface LabStatus extends Counts { sites: { id: string; name: string; cyclers: Cycler[] }[] }
+export interface LabStatus extends Counts {
+  sites: { id: string; name: string; cyclers: Cycler[] }[];
+}
 
-export const LABEL: Record<State, string> = { free: 'free', occupied: 'occupied', stale: 'stale', out_of_commission: 'out of commission' };
+export const LABEL: Record<State, string> = {
+  free: 'free',
+  occupied: 'occupied',
+  stale: 'stale',
+  out_of_commission: 'out of commission',
+};
 export const GLYPH: Record<State, string> = { free: '○', occupied: '●', stale: '!', out_of_commission: '✕' };
 
-export interface Located { channel: Channel; cycler: Cycler; site: string }
+export interface Located {
+  channel: Channel;
+  cycler: Cycler;
+  site: string;
+}
 
 function describe(ch: Channel): string {
   const parts = [`${ch.name}: ${LABEL[ch.state]}`];
-  if (ch.measurement) parts.push(`${ch.measurement.cell_instance_name}, ${ch.measurement.protocol_name ?? 'no protocol'}, until ${when(ch.measurement.estimated_end_time)}`);
-  if (ch.next_reservation) parts.push(`next: ${ch.next_reservation.name} at ${when(ch.next_reservation.planned_start_time)}`);
+  if (ch.measurement)
+    parts.push(
+      `${ch.measurement.cell_instance_name}, ${ch.measurement.protocol_name ?? 'no protocol'}, until ${when(ch.measurement.estimated_end_time)}`,
+    );
+  if (ch.next_reservation)
+    parts.push(`next: ${ch.next_reservation.name} at ${when(ch.next_reservation.planned_start_time)}`);
   if (ch.service_scheduled_at) parts.push(`service from ${when(ch.service_scheduled_at)}`);
   return parts.join('; ');
 }
@@ -48,13 +102,21 @@ function cyclerMeta(c: Cycler, now: number): string {
     marks.push(`<span class="badge cal">calibration due ${esc(when(c.calibration_due_at))}</span>`);
   }
   for (const w of c.service_windows ?? []) {
-    marks.push(`<span class="badge svc">${w.status === 'open' ? 'in service' : 'service'} ${esc(w.event_type)} ${esc(when(w.scheduled_for ?? w.started_at))}–${esc(when(w.scheduled_until))}</span>`);
+    marks.push(
+      `<span class="badge svc">${w.status === 'open' ? 'in service' : 'service'} ${esc(w.event_type)} ${esc(when(w.scheduled_for ?? w.started_at))}–${esc(when(w.scheduled_until))}</span>`,
+    );
   }
   return marks.join(' ');
 }
 
 /** A cycler's cells: its container, and each channel's cell with what it shows. */
-interface Drawn { box: HTMLElement; meta: HTMLElement; metaHtml: string; ids: string; cells: Map<string, { el: HTMLElement; sig: string }> }
+interface Drawn {
+  box: HTMLElement;
+  meta: HTMLElement;
+  metaHtml: string;
+  ids: string;
+  cells: Map<string, { el: HTMLElement; sig: string }>;
+}
 
 /**
  * The grid is laid out from the summary (sites, cyclers, counts; no channels), and each page of
@@ -84,8 +146,10 @@ export class Grid {
     for (const s of summary.sites) {
       html.push(`<section class="site" aria-label="Site ${esc(s.name)}"><h2>${esc(s.name)}</h2>`);
       for (const c of s.cyclers) {
-        html.push(`<div class="cycler"><h3>${esc(c.name)} <span class="meta" data-meta="${c.id}">${cyclerMeta(c, now)}</span></h3>`,
-          `<div class="cells" role="group" aria-label="Channels of ${esc(c.name)}" aria-busy="true" data-cells="${c.id}"></div></div>`);
+        html.push(
+          `<div class="cycler"><h3>${esc(c.name)} <span class="meta" data-meta="${c.id}">${cyclerMeta(c, now)}</span></h3>`,
+          `<div class="cells" role="group" aria-label="Channels of ${esc(c.name)}" aria-busy="true" data-cells="${c.id}"></div></div>`,
+        );
       }
       html.push('</section>');
     }
@@ -126,7 +190,8 @@ export class Grid {
         d.box.innerHTML = c.channels.map(cellHtml).join('');
         d.box.removeAttribute('aria-busy');
         d.cells.clear();
-        for (const el of d.box.querySelectorAll<HTMLElement>('.ch')) d.cells.set(el.dataset.id!, { el, sig: signature(this.index.get(el.dataset.id!)!.channel) });
+        for (const el of d.box.querySelectorAll<HTMLElement>('.ch'))
+          d.cells.set(el.dataset.id!, { el, sig: signature(this.index.get(el.dataset.id!)!.channel) });
       }
     }
     // One tab stop for the grid; arrow keys move between cells.
@@ -147,7 +212,9 @@ export class Grid {
     if (!el.classList?.contains('ch')) return;
     const all = [...this.root.querySelectorAll<HTMLElement>('.ch')];
     const i = all.indexOf(el);
-    const step = { ArrowRight: 1, ArrowDown: 16, ArrowLeft: -1, ArrowUp: -16, Home: -i, End: all.length - 1 - i }[e.key];
+    const step = { ArrowRight: 1, ArrowDown: 16, ArrowLeft: -1, ArrowUp: -16, Home: -i, End: all.length - 1 - i }[
+      e.key
+    ];
     if (step === undefined) return;
     e.preventDefault();
     const next = all[Math.max(0, Math.min(all.length - 1, i + step))]!;

@@ -44,7 +44,10 @@ function failed(err: unknown) {
 async function start() {
   try {
     // Together: each round trip before the first view counts on a loaded host.
-    const [health, projects] = await Promise.all([get<{ email?: string }>('/auth/health'), getAll<{ id: string; name: string }>('/projects?order_by=name')]);
+    const [health, projects] = await Promise.all([
+      get<{ email?: string }>('/auth/health'),
+      getAll<{ id: string; name: string }>('/projects?order_by=name'),
+    ]);
     const me = health.body;
     layout(me?.email ?? '', projects);
   } catch (err) {
@@ -53,7 +56,7 @@ async function start() {
 }
 
 function layout(email: string, projects: { id: string; name: string }[]) {
-  project = projects.some((p) => p.id === params.get('project')) ? params.get('project')! : projects[0]?.id ?? '';
+  project = projects.some((p) => p.id === params.get('project')) ? params.get('project')! : (projects[0]?.id ?? '');
   app.innerHTML = `<header><h1>Lab board</h1>
       <label for="project">Project</label> <select id="project">${projects.map((p) => `<option value="${p.id}"${p.id === project ? ' selected' : ''}>${esc(p.name)}</option>`).join('')}</select>
       <span class="muted">${esc(email)}</span> <button type="button" id="signout">Sign out</button></header>
@@ -123,9 +126,14 @@ function layout(email: string, projects: { id: string; name: string }[]) {
 function counts(s: LabStatus) {
   const total = s.occupied + s.stale + s.free + s.out_of_commission;
   const pct = total ? Math.round(((s.occupied + s.stale) / total) * 100) : 0;
-  $('#counts').innerHTML = `<span><strong data-count="utilization">${pct}%</strong> utilization</span>`
-    + (['occupied', 'stale', 'free', 'out_of_commission'] as const).map((k) => `<span class="count s-${k}"><strong data-count="${k}">${s[k]}</strong> ${k.replaceAll('_', ' ')}</span>`).join('')
-    + `<span><strong data-count="total">${total}</strong> channels</span>`;
+  $('#counts').innerHTML =
+    `<span><strong data-count="utilization">${pct}%</strong> utilization</span>` +
+    (['occupied', 'stale', 'free', 'out_of_commission'] as const)
+      .map(
+        (k) => `<span class="count s-${k}"><strong data-count="${k}">${s[k]}</strong> ${k.replaceAll('_', ' ')}</span>`,
+      )
+      .join('') +
+    `<span><strong data-count="total">${total}</strong> channels</span>`;
 }
 
 /** Channels on the first page (about a screen), then on each later one; ?page=N sets both (the browser test pages a small lab). */
@@ -143,7 +151,12 @@ function pagesOf(summary: LabStatus): { offset: number; limit: number }[] {
     const budget = pages.length ? PAGE_CHANNELS : FIRST_PAGE_CHANNELS;
     let limit = 0;
     let channels = 0;
-    while (offset + limit < sizes.length && limit < MAX_CYCLERS && (limit === 0 || channels + sizes[offset + limit]! <= budget)) channels += sizes[offset + limit++]!;
+    while (
+      offset + limit < sizes.length &&
+      limit < MAX_CYCLERS &&
+      (limit === 0 || channels + sizes[offset + limit]! <= budget)
+    )
+      channels += sizes[offset + limit++]!;
     pages.push({ offset, limit });
     offset += limit;
   }

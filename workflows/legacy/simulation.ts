@@ -57,7 +57,12 @@ export async function simulation(input: SimulationInput): Promise<SimulationOutc
     // The worker heartbeats every couple of seconds; a lost worker is noticed within this.
     heartbeatTimeout: '1 minute',
     cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
-    retry: { initialInterval: '2 seconds', maximumInterval: '1 minute', maximumAttempts: 3, nonRetryableErrorTypes: [...SIMULATION_ERROR_CODES] },
+    retry: {
+      initialInterval: '2 seconds',
+      maximumInterval: '1 minute',
+      maximumAttempts: 3,
+      nonRetryableErrorTypes: [...SIMULATION_ERROR_CODES],
+    },
   });
   try {
     const result = await worker.runSimulation(begin.request);
@@ -67,9 +72,14 @@ export async function simulation(input: SimulationInput): Promise<SimulationOutc
     // Cancelled, also when the solve then failed otherwise (its worker died before it saw the
     // cancel): in a cancelled workflow any other local activity is cancelled before it runs,
     // and the job would be left `running`.
-    if (isCancellation(err) || (CancellationScope.current().consideredCancelled && patched('cancel-after-failed-solve'))) {
+    if (
+      isCancellation(err) ||
+      (CancellationScope.current().consideredCancelled && patched('cancel-after-failed-solve'))
+    ) {
       await CancellationScope.nonCancellable(() => db.cancelSimulation(input.simulationId));
-      throw isCancellation(err) ? err : new CancelledFailure('the job was canceled; its solve then failed', [], err as Error);
+      throw isCancellation(err)
+        ? err
+        : new CancelledFailure('the job was canceled; its solve then failed', [], err as Error);
     }
     const { code, message } = classify(err);
     await db.failSimulation(input.simulationId, code, message);

@@ -5,7 +5,16 @@
 // once (a sliding window: the next starts as soon as any finishes). Each run starts up to
 // `perRun` children, waits for them, and continues as new, so history stays small whatever
 // the batch size.
-import { condition, continueAsNew, executeChild, ParentClosePolicy, patched, proxyActivities, proxyLocalActivities, upsertSearchAttributes } from '@temporalio/workflow';
+import {
+  condition,
+  continueAsNew,
+  executeChild,
+  ParentClosePolicy,
+  patched,
+  proxyActivities,
+  proxyLocalActivities,
+  upsertSearchAttributes,
+} from '@temporalio/workflow';
 import type { SimulationActivities } from '../../activities/simulations.ts';
 import { CellarBatch, CellarOrganization, CellarProject, statusAttribute } from '../searchAttributes.ts';
 import { simulation } from './simulation.ts';

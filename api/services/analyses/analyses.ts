@@ -24,7 +24,8 @@ const LIST: ListSpec = {
   sortable: ['name', 'analysis_type', 'created_at', 'updated_at'],
 };
 
-const analysisPrefix = (m: { organization_id: string; project_id: string; id: string }, id: string) => `${measurementPrefix(m.organization_id, m.project_id, m.id)}analyses/${id}/`;
+const analysisPrefix = (m: { organization_id: string; project_id: string; id: string }, id: string) =>
+  `${measurementPrefix(m.organization_id, m.project_id, m.id)}analyses/${id}/`;
 
 export function serialize(a: repo.AnalysisRow): Record<string, unknown> {
   const { object_key: _key, file_columns: _columns, ...rest } = a;
@@ -49,10 +50,15 @@ async function requireAnalysis(ctx: RequestContext, id: string, permission: stri
 
 /** Before the file is read: the caller must be able to add to the measurement. */
 export async function createGate(req: Request, fields: Record<string, string>) {
-  if (fields.measurement_id && UUID.test(fields.measurement_id)) await requireMeasurement(req.ctx, fields.measurement_id.toLowerCase(), 'cell_measurement:create');
+  if (fields.measurement_id && UUID.test(fields.measurement_id))
+    await requireMeasurement(req.ctx, fields.measurement_id.toLowerCase(), 'cell_measurement:create');
 }
 
-export async function createAnalysis(ctx: RequestContext, body: Record<string, string>, files: UploadedFile[] | undefined) {
+export async function createAnalysis(
+  ctx: RequestContext,
+  body: Record<string, string>,
+  files: UploadedFile[] | undefined,
+) {
   const m = await requireMeasurement(ctx, body.measurement_id!, 'cell_measurement:create');
   const specs = specsOf(jsonField<unknown[]>(body.columns, 'columns', 'list', []));
   const plots = jsonField<Record<string, unknown>[]>(body.plots, 'plots', 'list', []);
@@ -64,9 +70,21 @@ export async function createAnalysis(ctx: RequestContext, body: Record<string, s
   await ctx.storage.put(key, parsed.bytes);
   try {
     await repo.insertAnalysis(ctx.em, {
-      id, organization_id: m.organization_id, project_id: m.project_id, measurement_id: m.id, name: body.name!, analysis_type: body.analysis_type!,
-      columns: specs, plots, metadata, notes: body.notes ?? null, file_columns: parsed.names, row_count: parsed.rows.length,
-      object_key: key, size_bytes: parsed.bytes.length, created_by: ctx.caller.userId,
+      id,
+      organization_id: m.organization_id,
+      project_id: m.project_id,
+      measurement_id: m.id,
+      name: body.name!,
+      analysis_type: body.analysis_type!,
+      columns: specs,
+      plots,
+      metadata,
+      notes: body.notes ?? null,
+      file_columns: parsed.names,
+      row_count: parsed.rows.length,
+      object_key: key,
+      size_bytes: parsed.bytes.length,
+      created_by: ctx.caller.userId,
     });
   } catch (err) {
     await ctx.storage.delete(key).catch(() => undefined);
@@ -78,7 +96,11 @@ export async function createAnalysis(ctx: RequestContext, body: Record<string, s
 export async function listAnalyses(ctx: RequestContext, query: Record<string, unknown>) {
   const { measurement_id: measurementId, project_id: projectId, ...rest } = query;
   if ((measurementId === undefined) === (projectId === undefined)) {
-    throw invalid(['query', measurementId === undefined ? 'measurement_id' : 'project_id'], 'give exactly one of measurement_id and project_id', 'value_error');
+    throw invalid(
+      ['query', measurementId === undefined ? 'measurement_id' : 'project_id'],
+      'give exactly one of measurement_id and project_id',
+      'value_error',
+    );
   }
   const list = parseList(rest, LIST);
   let scope;
@@ -103,8 +125,12 @@ export async function updateAnalysis(ctx: RequestContext, id: string, body: Requ
   const plots = (body.plots as Record<string, unknown>[] | undefined) ?? a.plots;
   if (body.columns !== undefined || body.plots !== undefined) checkAgainstTable(a.file_columns, specs, plots);
   await repo.updateAnalysis(ctx.em, id, {
-    name: body.name, analysis_type: body.analysis_type, columns: body.columns, plots: body.plots as Record<string, unknown>[] | undefined,
-    metadata: body.metadata, notes: body.notes,
+    name: body.name,
+    analysis_type: body.analysis_type,
+    columns: body.columns,
+    plots: body.plots as Record<string, unknown>[] | undefined,
+    metadata: body.metadata,
+    notes: body.notes,
   });
   return serialize((await repo.findAnalysis(ctx.em, id))!);
 }
@@ -120,7 +146,12 @@ export async function deleteAnalysis(ctx: RequestContext, id: string) {
   const a = await requireAnalysis(ctx, id, 'cell_measurement:delete');
   const recorded = await ctx.em.transactional(async (em) => {
     await repo.deleteAnalysis(em, id);
-    return recordStarts(em, [purgeStart(ctx.config, analysisPrefix({ organization_id: a.organization_id, project_id: a.project_id, id: a.measurement_id }, id))]);
+    return recordStarts(em, [
+      purgeStart(
+        ctx.config,
+        analysisPrefix({ organization_id: a.organization_id, project_id: a.project_id, id: a.measurement_id }, id),
+      ),
+    ]);
   });
   await startRecorded(ctx, recorded);
   return { id, deleted: true };

@@ -25,7 +25,8 @@ const LIST: ListSpec = namedRecordList({}, { alias: 'd', tieBreak: 'd.id' });
 
 const datasetPrefix = (d: Pick<repo.DatasetRow, 'organization_id' | 'project_id' | 'id'>) =>
   `orgs/${d.organization_id}/projects/${d.project_id}/material_property_datasets/${d.id}/`;
-const fileKey = (d: Pick<repo.DatasetRow, 'organization_id' | 'project_id' | 'id'>, version: number) => `${datasetPrefix(d)}v${version}.parquet`;
+const fileKey = (d: Pick<repo.DatasetRow, 'organization_id' | 'project_id' | 'id'>, version: number) =>
+  `${datasetPrefix(d)}v${version}.parquet`;
 
 export function serialize(d: repo.DatasetRow): Record<string, unknown> {
   const { object_key: _key, ...rest } = d;
@@ -42,7 +43,8 @@ async function requireDataset(ctx: RequestContext, id: string, permission: strin
 
 /** Before a file is read: the caller must be able to write where it would go. */
 export async function createGate(req: Request, fields: Record<string, string>) {
-  if (fields.project_id && UUID.test(fields.project_id)) await requireProjectPermission(req.ctx, fields.project_id.toLowerCase(), 'cell_specification:create');
+  if (fields.project_id && UUID.test(fields.project_id))
+    await requireProjectPermission(req.ctx, fields.project_id.toLowerCase(), 'cell_specification:create');
 }
 export async function replaceGate(req: Request) {
   const id = /^\/material_property_datasets\/([^/]+)\/file$/.exec(req.path)?.[1];
@@ -53,9 +55,11 @@ export async function listDatasets(ctx: RequestContext, query: Record<string, un
   const { project_id: projectId, material_id: materialId, ...rest } = query;
   await requireMaterial(ctx, String(materialId));
   const list = parseList(rest, LIST);
-  const scope = typeof projectId === 'string'
-    ? (await requireProjectPermission(ctx, projectId, 'cell_specification:read'), { sql: 'd.project_id = ?', params: [projectId] })
-    : readableProjectsSql(ctx.caller, 'd.project_id');
+  const scope =
+    typeof projectId === 'string'
+      ? (await requireProjectPermission(ctx, projectId, 'cell_specification:read'),
+        { sql: 'd.project_id = ?', params: [projectId] })
+      : readableProjectsSql(ctx.caller, 'd.project_id');
   const page = await repo.listDatasets(ctx.em, [{ sql: 'd.material_id = ?', params: [materialId] }, scope], list);
   return { ...page, items: page.items.map(serialize) };
 }
@@ -64,11 +68,20 @@ export async function getDataset(ctx: RequestContext, id: string) {
   return serialize(await requireDataset(ctx, id, 'cell_specification:read'));
 }
 
-export async function createDataset(ctx: RequestContext, body: RequestBody<'createMaterialPropertyDataset'> | Record<string, string>, files: UploadedFile[] | undefined) {
+export async function createDataset(
+  ctx: RequestContext,
+  body: RequestBody<'createMaterialPropertyDataset'> | Record<string, string>,
+  files: UploadedFile[] | undefined,
+) {
   const fields = body as Record<string, string>;
   const project = await requireProjectPermission(ctx, fields.project_id!, 'cell_specification:create');
   const material = await requireMaterial(ctx, fields.material_id!).catch(() => {
-    throw invalid(['body', 'material_id'], 'no such material in the catalogue or this organization', 'value_error', fields.material_id);
+    throw invalid(
+      ['body', 'material_id'],
+      'no such material in the catalogue or this organization',
+      'value_error',
+      fields.material_id,
+    );
   });
   if (material.project_id !== null && material.project_id !== project.id) {
     throw invalid(['body', 'material_id'], 'is a material of another project', 'value_error', fields.material_id);
@@ -82,8 +95,15 @@ export async function createDataset(ctx: RequestContext, body: RequestBody<'crea
   await ctx.storage.put(key, parsed.bytes);
   try {
     await repo.insertDataset(ctx.em, {
-      ...ref, material_id: material.id, name: fields.name!, columns: specs, nan_counts: nanCounts(specs, parsed.names, parsed.rows),
-      row_count: parsed.rows.length, object_key: key, size_bytes: parsed.bytes.length, created_by: ctx.caller.userId,
+      ...ref,
+      material_id: material.id,
+      name: fields.name!,
+      columns: specs,
+      nan_counts: nanCounts(specs, parsed.names, parsed.rows),
+      row_count: parsed.rows.length,
+      object_key: key,
+      size_bytes: parsed.bytes.length,
+      created_by: ctx.caller.userId,
     });
   } catch (err) {
     await ctx.storage.delete(key).catch(() => undefined);
@@ -92,7 +112,12 @@ export async function createDataset(ctx: RequestContext, body: RequestBody<'crea
   return serialize((await repo.findDataset(ctx.em, ref.id))!);
 }
 
-export async function replaceFile(ctx: RequestContext, id: string, body: Record<string, string>, files: UploadedFile[] | undefined) {
+export async function replaceFile(
+  ctx: RequestContext,
+  id: string,
+  body: Record<string, string>,
+  files: UploadedFile[] | undefined,
+) {
   const before = await requireDataset(ctx, id, 'cell_specification:update');
   const specsGiven = parseSpecsField(body.columns);
   const parsed = await readParquet(onePart(files).buffer);
@@ -104,21 +129,38 @@ export async function replaceFile(ctx: RequestContext, id: string, body: Record<
     const key = fileKey(d, version);
     await ctx.storage.put(key, parsed.bytes);
     await repo.updateDataset(em, id, {
-      name: body.name || undefined, columns: specs, nan_counts: nanCounts(specs, parsed.names, parsed.rows), row_count: parsed.rows.length,
-      data_version: version, object_key: key, size_bytes: parsed.bytes.length,
+      name: body.name || undefined,
+      columns: specs,
+      nan_counts: nanCounts(specs, parsed.names, parsed.rows),
+      row_count: parsed.rows.length,
+      data_version: version,
+      object_key: key,
+      size_bytes: parsed.bytes.length,
     });
     return d.object_key;
   });
   // The old version is no longer named by the record; should this fail, the dataset's purge takes it.
-  await ctx.storage.delete(stored).catch((err: unknown) => logger.warn({ err: { message: String(err) }, key: stored }, 'old dataset file not removed'));
+  await ctx.storage
+    .delete(stored)
+    .catch((err: unknown) =>
+      logger.warn({ err: { message: String(err) }, key: stored }, 'old dataset file not removed'),
+    );
   return serialize((await repo.findDataset(ctx.em, id))!);
 }
 
-export async function updateDataset(ctx: RequestContext, id: string, body: RequestBody<'updateMaterialPropertyDataset'>) {
+export async function updateDataset(
+  ctx: RequestContext,
+  id: string,
+  body: RequestBody<'updateMaterialPropertyDataset'>,
+) {
   const d = await requireDataset(ctx, id, 'cell_specification:update');
   const changes: Parameters<typeof repo.updateDataset>[2] = { name: body.name };
   if (body.columns) {
-    const specs = body.columns.map((c) => ({ name: c.name, unit: c.unit ?? '', source_column_index: c.source_column_index }));
+    const specs = body.columns.map((c) => ({
+      name: c.name,
+      unit: c.unit ?? '',
+      source_column_index: c.source_column_index,
+    }));
     const table = await readTable(ctx.storage, d.object_key);
     const names = Object.keys(table);
     checkSpecs(specs, names.length, ['body', 'columns']);

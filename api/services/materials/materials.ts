@@ -7,11 +7,14 @@ import * as repo from '../../../db/repositories/materials.ts';
 import { assertSameOrganization, requireProjectPermission } from '../access.ts';
 
 const LIST: ListSpec = {
-  ...namedRecordList({
-    manufacturer: { kind: 'text', sql: 'm.manufacturer' },
-    product_id: { kind: 'text', sql: 'm.product_id' },
-    category: { kind: 'text', sql: 'm.category' },
-  }, { alias: 'm', tieBreak: 'm.id' }),
+  ...namedRecordList(
+    {
+      manufacturer: { kind: 'text', sql: 'm.manufacturer' },
+      product_id: { kind: 'text', sql: 'm.product_id' },
+      category: { kind: 'text', sql: 'm.category' },
+    },
+    { alias: 'm', tieBreak: 'm.id' },
+  ),
   sortable: ['name', 'manufacturer', 'created_at', 'updated_at'],
   defaultOrderBy: 'name',
   defaultOrder: 'asc',
@@ -33,14 +36,21 @@ export function serializeMaterial(m: repo.MaterialRecord): Record<string, unknow
 function visibleIn(organizationId: string, projectId: string | null) {
   return projectId === null
     ? { sql: '(m.organization_id is null or m.organization_id = ?)', params: [organizationId] }
-    : { sql: '(m.organization_id is null or (m.organization_id = ? and (m.project_id is null or m.project_id = ?)))', params: [organizationId, projectId] };
+    : {
+        sql: '(m.organization_id is null or (m.organization_id = ? and (m.project_id is null or m.project_id = ?)))',
+        params: [organizationId, projectId],
+      };
 }
 
 export async function listMaterials(ctx: RequestContext, query: Record<string, unknown>) {
   const { project_id: projectId, ...rest } = query;
   if (typeof projectId === 'string') await requireProjectPermission(ctx, projectId, 'cell_specification:read');
   const list = parseList(bareAsEq(rest, ['name', 'manufacturer', 'product_id', 'category']), LIST);
-  const page = await repo.listMaterials(ctx.em, [visibleIn(ctx.caller.organizationId, typeof projectId === 'string' ? projectId : null)], list);
+  const page = await repo.listMaterials(
+    ctx.em,
+    [visibleIn(ctx.caller.organizationId, typeof projectId === 'string' ? projectId : null)],
+    list,
+  );
   return { ...page, items: page.items.map(serializeMaterial) };
 }
 

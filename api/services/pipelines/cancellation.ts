@@ -27,7 +27,12 @@ export async function cancelPipelines(ctx: RequestContext, requested: string[]) 
     const own = rows.filter((r) => r.organization_id === ctx.caller.organizationId);
     const allowed = ctx.caller.isOwner
       ? new Set(own.map((r) => r.project_id))
-      : await repo.projectsWithPermission(em, ctx.caller.userId, [...new Set(own.map((r) => r.project_id))], 'pipeline:update');
+      : await repo.projectsWithPermission(
+          em,
+          ctx.caller.userId,
+          [...new Set(own.map((r) => r.project_id))],
+          'pipeline:update',
+        );
     const selected = own.filter((r) => allowed.has(r.project_id)).map((r) => r.id);
     if (selected.length) await repo.markCanceled(em, selected);
     // Another organization's pipeline is not found, as GET /pipelines/{id} answers it: its
@@ -41,10 +46,15 @@ export async function cancelPipelines(ctx: RequestContext, requested: string[]) 
       },
       // The Temporal side of the cancellation: the same request sent again finds this one.
       recorded: selected.length
-        ? await recordStarts(em, [{
-          workflowType: 'cancelPipelines', workflowId: cancelWorkflowId(ids), taskQueue: ctx.config.taskQueue,
-          args: [{ pipelineIds: selected }], reusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
-        }])
+        ? await recordStarts(em, [
+            {
+              workflowType: 'cancelPipelines',
+              workflowId: cancelWorkflowId(ids),
+              taskQueue: ctx.config.taskQueue,
+              args: [{ pipelineIds: selected }],
+              reusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
+            },
+          ])
         : [],
     };
   });

@@ -32,14 +32,28 @@ export async function createPipeline(ctx: RequestContext, input: PipelineCreate,
   const id = randomUUID();
   const elements = Object.entries(checked).map(([name, el]) => {
     const { element_type, ...config } = el as Json;
-    return { id: randomUUID(), name, element_type: element_type as string, config, job_id: randomUUID(), workflow_id: pipelineWorkflowIds.element(id, name) };
+    return {
+      id: randomUUID(),
+      name,
+      element_type: element_type as string,
+      config,
+      job_id: randomUUID(),
+      workflow_id: pipelineWorkflowIds.element(id, name),
+    };
   });
   const row = await ctx.em.transactional(async (em) => {
     const p = await repo.insertPipeline(
       em,
       {
-        id, organization_id: ctx.caller.organizationId, project_id: body.project_id, kind, name: body.name,
-        description: body.description ?? null, options: body.options ?? {}, workflow_id: pipelineWorkflowIds.pipeline(id), created_by: ctx.caller.userId,
+        id,
+        organization_id: ctx.caller.organizationId,
+        project_id: body.project_id,
+        kind,
+        name: body.name,
+        description: body.description ?? null,
+        options: body.options ?? {},
+        workflow_id: pipelineWorkflowIds.pipeline(id),
+        created_by: ctx.caller.userId,
       },
       elements,
     );

@@ -5,8 +5,23 @@ import { isPlainObject, UUID } from '../../values.ts';
 import { checkCalculation } from '../../../workflows/calculations.ts';
 import { fromClientForm, isClientForm, toClientLoc, type Translated } from '../clientElements.ts';
 import { ELEMENT_TYPES, WORKER_ELEMENT_TYPES } from '../../../workflows/pipelineIds.ts';
-import { COSTS, DEFAULT_COST, DEFAULT_OPTIMIZER_METHOD, LEAST_SQUARES_COSTS, OPTIMIZER_METHODS as FIT_METHODS } from '../../../tables/index.ts';
-import { type Json, MAX_PARAMETER_VALUES, type Refs, checkData, checkNumberMap, checkTimeRange, isNum, neededColumns } from './dataChecks.ts';
+import {
+  COSTS,
+  DEFAULT_COST,
+  DEFAULT_OPTIMIZER_METHOD,
+  LEAST_SQUARES_COSTS,
+  OPTIMIZER_METHODS as FIT_METHODS,
+} from '../../../tables/index.ts';
+import {
+  type Json,
+  MAX_PARAMETER_VALUES,
+  type Refs,
+  checkData,
+  checkNumberMap,
+  checkTimeRange,
+  isNum,
+  neededColumns,
+} from './dataChecks.ts';
 import { type PipelineKind } from './presentation.ts';
 import { varPtsIssue, workerArgIssue } from '../workLimits.ts';
 
@@ -35,26 +50,58 @@ function checkElementSize(el: Json, loc: (string | number)[], issues: Validation
 
 function checkFitParameters(v: unknown, loc: (string | number)[], issues: ValidationIssue[]) {
   if (!isPlainObject(v) || Object.keys(v).length === 0) {
-    issues.push({ loc, msg: 'a fit needs at least one parameter: {name: {"bounds": [lo, hi], "initial_value"}}', type: 'value_error', input: v });
+    issues.push({
+      loc,
+      msg: 'a fit needs at least one parameter: {name: {"bounds": [lo, hi], "initial_value"}}',
+      type: 'value_error',
+      input: v,
+    });
     return;
   }
   for (const [name, spec] of Object.entries(v)) {
     const at = [...loc, name];
     if (!isPlainObject(spec) || !Array.isArray(spec.bounds) || spec.bounds.length !== 2 || !spec.bounds.every(isNum)) {
-      issues.push({ loc: [...at, 'bounds'], msg: 'must be [lo, hi], two numbers', type: 'value_error', input: isPlainObject(spec) ? spec.bounds : spec });
+      issues.push({
+        loc: [...at, 'bounds'],
+        msg: 'must be [lo, hi], two numbers',
+        type: 'value_error',
+        input: isPlainObject(spec) ? spec.bounds : spec,
+      });
       continue;
     }
     const [lo, hi] = spec.bounds as [number, number];
-    if (lo >= hi) issues.push({ loc: [...at, 'bounds'], msg: `lower bound ${lo} must be below upper bound ${hi}`, type: 'value_error', input: spec.bounds });
-    else if (spec.scale === 'log' && lo <= 0) issues.push({ loc: [...at, 'bounds'], msg: `scale 'log' needs a positive lower bound, not ${lo}`, type: 'value_error', input: spec.bounds });
+    if (lo >= hi)
+      issues.push({
+        loc: [...at, 'bounds'],
+        msg: `lower bound ${lo} must be below upper bound ${hi}`,
+        type: 'value_error',
+        input: spec.bounds,
+      });
+    else if (spec.scale === 'log' && lo <= 0)
+      issues.push({
+        loc: [...at, 'bounds'],
+        msg: `scale 'log' needs a positive lower bound, not ${lo}`,
+        type: 'value_error',
+        input: spec.bounds,
+      });
     if (!isNum(spec.initial_value) || spec.initial_value < lo || spec.initial_value > hi) {
-      issues.push({ loc: [...at, 'initial_value'], msg: 'is required: a number within the bounds', type: 'value_error', input: spec.initial_value });
+      issues.push({
+        loc: [...at, 'initial_value'],
+        msg: 'is required: a number within the bounds',
+        type: 'value_error',
+        input: spec.initial_value,
+      });
     }
     if (spec.scale !== undefined && spec.scale !== 'linear' && spec.scale !== 'log') {
       issues.push({ loc: [...at, 'scale'], msg: 'must be linear or log', type: 'enum', input: spec.scale });
     }
     const unknown = Object.keys(spec).filter((k) => !['bounds', 'initial_value', 'scale'].includes(k));
-    if (unknown.length) issues.push({ loc: [...at, unknown[0]!], msg: 'unknown field; allowed: bounds, initial_value, scale', type: 'extra_forbidden' });
+    if (unknown.length)
+      issues.push({
+        loc: [...at, unknown[0]!],
+        msg: 'unknown field; allowed: bounds, initial_value, scale',
+        type: 'extra_forbidden',
+      });
   }
 }
 
@@ -64,39 +111,96 @@ const MAX_ITERATIONS_LIMIT = 100_000;
 
 function checkFitOptions(el: Json, loc: (string | number)[], issues: ValidationIssue[], datasets = 1) {
   if (el.cost !== undefined && !COSTS.includes(el.cost as string)) {
-    issues.push({ loc: [...loc, 'cost'], msg: `must be one of ${COSTS.join(', ')}`, type: 'enum', input: el.cost, ctx: { expected: COSTS } });
+    issues.push({
+      loc: [...loc, 'cost'],
+      msg: `must be one of ${COSTS.join(', ')}`,
+      type: 'enum',
+      input: el.cost,
+      ctx: { expected: COSTS },
+    });
   }
-  checkOptimizer(el.optimizer, (el.cost as string | undefined) ?? DEFAULT_COST, datasets, [...loc, 'optimizer'], issues);
+  checkOptimizer(
+    el.optimizer,
+    (el.cost as string | undefined) ?? DEFAULT_COST,
+    datasets,
+    [...loc, 'optimizer'],
+    issues,
+  );
   checkTarget(el, loc, issues);
 }
 
-function checkOptimizer(raw: unknown, cost: string, datasets: number, loc: (string | number)[], issues: ValidationIssue[]) {
+function checkOptimizer(
+  raw: unknown,
+  cost: string,
+  datasets: number,
+  loc: (string | number)[],
+  issues: ValidationIssue[],
+) {
   if (raw === undefined || raw === null) return;
   const o = typeof raw === 'string' ? { method: raw } : raw;
   if (!isPlainObject(o)) {
-    issues.push({ loc, msg: 'must be an object such as {"method": "Nelder-Mead", "max_iterations": 100}', type: 'dict_type' });
+    issues.push({
+      loc,
+      msg: 'must be an object such as {"method": "Nelder-Mead", "max_iterations": 100}',
+      type: 'dict_type',
+    });
     return;
   }
   for (const key of Object.keys(o)) {
-    if (!OPTIMIZER_FIELDS.includes(key)) issues.push({ loc: [...loc, key], msg: `unknown field; allowed: ${OPTIMIZER_FIELDS.join(', ')}`, type: 'extra_forbidden' });
+    if (!OPTIMIZER_FIELDS.includes(key))
+      issues.push({
+        loc: [...loc, key],
+        msg: `unknown field; allowed: ${OPTIMIZER_FIELDS.join(', ')}`,
+        type: 'extra_forbidden',
+      });
   }
   const method = (o.method as string | undefined) || DEFAULT_OPTIMIZER_METHOD;
   if (!FIT_METHODS.includes(method)) {
-    issues.push({ loc: [...loc, 'method'], msg: `must be one of ${FIT_METHODS.join(', ')}`, type: 'enum', input: o.method, ctx: { expected: FIT_METHODS } });
+    issues.push({
+      loc: [...loc, 'method'],
+      msg: `must be one of ${FIT_METHODS.join(', ')}`,
+      type: 'enum',
+      input: o.method,
+      ctx: { expected: FIT_METHODS },
+    });
   } else if (method === 'least_squares' && !LEAST_SQUARES_COSTS.includes(cost)) {
-    issues.push({ loc: [...loc, 'method'], msg: `least_squares minimizes squared residuals, so the cost must be ${LEAST_SQUARES_COSTS.join(' or ')}, not ${cost}`, type: 'value_error', input: method });
+    issues.push({
+      loc: [...loc, 'method'],
+      msg: `least_squares minimizes squared residuals, so the cost must be ${LEAST_SQUARES_COSTS.join(' or ')}, not ${cost}`,
+      type: 'value_error',
+      input: method,
+    });
   } else if (method === 'least_squares' && cost === 'RMSE' && datasets > 1) {
     // The sum of several data sets' RMSEs is not a sum of squares: least_squares would minimize another objective than the one reported.
-    issues.push({ loc: [...loc, 'method'], msg: 'least_squares over several data sets needs cost SSE (a sum of RMSEs is not a sum of squares); or choose another method', type: 'value_error', input: method });
+    issues.push({
+      loc: [...loc, 'method'],
+      msg: 'least_squares over several data sets needs cost SSE (a sum of RMSEs is not a sum of squares); or choose another method',
+      type: 'value_error',
+      input: method,
+    });
   }
   for (const key of ['max_iterations', 'max_evaluations']) {
     const v = o[key];
-    if (v !== undefined && v !== null && !(Number.isInteger(v) && (v as number) >= 1 && (v as number) <= MAX_ITERATIONS_LIMIT)) {
-      issues.push({ loc: [...loc, key], msg: `must be an integer between 1 and ${MAX_ITERATIONS_LIMIT}`, type: 'int_type', input: v });
+    if (
+      v !== undefined &&
+      v !== null &&
+      !(Number.isInteger(v) && (v as number) >= 1 && (v as number) <= MAX_ITERATIONS_LIMIT)
+    ) {
+      issues.push({
+        loc: [...loc, key],
+        msg: `must be an integer between 1 and ${MAX_ITERATIONS_LIMIT}`,
+        type: 'int_type',
+        input: v,
+      });
     }
   }
   if (o.tolerance !== undefined && o.tolerance !== null && !(isNum(o.tolerance) && o.tolerance > 0)) {
-    issues.push({ loc: [...loc, 'tolerance'], msg: 'must be a number greater than 0', type: 'greater_than', input: o.tolerance });
+    issues.push({
+      loc: [...loc, 'tolerance'],
+      msg: 'must be a number greater than 0',
+      type: 'greater_than',
+      input: o.tolerance,
+    });
   }
 }
 
@@ -104,7 +208,12 @@ function checkTarget(el: Json, loc: (string | number)[], issues: ValidationIssue
   const t = el.target;
   const name = (x: unknown) => typeof x === 'string' && x.trim() !== '';
   if (t !== undefined && !name(t) && !(Array.isArray(t) && t.length > 0 && t.every(name))) {
-    issues.push({ loc: [...loc, 'target'], msg: 'must be a variable name or a list of them', type: 'value_error', input: t });
+    issues.push({
+      loc: [...loc, 'target'],
+      msg: 'must be a variable name or a list of them',
+      type: 'value_error',
+      input: t,
+    });
   }
 }
 
@@ -113,7 +222,10 @@ function checkTarget(el: Json, loc: (string | number)[], issues: ValidationIssue
  * Python client's ionworks-schema form are turned into the engine's first (`elements` answers
  * what is stored), and their issues name the client's fields.
  */
-export function checkElements(input: Json, kind: PipelineKind): { issues: ValidationIssue[]; refs: Refs; elements: Json } {
+export function checkElements(
+  input: Json,
+  kind: PipelineKind,
+): { issues: ValidationIssue[]; refs: Refs; elements: Json } {
   const issues: ValidationIssue[] = [];
   const refs: Refs = { measurements: [], pipelines: [] };
   const elements: Json = {};
@@ -136,18 +248,28 @@ export function checkElements(input: Json, kind: PipelineKind): { issues: Valida
     if (translated) {
       const { locs } = translated;
       issues.splice(from, issues.length - from, ...issues.slice(from).map((i) => toClientLoc(i, loc, locs)));
-      for (const ref of refs.measurements.slice(fromRefs)) ref.loc = toClientLoc({ loc: ref.loc, msg: '', type: '' }, loc, locs).loc;
+      for (const ref of refs.measurements.slice(fromRefs))
+        ref.loc = toClientLoc({ loc: ref.loc, msg: '', type: '' }, loc, locs).loc;
     }
   }
   if (kind === 'simple' && workerElements > 1) {
-    issues.push({ loc: ['body', 'elements'], msg: 'a simple pipeline has at most one data_fit, array_data_fit or validation element', type: 'value_error' });
+    issues.push({
+      loc: ['body', 'elements'],
+      msg: 'a simple pipeline has at most one data_fit, array_data_fit or validation element',
+      type: 'value_error',
+    });
   }
   return { issues, refs, elements };
 
   function checkElement(name: string, el: unknown, loc: (string | number)[]) {
     // JSON object order puts names that are whole numbers first: the running order would not be the one written.
     if (names.length > 1 && /^(0|[1-9]\d{0,8})$/.test(name)) {
-      issues.push({ loc, msg: 'a name that is a whole number runs before the other elements whatever its place; use a name such as "step-1"', type: 'value_error', input: name });
+      issues.push({
+        loc,
+        msg: 'a name that is a whole number runs before the other elements whatever its place; use a name such as "step-1"',
+        type: 'value_error',
+        input: name,
+      });
       return;
     }
     if (!isPlainObject(el)) {
@@ -156,7 +278,13 @@ export function checkElements(input: Json, kind: PipelineKind): { issues: Valida
     }
     const type = el.element_type as string;
     if (!(ELEMENT_TYPES as readonly string[]).includes(type)) {
-      issues.push({ loc: [...loc, 'element_type'], msg: `unknown element type; known: ${ELEMENT_TYPES.join(', ')}`, type: 'enum', input: type, ctx: { expected: ELEMENT_TYPES } });
+      issues.push({
+        loc: [...loc, 'element_type'],
+        msg: `unknown element type; known: ${ELEMENT_TYPES.join(', ')}`,
+        type: 'enum',
+        input: type,
+        ctx: { expected: ELEMENT_TYPES },
+      });
       return;
     }
     if (WORKER_ELEMENT_TYPES.includes(type)) {
@@ -166,17 +294,31 @@ export function checkElements(input: Json, kind: PipelineKind): { issues: Valida
     switch (type) {
       case 'entry':
         if ((el.values === undefined) === (el.pipeline_id === undefined)) {
-          issues.push({ loc, msg: 'an entry gives either "values" or "pipeline_id" (of a completed pipeline)', type: 'value_error' });
+          issues.push({
+            loc,
+            msg: 'an entry gives either "values" or "pipeline_id" (of a completed pipeline)',
+            type: 'value_error',
+          });
         } else if (el.values !== undefined) {
           const before = issues.length;
           checkNumberMap(el.values, [...loc, 'values'], issues, true);
           // The values of all entries are passed on together (counted once this entry's are valid).
           if (issues.length === before) for (const k of Object.keys(el.values as Json)) passedOn.add(k);
           if (issues.length === before && passedOn.size > MAX_PARAMETER_VALUES) {
-            issues.push({ loc: [...loc, 'values'], msg: `the entries give ${passedOn.size} parameter values in all; at most ${MAX_PARAMETER_VALUES}`, type: 'too_long', ctx: { max_length: MAX_PARAMETER_VALUES } });
+            issues.push({
+              loc: [...loc, 'values'],
+              msg: `the entries give ${passedOn.size} parameter values in all; at most ${MAX_PARAMETER_VALUES}`,
+              type: 'too_long',
+              ctx: { max_length: MAX_PARAMETER_VALUES },
+            });
           }
         } else if (typeof el.pipeline_id !== 'string' || !UUID.test(el.pipeline_id)) {
-          issues.push({ loc: [...loc, 'pipeline_id'], msg: 'must be a pipeline id (UUID)', type: 'uuid_parsing', input: el.pipeline_id });
+          issues.push({
+            loc: [...loc, 'pipeline_id'],
+            msg: 'must be a pipeline id (UUID)',
+            type: 'uuid_parsing',
+            input: el.pipeline_id,
+          });
         } else refs.pipelines.push({ id: el.pipeline_id.toLowerCase(), loc: [...loc, 'pipeline_id'] });
         break;
       case 'calculation':
@@ -186,7 +328,14 @@ export function checkElements(input: Json, kind: PipelineKind): { issues: Valida
         checkModel(el.model, [...loc, 'model'], issues);
         checkFitParameters(el.parameters, [...loc, 'parameters'], issues);
         checkNumberMap(el.fixed_parameters, [...loc, 'fixed_parameters'], issues, false);
-        checkData(el.data, [...loc, 'data'], issues, refs, checkTimeRange(el.time_range, [...loc, 'time_range'], issues), neededColumns(el.target, el.protocol));
+        checkData(
+          el.data,
+          [...loc, 'data'],
+          issues,
+          refs,
+          checkTimeRange(el.time_range, [...loc, 'time_range'], issues),
+          neededColumns(el.target, el.protocol),
+        );
         checkFitOptions(el, loc, issues);
         break;
       case 'array_data_fit':
@@ -194,24 +343,58 @@ export function checkElements(input: Json, kind: PipelineKind): { issues: Valida
         checkFitParameters(el.parameters, [...loc, 'parameters'], issues);
         checkNumberMap(el.fixed_parameters, [...loc, 'fixed_parameters'], issues, false);
         if (typeof el.independent_variable !== 'string' || !el.independent_variable) {
-          issues.push({ loc: [...loc, 'independent_variable'], msg: 'is required: the parameter the data sets differ in, e.g. "Ambient temperature [K]"', type: 'missing' });
+          issues.push({
+            loc: [...loc, 'independent_variable'],
+            msg: 'is required: the parameter the data sets differ in, e.g. "Ambient temperature [K]"',
+            type: 'missing',
+          });
         }
         if (!Array.isArray(el.datasets) || el.datasets.length === 0 || el.datasets.length > 50) {
-          issues.push({ loc: [...loc, 'datasets'], msg: 'must be a list of 1 to 50 {"value", "data"} items', type: 'value_error' });
+          issues.push({
+            loc: [...loc, 'datasets'],
+            msg: 'must be a list of 1 to 50 {"value", "data"} items',
+            type: 'value_error',
+          });
         } else {
           el.datasets.forEach((d: unknown, i: number) => {
-            if (!isPlainObject(d) || !isNum(d.value)) issues.push({ loc: [...loc, 'datasets', i, 'value'], msg: 'must be a number (the independent variable)', type: 'float_type' });
-            else checkData(d.data, [...loc, 'datasets', i, 'data'], issues, refs, checkTimeRange(d.time_range, [...loc, 'datasets', i, 'time_range'], issues), neededColumns(el.target, d.protocol));
+            if (!isPlainObject(d) || !isNum(d.value))
+              issues.push({
+                loc: [...loc, 'datasets', i, 'value'],
+                msg: 'must be a number (the independent variable)',
+                type: 'float_type',
+              });
+            else
+              checkData(
+                d.data,
+                [...loc, 'datasets', i, 'data'],
+                issues,
+                refs,
+                checkTimeRange(d.time_range, [...loc, 'datasets', i, 'time_range'], issues),
+                neededColumns(el.target, d.protocol),
+              );
           });
         }
         if (el.mode !== undefined && !ARRAY_FIT_MODES.includes(el.mode as string)) {
-          issues.push({ loc: [...loc, 'mode'], msg: `must be one of ${ARRAY_FIT_MODES.join(', ')}`, type: 'enum', input: el.mode, ctx: { expected: ARRAY_FIT_MODES } });
+          issues.push({
+            loc: [...loc, 'mode'],
+            msg: `must be one of ${ARRAY_FIT_MODES.join(', ')}`,
+            type: 'enum',
+            input: el.mode,
+            ctx: { expected: ARRAY_FIT_MODES },
+          });
         }
         checkFitOptions(el, loc, issues, Array.isArray(el.datasets) ? el.datasets.length : 1);
         break;
       case 'validation':
         checkModel(el.model, [...loc, 'model'], issues);
-        checkData(el.data, [...loc, 'data'], issues, refs, checkTimeRange(el.time_range, [...loc, 'time_range'], issues), neededColumns(el.target, el.protocol));
+        checkData(
+          el.data,
+          [...loc, 'data'],
+          issues,
+          refs,
+          checkTimeRange(el.time_range, [...loc, 'time_range'], issues),
+          neededColumns(el.target, el.protocol),
+        );
         checkNumberMap(el.parameter_values, [...loc, 'parameter_values'], issues, false);
         checkTarget(el, loc, issues);
         break;

@@ -6,7 +6,12 @@ import { assertSameOrganization, requireProjectPermission } from '../access.ts';
 import type { PipelineKind } from './presentation.ts';
 
 /** The pipeline, checked for the caller's organization and permission (and its kind under /simple_pipelines). */
-export async function loadPipeline(ctx: RequestContext, id: string, permission: string, kind?: PipelineKind): Promise<repo.PipelineRow> {
+export async function loadPipeline(
+  ctx: RequestContext,
+  id: string,
+  permission: string,
+  kind?: PipelineKind,
+): Promise<repo.PipelineRow> {
   const p = await repo.findPipeline(ctx.em, id);
   if (!p || (kind && p.kind !== kind)) throw notFound(kind === 'simple' ? 'simple pipeline' : 'pipeline', id);
   assertSameOrganization(ctx.caller, p.organization_id, 'pipeline');

@@ -20,7 +20,12 @@ import { type PipelineKind, presentElement, presentPipeline } from './presentati
 
 export function indexPipeline(em: RequestContext['em'], p: repo.PipelineRow) {
   return indexEntity(em, {
-    entity_type: 'pipeline', entity_id: p.id, organization_id: p.organization_id, project_id: p.project_id, name: p.name, body: p.description,
+    entity_type: 'pipeline',
+    entity_id: p.id,
+    organization_id: p.organization_id,
+    project_id: p.project_id,
+    name: p.name,
+    body: p.description,
   });
 }
 
@@ -41,11 +46,20 @@ export async function getResult(ctx: RequestContext, id: string) {
   return {
     status: p.status,
     result: p.result ?? {},
-    element_results: Object.fromEntries(elements.filter((e) => e.status === 'completed').map((e) => [e.name, clientResult(e.element_type, e.name, e.config, e.result ?? {})])),
+    element_results: Object.fromEntries(
+      elements
+        .filter((e) => e.status === 'completed')
+        .map((e) => [e.name, clientResult(e.element_type, e.name, e.config, e.result ?? {})]),
+    ),
   };
 }
 
-export async function updatePipeline(ctx: RequestContext, id: string, body: { name?: string; description?: string | null }, kind?: PipelineKind) {
+export async function updatePipeline(
+  ctx: RequestContext,
+  id: string,
+  body: { name?: string; description?: string | null },
+  kind?: PipelineKind,
+) {
   await loadPipeline(ctx, id, 'pipeline:update', kind);
   const row = await ctx.em.transactional(async (em) => {
     const p = await repo.updatePipeline(em, id, body);
@@ -54,12 +68,19 @@ export async function updatePipeline(ctx: RequestContext, id: string, body: { na
   });
   // The workflow's memo names the pipeline in the Web UI; a repeated PATCH sends it again.
   if (body.name !== undefined && !isTerminal(row.status)) {
-    await ctx.temporal.workflow.getHandle(row.workflow_id).signal(RENAME_SIGNAL, row.name).catch((err: unknown) => {
-      // The workflow has just ended: its memo stays as it was. Temporal is down: the rename is
-      // stored all the same, and the Web UI shows the old name until the next PATCH.
-      if (isTemporalUnavailable(err)) logger.warn({ pipeline_id: row.id }, 'pipeline renamed; its workflow memo was not updated (Temporal unavailable)');
-      else if (!(err instanceof WorkflowNotFoundError)) throw err;
-    });
+    await ctx.temporal.workflow
+      .getHandle(row.workflow_id)
+      .signal(RENAME_SIGNAL, row.name)
+      .catch((err: unknown) => {
+        // The workflow has just ended: its memo stays as it was. Temporal is down: the rename is
+        // stored all the same, and the Web UI shows the old name until the next PATCH.
+        if (isTemporalUnavailable(err))
+          logger.warn(
+            { pipeline_id: row.id },
+            'pipeline renamed; its workflow memo was not updated (Temporal unavailable)',
+          );
+        else if (!(err instanceof WorkflowNotFoundError)) throw err;
+      });
   }
   return presentPipeline(row);
 }
@@ -94,22 +115,41 @@ const LIST_COLUMNS = {
 const SORTABLE = ['name', 'status', 'created_at', 'updated_at', 'finished_at'];
 
 function scopeOf(ctx: RequestContext, kind: PipelineKind) {
-  return [readableProjectsSql(ctx.caller, 'project_id'), { sql: 'kind = ?', params: [kind] }, { sql: 'organization_id = ?', params: [ctx.caller.organizationId] }];
+  return [
+    readableProjectsSql(ctx.caller, 'project_id'),
+    { sql: 'kind = ?', params: [kind] },
+    { sql: 'organization_id = ?', params: [ctx.caller.organizationId] },
+  ];
 }
 
 /** GET /pipelines: `limit`/`skip`, answered as {pipelines, total}. */
 export async function listPipelines(ctx: RequestContext, query: Record<string, unknown>) {
   const { skip, offset: _o, ...rest } = query;
-  const list = parseList({ ...rest, ...(skip !== undefined ? { offset: skip } : {}) }, {
-    columns: LIST_COLUMNS, sortable: SORTABLE, defaultOrderBy: 'created_at', defaultOrder: 'desc', defaultLimit: 50, maxLimit: 1000,
-  });
+  const list = parseList(
+    { ...rest, ...(skip !== undefined ? { offset: skip } : {}) },
+    {
+      columns: LIST_COLUMNS,
+      sortable: SORTABLE,
+      defaultOrderBy: 'created_at',
+      defaultOrder: 'desc',
+      defaultLimit: 50,
+      maxLimit: 1000,
+    },
+  );
   const { items, total } = await repo.listPipelines(ctx.em, scopeOf(ctx, 'pipeline'), list);
   return { pipelines: items.map(presentPipeline), total };
 }
 
 /** GET /simple_pipelines: a page, newest first, 10 by default. */
 export async function listSimplePipelines(ctx: RequestContext, query: Record<string, unknown>) {
-  const list = parseList(query, { columns: LIST_COLUMNS, sortable: SORTABLE, defaultOrderBy: 'created_at', defaultOrder: 'desc', defaultLimit: 10, maxLimit: 100 });
+  const list = parseList(query, {
+    columns: LIST_COLUMNS,
+    sortable: SORTABLE,
+    defaultOrderBy: 'created_at',
+    defaultOrder: 'desc',
+    defaultLimit: 10,
+    maxLimit: 100,
+  });
   const { items, count, total } = await repo.listPipelines(ctx.em, scopeOf(ctx, 'simple'), list);
   return { items: items.map(presentPipeline), count, total };
 }

@@ -20,7 +20,11 @@ export interface ParsedProtocol {
  */
 export function parseProtocol(input: unknown, maxBackwardJumps: number = DEFAULT_MAX_BACKWARD_JUMPS): ParsedProtocol {
   if (Array.isArray(input) && input.every((l) => typeof l === 'string')) {
-    return { ucp: canonicalUcp(parseExperimentLines(input), maxBackwardJumps), format: 'pybamm', source: input.join('\n') };
+    return {
+      ucp: canonicalUcp(parseExperimentLines(input), maxBackwardJumps),
+      format: 'pybamm',
+      source: input.join('\n'),
+    };
   }
   if (input !== null && typeof input === 'object') {
     return { ucp: canonicalUcp(input, maxBackwardJumps), format: 'ucp', source: JSON.stringify(input) };
@@ -29,19 +33,30 @@ export function parseProtocol(input: unknown, maxBackwardJumps: number = DEFAULT
     throw new ProtocolError([], 'protocol: must be UCP (YAML or JSON) or PyBaMM experiment lines, got an empty value');
   }
   if (looksLikeExperiment(input)) {
-    return { ucp: canonicalUcp(parseExperimentLines(input.split(/\r?\n/)), maxBackwardJumps), format: 'pybamm', source: input };
+    return {
+      ucp: canonicalUcp(parseExperimentLines(input.split(/\r?\n/)), maxBackwardJumps),
+      format: 'pybamm',
+      source: input,
+    };
   }
   let doc: unknown;
   try {
     doc = YAML.parse(input);
   } catch (err) {
-    throw new ProtocolError([], `protocol: neither PyBaMM experiment lines nor valid UCP YAML/JSON (${(err as Error).message.split('\n')[0]})`);
+    throw new ProtocolError(
+      [],
+      `protocol: neither PyBaMM experiment lines nor valid UCP YAML/JSON (${(err as Error).message.split('\n')[0]})`,
+    );
   }
   if (Array.isArray(doc) && doc.every((l) => typeof l === 'string')) {
     return { ucp: canonicalUcp(parseExperimentLines(doc), maxBackwardJumps), format: 'pybamm', source: input };
   }
   if (typeof doc === 'string') {
-    return { ucp: canonicalUcp(parseExperimentLines(doc.split(/\r?\n/)), maxBackwardJumps), format: 'pybamm', source: input };
+    return {
+      ucp: canonicalUcp(parseExperimentLines(doc.split(/\r?\n/)), maxBackwardJumps),
+      format: 'pybamm',
+      source: input,
+    };
   }
   return { ucp: canonicalUcp(doc, maxBackwardJumps), format: 'ucp', source: input };
 }

@@ -3,15 +3,30 @@
 // and _initial_state that depend on values, so a submission can make them for every design
 // point before anything is created.
 import { parameterValueProblem } from '../parameterValues.ts';
-import { ABSOLUTE_ZERO_C, initialStateProblem, inputName, inputReferences, TEMPERATURE_PROBLEM, type Ucp } from './ucp.ts';
+import {
+  ABSOLUTE_ZERO_C,
+  initialStateProblem,
+  inputName,
+  inputReferences,
+  TEMPERATURE_PROBLEM,
+  type Ucp,
+} from './ucp.ts';
 
 /** Pseudo-parameter: the initial state of charge when the protocol sets none (models.py). */
 const INITIAL_SOC_PERCENT = 'Initial SOC [%]';
 /** Owned by the protocol's initial_temperature when it sets one (models.py). */
 const TEMPERATURE_PARAMETERS = ['Ambient temperature [K]', 'Initial temperature [K]'] as const;
 
-const LITHIUM_ION_STATE = ['Initial concentration in negative electrode [mol.m-3]', 'Initial concentration in positive electrode [mol.m-3]'];
-const DEFAULT_PARAMETER_SETS: Record<string, string> = { SPM: 'Chen2020', SPMe: 'Chen2020', DFN: 'Chen2020', ECM: 'ECM_Example' };
+const LITHIUM_ION_STATE = [
+  'Initial concentration in negative electrode [mol.m-3]',
+  'Initial concentration in positive electrode [mol.m-3]',
+];
+const DEFAULT_PARAMETER_SETS: Record<string, string> = {
+  SPM: 'Chen2020',
+  SPMe: 'Chen2020',
+  DFN: 'Chen2020',
+  ECM: 'ECM_Example',
+};
 
 /**
  * The parameters PyBaMM's set_initial_state writes for a model spec (the worker's
@@ -42,7 +57,11 @@ export interface InputsProblem {
  * them for, or undefined. Inputs are assumed finite and every input['...'] present (the
  * submission checks that first). `parameterNames` are the model's (describeModel).
  */
-export function inputsChecker(ucp: Ucp, parameterNames: ReadonlySet<string>, stateParameters: readonly string[] | undefined) {
+export function inputsChecker(
+  ucp: Ucp,
+  parameterNames: ReadonlySet<string>,
+  stateParameters: readonly string[] | undefined,
+) {
   const refs = new Set(inputReferences(ucp));
   const stepValues: { where: string; name: string }[] = [];
   ucp.steps.forEach((step, index) => {
@@ -62,7 +81,9 @@ export function inputsChecker(ucp: Ucp, parameterNames: ReadonlySet<string>, sta
       if (v <= 0) return { name, message: `${where} (input['${name}']) must be greater than 0` };
     }
     // What the worker applies as parameter values (runner.py _prepare).
-    const parameters = Object.keys(inputs).filter((n) => n !== INITIAL_SOC_PERCENT && !(refs.has(n) && !parameterNames.has(n)));
+    const parameters = Object.keys(inputs).filter(
+      (n) => n !== INITIAL_SOC_PERCENT && !(refs.has(n) && !parameterNames.has(n)),
+    );
     for (const name of parameters) {
       const problem = parameterValueProblem(name, inputs[name]!);
       if (problem) return { name, message: problem };
@@ -78,25 +99,34 @@ export function inputsChecker(ucp: Ucp, parameterNames: ReadonlySet<string>, sta
     } else {
       initialState = true;
       if (INITIAL_SOC_PERCENT in inputs && !refs.has(INITIAL_SOC_PERCENT)) {
-        return { name: INITIAL_SOC_PERCENT, message: 'conflicts with the protocol\'s global.initial_state_value' };
+        return { name: INITIAL_SOC_PERCENT, message: "conflicts with the protocol's global.initial_state_value" };
       }
       // A number was checked with the protocol.
       if (stateInput !== undefined) {
         const problem = initialStateProblem(stateType, inputs[stateInput]!);
-        if (problem) return { name: stateInput, message: `global.initial_state_value (input['${stateInput}']): ${problem}` };
+        if (problem)
+          return { name: stateInput, message: `global.initial_state_value (input['${stateInput}']): ${problem}` };
       }
     }
     if (initialState && stateParameters) {
       const clash = parameters.filter((n) => stateParameters.includes(n)).sort()[0];
-      if (clash !== undefined) return { name: clash, message: `conflicts with the initial state set by the protocol or '${INITIAL_SOC_PERCENT}'` };
+      if (clash !== undefined)
+        return {
+          name: clash,
+          message: `conflicts with the initial state set by the protocol or '${INITIAL_SOC_PERCENT}'`,
+        };
     }
 
     if (g.initial_temperature !== undefined) {
       if (temperatureInput !== undefined && inputs[temperatureInput]! <= ABSOLUTE_ZERO_C) {
-        return { name: temperatureInput, message: `global.initial_temperature (input['${temperatureInput}']) ${TEMPERATURE_PROBLEM}` };
+        return {
+          name: temperatureInput,
+          message: `global.initial_temperature (input['${temperatureInput}']) ${TEMPERATURE_PROBLEM}`,
+        };
       }
       const clash = parameters.filter((n) => (TEMPERATURE_PARAMETERS as readonly string[]).includes(n)).sort()[0];
-      if (clash !== undefined) return { name: clash, message: 'conflicts with the protocol\'s global.initial_temperature' };
+      if (clash !== undefined)
+        return { name: clash, message: "conflicts with the protocol's global.initial_temperature" };
     }
     return undefined;
   };

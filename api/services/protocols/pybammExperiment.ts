@@ -11,7 +11,10 @@ const DURATION_UNITS: [RegExp, number][] = [
   [/^(h|hr|hrs|hour|hours)$/i, 3600],
   [/^(d|day|days)$/i, 86400],
 ];
-const STEP_LINE = new RegExp(String.raw`^(discharge|charge|hold)\s+at\s+(C\s*/\s*${NUM}|${NUM})\s*(C|A|mA|W|mW|V|mV)?\b(.*)$`, 'i');
+const STEP_LINE = new RegExp(
+  String.raw`^(discharge|charge|hold)\s+at\s+(C\s*/\s*${NUM}|${NUM})\s*(C|A|mA|W|mW|V|mV)?\b(.*)$`,
+  'i',
+);
 const REST_LINE = /^rest\b(.*)$/i;
 const PERIOD = new RegExp(String.raw`\(\s*(${NUM})\s*([a-z]+)\s+period\s*\)`, 'i');
 
@@ -25,7 +28,8 @@ function fail(line: number, step: string | undefined, message: string): never {
 function duration(text: string, line: number, step: string): number {
   const m = new RegExp(String.raw`^(${NUM})\s*([a-z]+)$`, 'i').exec(text.trim());
   const unit = m && DURATION_UNITS.find(([re]) => re.test(m[2]!));
-  if (!m || !unit) fail(line, step, `${quoted(text.trim())} is not a duration such as '1 hour', '10 minutes' or '30 s'`);
+  if (!m || !unit)
+    fail(line, step, `${quoted(text.trim())} is not a duration such as '1 hour', '10 minutes' or '30 s'`);
   const seconds = Number(m[1]) * unit[1];
   if (!(seconds > 0)) fail(line, step, `the duration must be greater than 0`);
   return seconds;
@@ -39,11 +43,16 @@ function condition(text: string, line: number, step: string): Condition {
   if (!m) fail(line, step, `${quoted(t)} is not an end condition such as '2.5 V', '50 mA' or 'C/50'`);
   const v = Number(m[1]);
   switch (m[2]) {
-    case 'V': return { variable: 'Voltage', value: v };
-    case 'mV': return { variable: 'Voltage', value: v / 1000 };
-    case 'A': return { variable: 'Current', value: v };
-    case 'mA': return { variable: 'Current', value: v / 1000 };
-    default: return { variable: 'C-rate', value: v };
+    case 'V':
+      return { variable: 'Voltage', value: v };
+    case 'mV':
+      return { variable: 'Voltage', value: v / 1000 };
+    case 'A':
+      return { variable: 'Current', value: v };
+    case 'mA':
+      return { variable: 'Current', value: v / 1000 };
+    default:
+      return { variable: 'C-rate', value: v };
   }
 }
 
@@ -91,9 +100,18 @@ function tail(rest: string, line: number, step: string): { duration?: number; en
       out.duration = duration(body, line, step);
     } else {
       const c = condition(body, line, step);
-      const op = step === 'Discharge' && c.variable === 'Voltage' ? '<' : step === 'Charge' && c.variable === 'Voltage' ? '>' : '<';
+      const op =
+        step === 'Discharge' && c.variable === 'Voltage'
+          ? '<'
+          : step === 'Charge' && c.variable === 'Voltage'
+            ? '>'
+            : '<';
       if (c.variable === 'Voltage' && (step === 'Hold' || step === 'Rest')) {
-        fail(line, step, `'until ${body.trim()}': a voltage end condition is ambiguous for a ${step} step; use a current, a C-rate or a duration`);
+        fail(
+          line,
+          step,
+          `'until ${body.trim()}': a voltage end condition is ambiguous for a ${step} step; use a current, a C-rate or a duration`,
+        );
       }
       out.ends.push(`${c.variable} ${op} ${c.value}`);
     }
@@ -119,16 +137,27 @@ export function parseExperimentLines(lines: string[]): Ucp {
     const rest = REST_LINE.exec(text);
     if (rest) {
       const t = tail(rest[1]!, line, 'Rest');
-      if (t.duration === undefined && !t.ends.length) fail(line, 'Rest', "needs 'for <duration>' or 'until <condition>'");
+      if (t.duration === undefined && !t.ends.length)
+        fail(line, 'Rest', "needs 'for <duration>' or 'until <condition>'");
       if (t.period) period = Math.min(period ?? Infinity, t.period);
-      steps.push({ Rest: { ...(t.duration !== undefined ? { duration: t.duration } : {}), ...(t.ends.length ? { ends: t.ends } : {}) } });
+      steps.push({
+        Rest: {
+          ...(t.duration !== undefined ? { duration: t.duration } : {}),
+          ...(t.ends.length ? { ends: t.ends } : {}),
+        },
+      });
       return;
     }
     const m = STEP_LINE.exec(text);
     if (!m) {
       const verb = /^\s*(\w+)/.exec(text)?.[1];
-      if (verb && /^run$/i.test(verb)) fail(line, undefined, `drive cycles ('Run ...') cannot be written as a line; use a UCP DriveCycle step`);
-      fail(line, undefined, `${quoted(text)} is not a PyBaMM experiment step such as 'Discharge at 1C until 2.5 V', 'Rest for 1 hour' or 'Hold at 4.2 V until C/50'`);
+      if (verb && /^run$/i.test(verb))
+        fail(line, undefined, `drive cycles ('Run ...') cannot be written as a line; use a UCP DriveCycle step`);
+      fail(
+        line,
+        undefined,
+        `${quoted(text)} is not a PyBaMM experiment step such as 'Discharge at 1C until 2.5 V', 'Rest for 1 hour' or 'Hold at 4.2 V until C/50'`,
+      );
     }
     const type = (m[1]![0]!.toUpperCase() + m[1]!.slice(1).toLowerCase()) as 'Charge' | 'Discharge' | 'Hold';
     const rawValue = m[2]!.replace(/\s+/g, '');
@@ -141,8 +170,10 @@ export function parseExperimentLines(lines: string[]): Ucp {
     } else {
       value = Number(rawValue);
     }
-    if (!unit) fail(line, type, `the value ${rawValue} needs a unit: C, A, mA, W, mW${type === 'Hold' ? ', V or mV' : ''}`);
-    if (!(value > 0)) fail(line, type, `the value must be greater than 0 (the step type sets the direction), got ${rawValue}`);
+    if (!unit)
+      fail(line, type, `the value ${rawValue} needs a unit: C, A, mA, W, mW${type === 'Hold' ? ', V or mV' : ''}`);
+    if (!(value > 0))
+      fail(line, type, `the value must be greater than 0 (the step type sets the direction), got ${rawValue}`);
     let mode: string;
     if (unit === 'C') mode = 'C-rate';
     else if (unit === 'A' || unit === 'mA') mode = 'current';
@@ -150,12 +181,18 @@ export function parseExperimentLines(lines: string[]): Ucp {
     else mode = 'voltage';
     if (unit === 'mA' || unit === 'mW' || unit === 'mV') value /= 1000;
     if (type === 'Hold' && mode !== 'voltage') fail(line, type, `a Hold step holds a voltage (V or mV), got ${unit}`);
-    if (type !== 'Hold' && mode === 'voltage') fail(line, type, `'${type} at ... V' is a constant-voltage step; write 'Hold at ${value} V until ...'`);
+    if (type !== 'Hold' && mode === 'voltage')
+      fail(line, type, `'${type} at ... V' is a constant-voltage step; write 'Hold at ${value} V until ...'`);
     const t = tail(m[4]!, line, type);
     if (t.duration === undefined && !t.ends.length) fail(line, type, "needs 'for <duration>' or 'until <condition>'");
     if (t.period) period = Math.min(period ?? Infinity, t.period);
     steps.push({
-      [type]: { mode, value, ...(t.duration !== undefined ? { duration: t.duration } : {}), ...(t.ends.length ? { ends: t.ends } : {}) },
+      [type]: {
+        mode,
+        value,
+        ...(t.duration !== undefined ? { duration: t.duration } : {}),
+        ...(t.ends.length ? { ends: t.ends } : {}),
+      },
     });
   });
   return { ...(period ? { global: { resolution: { time: period } } } : {}), steps };

@@ -9,7 +9,8 @@ import { assertSameOrganization, requireProjectPermission } from '../access.ts';
 import { requireRawData, serialize } from './records.ts';
 
 /** limit and offset by the list conventions; links keep their own order (oldest first). */
-const paging = (query: Record<string, unknown>) => parseList(query, { columns: {}, sortable: ['created_at'], defaultOrderBy: 'created_at' });
+const paging = (query: Record<string, unknown>) =>
+  parseList(query, { columns: {}, sortable: ['created_at'], defaultOrderBy: 'created_at' });
 
 async function requireMeasurement(ctx: RequestContext, id: string, permission: string) {
   const m = await findMeasurement(ctx.em, id);
@@ -20,12 +21,25 @@ async function requireMeasurement(ctx: RequestContext, id: string, permission: s
 }
 
 /** Idempotent: ids already linked stay linked once. Answers every id now linked. */
-export async function attach(ctx: RequestContext, measurementId: string, body: RequestBody<'attachMeasurementRawData'>) {
+export async function attach(
+  ctx: RequestContext,
+  measurementId: string,
+  body: RequestBody<'attachMeasurementRawData'>,
+) {
   const m = await requireMeasurement(ctx, measurementId, 'cell_measurement:update');
   const linkable = await repo.confirmedIn(ctx.em, m.project_id, body.raw_data_ids);
-  const issues: ValidationIssue[] = body.raw_data_ids.flatMap((id, i) => linkable.has(id) ? [] : [{
-    loc: ['body', 'raw_data_ids', i], msg: `no raw data ${id} in this measurement's project`, type: 'value_error', input: id,
-  }]);
+  const issues: ValidationIssue[] = body.raw_data_ids.flatMap((id, i) =>
+    linkable.has(id)
+      ? []
+      : [
+          {
+            loc: ['body', 'raw_data_ids', i],
+            msg: `no raw data ${id} in this measurement's project`,
+            type: 'value_error',
+            input: id,
+          },
+        ],
+  );
   if (issues.length) throw new ValidationFailed(issues);
   await repo.link(ctx.em, measurementId, [...new Set(body.raw_data_ids)], ctx.caller.userId);
   return { cell_measurement_id: measurementId, raw_data_ids: await repo.linkedIds(ctx.em, measurementId) };
@@ -33,7 +47,8 @@ export async function attach(ctx: RequestContext, measurementId: string, body: R
 
 export async function detach(ctx: RequestContext, measurementId: string, rawDataId: string) {
   await requireMeasurement(ctx, measurementId, 'cell_measurement:update');
-  if (!(await repo.unlink(ctx.em, measurementId, rawDataId))) throw notFound(`link of raw data ${rawDataId} to cell measurement`, measurementId);
+  if (!(await repo.unlink(ctx.em, measurementId, rawDataId)))
+    throw notFound(`link of raw data ${rawDataId} to cell measurement`, measurementId);
   return { id: rawDataId, deleted: true };
 }
 

@@ -13,11 +13,14 @@ import { purgeStart } from '../storedObjects.ts';
 const DOWNLOAD_TTL_SECONDS = 300;
 
 const LIST: ListSpec = {
-  ...namedRecordList({
-    filename: { kind: 'text', sql: 'r.filename' },
-    source: { kind: 'text', sql: 'r.source' },
-    size_bytes: { kind: 'number', sql: 'r.size_bytes' },
-  }, { alias: 'r', tieBreak: 'r.id' }),
+  ...namedRecordList(
+    {
+      filename: { kind: 'text', sql: 'r.filename' },
+      source: { kind: 'text', sql: 'r.source' },
+      size_bytes: { kind: 'number', sql: 'r.size_bytes' },
+    },
+    { alias: 'r', tieBreak: 'r.id' },
+  ),
   sortable: ['name', 'filename', 'size_bytes', 'created_at', 'updated_at'],
 };
 
@@ -38,9 +41,11 @@ export async function requireRawData(ctx: RequestContext, id: string, permission
 export async function listRawData(ctx: RequestContext, query: Record<string, unknown>) {
   const { project_id: projectId, ...rest } = query;
   const list = parseList(rest, LIST);
-  const scope = typeof projectId === 'string'
-    ? (await requireProjectPermission(ctx, projectId, 'cell_measurement:read'), [{ sql: 'r.project_id = ?', params: [projectId] }])
-    : [readableProjectsSql(ctx.caller, 'r.project_id')];
+  const scope =
+    typeof projectId === 'string'
+      ? (await requireProjectPermission(ctx, projectId, 'cell_measurement:read'),
+        [{ sql: 'r.project_id = ?', params: [projectId] }])
+      : [readableProjectsSql(ctx.caller, 'r.project_id')];
   const page = await repo.list(ctx.em, scope, list);
   return { ...page, items: page.items.map(serialize) };
 }

@@ -10,7 +10,10 @@ import { assertSameOrganization, readableProjectsSql, requireProjectPermission }
 /** Simulations (and jobs) without a project belong to the whole organization. */
 export function readableSql(ctx: RequestContext, alias: string) {
   const scope = readableProjectsSql(ctx.caller, `${alias}.project_id`);
-  return { sql: `((${alias}.project_id is null and ${alias}.organization_id = ?) or ${scope.sql})`, params: [ctx.caller.organizationId, ...scope.params] };
+  return {
+    sql: `((${alias}.project_id is null and ${alias}.organization_id = ?) or ${scope.sql})`,
+    params: [ctx.caller.organizationId, ...scope.params],
+  };
 }
 
 async function loadBatch(ctx: RequestContext, id: string, permission: string): Promise<repo.BatchRow> {
@@ -81,4 +84,3 @@ export async function cancelBatch(ctx: RequestContext, id: string) {
   }
   return presentBatch((await repo.findBatch(ctx.em, id))!);
 }
-

@@ -20,20 +20,26 @@ export async function loadSimulation(ctx: RequestContext, id: string): Promise<r
 }
 
 const SIM_LIST = {
-  ...namedRecordList({
-    project_id: { kind: 'id', sql: 's.project_id' },
-    batch_id: { kind: 'id', sql: 's.batch_id' },
-    parameterized_model_id: { kind: 'id', sql: 's.parameterized_model_id' },
-    experiment_template_id: { kind: 'id', sql: 'b.experiment_template_id' },
-    status: { kind: 'enum', sql: 'j.status', values: WORK_STATUSES },
-  }, { alias: 's', tieBreak: 's.seq, s.id' }),
+  ...namedRecordList(
+    {
+      project_id: { kind: 'id', sql: 's.project_id' },
+      batch_id: { kind: 'id', sql: 's.batch_id' },
+      parameterized_model_id: { kind: 'id', sql: 's.parameterized_model_id' },
+      experiment_template_id: { kind: 'id', sql: 'b.experiment_template_id' },
+      status: { kind: 'enum', sql: 'j.status', values: WORK_STATUSES },
+    },
+    { alias: 's', tieBreak: 's.seq, s.id' },
+  ),
   // The Python client pages up to 1000 and expects 100 by default.
   maxLimit: 1000,
 } satisfies ListSpec;
 
 // The Python client's state filter: failed includes canceled runs.
 const STATE_STATUSES: Record<string, string> = {
-  queued: 'in.(pending)', running: 'in.(running)', completed: 'in.(completed)', failed: 'in.(failed,canceled)',
+  queued: 'in.(pending)',
+  running: 'in.(running)',
+  completed: 'in.(completed)',
+  failed: 'in.(failed,canceled)',
 };
 
 /**
@@ -47,8 +53,12 @@ export async function listSimulations(ctx: RequestContext, input: Record<string,
   const clauses = [readableSql(ctx, 's')];
   if (query.study_id !== undefined) {
     const studyId = String(query.study_id);
-    if (!UUID.test(studyId)) throw invalid(['query', 'study_id'], `"${studyId}" is not a UUID`, 'uuid_parsing', studyId);
-    clauses.push({ sql: 's.id in (select simulation_id from study_simulations where study_id = ?)', params: [studyId] });
+    if (!UUID.test(studyId))
+      throw invalid(['query', 'study_id'], `"${studyId}" is not a UUID`, 'uuid_parsing', studyId);
+    clauses.push({
+      sql: 's.id in (select simulation_id from study_simulations where study_id = ?)',
+      params: [studyId],
+    });
   }
   const { items, total } = await repo.listSimulations(ctx.em, clauses, list);
   const shown = summary === 'true' ? items.map(({ metrics: _m, ...rest }) => rest) : items;
@@ -62,7 +72,9 @@ export async function listSimulations(ctx: RequestContext, input: Record<string,
 export async function simulationStatuses(ctx: RequestContext, body: { simulation_ids: string[]; limit?: number }) {
   const ids = [...new Set(body.simulation_ids)].slice(0, body.limit ?? body.simulation_ids.length);
   const readable = readableSql(ctx, 's');
-  const rows = await ctx.em.execute<{ simulation_id: string; status: string; error: string | null; error_code: string | null; updated_at: Date }[]>(
+  const rows = await ctx.em.execute<
+    { simulation_id: string; status: string; error: string | null; error_code: string | null; updated_at: Date }[]
+  >(
     `select s.id as simulation_id, j.status, j.error, j.error_code, j.updated_at
        from simulations s join jobs j on j.id = s.job_id
       where s.id in (${ids.map(() => '?').join(', ')}) and ${readable.sql} order by s.seq, s.id`,
@@ -74,10 +86,17 @@ export async function simulationStatuses(ctx: RequestContext, body: { simulation
 export const RESULT_FILES = { time_series: 'time_series.parquet', steps: 'steps.parquet' } as const;
 
 /** A result file as a stream; 404 until the results are stored. */
-export async function resultFile(ctx: RequestContext, id: string, kind: keyof typeof RESULT_FILES): Promise<{ stream: Readable; filename: string }> {
+export async function resultFile(
+  ctx: RequestContext,
+  id: string,
+  kind: keyof typeof RESULT_FILES,
+): Promise<{ stream: Readable; filename: string }> {
   const sim = await loadSimulation(ctx, id);
   if (!sim.storage_folder) {
-    const why = sim.status === 'failed' || sim.status === 'canceled' ? `none were stored: its job ended ${sim.status}` : `they are not stored yet (status ${sim.status})`;
+    const why =
+      sim.status === 'failed' || sim.status === 'canceled'
+        ? `none were stored: its job ended ${sim.status}`
+        : `they are not stored yet (status ${sim.status})`;
     throw new AppError('NOT_FOUND', `no results for simulation ${id}: ${why}`, { id, status: sim.status });
   }
   try {
@@ -103,8 +122,17 @@ export async function usage(ctx: RequestContext) {
     organization_id: ctx.caller.organizationId,
     period_start: row.period_start,
     period_end: row.period_end,
-    simulation: { usage: hours(row.simulated_seconds), limit: null, count: Number(row.simulations ?? 0), count_limit: Number(row.limit) },
-    compute: { usage: Math.round(Object.values(byType).reduce((a, b) => a + b, 0) * 1e6) / 1e6, usage_by_type: byType, limit: null, unit: 'hours' },
+    simulation: {
+      usage: hours(row.simulated_seconds),
+      limit: null,
+      count: Number(row.simulations ?? 0),
+      count_limit: Number(row.limit),
+    },
+    compute: {
+      usage: Math.round(Object.values(byType).reduce((a, b) => a + b, 0) * 1e6) / 1e6,
+      usage_by_type: byType,
+      limit: null,
+      unit: 'hours',
+    },
   };
 }
-

@@ -12,7 +12,17 @@ import type { ModelDescription } from '../../../activities/simulations.ts';
 import type { Loc, ResolvedModel } from './models.ts';
 
 /** Columns every result has, so never an extra variable. */
-const BASE_COLUMNS = ['Time [s]', 'Voltage [V]', 'Current [A]', 'Step count', 'Cycle count', 'Discharge capacity [A.h]', 'Charge capacity [A.h]', 'Discharge energy [W.h]', 'Charge energy [W.h]'];
+const BASE_COLUMNS = [
+  'Time [s]',
+  'Voltage [V]',
+  'Current [A]',
+  'Step count',
+  'Cycle count',
+  'Discharge capacity [A.h]',
+  'Charge capacity [A.h]',
+  'Discharge energy [W.h]',
+  'Charge energy [W.h]',
+];
 
 /** Experiment parameter sets, each with where it came from in the request. */
 export type ParameterSets = { values: Record<string, number>; loc: Loc }[];
@@ -21,15 +31,28 @@ export type ParameterSets = { values: Record<string, number>; loc: Loc }[];
  * The project: named, or implied by the parameterized model or the study; all must agree. The
  * caller needs simulation:create there (without a project: in some project of the organization).
  */
-export async function projectOf(ctx: RequestContext, named: string | null | undefined, model: ResolvedModel, studyId: string | null | undefined, modelInput: unknown): Promise<string | null> {
+export async function projectOf(
+  ctx: RequestContext,
+  named: string | null | undefined,
+  model: ResolvedModel,
+  studyId: string | null | undefined,
+  modelInput: unknown,
+): Promise<string | null> {
   let projectId = named ?? model.projectId;
   if (named && model.projectId && named !== model.projectId) {
-    throw invalid(['body', 'parameterized_model'], 'belongs to another project than project_id', 'value_error', modelInput);
+    throw invalid(
+      ['body', 'parameterized_model'],
+      'belongs to another project than project_id',
+      'value_error',
+      modelInput,
+    );
   }
   if (studyId) {
     const study = await studyRepo.findStudy(ctx.em, studyId);
-    if (!study || study.organization_id !== ctx.caller.organizationId) throw invalid(['body', 'study_id'], 'is not a study of this organization', 'value_error', studyId);
-    if (projectId && study.project_id !== projectId) throw invalid(['body', 'study_id'], 'belongs to another project than the simulations', 'value_error', studyId);
+    if (!study || study.organization_id !== ctx.caller.organizationId)
+      throw invalid(['body', 'study_id'], 'is not a study of this organization', 'value_error', studyId);
+    if (projectId && study.project_id !== projectId)
+      throw invalid(['body', 'study_id'], 'belongs to another project than the simulations', 'value_error', studyId);
     projectId = study.project_id;
   }
   if (projectId) await requireProjectPermission(ctx, projectId, 'simulation:create');
@@ -48,7 +71,11 @@ export function designPoints(doe: DoeRequest | null | undefined, sets: number): 
   }
   const total = points.length * sets;
   if (total > MAX_DESIGN_POINTS) {
-    throw invalid(['body', 'design_parameters_doe'], `${sets} parameter sets × ${points.length} design points = ${total} simulations; at most ${MAX_DESIGN_POINTS} per submission`, 'too_long');
+    throw invalid(
+      ['body', 'design_parameters_doe'],
+      `${sets} parameter sets × ${points.length} design points = ${total} simulations; at most ${MAX_DESIGN_POINTS} per submission`,
+      'too_long',
+    );
   }
   return points;
 }
@@ -58,9 +85,22 @@ export function checkExtraVariables(extra: string[], described: ModelDescription
   const variableNames = new Set(described.variable_names);
   const spatialNames = new Set(described.spatial_variable_names);
   extra.forEach((name, i) => {
-    if (BASE_COLUMNS.includes(name) || extra.indexOf(name) !== i) throw invalid(['body', 'extra_variables', i], `${JSON.stringify(name)} is already a column`, 'value_error', name);
-    if (spatialNames.has(name)) throw invalid(['body', 'extra_variables', i], `${JSON.stringify(name)} varies in space, so it has no single value per time to put in a column`, 'value_error', name);
-    if (!variableNames.has(name)) throw invalid(['body', 'extra_variables', i], `unknown variable ${JSON.stringify(name)} for this model (GET /parameterized_models/{id}/variable-names lists a stored model's)`, 'value_error', name);
+    if (BASE_COLUMNS.includes(name) || extra.indexOf(name) !== i)
+      throw invalid(['body', 'extra_variables', i], `${JSON.stringify(name)} is already a column`, 'value_error', name);
+    if (spatialNames.has(name))
+      throw invalid(
+        ['body', 'extra_variables', i],
+        `${JSON.stringify(name)} varies in space, so it has no single value per time to put in a column`,
+        'value_error',
+        name,
+      );
+    if (!variableNames.has(name))
+      throw invalid(
+        ['body', 'extra_variables', i],
+        `unknown variable ${JSON.stringify(name)} for this model (GET /parameterized_models/{id}/variable-names lists a stored model's)`,
+        'value_error',
+        name,
+      );
   });
 }
 
@@ -69,21 +109,46 @@ export function checkExtraVariables(extra: string[], described: ModelDescription
  * the protocol uses has a value, and every design point passes the checks the worker will make
  * (a value it refuses is a 422 at the DOE row or experiment parameter that gave it).
  */
-export function checkInputs(ucp: Ucp, doe: DoeRequest | null | undefined, sets: ParameterSets, points: Record<string, number>[], model: ResolvedModel, described: ModelDescription): void {
+export function checkInputs(
+  ucp: Ucp,
+  doe: DoeRequest | null | undefined,
+  sets: ParameterSets,
+  points: Record<string, number>[],
+  model: ResolvedModel,
+  described: ModelDescription,
+): void {
   const parameterNames = new Set(described.parameter_names);
   const refs = inputReferences(ucp);
   const known = (name: string) => parameterNames.has(name) || refs.includes(name);
   const doeNames = (doe?.rows ?? []).map((r) => r.name as string);
   doeNames.forEach((name, i) => {
-    if (!known(name)) throw invalid(['body', 'design_parameters_doe', 'rows', i, 'name'], `${JSON.stringify(name)} is neither a parameter of the model nor an input of the protocol`, 'value_error', name);
+    if (!known(name))
+      throw invalid(
+        ['body', 'design_parameters_doe', 'rows', i, 'name'],
+        `${JSON.stringify(name)} is neither a parameter of the model nor an input of the protocol`,
+        'value_error',
+        name,
+      );
   });
   for (const set of sets) {
     for (const [name, value] of Object.entries(set.values)) {
-      if (!known(name)) throw invalid([...set.loc, name], `${JSON.stringify(name)} is neither a parameter of the model nor an input of the protocol`, 'value_error', name);
-      if (typeof value !== 'number' || !Number.isFinite(value)) throw invalid([...set.loc, name], 'must be a finite number', 'float_type', value);
+      if (!known(name))
+        throw invalid(
+          [...set.loc, name],
+          `${JSON.stringify(name)} is neither a parameter of the model nor an input of the protocol`,
+          'value_error',
+          name,
+        );
+      if (typeof value !== 'number' || !Number.isFinite(value))
+        throw invalid([...set.loc, name], 'must be a finite number', 'float_type', value);
     }
     const missing = refs.filter((r) => !(r in set.values) && !doeNames.includes(r));
-    if (missing.length) throw invalid(set.loc, `no value for ${missing.map((m) => `input['${m}']`).join(', ')} used by the protocol`, 'missing');
+    if (missing.length)
+      throw invalid(
+        set.loc,
+        `no value for ${missing.map((m) => `input['${m}']`).join(', ')} used by the protocol`,
+        'missing',
+      );
   }
   const check = inputsChecker(ucp, parameterNames, initialStateParameters(model.spec));
   for (const set of sets) {
@@ -93,7 +158,12 @@ export function checkInputs(ucp: Ucp, doe: DoeRequest | null | undefined, sets: 
       const row = problem.name in point ? doeNames.indexOf(problem.name) : -1;
       const value = problem.name in point ? point[problem.name] : set.values[problem.name];
       const msg = `${JSON.stringify(problem.name)} = ${value}: ${problem.message}`;
-      throw invalid(row >= 0 ? ['body', 'design_parameters_doe', 'rows', row] : [...set.loc, problem.name], msg, 'value_error', value);
+      throw invalid(
+        row >= 0 ? ['body', 'design_parameters_doe', 'rows', row] : [...set.loc, problem.name],
+        msg,
+        'value_error',
+        value,
+      );
     }
   }
 }
