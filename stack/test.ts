@@ -1,4 +1,4 @@
-// `npm test`: lint and typecheck, the TypeScript suites (Vitest, against real PostgreSQL,
+// `npm test`: lint, format and typecheck, the TypeScript suites (Vitest, against real PostgreSQL,
 // Temporal and S3 servers that the global setup provisions), the Python worker's lint and
 // format check (ruff, settings in pyworker/pyproject.toml) and its pytest.
 import { spawnSync } from 'node:child_process';
@@ -23,6 +23,11 @@ const extra = process.argv.slice(2); // e.g. a test file filter for vitest
 
 const steps: Step[] = [
   { name: 'lint (eslint)', command: node, args: [...nodeArgs, 'node_modules/eslint/bin/eslint.js', '.'] },
+  {
+    name: 'format (prettier --check; npm run format fixes it)',
+    command: node,
+    args: [...nodeArgs, 'node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', '.'],
+  },
   {
     name: 'typecheck (tsc --noEmit)',
     command: node,
