@@ -38,9 +38,18 @@ describe('deleting a measurement being processed', () => {
     const processing = api.temporal.workflow.getHandle(
       workflowIds.measurementProcessing(init.measurement_id, 'upload', 0),
     );
-    await eventually(async () => (await processing.describe()).status.name === 'RUNNING', {
-      what: 'processing to run',
-    });
+    // At its Python activity (which no worker takes here), past its first step: a delete before
+    // that step would let processing end by itself, finding its measurement gone.
+    await eventually(
+      async () => {
+        const described = await processing.describe();
+        const pending = described.raw.pendingActivities ?? [];
+        return (
+          described.status.name === 'RUNNING' && pending.some((a) => a.activityType?.name === 'processMeasurement')
+        );
+      },
+      { what: 'processing to wait at its Python activity' },
+    );
 
     // A write in progress leaves a partial file, which readers never list.
     const storage = api.storage as FsStorage;
