@@ -103,7 +103,8 @@ export const CALCULATIONS: Record<string, Calculation> = {
    */
   electrode_volume_fraction: {
     description:
-      'Active material volume fraction from the coating mass loading [mg/cm2], mass fraction, density [kg/m3] and thickness [m].',
+      'Active material volume fraction from the coating mass loading [mg/cm2], mass fraction, ' +
+      'density [kg/m3] and thickness [m].',
     check: (cfg) => [
       ...checkElectrode(cfg),
       ...checkPositive(
@@ -124,7 +125,8 @@ export const CALCULATIONS: Record<string, Calculation> = {
       const fraction = (loadingKgPerM2 * massFraction) / (density * thickness);
       if (!(fraction > 0 && fraction < 1)) {
         throw new CalculationError(
-          `the volume fraction comes out as ${fraction.toPrecision(4)}, outside (0, 1): check the loading, density and thickness units`,
+          `the volume fraction comes out as ${fraction.toPrecision(4)}, outside (0, 1): check the loading, ` +
+            `density and thickness units`,
         );
       }
       return { [`${cap(e)} electrode active material volume fraction`]: fraction };

@@ -389,7 +389,8 @@ export async function updateMeasurement(ctx: RequestContext, measurementId: stri
       // unseen: that project's lab status cannot show another project's measurement.
       if (runsOn(next.end_time) && channel && channel.project_id !== current.project_id) {
         throw conflict(
-          'the channel has moved to another project since this run ended, so the run cannot go on there; end it in the past, or detach it (channel_id null)',
+          'the channel has moved to another project since this run ended, so the run cannot go on there; ' +
+            'end it in the past, or detach it (channel_id null)',
           {
             channel_id: channel.id,
             loc: ['body', 'end_time'],

@@ -92,7 +92,8 @@ function requireVisitDate(channel: repo.ChannelRow, body: ChannelBody) {
   if (!PLANNED_VISITS.includes(body.incident_category ?? 'other') || body.service_scheduled_at != null) return;
   throw new AppError(
     'BAD_REQUEST',
-    `service_scheduled_at is required to take a channel out of commission for ${body.incident_category}: a planned visit needs its date`,
+    `service_scheduled_at is required to take a channel out of commission for ${body.incident_category}: ` +
+      `a planned visit needs its date`,
     { field: 'service_scheduled_at', incident_category: body.incident_category },
   );
 }

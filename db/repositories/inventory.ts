@@ -168,15 +168,18 @@ export async function siteProjects(em: EntityManager, siteId: string): Promise<s
 /** Removes the search documents of a site's cyclers and channels (the rows go by cascade). */
 export async function unindexSiteEquipment(em: EntityManager, siteId: string): Promise<void> {
   await em.execute(
-    `delete from search_documents where (entity_type = 'cycler' and entity_id in (select id from cyclers where site_id = ?))
-        or (entity_type = 'channel' and entity_id in (select ch.id from channels ch join cyclers c on c.id = ch.cycler_id where c.site_id = ?))`,
+    `delete from search_documents where (entity_type = 'cycler' and entity_id in (select id from cyclers
+      where site_id = ?))
+        or (entity_type = 'channel' and entity_id in (select ch.id from channels ch
+          join cyclers c on c.id = ch.cycler_id where c.site_id = ?))`,
     [siteId, siteId],
   );
 }
 
 export async function unindexCyclerChannels(em: EntityManager, cyclerId: string): Promise<void> {
   await em.execute(
-    `delete from search_documents where entity_type = 'channel' and entity_id in (select id from channels where cycler_id = ?)`,
+    `delete from search_documents where entity_type = 'channel' and entity_id in (select id from channels
+      where cycler_id = ?)`,
     [cyclerId],
   );
 }
@@ -279,7 +282,8 @@ export async function takeCyclerChannelsOut(
   await em.execute(
     `with taken as (update channels set out_of_commission = true, service_event_id = ?, updated_at = now()
                      where cycler_id = ? and not out_of_commission returning id, organization_id, project_id)
-     insert into channel_incidents (id, organization_id, project_id, channel_id, out_of_commission, incident_category, description,
+     insert into channel_incidents (id, organization_id, project_id, channel_id, out_of_commission, incident_category,
+       description,
                                     service_scheduled_at, service_scheduled_until, service_event_id, created_by)
      select gen_random_uuid(), organization_id, project_id, id, true, ?, ?, ?, ?, ?, ? from taken`,
     [
@@ -305,9 +309,11 @@ export async function bringCyclerChannelsBack(
   await em.execute(
     `with back as (update channels set out_of_commission = false, service_event_id = null, updated_at = now()
                     where service_event_id = ? returning id, organization_id, project_id)
-     insert into channel_incidents (id, organization_id, project_id, channel_id, out_of_commission, incident_category, description, service_event_id, created_by)
+     insert into channel_incidents (id, organization_id, project_id, channel_id, out_of_commission, incident_category,
+       description, service_event_id, created_by)
      select gen_random_uuid(), b.organization_id, b.project_id, b.id, false, e.incident_category, ?, ?, ? from back b
-       cross join lateral (select incident_category from channel_incidents where channel_id = b.id and service_event_id = ? and out_of_commission
+       cross join lateral (select incident_category from channel_incidents where channel_id = b.id
+         and service_event_id = ? and out_of_commission
                             order by created_at desc limit 1) e`,
     [eventId, notes, eventId, userId, eventId],
   );

@@ -287,7 +287,8 @@ async function recordBatch(
     const before = usage.usage - batch.size;
     throw new AppError(
       'USAGE_LIMIT_EXCEEDED',
-      `the organization's monthly simulation limit is ${usage.limit}; ${before} used this month, so ${batch.size} more would exceed it`,
+      `the organization's monthly simulation limit is ${usage.limit}; ${before} used this month, ` +
+        `so ${batch.size} more would exceed it`,
       {
         limit: usage.limit,
         usage: before,
