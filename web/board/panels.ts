@@ -33,7 +33,10 @@ export async function channelDetails(el: HTMLElement, projectId: string, at: Loc
   const m = ch.measurement;
   const row = (k: string, v: unknown) => `<dt>${k}</dt><dd>${esc(v ?? '—')}</dd>`;
   el.innerHTML = `<h2 tabindex="-1">${esc(ch.name)} on ${esc(cycler.name)}</h2><dl>
-    ${row('State', LABEL[ch.state])}${row('Ratings', `${ch.max_amps ?? '?'} A, ${ch.min_volts ?? '?'}–${ch.max_volts ?? '?'} V`)}
+    ${row('State', LABEL[ch.state])}${row(
+      'Ratings',
+      `${ch.max_amps ?? '?'} A, ` + `${ch.min_volts ?? '?'}–${ch.max_volts ?? '?'} V`,
+    )}
     ${
       m
         ? row('Measurement', m.name) +
@@ -45,7 +48,10 @@ export async function channelDetails(el: HTMLElement, projectId: string, at: Loc
           row('Watched', m.watched ? 'yes' : 'no')
         : ''
     }
-    ${row('Next reservation', ch.next_reservation ? `${ch.next_reservation.name}, ${when(ch.next_reservation.planned_start_time)}` : null)}
+    ${row(
+      'Next reservation',
+      ch.next_reservation ? `${ch.next_reservation.name}, ` + `${when(ch.next_reservation.planned_start_time)}` : null,
+    )}
     ${row('Next free', ch.state === 'out_of_commission' ? 'out of commission' : ch.next_free_at ? when(ch.next_free_at) : 'not foreseen')}
     ${ch.notes ? row('Notes', ch.notes) : ''}</dl><h3>Upcoming plans</h3><p class="muted">Loading…</p>`;
   (el.querySelector('h2') as HTMLElement).focus();
@@ -53,7 +59,12 @@ export async function channelDetails(el: HTMLElement, projectId: string, at: Loc
     `/projects/${projectId}/planned_measurements?channel_id=${ch.id}&status=in.(scheduled,in_progress)&planned_end_time_gt=${encodeURIComponent(new Date().toISOString())}&order_by=planned_start_time`,
   );
   el.querySelector('.muted')!.outerHTML = plans.length
-    ? `<ul>${plans.map((p) => `<li>${esc(p.name)}: ${when(p.planned_start_time)} – ${when(p.planned_end_time)} (${p.status})</li>`).join('')}</ul>`
+    ? `<ul>${plans
+        .map(
+          (p) =>
+            `<li>${esc(p.name)}: ` + `${when(p.planned_start_time)} – ${when(p.planned_end_time)} (${p.status})</li>`,
+        )
+        .join('')}</ul>`
     : '<p>No reservations.</p>';
 }
 
@@ -75,7 +86,8 @@ export function findChannels(
 
 export function renderFound(el: HTMLElement, found: Located[]) {
   el.innerHTML =
-    `<p role="status"><strong data-found="${found.length}">${found.length}</strong> free channel${found.length === 1 ? '' : 's'} fit.</p>` +
+    `<p role="status"><strong data-found="${found.length}">${found.length}</strong> free ` +
+    `channel${found.length === 1 ? '' : 's'} fit.</p>` +
     `<ul>${found
       .slice(0, 50)
       .map((f) => `<li>${esc(f.channel.name)} on ${esc(f.cycler.name)} (${esc(f.site)})</li>`)
@@ -99,7 +111,8 @@ export async function timeline(el: HTMLElement, projectId: string) {
   const pos = (iso: string) => Math.max(0, Math.min(100, ((Date.parse(iso) - now) / (7 * DAY)) * 100));
   el.dataset.reservations = String(plans.length);
   el.innerHTML = byCycler.size
-    ? `<p class="muted">${plans.length} reservation${plans.length === 1 ? '' : 's'} on ${byCycler.size} cycler${byCycler.size === 1 ? '' : 's'}.</p>` +
+    ? `<p class="muted">${plans.length} reservation${plans.length === 1 ? '' : 's'} on ${byCycler.size} ` +
+      `cycler${byCycler.size === 1 ? '' : 's'}.</p>` +
       [...byCycler]
         .map(
           ([cycler, ps]) =>
@@ -120,7 +133,14 @@ export async function requestedPlans(el: HTMLElement, projectId: string): Promis
   );
   el.dataset.plans = String(plans.length);
   el.innerHTML = plans.length
-    ? `<ol>${plans.map((p) => `<li><label><input type="checkbox" name="plan" value="${p.id}" checked> ${esc(p.name)} (${Math.round((p.estimated_duration_seconds ?? 0) / 360) / 10} h, ${esc(p.requested_by_email)})</label></li>`).join('')}</ol>`
+    ? `<ol>${plans
+        .map(
+          (p) =>
+            `<li><label><input type="checkbox" name="plan" value="${p.id}" checked> ${esc(p.name)} ` +
+            `(${Math.round((p.estimated_duration_seconds ?? 0) / 360) / 10} h, ` +
+            `${esc(p.requested_by_email)})</label></li>`,
+        )
+        .join('')}</ol>`
     : '<p>No requested plans.</p>';
   return plans;
 }
@@ -136,7 +156,8 @@ export async function propose(el: HTMLElement, projectId: string, ids: string[])
       (a) =>
         `<tr><td>${esc(a.planned_measurement_name)}</td>${
           a.channel_id
-            ? `<td>${esc(a.channel_name)} on ${esc(a.cycler_name)}</td><td>${when(a.planned_start_time)}</td><td>${when(a.planned_end_time)}</td>`
+            ? `<td>${esc(a.channel_name)} on ` +
+              `${esc(a.cycler_name)}</td><td>${when(a.planned_start_time)}</td><td>${when(a.planned_end_time)}</td>`
             : `<td colspan="3">not scheduled: ${esc(a.unscheduled_reason)}</td>`
         }</tr>`,
     )
