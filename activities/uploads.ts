@@ -76,7 +76,10 @@ async function expireRawData(
   return gone.length;
 }
 
-/** The schedule that expires unconfirmed uploads: created at worker start, or brought in line when it exists (its paused state is kept). */
+/**
+ * The schedule that expires unconfirmed uploads: created at worker start, or brought in line when it exists (its
+ * paused state is kept).
+ */
 export async function ensureUploadExpirySchedule(client: Client, config: Config): Promise<string> {
   const scheduleId = uploadExpiryScheduleId(config.taskQueue);
   const spec = { intervals: [{ every: EVERY }] };

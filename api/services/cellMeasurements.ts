@@ -189,7 +189,10 @@ function runsOn(endTime: Date | string | null): boolean {
   return endTime == null || new Date(endTime) > new Date();
 }
 
-/** No other unfinished measurement on the channel overlaps the measurement's time; the caller holds the channel's lock. */
+/**
+ * No other unfinished measurement on the channel overlaps the measurement's time; the caller holds the channel's
+ * lock.
+ */
 async function assertNoOverlap(
   em: EntityManager,
   m: { id: string | null; start_time: Date | string | null; end_time: Date | string | null },

@@ -209,10 +209,16 @@ export async function listChannels(ctx: RequestContext, query: Record<string, un
   });
 }
 
-/** The settings a running measurement depends on: changing any of them then is 409 (wire conventions). Notes are not one. */
+/**
+ * The settings a running measurement depends on: changing any of them then is 409 (wire conventions). Notes are not
+ * one.
+ */
 const RUN_SETTINGS = ['name', 'max_amps', 'min_volts', 'max_volts', 'out_of_commission'] as const;
 
-/** Changing out_of_commission records an incident; changing a setting is refused while a measurement runs on the channel. */
+/**
+ * Changing out_of_commission records an incident; changing a setting is refused while a measurement runs on the
+ * channel.
+ */
 export async function updateChannel(ctx: RequestContext, channelId: string, body: ChannelBody) {
   const channel = await requireChannel(ctx, channelId, 'channel:update');
   // An incident is recorded only with a change of out_of_commission: alone, it would be dropped.

@@ -269,7 +269,10 @@ function eachCsvRecord(text: string, delimiter: string, onRecord: (fields: strin
     field += run;
     blank &&= run.trim() === '';
   };
-  /** The end of the run of ordinary characters from `from`: up to a delimiter, a line break or (in quotes or in a blank field) a quote. */
+  /**
+   * The end of the run of ordinary characters from `from`: up to a delimiter, a line break or (in quotes or in a
+   * blank field) a quote.
+   */
   const runEnd = (from: number, stopAtQuote: boolean) => {
     let e = from + 1;
     for (; e < text.length; e++) {

@@ -203,7 +203,10 @@ function validationOptions(v: ValidationOptions | undefined): ValidationOptions 
   return v === undefined ? undefined : { strict: v.strict ?? true, skip_checks: v.skip_checks ?? [] };
 }
 
-/** The processing workflow of an upload or extend: confirming again while it runs joins it; after a failed run it may run again. */
+/**
+ * The processing workflow of an upload or extend: confirming again while it runs joins it; after a failed run it may
+ * run again.
+ */
 function processingStart(ctx: Services, m: { id: string }, mode: 'upload' | 'extend', version: number): WorkflowStart {
   const args: ProcessMeasurementInput = {
     measurementId: m.id,

@@ -198,7 +198,10 @@ export interface LabHead {
   allowed: boolean;
 }
 
-/** All a conditional request needs, in one statement: the project, its organization's window, its lab version, the permission. */
+/**
+ * All a conditional request needs, in one statement: the project, its organization's window, its lab version, the
+ * permission.
+ */
 export async function labHead(
   em: EntityManager,
   projectId: string,

@@ -10,7 +10,10 @@ export interface UploadTarget {
   path: string;
   max_bytes: number;
   multipart: boolean;
-  /** Where confirm copies the upload and where it is read from then (storage/measurementKeys.ts sealedKey); absent in sessions older than that copy. */
+  /**
+   * Where confirm copies the upload and where it is read from then (storage/measurementKeys.ts sealedKey); absent in
+   * sessions older than that copy.
+   */
   sealed_path?: string;
 }
 

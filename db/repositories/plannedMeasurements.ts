@@ -161,7 +161,10 @@ export async function firstCollision(
   return rows[0] ? toBlock(rows[0]) : null;
 }
 
-/** Every block on the project's channels (or those of some of its cyclers) from `asOf` on, ordered by channel and start. */
+/**
+ * Every block on the project's channels (or those of some of its cyclers) from `asOf` on, ordered by channel and
+ * start.
+ */
 export async function projectBlocks(
   em: EntityManager,
   projectId: string,

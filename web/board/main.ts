@@ -136,7 +136,10 @@ function counts(s: LabStatus) {
     `<span><strong data-count="total">${total}</strong> channels</span>`;
 }
 
-/** Channels on the first page (about a screen), then on each later one; ?page=N sets both (the browser test pages a small lab). */
+/**
+ * Channels on the first page (about a screen), then on each later one; ?page=N sets both (the browser test pages a
+ * small lab).
+ */
 const PAGE_PARAM = Number(params.get('page')) || 0;
 const FIRST_PAGE_CHANNELS = PAGE_PARAM || 2048;
 const PAGE_CHANNELS = PAGE_PARAM || 8192;

@@ -201,7 +201,9 @@ interface BatchRows {
   input: SimulationBatchInput;
 }
 
-/** The batch and one simulation per parameter set and design point. The content hash decides reuse of stored results. */
+/**
+ * The batch and one simulation per parameter set and design point. The content hash decides reuse of stored results.
+ */
 function batchRows(
   ctx: RequestContext,
   s: Submission,
