@@ -33,7 +33,8 @@ const USAGE_TYPES: Record<string, string> = {
 
 /** attempt_log with its last attempt closed by `fields` (SQL producing jsonb). */
 const closedAttemptLog = (fields: string) => `case when jsonb_array_length(attempt_log) = 0 then attempt_log
-  else jsonb_set(attempt_log, array[(jsonb_array_length(attempt_log) - 1)::text], (attempt_log -> -1) || ${fields}) end`;
+  else jsonb_set(attempt_log, array[(jsonb_array_length(attempt_log) - 1)::text], (attempt_log -> -1)
+    || ${fields}) end`;
 /** attempt_log with a new attempt (number attempts + 1, started now) holding `fields`. */
 const openedAttemptLog = (fields: string) =>
   `attempt_log || jsonb_build_array(jsonb_build_object('attempt', attempts + 1, 'started_at', now()) || ${fields})`;

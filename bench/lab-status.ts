@@ -292,9 +292,8 @@ console.log(
     `first page of 32 cyclers  ${fmt(firstPage)}   ` +
     `(${((await get(`/projects/${project}/lab/status?cycler_offset=0&cycler_limit=32`)).length / 1e6).toFixed(2)} MB)`,
 );
-console.log(
-  `summary + first page / whole tree: p50 ${((pct(summary, 50) + pct(firstPage, 50)) / pct(endpoint, 50)).toFixed(2)}×`,
-);
+const partsOverWhole = (pct(summary, 50) + pct(firstPage, 50)) / pct(endpoint, 50);
+console.log(`summary + first page / whole tree: p50 ${partsOverWhole.toFixed(2)}×`);
 
 const sched: Ctx = { exec, em, timePair, base, headers, project, org, user, apiKey: issued.api_key, time, pct, fmt };
 const all304 = await conditionalStatus(sched, Math.max(ITER, 200));

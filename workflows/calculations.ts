@@ -143,7 +143,7 @@ export const CALCULATIONS: Record<string, Calculation> = {
    * Produces "<Electrode> electrode capacity [A.h]".
    */
   electrode_capacity: {
-    description: 'Electrode capacity [A.h] = F·c_max·ε·L·A·Δx/3600 from PyBaMM parameters or the element fields.',
+    description: 'Electrode capacity [A.h] = F·c_max·ε·L·A·Δx/3600 ' + 'from PyBaMM parameters or the element fields.',
     check: (cfg) => [
       ...checkElectrode(cfg),
       ...checkPositive(cfg, [
@@ -184,7 +184,8 @@ export const CALCULATIONS: Record<string, Calculation> = {
    */
   cell_mass: {
     description:
-      'Cell mass [kg] = n·A·Σ ρ_i·L_i over current collectors, electrodes and separator, plus additional_mass [kg].',
+      'Cell mass [kg] = n·A·Σ ρ_i·L_i over current collectors, electrodes and separator, ' +
+      'plus additional_mass [kg].',
     check: (cfg) =>
       checkPositive(cfg, ['electrode_area']).concat(
         cfg.additional_mass !== undefined && !(isNum(cfg.additional_mass) && cfg.additional_mass >= 0)

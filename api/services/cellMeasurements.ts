@@ -272,7 +272,8 @@ export async function listProjectMeasurements(ctx: RequestContext, query: Record
   if (q) {
     const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     clauses.push({
-      sql: `(lower(m.name) like ? or lower(coalesce(m.notes, '')) like ? or lower(coalesce(m.protocol->>'name', m.protocol #>> '{}', '')) like ?
+      sql: `(lower(m.name) like ? or lower(coalesce(m.notes, '')) like ?
+        or lower(coalesce(m.protocol->>'name', m.protocol #>> '{}', '')) like ?
              or exists (select 1 from jsonb_array_elements_text(m.tags) t where lower(t) like ?))`,
       params: [like, like, like, like],
     });

@@ -316,7 +316,8 @@ export async function listIncidents(ctx: RequestContext, channelId: string, quer
     from: `(select i.*, r.created_at as resolved_at, r.description as resolution_notes, r.created_by as resolved_by
               from channel_incidents i
               left join lateral (select r.created_at, r.description, r.created_by from channel_incidents r
-                                  where r.channel_id = i.channel_id and not r.out_of_commission and r.created_at >= i.created_at
+                                  where r.channel_id = i.channel_id and not r.out_of_commission
+                                    and r.created_at >= i.created_at
                                   order by r.created_at limit 1) r on true
              where i.out_of_commission) incidents`,
     scope: [{ sql: 'channel_id = ?', params: [channelId] }],

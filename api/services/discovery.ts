@@ -46,7 +46,7 @@ export function cellDataSchema(): Json {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     title: 'Cell data hierarchy',
     description:
-      'cell specification → cell batch (lot) → cell instance → cell measurement → steps, cycles and time series.',
+      'cell specification → cell batch (lot) → cell instance → cell measurement → ' + 'steps, cycles and time series.',
     type: 'object',
     properties: {
       cell_specification: { $ref: '#/$defs/CellSpecification' },
@@ -73,7 +73,8 @@ export const CAPABILITIES = {
   service: 'cellar',
   domain_context: {
     hierarchy:
-      'project → cell specification → cell batch → cell instance → cell measurement (time series, steps, cycles); ' +
+      'project → cell specification → cell batch → cell instance → ' +
+      'cell measurement (time series, steps, cycles); ' +
       'sites → cyclers → channels for the lab',
     concepts: {
       cell_specification: 'a cell design: form factor, chemistry, ratings and components',

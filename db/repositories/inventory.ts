@@ -56,12 +56,16 @@ export const siteSelect = (
   array(select c.id from cyclers c where c.site_id = s.id and ${readableCyclers} order by c.name, c.id) as cycler_ids`;
 export const SITE_FROM = 'sites s join users u on u.id = s.created_by';
 
-export const CYCLER_COLUMNS = `c.id, c.organization_id, c.site_id, c.project_id, c.name, c.manufacturer, c.model, c.version,
-  c.serial_number, c.firmware_version, c.hostname, c.ip_address, c.port, c.last_calibrated_at, c.calibration_interval_days,
+export const CYCLER_COLUMNS = `c.id, c.organization_id, c.site_id, c.project_id, c.name, c.manufacturer, c.model,
+  c.version,
+  c.serial_number, c.firmware_version, c.hostname, c.ip_address, c.port, c.last_calibrated_at,
+    c.calibration_interval_days,
   c.calibration_due_at, c.notes, c.created_by, c.created_at, c.updated_at`;
 
-export const CHANNEL_SELECT = `ch.id, ch.organization_id, ch.project_id, ch.cycler_id, ch.name, ch.notes, ch.max_amps, ch.min_volts,
-  ch.max_volts, ch.out_of_commission, ch.service_scheduled_at, ch.service_scheduled_until, ch.created_by, u.email as created_by_email, ch.created_at, ch.updated_at`;
+export const CHANNEL_SELECT = `ch.id, ch.organization_id, ch.project_id, ch.cycler_id, ch.name, ch.notes, ch.max_amps,
+  ch.min_volts,
+  ch.max_volts, ch.out_of_commission, ch.service_scheduled_at, ch.service_scheduled_until, ch.created_by,
+    u.email as created_by_email, ch.created_at, ch.updated_at`;
 export const CHANNEL_FROM = 'channels ch join users u on u.id = ch.created_by';
 
 export async function findSite(

@@ -34,7 +34,8 @@ export interface UploadSessionRow {
   created_at: Date;
 }
 
-const SESSION_COLUMNS = `id, measurement_id, kind, version, organization_id, project_id, cell_instance_id, measurement_type,
+const SESSION_COLUMNS = `id, measurement_id, kind, version, organization_id, project_id, cell_instance_id,
+  measurement_type,
   measurement, targets, expires_at, confirmed_at, created_by, created_at`;
 
 export async function insertSession(
@@ -156,10 +157,14 @@ export interface MeasurementDataRow {
   processed_at: Date | null;
 }
 
-const MEASUREMENT_COLUMNS = `id, organization_id, project_id, cell_instance_id, name, measurement_type, channel_id, start_time,
-  end_time, estimated_end_time, protocol, protocol_id, program_name, test_setup, notes, properties, processing_status, processing_error,
-  data_updated_at, created_by, created_at, updated_at, time_series_key, steps_key, cycles_key, filenames, data_version, tags,
-  extending_version, row_count, data_columns, first_time, last_time, steps_created, validation_options, validation_report,
+const MEASUREMENT_COLUMNS = `id, organization_id, project_id, cell_instance_id, name, measurement_type, channel_id,
+  start_time,
+  end_time, estimated_end_time, protocol, protocol_id, program_name, test_setup, notes, properties, processing_status,
+    processing_error,
+  data_updated_at, created_by, created_at, updated_at, time_series_key, steps_key, cycles_key, filenames,
+    data_version, tags,
+  extending_version, row_count, data_columns, first_time, last_time, steps_created, validation_options,
+    validation_report,
   processed_at`;
 
 export async function findMeasurement(

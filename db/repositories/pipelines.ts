@@ -46,9 +46,11 @@ export interface ElementRow {
   finished_at: Date | null;
 }
 
-const COLUMNS = `id, organization_id, project_id, kind, name, description, status, options, result, error_detail, workflow_id,
+const COLUMNS = `id, organization_id, project_id, kind, name, description, status, options, result, error_detail,
+  workflow_id,
   created_by, created_at, updated_at, started_at, finished_at, canceled_at`;
-const ELEMENT_COLUMNS = `id, pipeline_id, position, name, element_type, config, status, job_id, workflow_id, result, error_code,
+const ELEMENT_COLUMNS = `id, pipeline_id, position, name, element_type, config, status, job_id, workflow_id, result,
+  error_code,
   error_detail, attempts, attempt_log, created_at, updated_at, started_at, finished_at`;
 const ACTIVE = `('pending', 'running')`;
 const idsIn = `(select jsonb_array_elements_text(?::jsonb)::uuid)`;

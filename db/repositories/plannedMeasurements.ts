@@ -31,7 +31,8 @@ export interface PlanRow {
 export const PLAN_STATUSES = ['requested', 'scheduled', 'in_progress', 'completed', 'cancelled'] as const;
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
 
-export const PLAN_SELECT = `p.id, p.organization_id, p.project_id, p.name, p.status, p.protocol_id, p.cell_specification_id, p.cell_instance_id,
+export const PLAN_SELECT = `p.id, p.organization_id, p.project_id, p.name, p.status, p.protocol_id,
+  p.cell_specification_id, p.cell_instance_id,
   p.channel_id, ch.name as channel_name, ch.cycler_id, cy.name as cycler_name, p.planned_start_time, p.planned_end_time,
   p.estimated_duration_seconds, p.setup_duration_seconds, p.teardown_duration_seconds, p.test_setup, p.notes,
   ru.email as requested_by_email, su.email as scheduled_by_email, p.created_at, p.updated_at`;

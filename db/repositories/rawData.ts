@@ -12,7 +12,8 @@ export type RawDataRow = Omit<Row<IRawData>, 'max_bytes' | 'size_bytes'> & {
 };
 
 /** The columns a record is answered with (the object key and upload bookkeeping stay inside). */
-export const RAW_DATA_SELECT = `r.id, r.organization_id, r.project_id, r.name, r.filename, r.content_type, r.source, r.metadata,
+export const RAW_DATA_SELECT = `r.id, r.organization_id, r.project_id, r.name, r.filename, r.content_type, r.source,
+  r.metadata,
   r.size_bytes::float8 as size_bytes, r.created_by, r.created_at, r.updated_at`;
 export type RawDataRecord = Pick<
   RawDataRow,

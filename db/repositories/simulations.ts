@@ -167,7 +167,8 @@ export interface BatchRow extends BatchInsert {
 }
 
 // The counts come through the simulations' batch_id index (json keeps the keys in this order).
-const BATCH_COLUMNS = `b.id, b.organization_id, b.project_id, b.name, b.size, b.model_config, b.protocol, b.extra_variables,
+const BATCH_COLUMNS = `b.id, b.organization_id, b.project_id, b.name, b.size, b.model_config, b.protocol,
+  b.extra_variables,
   b.max_backward_jumps, b.force_rerun, b.experiment_template_id, b.simulator_version, b.created_by, b.created_at,
   (select json_build_object(
      'pending', count(*) filter (where j.status = 'pending'), 'running', count(*) filter (where j.status = 'running'),

@@ -32,6 +32,8 @@ export async function channelDetails(el: HTMLElement, projectId: string, at: Loc
   const { channel: ch, cycler } = at;
   const m = ch.measurement;
   const row = (k: string, v: unknown) => `<dt>${k}</dt><dd>${esc(v ?? '—')}</dd>`;
+  const nextFree =
+    ch.state === 'out_of_commission' ? 'out of commission' : ch.next_free_at ? when(ch.next_free_at) : 'not foreseen';
   el.innerHTML = `<h2 tabindex="-1">${esc(ch.name)} on ${esc(cycler.name)}</h2><dl>
     ${row('State', LABEL[ch.state])}${row(
       'Ratings',
@@ -52,11 +54,12 @@ export async function channelDetails(el: HTMLElement, projectId: string, at: Loc
       'Next reservation',
       ch.next_reservation ? `${ch.next_reservation.name}, ` + `${when(ch.next_reservation.planned_start_time)}` : null,
     )}
-    ${row('Next free', ch.state === 'out_of_commission' ? 'out of commission' : ch.next_free_at ? when(ch.next_free_at) : 'not foreseen')}
+    ${row('Next free', nextFree)}
     ${ch.notes ? row('Notes', ch.notes) : ''}</dl><h3>Upcoming plans</h3><p class="muted">Loading…</p>`;
   (el.querySelector('h2') as HTMLElement).focus();
   const plans = await getAll<Plan>(
-    `/projects/${projectId}/planned_measurements?channel_id=${ch.id}&status=in.(scheduled,in_progress)&planned_end_time_gt=${encodeURIComponent(new Date().toISOString())}&order_by=planned_start_time`,
+    `/projects/${projectId}/planned_measurements?channel_id=${ch.id}&status=in.(scheduled,in_progress)` +
+      `&planned_end_time_gt=${encodeURIComponent(new Date().toISOString())}&order_by=planned_start_time`,
   );
   el.querySelector('.muted')!.outerHTML = plans.length
     ? `<ul>${plans
@@ -99,7 +102,9 @@ export async function timeline(el: HTMLElement, projectId: string) {
   const now = Date.now();
   const until = new Date(now + 7 * DAY).toISOString();
   const plans = await getAll<Plan>(
-    `/projects/${projectId}/planned_measurements?status=in.(scheduled,in_progress)&planned_end_time_gt=${encodeURIComponent(new Date(now).toISOString())}&planned_start_time_lt=${encodeURIComponent(until)}&order_by=planned_start_time`,
+    `/projects/${projectId}/planned_measurements?status=in.(scheduled,in_progress)` +
+      `&planned_end_time_gt=${encodeURIComponent(new Date(now).toISOString())}` +
+      `&planned_start_time_lt=${encodeURIComponent(until)}&order_by=planned_start_time`,
   );
   const byCycler = new Map<string, Plan[]>();
   for (const p of plans) {
@@ -119,7 +124,12 @@ export async function timeline(el: HTMLElement, projectId: string) {
             `<div class="track"><span class="track-name">${esc(cycler)}</span><div class="bars">${ps
               .map((p) => {
                 const left = pos(p.planned_start_time!);
-                return `<span class="bar" style="left:${left}%;width:${Math.max(0.5, pos(p.planned_end_time!) - left)}%" title="${esc(`${p.name} on ${p.channel_name}: ${when(p.planned_start_time)} – ${when(p.planned_end_time)}`)}">${esc(p.channel_name)}: ${esc(p.name)}</span>`;
+                const width = Math.max(0.5, pos(p.planned_end_time!) - left);
+                const title = `${p.name} on ${p.channel_name}: ${when(p.planned_start_time)} – ${when(p.planned_end_time)}`;
+                return (
+                  `<span class="bar" style="left:${left}%;width:${width}%" title="${esc(title)}">` +
+                  `${esc(p.channel_name)}: ${esc(p.name)}</span>`
+                );
               })
               .join('')}</div></div>`,
         )
@@ -151,7 +161,10 @@ export async function propose(el: HTMLElement, projectId: string, ids: string[])
       planned_measurement_ids: ids,
     })
   ).body!;
-  el.innerHTML = `<table><caption>Proposal</caption><thead><tr><th scope="col">Plan</th><th scope="col">Channel</th><th scope="col">Start</th><th scope="col">End</th></tr></thead><tbody>${proposal.assignments
+  const head =
+    '<table><caption>Proposal</caption><thead><tr><th scope="col">Plan</th><th scope="col">Channel</th>' +
+    '<th scope="col">Start</th><th scope="col">End</th></tr></thead>';
+  el.innerHTML = `${head}<tbody>${proposal.assignments
     .map(
       (a) =>
         `<tr><td>${esc(a.planned_measurement_name)}</td>${
