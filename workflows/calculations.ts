@@ -92,6 +92,9 @@ function electrodeArea(cfg: Record<string, unknown>, values: ParameterValues): n
   return input(cfg, values, null, 'Electrode height [m]') * input(cfg, values, null, 'Electrode width [m]');
 }
 
+/** The formula electrode_capacity's description gives. */
+const ELECTRODE_CAPACITY_FORMULA = 'F·c_max·ε·L·A·Δx/3600';
+
 export const CALCULATIONS: Record<string, Calculation> = {
   /**
    * Active material volume fraction of an electrode from its coating mass loading:
@@ -143,7 +146,8 @@ export const CALCULATIONS: Record<string, Calculation> = {
    * Produces "<Electrode> electrode capacity [A.h]".
    */
   electrode_capacity: {
-    description: 'Electrode capacity [A.h] = F·c_max·ε·L·A·Δx/3600 ' + 'from PyBaMM parameters or the element fields.',
+    description:
+      'Electrode capacity [A.h] = ' + ELECTRODE_CAPACITY_FORMULA + ' from PyBaMM parameters or the element fields.',
     check: (cfg) => [
       ...checkElectrode(cfg),
       ...checkPositive(cfg, [

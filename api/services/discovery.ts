@@ -46,7 +46,9 @@ export function cellDataSchema(): Json {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     title: 'Cell data hierarchy',
     description:
-      'cell specification → cell batch (lot) → cell instance → cell measurement → ' + 'steps, cycles and time series.',
+      'cell specification → cell batch (lot) → ' +
+      'cell instance → cell measurement → ' +
+      'steps, cycles and time series.',
     type: 'object',
     properties: {
       cell_specification: { $ref: '#/$defs/CellSpecification' },

@@ -91,7 +91,8 @@ function describe(ch: Channel): string {
 
 /** What a cell shows: a change of any of it redraws the cell. */
 const signature = (ch: Channel) =>
-  `${ch.state}|${ch.measurement?.id ?? ''}|${ch.measurement?.watched ?? ''}|${ch.measurement?.estimated_end_time ?? ''}|` +
+  `${ch.state}|${ch.measurement?.id ?? ''}|${ch.measurement?.watched ?? ''}|` +
+  `${ch.measurement?.estimated_end_time ?? ''}|` +
   `${ch.next_reservation?.id ?? ''}|${ch.next_reservation?.planned_start_time ?? ''}|${ch.service_scheduled_at ?? ''}`;
 
 // The label is also the tooltip (one attribute: 32,768 of them are drawn at once).

@@ -83,7 +83,8 @@ function layout(email: string, projects: { id: string; name: string }[]) {
     `<button type="button" id="slot">Find slot</button><div id="slot-out"></div></section>
       <section class="panel"><h2>Requested plans</h2><div id="requested"></div>
         <button type="button" id="propose">Propose schedule</button> ` +
-    `<button type="button" id="apply" disabled>Apply proposal</button><div id="proposal" aria-live="polite"></div></section>
+    `<button type="button" id="apply" disabled>Apply proposal</button>` +
+    `<div id="proposal" aria-live="polite"></div></section>
     </aside></div>
     <section class="panel"><h2>Next 7 days</h2><div id="timeline"></div></section>`;
   grid = new Grid($('#grid'));

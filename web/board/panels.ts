@@ -125,7 +125,8 @@ export async function timeline(el: HTMLElement, projectId: string) {
               .map((p) => {
                 const left = pos(p.planned_start_time!);
                 const width = Math.max(0.5, pos(p.planned_end_time!) - left);
-                const title = `${p.name} on ${p.channel_name}: ${when(p.planned_start_time)} – ${when(p.planned_end_time)}`;
+                const title =
+                  `${p.name} on ${p.channel_name}: ` + `${when(p.planned_start_time)} – ${when(p.planned_end_time)}`;
                 return (
                   `<span class="bar" style="left:${left}%;width:${width}%" title="${esc(title)}">` +
                   `${esc(p.channel_name)}: ${esc(p.name)}</span>`
