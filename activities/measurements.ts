@@ -15,7 +15,10 @@ import {
   uploadKey,
 } from '../storage/measurementKeys.ts';
 
-/** Where processing reads an upload: its sealed copy (storage/measurementKeys.ts), for sessions made since confirm seals. */
+/**
+ * Where processing reads an upload: its sealed copy (storage/measurementKeys.ts), for sessions made since confirm
+ * seals.
+ */
 const readKey = (t: repo.UploadTarget) => t.sealed_path ?? t.path;
 
 export interface MeasurementJob {

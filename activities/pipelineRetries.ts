@@ -34,7 +34,9 @@ export async function ensurePipelineRetrySchedule(client: Client, config: Config
       action,
       policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 minute' },
       memo: {
-        description: `Retries pipeline elements that failed for a retryable cause, at most ${config.pipelineRetryMaxAttempts} runs each`,
+        description:
+          `Retries pipeline elements that failed for a retryable cause, ` +
+          `at most ${config.pipelineRetryMaxAttempts} runs each`,
       },
     });
   } catch (err) {
@@ -96,8 +98,10 @@ async function claimRetryable(
   limit: number,
 ): Promise<PipelineRunRow[]> {
   const rows = await em.execute<{ element_id: string; pipeline_id: string; job_id: string }[]>(
-    `select e.id as element_id, e.pipeline_id, e.job_id from pipeline_elements e join pipelines p on p.id = e.pipeline_id
-      where e.status = 'failed' and p.status = 'failed' and e.error_code in (${RETRYABLE_ERROR_CODES.map(() => '?').join(', ')})
+    `select e.id as element_id, e.pipeline_id, e.job_id from pipeline_elements e
+      join pipelines p on p.id = e.pipeline_id
+      where e.status = 'failed' and p.status = 'failed'
+        and e.error_code in (${RETRYABLE_ERROR_CODES.map(() => '?').join(', ')})
         and e.attempts < ? and e.finished_at + make_interval(secs => ? * power(2, greatest(e.attempts - 1, 0))) <= now()
       order by e.finished_at limit ? for update of e, p skip locked`,
     [...RETRYABLE_ERROR_CODES, maxAttempts, backoffSeconds, limit],
@@ -105,7 +109,8 @@ async function claimRetryable(
   if (!rows.length) return [];
   const json = (k: 'element_id' | 'pipeline_id' | 'job_id') => JSON.stringify(rows.map((r) => r[k]));
   await em.execute(
-    `update pipeline_elements set status = 'pending', error_code = null, error_detail = null, finished_at = null, updated_at = now()
+    `update pipeline_elements set status = 'pending', error_code = null, error_detail = null, finished_at = null,
+      updated_at = now()
       where id in (select jsonb_array_elements_text(?::jsonb)::uuid)`,
     [json('element_id')],
   );

@@ -7,7 +7,10 @@ import { type ParameterValues } from '../workflows/pipelineIds.ts';
 import type { WorkStatus } from '../workflows/statuses.ts';
 import { type FitData, type FitArrayRequest, type ElementRun } from './pipelineRequests.ts';
 
-/** Resolves "db:<measurement_id>" to the measurement's canonical time series; inline columns stay; a time_range goes along. */
+/**
+ * Resolves "db:<measurement_id>" to the measurement's canonical time series; inline columns stay; a time_range goes
+ * along.
+ */
 async function resolveData(
   em: EntityManager,
   organizationId: string,

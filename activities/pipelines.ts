@@ -33,7 +33,8 @@ const USAGE_TYPES: Record<string, string> = {
 
 /** attempt_log with its last attempt closed by `fields` (SQL producing jsonb). */
 const closedAttemptLog = (fields: string) => `case when jsonb_array_length(attempt_log) = 0 then attempt_log
-  else jsonb_set(attempt_log, array[(jsonb_array_length(attempt_log) - 1)::text], (attempt_log -> -1) || ${fields}) end`;
+  else jsonb_set(attempt_log, array[(jsonb_array_length(attempt_log) - 1)::text], (attempt_log -> -1)
+    || ${fields}) end`;
 /** attempt_log with a new attempt (number attempts + 1, started now) holding `fields`. */
 const openedAttemptLog = (fields: string) =>
   `attempt_log || jsonb_build_array(jsonb_build_object('attempt', attempts + 1, 'started_at', now()) || ${fields})`;
@@ -59,7 +60,8 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
         if (!p) return { kind: 'skip', status: 'deleted' };
         if (p.status !== 'pending' && p.status !== 'running') return { kind: 'skip', status: p.status };
         await em.execute(
-          `update pipelines set status = 'running', started_at = coalesce(started_at, now()), updated_at = now() where id = ?`,
+          `update pipelines set status = 'running', started_at = coalesce(started_at, now()), updated_at = now()
+            where id = ?`,
           [pipelineId],
         );
         const rows = await em.execute<
@@ -71,7 +73,8 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
             result: { parameter_values?: ParameterValues } | null;
           }[]
         >(
-          `select id, name, element_type, status, result from pipeline_elements where pipeline_id = ? order by position`,
+          `select id, name, element_type, status, result from pipeline_elements where pipeline_id = ?
+            order by position`,
           [pipelineId],
         );
         return {
@@ -94,7 +97,8 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
     async beginElement(elementId: string, values: ParameterValues): Promise<BeginElement> {
       return fork().transactional(async (em) => {
         const [el] = await em.execute<ElementRow[]>(
-          `select e.id, e.pipeline_id, e.name, e.element_type, e.config, e.status, e.job_id, p.organization_id, p.project_id
+          `select e.id, e.pipeline_id, e.name, e.element_type, e.config, e.status, e.job_id, p.organization_id,
+            p.project_id
              from pipeline_elements e join pipelines p on p.id = e.pipeline_id where e.id = ? for update of e`,
           [elementId],
         );
@@ -103,13 +107,15 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
         const run = await buildRun(em, el, values);
         if (el.status === 'pending') {
           await em.execute(
-            `update pipeline_elements set status = 'running', attempts = attempts + 1, started_at = coalesce(started_at, now()), updated_at = now(),
+            `update pipeline_elements set status = 'running', attempts = attempts + 1,
+              started_at = coalesce(started_at, now()), updated_at = now(),
                     attempt_log = ${openedAttemptLog(`jsonb_build_object('status', 'running')`)}
               where id = ?`,
             [elementId],
           );
           await em.execute(
-            `update jobs set status = 'running', started_at = coalesce(started_at, now()), error = null, error_code = null, updated_at = now() where id = ?`,
+            `update jobs set status = 'running', started_at = coalesce(started_at, now()), error = null,
+              error_code = null, updated_at = now() where id = ?`,
             [el.job_id],
           );
         }
@@ -120,14 +126,16 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
     async completeElement(elementId: string, result: Record<string, unknown>): Promise<{ status: RowStatus }> {
       return fork().transactional(async (em) => {
         const rows = await em.execute<{ job_id: string; element_type: string; pipeline_id: string }[]>(
-          `update pipeline_elements set status = 'completed', result = ?, error_code = null, error_detail = null, finished_at = now(), updated_at = now(),
+          `update pipeline_elements set status = 'completed', result = ?, error_code = null, error_detail = null,
+            finished_at = now(), updated_at = now(),
                   ${closeAttempt(`jsonb_build_object('finished_at', now(), 'status', 'completed')`)}
             where id = ? and status in ${ACTIVE} returning job_id, element_type, pipeline_id`,
           [JSON.stringify(result), elementId],
         );
         if (!rows[0]) return currentElementStatus(em, elementId);
         await em.execute(
-          `update jobs set status = 'completed', result = ?, error = null, error_code = null, finished_at = now(), updated_at = now() where id = ?`,
+          `update jobs set status = 'completed', result = ?, error = null, error_code = null, finished_at = now(),
+            updated_at = now() where id = ?`,
           [JSON.stringify(result), rows[0].job_id],
         );
         // The Python worker's time on a fit or validation counts as compute, by job type.
@@ -139,9 +147,12 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
         if (usageType && seconds > 0) {
           await em.execute(
             `insert into usage_counters (organization_id, period_start, pipeline_compute_seconds)
-             select organization_id, date_trunc('month', now() at time zone 'utc')::date, jsonb_build_object(?::text, ?::float8) from pipelines where id = ?
-             on conflict (organization_id, period_start) do update set pipeline_compute_seconds = usage_counters.pipeline_compute_seconds
-               || jsonb_build_object(?::text, coalesce((usage_counters.pipeline_compute_seconds ->> ?::text)::float8, 0) + ?::float8)`,
+             select organization_id, date_trunc('month', now() at time zone 'utc')::date, jsonb_build_object(?::text,
+               ?::float8) from pipelines where id = ?
+             on conflict (organization_id, period_start) do update
+               set pipeline_compute_seconds = usage_counters.pipeline_compute_seconds
+               || jsonb_build_object(?::text, coalesce((usage_counters.pipeline_compute_seconds ->> ?::text)::float8,
+                 0) + ?::float8)`,
             [usageType, seconds, rows[0].pipeline_id, usageType, usageType, seconds],
           );
         }
@@ -159,11 +170,14 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
           diagnostic_event_id: eventId,
           diagnostic_url: `/diagnostics/${eventId}`,
         };
-        const outcome = `jsonb_build_object('finished_at', now(), 'status', 'failed', 'error_code', ?::text, 'diagnostic_event_id', ?::text)`;
+        const outcome =
+          `jsonb_build_object('finished_at', now(), 'status', 'failed', 'error_code', ?::text, ` +
+          `'diagnostic_event_id', ?::text)`;
         // Failed before its run began (its data or source could not be read, or its workflow was
         // ended first): that is an attempt too, with its own entry, not the previous attempt's.
         const rows = await em.execute<{ job_id: string; pipeline_id: string; name: string; attempts: number }[]>(
-          `update pipeline_elements set status = 'failed', error_code = ?, error_detail = ?, finished_at = now(), updated_at = now(),
+          `update pipeline_elements set status = 'failed', error_code = ?, error_detail = ?, finished_at = now(),
+            updated_at = now(),
                   attempts = attempts + case when status = 'pending' then 1 else 0 end,
                   attempt_log = case when status = 'pending'
                     then ${openedAttemptLog(outcome)} else ${closedAttemptLog(outcome)} end
@@ -181,8 +195,10 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
         const el = rows[0];
         if (!el) return currentElementStatus(em, elementId);
         await em.execute(
-          `insert into diagnostic_events (id, organization_id, project_id, source_type, source_id, exception_type, error_code, message, stack_trace, context)
-           select ?, p.organization_id, p.project_id, 'pipeline_element', ?, ?, ?, ?, ?, ? from pipelines p where p.id = ?`,
+          `insert into diagnostic_events (id, organization_id, project_id, source_type, source_id, exception_type,
+            error_code, message, stack_trace, context)
+           select ?, p.organization_id, p.project_id, 'pipeline_element', ?, ?, ?, ?, ?, ? from pipelines p
+             where p.id = ?`,
           [
             eventId,
             elementId,
@@ -195,7 +211,8 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
           ],
         );
         await em.execute(
-          `update jobs set status = 'failed', error = ?, error_code = ?, finished_at = now(), updated_at = now() where id = ?`,
+          `update jobs set status = 'failed', error = ?, error_code = ?, finished_at = now(), updated_at = now()
+            where id = ?`,
           [`${failure.exception_type} (diagnostic event ${eventId})`, failure.error_code, el.job_id],
         );
         return { status: 'failed', error_code: failure.error_code };
@@ -258,7 +275,8 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
         // A canceled pipeline runs nothing more: its elements still pending end with it, jobs
         // included, as a bulk cancel leaves them (a failed one keeps them for its retries).
         if (ended[0]?.status === 'canceled') await cancelElements(tx, [pipelineId], `('pending')`);
-        // A failed one that will not run again (not retried, or retries used up) runs none of them either, and says why.
+        // A failed one that will not run again (not retried, or retries used up) runs none of them either, and says
+        // why.
         if (ended[0]?.status === 'failed' && unrun) await cancelElements(tx, [pipelineId], `('pending')`, unrun);
         return ended;
       });
@@ -275,7 +293,8 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
     async stopPipelineWorkflows(pipelineIds: string[]): Promise<{ terminated: number }> {
       const started = await fork().execute<{ pipeline_id: string; name: string }[]>(
         `select pipeline_id, name from pipeline_elements
-          where pipeline_id in (select jsonb_array_elements_text(?::jsonb)::uuid) and started_at is not null and status = 'canceled'`,
+          where pipeline_id in (select jsonb_array_elements_text(?::jsonb)::uuid) and started_at is not null
+            and status = 'canceled'`,
         [JSON.stringify(pipelineIds)],
       );
       const startedBy = new Map<string, string[]>();

@@ -138,7 +138,8 @@ with sim as (
   returning j.id
 )
 select sim.id, sim.organization_id, sim.project_id, sim.job_status, sim.design_parameters, sim.experiment_parameters,
-       sim.model_config, sim.protocol, sim.extra_variables, sim.max_backward_jumps, (select id from prior) as reused_from
+       sim.model_config, sim.protocol, sim.extra_variables, sim.max_backward_jumps, (select id
+         from prior) as reused_from
   from sim`;
 
 const COMPLETE_SQL = `
@@ -148,12 +149,14 @@ with sim as (
   update simulations s set storage_folder = ?, metrics = ?, simulator_version = ?, updated_at = now()
     from sim where s.id = sim.id
 ), job as (
-  update jobs j set status = 'completed', result = ?, error = null, error_code = null, updated_at = now(), finished_at = now()
+  update jobs j set status = 'completed', result = ?, error = null, error_code = null, updated_at = now(),
+    finished_at = now()
     from sim where j.id = sim.job_id
 )
 insert into usage_counters (organization_id, period_start, compute_seconds)
 select organization_id, date_trunc('month', now() at time zone 'utc')::date, ?::double precision from sim
-on conflict (organization_id, period_start) do update set compute_seconds = usage_counters.compute_seconds + excluded.compute_seconds`;
+on conflict (organization_id, period_start) do update
+  set compute_seconds = usage_counters.compute_seconds + excluded.compute_seconds`;
 
 export function createSimulationActivities(deps: { orm: Orm; storage: ObjectStorage }) {
   const fork = () => deps.orm.em.fork();
@@ -271,7 +274,8 @@ export function createSimulationActivities(deps: { orm: Orm; storage: ObjectStor
     async cancelSimulation(simulationId: string): Promise<void> {
       const em = fork();
       await em.execute(
-        `update jobs set ${JOB_CANCELED} where id = (select job_id from simulations where id = ?) and status not in ${TERMINAL}`,
+        `update jobs set ${JOB_CANCELED} where id = (select job_id from simulations where id = ?)
+          and status not in ${TERMINAL}`,
         [simulationId],
       );
       const [sim] = await em.execute<{ organization_id: string; project_id: string | null }[]>(

@@ -64,7 +64,8 @@ async function expireRawData(
 ): Promise<number> {
   const gone = await em.execute<{ id: string; organization_id: string; project_id: string }[]>(
     `delete from raw_data where id in (
-       select id from raw_data where confirmed_at is null and expires_at < now() - make_interval(secs => ?) order by expires_at limit ? for update skip locked
+       select id from raw_data where confirmed_at is null and expires_at < now() - make_interval(secs => ?)
+         order by expires_at limit ? for update skip locked
      ) and confirmed_at is null returning id, organization_id, project_id`,
     [graceSeconds, limit],
   );
@@ -75,7 +76,10 @@ async function expireRawData(
   return gone.length;
 }
 
-/** The schedule that expires unconfirmed uploads: created at worker start, or brought in line when it exists (its paused state is kept). */
+/**
+ * The schedule that expires unconfirmed uploads: created at worker start, or brought in line when it exists (its
+ * paused state is kept).
+ */
 export async function ensureUploadExpirySchedule(client: Client, config: Config): Promise<string> {
   const scheduleId = uploadExpiryScheduleId(config.taskQueue);
   const spec = { intervals: [{ every: EVERY }] };

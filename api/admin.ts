@@ -68,23 +68,25 @@ async function main() {
         break;
       case 'bootstrap': {
         const issued = await bootstrap(em, need('org') as string, need('email') as string);
-        process.stdout.write(
-          `${JSON.stringify({ organization_id: issued.organization_id, user_id: issued.user_id, api_key: issued.api_key })}\n`,
-        );
+        const out = { organization_id: issued.organization_id, user_id: issued.user_id, api_key: issued.api_key };
+        process.stdout.write(`${JSON.stringify(out)}\n`);
         break;
       }
       case 'add-member': {
         const added = await addMember(em, need('org') as string, need('email') as string);
-        process.stdout.write(
-          `${JSON.stringify({ organization_id: added.organization_id, user_id: added.user_id, role: added.role, api_key: added.api_key })}\n`,
-        );
+        const out = {
+          organization_id: added.organization_id,
+          user_id: added.user_id,
+          role: added.role,
+          api_key: added.api_key,
+        };
+        process.stdout.write(`${JSON.stringify(out)}\n`);
         break;
       }
       case 'create-api-key': {
         const issued = await createApiKey(em, need('email') as string, values.org);
-        process.stdout.write(
-          `${JSON.stringify({ organization_id: issued.organization_id, user_id: issued.user_id, api_key: issued.api_key })}\n`,
-        );
+        const out = { organization_id: issued.organization_id, user_id: issued.user_id, api_key: issued.api_key };
+        process.stdout.write(`${JSON.stringify(out)}\n`);
         break;
       }
       case 'revoke-api-key': {
@@ -109,9 +111,8 @@ async function main() {
         ) {
           fail(`no organization ${org}`);
         }
-        process.stdout.write(
-          `${JSON.stringify({ organization: org, [isLimit ? 'simulation_monthly_limit' : 'stale_after_hours']: value })}\n`,
-        );
+        const setting = isLimit ? 'simulation_monthly_limit' : 'stale_after_hours';
+        process.stdout.write(`${JSON.stringify({ organization: org, [setting]: value })}\n`);
         break;
       }
       default:

@@ -10,7 +10,10 @@ function digitsFrom(s: string, i: number): number {
   return i;
 }
 
-/** True when `s` is exactly a decimal: optional sign, digits with an optional point (at least one digit), optional exponent. */
+/**
+ * True when `s` is exactly a decimal: optional sign, digits with an optional point (at least one digit), optional
+ * exponent.
+ */
 export function isDecimal(s: string): boolean {
   let i = 0;
   if (s[i] === '+' || s[i] === '-') i++;

@@ -50,7 +50,10 @@ const INFLATERS: Record<string, () => Transform> = {
   br: () => zlib.createBrotliDecompress(),
 };
 
-/** The stream that inflates a body sent with this Content-Encoding; null when it is not compressed, 415 when we cannot. */
+/**
+ * The stream that inflates a body sent with this Content-Encoding; null when it is not compressed, 415 when we
+ * cannot.
+ */
 export function inflaterFor(contentEncoding: string | undefined): Transform | null {
   const encoding = contentEncoding?.trim().toLowerCase();
   if (!encoding || encoding === 'identity') return null;

@@ -35,7 +35,8 @@ function clientError(err: NodeJS.ErrnoException, socket: Duplex): void {
         : [400, 'Bad Request', 'BAD_REQUEST', 'the request is not valid HTTP'];
   const body = JSON.stringify({ error_code: code, message, detail: {} });
   socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ` +
+      `${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }
 

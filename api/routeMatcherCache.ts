@@ -24,7 +24,9 @@ export function cacheRouteMatchers(): void {
   const matchers = new Map<string, PathRegexp>();
   const cached: PathToRegexp = (path, options = {}) => {
     if (typeof path !== 'string') return compile(path, options);
-    const key = `${path}\u0000${options.sensitive}\u0000${options.strict}\u0000${options.end}\u0000${options.trailing}\u0000${options.delimiter}`;
+    const key =
+      `${path}\u0000${options.sensitive}\u0000${options.strict}\u0000` +
+      `${options.end}\u0000${options.trailing}\u0000${options.delimiter}`;
     let matcher = matchers.get(key);
     if (!matcher) matchers.set(key, (matcher = compile(path, options)));
     return matcher;

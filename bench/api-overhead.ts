@@ -31,7 +31,8 @@ async function load(name: string, opts: autocannon.Options) {
     errors: r.errors + r.non2xx,
   };
   console.log(
-    `${name.padEnd(34)} ${String(row.rps).padStart(7)} req/s   p50 ${String(row.p50).padStart(4)} ms   p99 ${String(row.p99).padStart(4)} ms   non-2xx/errors ${row.errors}`,
+    `${name.padEnd(34)} ${String(row.rps).padStart(7)} req/s   p50 ${String(row.p50).padStart(4)} ms   p99 ` +
+      `${String(row.p99).padStart(4)} ms   non-2xx/errors ${row.errors}`,
   );
   return row;
 }
@@ -111,7 +112,8 @@ try {
     ],
   });
   console.log(
-    `\nauthenticated GET throughput / bare: ${(g.rps / b.rps).toFixed(2)} (target >= 0.30); GET p99 ${g.p99} ms (target < 20 ms)`,
+    `\nauthenticated GET throughput / bare: ${(g.rps / b.rps).toFixed(2)} (target >= 0.30); ` +
+      `GET p99 ${g.p99} ms (target < 20 ms)`,
   );
   console.log(`POST /projects throughput / bare: ${(p.rps / b.rps).toFixed(2)}; p99 ${p.p99} ms`);
 } finally {
@@ -124,6 +126,7 @@ const startDir = path.join(tmp, 'start');
 const first = await timeToReady(startDir);
 const second = await timeToReady(startDir);
 console.log(
-  `\nnpm start ready: first run ${(first / 1000).toFixed(1)} s (creates the data), second run on existing data ${(second / 1000).toFixed(1)} s (target < 15 s)`,
+  `\nnpm start ready: first run ${(first / 1000).toFixed(1)} s (creates the data), ` +
+    `second run on existing data ${(second / 1000).toFixed(1)} s (target < 15 s)`,
 );
 fs.rmSync(tmp, { recursive: true, force: true });

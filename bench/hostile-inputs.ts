@@ -89,24 +89,29 @@ await sender.terminate();
 
 const f = (n: number) => n.toFixed(1).padStart(7);
 console.log(
-  `${'input'.padEnd(58)} status   answer ms   max block ms   RSS rise MB   cold block ms\n${''.padEnd(58)}          (median)    (median)       (largest)`,
+  `${'input'.padEnd(58)} status   answer ms   max block ms   RSS rise MB   cold block ms\n${''.padEnd(58)}          ` +
+    `(median)    (median)       (largest)`,
 );
 for (const r of rows) {
   const status = r.status === r.expected ? String(r.status) : `${r.status}!=${r.expected}`;
   console.log(
-    `${r.name.padEnd(58)} ${status.padEnd(8)} ${f(r.ms)}     ${f(r.blockMs)}        ${f(r.rssMb)}      ${f(r.coldBlockMs)}`,
+    `${r.name.padEnd(58)} ${status.padEnd(8)} ${f(r.ms)}     ${f(r.blockMs)}        ${f(r.rssMb)}      ` +
+      `${f(r.coldBlockMs)}`,
   );
 }
 const hostile = rows.slice(1);
 const worst = (key: 'blockMs' | 'rssMb' | 'coldBlockMs') => hostile.reduce((a, b) => (b[key] > a[key] ? b : a));
 console.log(
-  `worst event-loop block (warm, median of 5): ${worst('blockMs').blockMs.toFixed(1)} ms (${worst('blockMs').name}); baseline ${plain.blockMs.toFixed(1)} ms; target < 100 ms`,
+  `worst event-loop block (warm, median of 5): ${worst('blockMs').blockMs.toFixed(1)} ms (${worst('blockMs').name}); ` +
+    `baseline ${plain.blockMs.toFixed(1)} ms; target < 100 ms`,
 );
 console.log(
-  `worst event-loop block (cold, first use of the route): ${worst('coldBlockMs').coldBlockMs.toFixed(1)} ms (${worst('coldBlockMs').name})`,
+  `worst event-loop block (cold, first use of the route): ` +
+    `${worst('coldBlockMs').coldBlockMs.toFixed(1)} ms (${worst('coldBlockMs').name})`,
 );
 console.log(
-  `request validators built before listening: ${stack.validatorWarmup.shapes} request shapes in ${(stack.validatorWarmup.ms / 1000).toFixed(1)} s`,
+  `request validators built before listening: ` +
+    `${stack.validatorWarmup.shapes} request shapes in ${(stack.validatorWarmup.ms / 1000).toFixed(1)} s`,
 );
 console.log(`worst RSS rise: ${worst('rssMb').rssMb.toFixed(1)} MB (${worst('rssMb').name}); target < 100 MB`);
 console.log(`wrong answers: ${hostile.filter((r) => r.status !== r.expected).length} of ${hostile.length}`);

@@ -78,20 +78,24 @@ const project: string = (
 const sitesTotal = Math.ceil(ORG_CYCLERS / CYCLERS_PER_SITE); // other projects' cyclers stand at further sites
 await exec(
   `insert into sites (id, organization_id, name, location, created_by)
-  select gen_random_uuid(), ?, 'site ' || lpad(g::text, 5, '0'), 'building ' || (g % 5), ? from generate_series(0, ? - 1) g`,
+  select gen_random_uuid(), ?, 'site ' || lpad(g::text, 5, '0'), 'building ' || (g % 5), ?
+    from generate_series(0, ? - 1) g`,
   [org, user, sitesTotal],
 );
 // Cycler n: the first 512 belong to the lab project at sites 000-007, the rest to the other projects.
 await exec(
   `with s as (select id, row_number() over (order by name) - 1 as i from sites where organization_id = ?),
                  p as (select id, row_number() over (order by name) - 1 as i from projects where organization_id = ?)
-  insert into cyclers (id, organization_id, site_id, project_id, name, manufacturer, model, version, serial_number, firmware_version,
+  insert into cyclers (id, organization_id, site_id, project_id, name, manufacturer, model, version, serial_number,
+    firmware_version,
                        hostname, ip_address, port, last_calibrated_at, calibration_interval_days, created_by)
   select gen_random_uuid(), ?, s.id, p.id,
          (array['amber','brisk','cobalt','dusky','ember','fallow','gilded','hazel'])[1 + g % 8] || '-' ||
-         (array['otter','heron','lynx','marten','osprey','badger','ibex','stoat','wren','vole'])[1 + (g / 8) % 10] || '-' || lpad(g::text, 6, '0'),
+         (array['otter','heron','lynx','marten','osprey','badger','ibex','stoat','wren','vole'])[1 + (g / 8) % 10]
+           || '-' || lpad(g::text, 6, '0'),
          (array['Arbin','Maccor','Neware','BioLogic','Digatron'])[1 + g % 5], 'M' || (g % 40), 'v' || (g % 7),
-         'SN' || lpad(g::text, 8, '0'), 'fw' || (g % 13), 'host-' || g || '.lab', '10.0.' || (g / 256 % 256) || '.' || (g % 256), 5000 + g % 100,
+         'SN' || lpad(g::text, 8, '0'), 'fw' || (g % 13), 'host-' || g || '.lab', '10.0.' || (g / 256 % 256) || '.'
+           || (g % 256), 5000 + g % 100,
          timestamptz '2026-01-01' + (g % 300) * interval '1 day', 90 + (g % 4) * 90, ?
     from generate_series(0, ? - 1) g
     join s on s.i = g / ?
@@ -99,26 +103,32 @@ await exec(
   [org, org, org, user, ORG_CYCLERS, CYCLERS_PER_SITE, SITES * CYCLERS_PER_SITE],
 );
 await exec(
-  `insert into channels (id, organization_id, project_id, cycler_id, name, max_amps, min_volts, max_volts, out_of_commission, created_by)
-  select gen_random_uuid(), c.organization_id, c.project_id, c.id, 'CH' || lpad(g::text, 2, '0'), 10, 2.5, 4.2, (g = 63 and c.serial_number like '%0'), ?
+  `insert into channels (id, organization_id, project_id, cycler_id, name, max_amps, min_volts, max_volts,
+    out_of_commission, created_by)
+  select gen_random_uuid(), c.organization_id, c.project_id, c.id, 'CH'
+    || lpad(g::text, 2, '0'), 10, 2.5, 4.2, (g = 63 and c.serial_number like '%0'), ?
     from cyclers c cross join generate_series(0, ? - 1) g where c.project_id = ?`,
   [user, CHANNELS_PER_CYCLER, project],
 );
 await exec(
-  `insert into cell_specifications (id, organization_id, project_id, name, created_by) values (gen_random_uuid(), ?, ?, 'INR21700', ?)`,
+  `insert into cell_specifications (id, organization_id, project_id, name, created_by)
+    values (gen_random_uuid(), ?, ?, 'INR21700', ?)`,
   [org, project, user],
 );
 await exec(
   `insert into cell_instances (id, organization_id, project_id, cell_specification_id, name, created_by)
-  select gen_random_uuid(), ?, ?, (select id from cell_specifications where project_id = ?), 'cell-' || g, ? from generate_series(0, 16383) g`,
+  select gen_random_uuid(), ?, ?, (select id from cell_specifications where project_id = ?), 'cell-' || g, ?
+    from generate_series(0, 16383) g`,
   [org, project, project, user],
 );
 // Even channels run a measurement (every fourth of those without data for two days: stale);
 // every channel also has a finished measurement from last year.
 await exec(
-  `with ch as (select id, row_number() over (order by id) - 1 as i from channels where project_id = ? and not out_of_commission),
+  `with ch as (select id, row_number() over (order by id) - 1 as i from channels where project_id = ?
+    and not out_of_commission),
                  ci as (select id, row_number() over (order by name) - 1 as i from cell_instances where project_id = ?)
-  insert into cell_measurements (id, organization_id, project_id, cell_instance_id, name, measurement_type, channel_id, start_time, end_time,
+  insert into cell_measurements (id, organization_id, project_id, cell_instance_id, name, measurement_type,
+    channel_id, start_time, end_time,
                                  estimated_end_time, protocol, program_name, requested_by, data_updated_at, created_by)
   select gen_random_uuid(), ?, ?, ci.id, 'run ' || ch.i || '-' || k, 'time_series', ch.id,
          case when k = 0 then now() - interval '3 days' else timestamptz '2025-01-01' end,
@@ -144,7 +154,9 @@ console.log(
     .join(', ')}`,
 );
 console.log(
-  `data: ${SITES} sites × ${CYCLERS_PER_SITE} cyclers × ${CHANNELS_PER_CYCLER} channels in the lab project (${RESERVATIONS} reservations), ${ORG_CYCLERS} cyclers in the organization (${((Date.now() - t0) / 1000).toFixed(1)} s to generate)`,
+  `data: ${SITES} sites × ${CYCLERS_PER_SITE} cyclers × ${CHANNELS_PER_CYCLER} channels in the lab project ` +
+    `(${RESERVATIONS} reservations), ` +
+    `${ORG_CYCLERS} cyclers in the organization (${((Date.now() - t0) / 1000).toFixed(1)} s to generate)`,
 );
 
 // The app in-process, on a real port.
@@ -224,7 +236,10 @@ const body = await get(`/projects/${project}/lab/status`);
 console.log(`lab status floor (SQL + tree + JSON)  ${fmt(floor)}`);
 console.log(`GET /projects/{id}/lab/status          ${fmt(endpoint)}   (${(body.length / 1e6).toFixed(1)} MB)`);
 console.log(
-  `endpoint / floor: p50 ${(pct(endpoint, 50) / pct(floor, 50)).toFixed(2)}×  p99 ${(pct(endpoint, 99) / pct(floor, 99)).toFixed(2)}×  (target ≤ 2×)`,
+  `endpoint / floor: ` +
+    `p50 ${(pct(endpoint, 50) / pct(floor, 50)).toFixed(2)}×  p99 ` +
+    `${(pct(endpoint, 99) / pct(floor, 99)).toFixed(2)}×  ` +
+    `(target ≤ 2×)`,
 );
 
 // Correctness against an independent count.
@@ -235,8 +250,10 @@ const [expected] = await exec(
           count(*) filter (where not ch.out_of_commission and r.fresh = false) as stale,
           count(*) filter (where not ch.out_of_commission and r.fresh is null) as free
      from channels ch
-     left join (select channel_id, bool_or(coalesce(data_updated_at, updated_at) >= now() - make_interval(hours => ?)) as fresh
-                  from cell_measurements where end_time is null or end_time > now() group by channel_id) r on r.channel_id = ch.id
+     left join (select channel_id, bool_or(coalesce(data_updated_at,
+       updated_at) >= now() - make_interval(hours => ?)) as fresh
+                  from cell_measurements where end_time is null or end_time > now()
+                    group by channel_id) r on r.channel_id = ch.id
     where ch.project_id = ?`,
   [config.staleAfterHours, project],
 );
@@ -254,25 +271,29 @@ const ok =
       out_of_commission: want.out_of_commission,
     }) && channelsInTree === SITES * CYCLERS_PER_SITE * CHANNELS_PER_CYCLER;
 console.log(
-  `counts ${JSON.stringify(got)} vs independent ${JSON.stringify(want)}; ${channelsInTree} channels in the tree: ${ok ? 'MATCH' : 'MISMATCH'}`,
+  `counts ${JSON.stringify(got)} vs independent ${JSON.stringify(want)}; ${channelsInTree} channels in the tree: ` +
+    `${ok ? 'MATCH' : 'MISMATCH'}`,
 );
 
 // Scheduling at lab scale.
-// The lab status in parts (the board's first view): the summary and a first page of 32 cyclers (2,048 channels), against the whole tree.
+// The lab status in parts (the board's first view): the summary and a first page of 32 cyclers (2,048 channels),
+// against the whole tree.
 const [summary, firstPage] = await timePair(
   ITER,
   () => get(`/projects/${project}/lab/status?view=summary`),
   () => get(`/projects/${project}/lab/status?cycler_offset=0&cycler_limit=32`),
 );
 console.log(
-  `GET lab/status?view=summary              ${fmt(summary)}   (${((await get(`/projects/${project}/lab/status?view=summary`)).length / 1e6).toFixed(2)} MB)`,
+  `GET lab/status?view=summary              ${fmt(summary)}   ` +
+    `(${((await get(`/projects/${project}/lab/status?view=summary`)).length / 1e6).toFixed(2)} MB)`,
 );
 console.log(
-  `GET lab/status, first page of 32 cyclers  ${fmt(firstPage)}   (${((await get(`/projects/${project}/lab/status?cycler_offset=0&cycler_limit=32`)).length / 1e6).toFixed(2)} MB)`,
+  `GET lab/status, ` +
+    `first page of 32 cyclers  ${fmt(firstPage)}   ` +
+    `(${((await get(`/projects/${project}/lab/status?cycler_offset=0&cycler_limit=32`)).length / 1e6).toFixed(2)} MB)`,
 );
-console.log(
-  `summary + first page / whole tree: p50 ${((pct(summary, 50) + pct(firstPage, 50)) / pct(endpoint, 50)).toFixed(2)}×`,
-);
+const partsOverWhole = (pct(summary, 50) + pct(firstPage, 50)) / pct(endpoint, 50);
+console.log(`summary + first page / whole tree: p50 ${partsOverWhole.toFixed(2)}×`);
 
 const sched: Ctx = { exec, em, timePair, base, headers, project, org, user, apiKey: issued.api_key, time, pct, fmt };
 const all304 = await conditionalStatus(sched, Math.max(ITER, 200));
@@ -312,7 +333,8 @@ console.log(
 const narrow = new URLSearchParams({ ...query, q: 'otter-0003' }).toString();
 const narrowTimes = await time(Math.max(ITER, 200), () => get(`/cyclers?${narrow}`));
 console.log(
-  `GET /cyclers?${decodeURIComponent(narrow)}  ${fmt(narrowTimes)}  (${JSON.parse(await get(`/cyclers?${narrow}`)).total} matches)`,
+  `GET /cyclers?${decodeURIComponent(narrow)}  ${fmt(narrowTimes)}  ` +
+    `(${JSON.parse(await get(`/cyclers?${narrow}`)).total} matches)`,
 );
 // All-organization page without q, sorted by name (the index order).
 const plain = await time(Math.max(ITER, 200), () => get('/cyclers?order_by=name&limit=100&offset=5000'));

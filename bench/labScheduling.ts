@@ -30,18 +30,22 @@ export async function seedReservations(
 ): Promise<{ protocolId: string; specId: string }> {
   const { exec, org, project, user } = ctx;
   const [template] = await exec(
-    `insert into experiment_templates (id, organization_id, project_id, content_hash, name, source_protocol, protocol_config, created_by)
+    `insert into experiment_templates (id, organization_id, project_id, content_hash, name, source_protocol,
+      protocol_config, created_by)
     values (gen_random_uuid(), ?, ?, 'bench', 'Rest 1 h', 'Rest for 1 hour', '{}', ?) returning id`,
     [org, project, user],
   );
   const [spec] = await exec(`select id from cell_specifications where project_id = ?`, [project]);
   // Channel i % n gets its k-th reservation k days ahead (2 h long), after any run's estimated end.
   await exec(
-    `with ch as (select id, row_number() over (order by id) - 1 as i, count(*) over () as n from channels where project_id = ? and not out_of_commission)
-    insert into planned_measurements (id, organization_id, project_id, name, status, protocol_id, cell_specification_id, channel_id,
+    `with ch as (select id, row_number() over (order by id) - 1 as i, count(*) over () as n from channels
+      where project_id = ? and not out_of_commission)
+    insert into planned_measurements (id, organization_id, project_id, name, status, protocol_id,
+      cell_specification_id, channel_id,
                                       planned_start_time, planned_end_time, requested_by, scheduled_by, created_by)
     select gen_random_uuid(), ?, ?, 'reservation ' || g, 'scheduled', ?, ?, ch.id,
-           date_trunc('hour', now()) + (3 + g / ch.n) * interval '1 day', date_trunc('hour', now()) + (3 + g / ch.n) * interval '1 day' + interval '2 hours', ?, ?, ?
+           date_trunc('hour', now()) + (3 + g / ch.n) * interval '1 day', date_trunc('hour',
+             now()) + (3 + g / ch.n) * interval '1 day' + interval '2 hours', ?, ?, ?
       from generate_series(0, ? - 1) g join ch on ch.i = g % ch.n`,
     [project, org, project, template!.id, spec!.id, user, user, user, count],
   );
@@ -81,11 +85,13 @@ export async function conditionalStatus(ctx: Ctx, n: number): Promise<boolean> {
   );
   const head = await ctx.time(n, () => labHead(ctx.em(), ctx.project, ctx.user, 'channel:read'));
   console.log(
-    `GET lab/status with a matching If-None-Match  ${ctx.fmt(times)}  (target p95 < 5 ms; every reply 304: ${all304 ? 'yes' : 'NO'})`,
+    `GET lab/status with a matching If-None-Match  ${ctx.fmt(times)}  (target p95 < 5 ms; every reply 304: ` +
+      `${all304 ? 'yes' : 'NO'})`,
   );
   console.log(`  baseline GET /auth/health, alternated      ${ctx.fmt(health)}`);
   console.log(
-    `  304 / baseline: p50 ${ratio(ctx, times, health, 50)}×  p95 ${ratio(ctx, times, health, 95)}×;  its one statement (labHead in-process) ${ctx.fmt(head)}`,
+    `  304 / baseline: p50 ${ratio(ctx, times, health, 50)}×  p95 ${ratio(ctx, times, health, 95)}×; ` +
+      ` its one statement (labHead in-process) ${ctx.fmt(head)}`,
   );
   return all304;
 }
@@ -96,9 +102,11 @@ export async function conditionalStatus(ctx: Ctx, n: number): Promise<boolean> {
  */
 export async function proposal(ctx: Ctx, ids: { protocolId: string; specId: string }, count: number): Promise<void> {
   const rows = await ctx.exec(
-    `insert into planned_measurements (id, organization_id, project_id, name, status, protocol_id, cell_specification_id,
+    `insert into planned_measurements (id, organization_id, project_id, name, status, protocol_id,
+      cell_specification_id,
       estimated_duration_seconds, requested_by, created_by)
-    select gen_random_uuid(), ?, ?, 'request ' || g, 'requested', ?, ?, 3600 * (1 + g % 8), ?, ? from generate_series(0, ? - 1) g returning id`,
+    select gen_random_uuid(), ?, ?, 'request ' || g, 'requested', ?, ?, 3600 * (1 + g % 8), ?, ?
+      from generate_series(0, ? - 1) g returning id`,
     [ctx.org, ctx.project, ids.protocolId, ids.specId, ctx.user, ctx.user, count],
   );
   const planIds = rows.map((r) => r.id as string);
@@ -128,7 +136,8 @@ export async function proposal(ctx: Ctx, ids: { protocolId: string; specId: stri
     `auto-schedule proposal for ${count} requested plans  ${ctx.fmt(times)}  (target < 2 s; ${scheduled} placed)`,
   );
   console.log(
-    `  its reads (${channels.length} channels, ${blocks.length} blocks), in-process  ${ctx.fmt(reads)};  the placement alone  ${ctx.fmt(place)}`,
+    `  its reads (${channels.length} channels, ${blocks.length} blocks), in-process  ${ctx.fmt(reads)}; ` +
+      ` the placement alone  ${ctx.fmt(place)}`,
   );
   console.log(`  proposal / its reads: p50 ${ratio(ctx, times, reads, 50)}×  p95 ${ratio(ctx, times, reads, 95)}×`);
 }
@@ -144,9 +153,11 @@ export async function concurrentSchedules(
     [ctx.project],
   );
   const rows = await ctx.exec(
-    `insert into planned_measurements (id, organization_id, project_id, name, status, protocol_id, cell_specification_id,
+    `insert into planned_measurements (id, organization_id, project_id, name, status, protocol_id,
+      cell_specification_id,
       estimated_duration_seconds, requested_by, created_by)
-    select gen_random_uuid(), ?, ?, 'race ' || g, 'requested', ?, ?, 3600, ?, ? from generate_series(0, ? - 1) g returning id`,
+    select gen_random_uuid(), ?, ?, 'race ' || g, 'requested', ?, ?, 3600, ?, ? from generate_series(0, ? - 1) g
+      returning id`,
     [ctx.org, ctx.project, ids.protocolId, ids.specId, ctx.user, ctx.user, n],
   );
   const start = Date.now() + 40 * 86400_000;
@@ -163,7 +174,8 @@ export async function concurrentSchedules(
   const won = replies.filter((r) => r.status === 200).length;
   const lost = replies.filter((r) => r.status === 409).length;
   console.log(
-    `${n} concurrent overlapping schedule requests on one channel: ${won} succeeded, ${lost} got 409 (${won === 1 && lost === n - 1 ? 'exactly one: OK' : 'WRONG'})`,
+    `${n} concurrent overlapping schedule requests on one channel: ${won} succeeded, ` +
+      `${lost} got 409 (${won === 1 && lost === n - 1 ? 'exactly one: OK' : 'WRONG'})`,
   );
   return won === 1 && lost === n - 1;
 }
@@ -215,16 +227,19 @@ export async function boardInChromium(ctx: Ctx): Promise<void> {
       { path: `/projects/${ctx.project}/lab/status`, key: ctx.apiKey },
     );
     console.log(
-      `board first view (counts + first page) in Chromium: ${firstView} ms from sign-in (${drawn.firstViewMs.toFixed(0)} ms drawing; target < 2 s)`,
+      `board first view (counts + first page) in Chromium: ` +
+        `${firstView} ms from sign-in (${drawn.firstViewMs.toFixed(0)} ms drawing; target < 2 s)`,
     );
     console.log(
       `board all ${cells} channels drawn: ${all} ms from sign-in (${drawn.firstRenderMs.toFixed(0)} ms drawing)`,
     );
     console.log(
-      `  baseline: the whole status (${whole.channels} channels) fetched and parsed in the page: ${whole.ms.toFixed(0)} ms;  first view / baseline ${(firstView / whole.ms).toFixed(2)}×`,
+      `  baseline: the whole status (${whole.channels} channels) fetched and parsed in the page: ` +
+        `${whole.ms.toFixed(0)} ms;  first view / baseline ${(firstView / whole.ms).toFixed(2)}×`,
     );
     await ctx.exec(
-      `update channels set notes = 'bench ' || now() where id in (select id from channels where project_id = ? order by id limit 20)`,
+      `update channels set notes = 'bench ' || now() where id in (select id from channels where project_id = ?
+        order by id limit 20)`,
       [ctx.project],
     );
     await ctx.exec(
@@ -237,7 +252,8 @@ export async function boardInChromium(ctx: Ctx): Promise<void> {
       () => (globalThis as unknown as { __board: { lastRenderMs: number } }).__board.lastRenderMs,
     );
     console.log(
-      `board refresh with 50 changed channels in Chromium: ${refresh.toFixed(0)} ms drawing over every page (target < 300 ms)`,
+      `board refresh with 50 changed channels in Chromium: ` +
+        `${refresh.toFixed(0)} ms drawing over every page (target < 300 ms)`,
     );
   } finally {
     await browser.close();

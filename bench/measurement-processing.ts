@@ -70,7 +70,8 @@ async function processing() {
     cwd: path.join(ROOT, 'pyworker'),
   });
   console.log(
-    `generated ${ROWS.toLocaleString()} rows, ${CYCLES} cycles: ${mb(fs.statSync(src).size)} Parquet in ${((Date.now() - t) / 1000).toFixed(1)} s`,
+    `generated ${ROWS.toLocaleString()} rows, ${CYCLES} cycles: ` +
+      `${mb(fs.statSync(src).size)} Parquet in ${((Date.now() - t) / 1000).toFixed(1)} s`,
   );
   const out = path.join(work, 'out');
   fs.mkdirSync(out);
@@ -81,13 +82,16 @@ async function processing() {
   const r = JSON.parse(stdout.trim().split('\n').at(-1)!);
   console.log(`read + decode only (pyarrow, by row group):   ${r.decode_s.toFixed(2)} s`);
   console.log(
-    `process (validate + derive + write + overview): ${r.process_s.toFixed(2)} s   status ${r.status}${r.errors.length ? ` errors ${r.errors}` : ''}`,
+    `process (validate + derive + write + overview): ` +
+      `${r.process_s.toFixed(2)} s   status ${r.status}${r.errors.length ? ` errors ${r.errors}` : ''}`,
   );
   console.log(
     `ratio process / decode:                       ${(r.process_s / r.decode_s).toFixed(2)}×   (target ≤ 4×)`,
   );
   console.log(
-    `peak RSS of the processing process:           ${(r.peak_rss_kb / 1024).toFixed(0)} MB   (after decode alone ${(r.rss_after_decode_kb / 1024).toFixed(0)} MB; target < 1536 MB)`,
+    `peak RSS of the processing process: ` +
+      `          ${(r.peak_rss_kb / 1024).toFixed(0)} MB   (after decode alone ` +
+      `${(r.rss_after_decode_kb / 1024).toFixed(0)} MB; target < 1536 MB)`,
   );
 
   // The API's plot reads of the canonical output: ranged reads, one row group at a time.
@@ -106,10 +110,12 @@ async function processing() {
   const whole = await downsample(await openParquet(storage, key), columns, 5000, axes);
   const wholeS = (Date.now() - t) / 1000;
   console.log(
-    `API plot read, 3 columns → ${fromOverview.columns['Time [s]']!.length} points, from the overview:  ${overviewS.toFixed(3)} s`,
+    `API plot read, 3 columns → ${fromOverview.columns['Time [s]']!.length} points, from the overview: ` +
+      ` ${overviewS.toFixed(3)} s`,
   );
   console.log(
-    `  the same of the whole series (over 20,000 points): ${wholeS.toFixed(2)} s (${whole.columns['Time [s]']!.length} points)`,
+    `  the same of the whole series (over 20,000 points): ` +
+      `${wholeS.toFixed(2)} s (${whole.columns['Time [s]']!.length} points)`,
   );
 }
 
@@ -157,7 +163,8 @@ async function uploads() {
     if (!res.ok) throw new Error(`signed PUT failed: ${res.status}`);
     const put = Number(process.hrtime.bigint() - t) / 1e9;
     console.log(
-      `versitygw, ${UPLOAD_MIB} MiB: lib-storage ${((gib / plain) * 1024).toFixed(0)} MiB/s; single signed PUT ${((gib / put) * 1024).toFixed(0)} MiB/s (${(plain / put).toFixed(2)}× of lib-storage)`,
+      `versitygw, ${UPLOAD_MIB} MiB: lib-storage ${((gib / plain) * 1024).toFixed(0)} MiB/s; ` +
+        `single signed PUT ${((gib / put) * 1024).toFixed(0)} MiB/s (${(plain / put).toFixed(2)}× of lib-storage)`,
     );
   } finally {
     await gw.stop();
@@ -166,7 +173,8 @@ async function uploads() {
   const weed = path.join(ROOT, '.tools', 'bin', 'weed');
   if (!fs.existsSync(weed)) {
     console.log(
-      'multipart (scoped STS credentials) vs plain lib-storage: skipped — SeaweedFS is not installed (bash stack/provision.sh --tests)',
+      'multipart (scoped STS credentials) vs plain lib-storage: ' +
+        'skipped — SeaweedFS is not installed (bash stack/provision.sh --tests)',
     );
     return;
   }
@@ -271,12 +279,15 @@ async function uploads() {
       const viaMultipart = await timedUpload(scoped, 'bench', mp.object_path, body);
       ratios.push(plain / viaMultipart);
       console.log(
-        `SeaweedFS, ${UPLOAD_MIB} MiB, round ${round}: plain lib-storage ${((gib / plain) * 1024).toFixed(0)} MiB/s; via multipart credentials ${((gib / viaMultipart) * 1024).toFixed(0)} MiB/s; ratio ${(plain / viaMultipart).toFixed(2)}×`,
+        `SeaweedFS, ${UPLOAD_MIB} MiB, round ${round}: plain lib-storage ${((gib / plain) * 1024).toFixed(0)} MiB/s; ` +
+          `via multipart credentials ${((gib / viaMultipart) * 1024).toFixed(0)} MiB/s; ` +
+          `ratio ${(plain / viaMultipart).toFixed(2)}×`,
       );
     }
     const median = [...ratios].sort((x, y) => x - y)[Math.floor(ratios.length / 2)]!;
     console.log(
-      `SeaweedFS, multipart credentials / plain lib-storage, median of ${UPLOAD_ROUNDS} rounds: ${median.toFixed(2)}× (target ≥ 0.9×)`,
+      `SeaweedFS, multipart credentials / plain lib-storage, median of ${UPLOAD_ROUNDS} rounds: ` +
+        `${median.toFixed(2)}× (target ≥ 0.9×)`,
     );
   } finally {
     await proc.stop();

@@ -50,7 +50,9 @@ async function makeRunning(projectId: string, count: number): Promise<string[]> 
   const em = orm.em.fork();
   for (;;) {
     const [row] = await em.execute<{ n: string }[]>(
-      `select count(*) as n from pipeline_elements where pipeline_id in (select jsonb_array_elements_text(?::jsonb)::uuid) and name = 'fit' and status = 'running'`,
+      `select count(*) as n from pipeline_elements
+        where pipeline_id in (select jsonb_array_elements_text(?::jsonb)::uuid) and name = 'fit'
+          and status = 'running'`,
       [JSON.stringify(ids)],
     );
     if (Number(row!.n) === ids.length) return ids;
@@ -98,13 +100,16 @@ try {
   console.log(`authenticated GET /pipelines (median of 20)      ${median(gets).toFixed(1)} ms`);
   console.log(`cancel 1 pipeline, answer (median of 5)          ${median(singles).toFixed(1)} ms`);
   console.log(
-    `cancel ${N} pipelines, answer                      ${res.ms.toFixed(1)} ms   (target < 300 ms; ${(res.ms / median(singles)).toFixed(1)}x one pipeline)`,
+    `cancel ${N} pipelines, answer                      ${res.ms.toFixed(1)} ms   (target < 300 ms; ` +
+      `${(res.ms / median(singles)).toFixed(1)}x one pipeline)`,
   );
   console.log(
-    `cancel ${N} pipelines, last element terminated     ${((last - startedAt) / 1000).toFixed(2)} s after the request   (target < 10 s)`,
+    `cancel ${N} pipelines, ` +
+      `last element terminated     ${((last - startedAt) / 1000).toFixed(2)} s after the request   (target < 10 s)`,
   );
   console.log(
-    `cancel workflow completed                         ${((cancelClosed - startedAt) / 1000).toFixed(2)} s after the request`,
+    `cancel workflow completed                         ${((cancelClosed - startedAt) / 1000).toFixed(2)} s after ` +
+      `the request`,
   );
   console.log(`element workflows terminated by the cancel workflow: ${outcome.terminated}`);
   console.log(

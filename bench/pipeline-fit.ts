@@ -120,16 +120,21 @@ try {
   const warm = await runPipeline(project.id, 'warm');
   const parameter = Object.keys(fitElement.parameters)[0]!;
   console.log(
-    `\nNode ${process.version}, ${os.cpus().length} cores; SPMe 1C discharge, ${fitElement.data['Time [s]'].length} rows, fitting ${parameter}`,
+    `\nNode ${process.version}, ${os.cpus().length} cores; SPMe 1C discharge, ` +
+      `${fitElement.data['Time [s]'].length} rows, fitting ${parameter}`,
   );
   console.log(
-    `baseline script (median of 3 processes)     ${baseline.baseline_script_s.toFixed(2)} s   ${baseline.baseline_evaluations} evaluations, fitted ${baseline.baseline_value.toPrecision(4)}`,
+    `baseline script (median of 3 processes)     ${baseline.baseline_script_s.toFixed(2)} s   ` +
+      `${baseline.baseline_evaluations} evaluations, fitted ${baseline.baseline_value.toPrecision(4)}`,
   );
   console.log(
-    `worker's fit_parameters alone, cold / warm      ${baseline.module_cold_s.toFixed(2)} s / ${baseline.module_warm_s.toFixed(2)} s (same fit, no pipeline around it)`,
+    `worker's fit_parameters alone, ` +
+      `cold / warm      ${baseline.module_cold_s.toFixed(2)} s / ${baseline.module_warm_s.toFixed(2)} s (same fit, ` +
+      `no pipeline around it)`,
   );
   console.log(
-    `fresh worker: polling after ${pollingAfter.toFixed(1)} s, warm-up done ${warmedAfter.toFixed(1)} s after start (second worker)`,
+    `fresh worker: polling after ${pollingAfter.toFixed(1)} s, ` +
+      `warm-up done ${warmedAfter.toFixed(1)} s after start (second worker)`,
   );
   for (const [label, run] of [
     ['pipeline, first fit at the first poll', atPoll],
@@ -137,7 +142,9 @@ try {
     ['pipeline, second fit (warm)', warm],
   ] as const) {
     console.log(
-      `${label.padEnd(44)}${run.seconds.toFixed(2)} s   ${run.fit.evaluations} evaluations, fitted ${Number(run.fit.parameter_values[parameter]).toPrecision(4)}   ratio ${(run.seconds / baseline.baseline_script_s).toFixed(2)}x (target <= 1.2x)`,
+      `${label.padEnd(44)}${run.seconds.toFixed(2)} s   ${run.fit.evaluations} evaluations, ` +
+        `fitted ${Number(run.fit.parameter_values[parameter]).toPrecision(4)}   ratio ` +
+        `${(run.seconds / baseline.baseline_script_s).toFixed(2)}x (target <= 1.2x)`,
     );
   }
   console.log(

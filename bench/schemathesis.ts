@@ -92,10 +92,12 @@ for (const m of junit.matchAll(/<testcase[^>]*name="([^"]*)"[^>]*>\s*<failure[^>
 for (const [code, operations] of [...byCheck].sort()) console.log(`${code}: ${operations.join('; ')}`);
 console.log(`operations with a failure: ${(junit.match(/<failure/g) ?? []).length}`);
 console.log(
-  `\nschemathesis ${args.slice(args.indexOf('--max-examples'), args.indexOf('--max-examples') + 2).join(' ')}: exit ${out.code}, ${minutes.toFixed(1)} min`,
+  `\nschemathesis ${args.slice(args.indexOf('--max-examples'), args.indexOf('--max-examples') + 2).join(' ')}: ` +
+    `exit ${out.code}, ${minutes.toFixed(1)} min`,
 );
 console.log(
-  `operations failing, by check code (JUnit; \`st explain <code>\`): ${byCheck.size ? [...byCheck].map(([c, ops]) => `${c} ${ops.length}`).join(', ') : 'none'}`,
+  `operations failing, by check code (JUnit; \`st explain <code>\`): ` +
+    `${byCheck.size ? [...byCheck].map(([c, ops]) => `${c} ${ops.length}`).join(', ') : 'none'}`,
 );
 await stack.stop();
 process.exit(0);

@@ -111,7 +111,8 @@ async function throughCellar(model: unknown, sweep: Sweep) {
   const wall = (performance.now() - t0) / 1000;
   const cpu1 = cpuSeconds();
   const [row] = await em().execute<{ done: string; capacity: number }[]>(
-    `select count(*) filter (where j.status = 'completed') as done, avg((s.metrics->>'discharge_capacity_ah')::float) as capacity
+    `select count(*) filter (where j.status = 'completed') as done,
+      avg((s.metrics->>'discharge_capacity_ah')::float) as capacity
        from simulations s join jobs j on j.id = s.job_id where s.batch_id = ?`,
     [batchId],
   );
@@ -152,7 +153,8 @@ async function rounds(label: string, model: unknown, sweep: Sweep, withPlain: bo
     cpu.push(cellar.cpuMs);
     print(
       `  ${label} round ${i + 1}: Cellar ${perPoint(cellar.wall, sweep.points)}`,
-      `expert ${perPoint(1 / expertRate, 1)}${plainText}; capacity ${cellar.capacity.toFixed(3)} / ${after.expert.capacity.toFixed(3)} A.h`,
+      `expert ${perPoint(1 / expertRate, 1)}${plainText}; ` +
+        `capacity ${cellar.capacity.toFixed(3)} / ${after.expert.capacity.toFixed(3)} A.h`,
     );
     before = after;
   }
@@ -236,7 +238,8 @@ await post(`/simulations/batches/${doomedBatch}/cancel`);
 const cancelAnswer = (performance.now() - t0) / 1000;
 for (;;) {
   const [open] = await em().execute<{ n: string }[]>(
-    `select count(*) as n from simulations s join jobs j on j.id = s.job_id where s.batch_id = ? and j.status in ('pending', 'running')`,
+    `select count(*) as n from simulations s join jobs j on j.id = s.job_id where s.batch_id = ?
+      and j.status in ('pending', 'running')`,
     [doomedBatch],
   );
   if (Number(open!.n) === 0) break;
@@ -254,7 +257,8 @@ await stack.client.workflow
 // kill -9 of the Python worker (its solver processes too) at 30 % of a 1,000-point sweep.
 async function completed(batchId: string) {
   const [row] = await em().execute<{ n: string }[]>(
-    `select count(*) as n from simulations s join jobs j on j.id = s.job_id where s.batch_id = ? and j.status = 'completed'`,
+    `select count(*) as n from simulations s join jobs j on j.id = s.job_id where s.batch_id = ?
+      and j.status = 'completed'`,
     [batchId],
   );
   return Number(row!.n);
@@ -273,7 +277,8 @@ const killedWall = (performance.now() - t0) / 1000;
 // A job moves to completed once, in the statement that names its pack (a duplicate cannot be
 // recorded); the killed attempt's unrecorded pack is removed when the batch ends.
 const [check] = await em().execute<{ done: string; named: string }[]>(
-  `select count(*) filter (where j.status = 'completed') as done, count(*) filter (where s.result_pack is not null) as named
+  `select count(*) filter (where j.status = 'completed') as done,
+    count(*) filter (where s.result_pack is not null) as named
      from simulations s join jobs j on j.id = s.job_id where s.batch_id = ?`,
   [victimBatch],
 );
@@ -289,7 +294,8 @@ const packsNamed = (
 ).length;
 print(
   'kill -9 at 30 % of 1,000 points: seconds lost against an undisturbed run',
-  `${(killedWall - undisturbed.wall).toFixed(1)} s (${killedWall.toFixed(1)} s against ${undisturbed.wall.toFixed(1)} s)`,
+  `${(killedWall - undisturbed.wall).toFixed(1)} s (${killedWall.toFixed(1)} s against ` +
+    `${undisturbed.wall.toFixed(1)} s)`,
 );
 const packsStored = new Set(
   (await stack.storage.list(folder)).map((k) => k.replace(/-(time_series|steps)\.parquet$/, '')),

@@ -2,4 +2,5 @@
 
 export const CANCELED_ON_REQUEST = 'canceled on request';
 /** The SET clause that ends a job canceled. */
-export const JOB_CANCELED = `status = 'canceled', error = '${CANCELED_ON_REQUEST}', updated_at = now(), finished_at = now()`;
+export const JOB_CANCELED =
+  `status = 'canceled', error = '${CANCELED_ON_REQUEST}', updated_at = now(), ` + `finished_at = now()`;

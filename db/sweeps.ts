@@ -34,7 +34,8 @@ with b as (
    where s.batch_id = ? and s.seq > ? and j.status in ('pending', 'running')
    order by s.seq limit ?
 ), prior as (
-  select distinct on (pts.id) pts.id, pts.job_id, p.id as prior_id, p.storage_folder, p.result_pack, p.metrics, p.simulator_version
+  select distinct on (pts.id) pts.id, pts.job_id, p.id as prior_id, p.storage_folder, p.result_pack, p.metrics,
+    p.simulator_version
     from pts cross join b
     join simulations p on p.organization_id = b.organization_id and p.project_id is not distinct from b.project_id
      and p.content_hash = pts.content_hash and p.storage_folder is not null and p.id <> pts.id
@@ -44,7 +45,8 @@ with b as (
   update jobs j
      set status = 'completed', error = null, error_code = null, updated_at = now(),
          started_at = coalesce(j.started_at, now()), finished_at = now(),
-         result = jsonb_build_object('simulation_id', prior.id, 'storage_folder', prior.storage_folder, 'metrics', prior.metrics,
+         result = jsonb_build_object('simulation_id', prior.id, 'storage_folder', prior.storage_folder, 'metrics',
+           prior.metrics,
                                      'reused', true, 'reused_from_simulation_id', prior.prior_id)
     from prior where j.id = prior.job_id and j.status in ('pending', 'running')
   returning j.id
@@ -102,9 +104,12 @@ export async function settleOpenJobs(
   const set =
     how === 'canceled'
       ? JOB_CANCELED
-      : `status = 'failed', error_code = 'WORKER_ERROR', error = 'the batch ended before this simulation was solved', updated_at = now(), finished_at = now()`;
+      : `status = 'failed', error_code = 'WORKER_ERROR', ` +
+        `error = 'the batch ended before this simulation was solved', ` +
+        `updated_at = now(), finished_at = now()`;
   const rows = await em.execute(
-    `update jobs set ${set} where id in (select job_id from simulations where batch_id = ?) and status in ('pending', 'running') returning id`,
+    `update jobs set ${set} where id in (select job_id from simulations where batch_id = ?)
+      and status in ('pending', 'running') returning id`,
     [batchId],
   );
   return rows.length;
@@ -116,7 +121,8 @@ export async function batchOutcomes(
   batchId: string,
 ): Promise<{ completed: number; failed: number; canceled: number }> {
   const rows = await em.execute<{ status: string; n: string }[]>(
-    `select j.status, count(*) as n from simulations s join jobs j on j.id = s.job_id where s.batch_id = ? group by j.status`,
+    `select j.status, count(*) as n from simulations s join jobs j on j.id = s.job_id where s.batch_id = ?
+      group by j.status`,
     [batchId],
   );
   const n = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);

@@ -15,7 +15,10 @@ import type { AnyWorkflowCall } from '../workflows/registry.ts';
 
 type KeywordKey = ReturnType<typeof defineSearchAttributeKey<typeof SearchAttributeType.KEYWORD>>;
 
-/** A workflow's start: its name and arguments, checked against the workflow (workflows/registry.ts), and how to start it. */
+/**
+ * A workflow's start: its name and arguments, checked against the workflow (workflows/registry.ts), and how to start
+ * it.
+ */
 export type WorkflowStart = AnyWorkflowCall & {
   workflowId: string;
   taskQueue: string;

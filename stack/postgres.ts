@@ -152,7 +152,8 @@ export async function startEmbeddedPostgres(opts: {
       .slice(-3)
       .join('; ');
     throw new Error(
-      `PostgreSQL did not start on port ${opts.port}: ${reason || (err instanceof Error ? err.message : 'no reason given')}`,
+      `PostgreSQL did not start on port ${opts.port}: ` +
+        `${reason || (err instanceof Error ? err.message : 'no reason given')}`,
       { cause: err },
     );
   }

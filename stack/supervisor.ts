@@ -84,7 +84,8 @@ async function main() {
     if (stopping) return;
     stopping = true;
     say(
-      `stopping: the API and the workers finish what they are doing (up to ${config.workerShutdownGraceSeconds} s), then the servers stop`,
+      `stopping: the API and the workers finish what they are doing (up to ${config.workerShutdownGraceSeconds} s), ` +
+        `then the servers stop`,
     );
     await Promise.all(children.map((c) => c.proc?.stop()));
     temporalStopping = true;
@@ -118,7 +119,8 @@ async function main() {
         );
       }
       say(
-        `starting PostgreSQL on 127.0.0.1:${config.postgresPort} (data in ${path.relative(ROOT, config.dataDir) || '.'}/postgres)`,
+        `starting PostgreSQL on 127.0.0.1:${config.postgresPort} (data in ` +
+          `${path.relative(ROOT, config.dataDir) || '.'}/postgres)`,
       );
       const pgLog = fs.createWriteStream(path.join(config.dataDir, 'postgres.log'), { flags: 'a' });
       const startPostgres = () =>

@@ -83,6 +83,7 @@ for (const step of steps) {
   }
 }
 console.log(
-  `\n[test] ${steps.length - failed.length} of ${steps.length} steps passed${failed.length ? `; failed: ${failed.join(', ')}` : ''}`,
+  `\n[test] ${steps.length - failed.length} of ${steps.length} steps ` +
+    `passed${failed.length ? `; failed: ${failed.join(', ')}` : ''}`,
 );
 process.exit(failed.length ? 1 : 0);

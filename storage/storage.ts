@@ -38,7 +38,10 @@ export interface ObjectStorage {
   /** Bytes [start, end) of an object (Parquet readers fetch footers and column chunks this way). */
   readRange(key: string, start: number, end: number): Promise<Buffer>;
   delete(key: string): Promise<void>;
-  /** `to` becomes a copy of `from` as it is now (replacing any object there); later writes to `from` leave it. Throws ObjectNotFound. */
+  /**
+   * `to` becomes a copy of `from` as it is now (replacing any object there); later writes to `from` leave it. Throws
+   * ObjectNotFound.
+   */
   copy(from: string, to: string): Promise<void>;
   deletePrefix(prefix: string): Promise<number>;
   list(prefix: string): Promise<string[]>;

@@ -11,7 +11,10 @@ const api = apiForSuite();
 const VIEWER = PROJECT_ROLES.find((r) => r.name === 'Project Viewer')!.id;
 const QUICK = { capacity: 5, chemistry: 'NMC/Graphite' };
 
-/** An owner with a project (and in it a site, cell specification and experiment template), a member with a project of their own, and one with no role. */
+/**
+ * An owner with a project (and in it a site, cell specification and experiment template), a member with a project of
+ * their own, and one with no role.
+ */
 async function setup() {
   const org = await newOrg(api.orm);
   const owner = client(api.url, org.api_key);

@@ -39,7 +39,9 @@ async function fixture(c: Client, channels: number) {
 }
 
 describe('auto-schedule', () => {
-  it('proposes the earliest window per plan in priority order, deterministically, and applies it all or nothing', async () => {
+  const proposesTheEarliestWindowTitle =
+    'proposes the earliest window per plan in priority order, deterministically, and applies ' + 'it all or nothing';
+  it(proposesTheEarliestWindowTitle, async () => {
     const c = client(api.url, (await newOrg(api.orm)).api_key);
     const f = await fixture(c, 2);
     const [ch1, ch2] = f.channels;
@@ -159,7 +161,10 @@ describe('auto-schedule', () => {
 });
 
 describe('lab status looking forward', () => {
-  it('shows the next reservation, when each channel is next free, service windows, and answers 304 while nothing changed', async () => {
+  const showsTheNextReservationTitle =
+    'shows the next reservation, when each channel is next free, service windows, and ' +
+    'answers 304 while nothing changed';
+  it(showsTheNextReservationTitle, async () => {
     const c = client(api.url, (await newOrg(api.orm)).api_key);
     const f = await fixture(c, 3);
     const [ch1, , ch3] = f.channels;

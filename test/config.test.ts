@@ -82,7 +82,9 @@ describe('loadConfig', () => {
 
 describe('the logger, imported before the configuration is read', () => {
   const levelWith = (value: string) => {
-    const script = `const { logger } = await import(${JSON.stringify(path.join(ROOT, 'stack/logger.ts'))}); process.stdout.write(logger.level);`;
+    const script =
+      `const { logger } = await import(${JSON.stringify(path.join(ROOT, 'stack/logger.ts'))}); ` +
+      `process.stdout.write(logger.level);`;
     return spawnSync(NODE[0], [NODE[1], '--input-type=module', '-e', script], {
       env: { PATH: process.env.PATH, LOG_LEVEL: value },
       encoding: 'utf8',

@@ -117,7 +117,10 @@ const codeIs = (code: string) => (body: any) => {
   if (body.error_code !== code) throw new Error(`expected ${code}, got ${JSON.stringify(body).slice(0, 300)}`);
 };
 
-/** Inline fit data: `rows` rows of Time [s], Voltage [V], Current [A] and `extra` more columns, numbers of 17 or so digits. */
+/**
+ * Inline fit data: `rows` rows of Time [s], Voltage [V], Current [A] and `extra` more columns, numbers of 17 or so
+ * digits.
+ */
 function fitData(rows: number, extra = 0): Record<string, number[]> {
   const column = () => Array.from({ length: rows }, () => Math.random());
   const data: Record<string, number[]> = {

@@ -133,7 +133,8 @@ describe('cyclers', () => {
     const names = (body: { items: { name: string }[] }) => body.items.map((i) => i.name);
 
     expect(names(await ok(c.get('/cyclers?q=alax&order_by=name')))).toEqual(['Galaxy-01', 'Galaxy-02']); // substring
-    expect(names(await ok(c.get('/cyclers?q=gal&order_by=name')))).toEqual(['Galaxy-01', 'Galaxy-02', 'Nebula']); // prefix of a detail word
+    // prefix of a detail word
+    expect(names(await ok(c.get('/cyclers?q=gal&order_by=name')))).toEqual(['Galaxy-01', 'Galaxy-02', 'Nebula']);
     expect(names(await ok(c.get(`/cyclers?q=galaxy&manufacturer=ilike.%25arb%25&project_id=${project.id}`)))).toEqual([
       'Galaxy-01',
     ]);
@@ -148,11 +149,9 @@ describe('cyclers', () => {
     ]);
     expect(names(await ok(c.get('/cyclers?calibration_due_at_lt=2026-02-15T00:00:00Z')))).toEqual(['Galaxy-01']);
     expect(names(await ok(c.get('/cyclers?last_calibrated_at=gte.2026-02-01T00:00:00Z')))).toEqual(['Galaxy-02']);
-    const since = await ok(
-      c.get(
-        `/cyclers?created_at_gt=${encodeURIComponent(new Date(Date.now() - 60_000).toISOString())}&created_at_lt=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`,
-      ),
-    );
+    const minuteAgo = encodeURIComponent(new Date(Date.now() - 60_000).toISOString());
+    const minuteAhead = encodeURIComponent(new Date(Date.now() + 60_000).toISOString());
+    const since = await ok(c.get(`/cyclers?created_at_gt=${minuteAgo}&created_at_lt=${minuteAhead}`));
     expect(since.total).toBe(3);
     const page = await ok(c.get('/cyclers?limit=1&offset=1&order_by=manufacturer'));
     expect(page).toMatchObject({ count: 1, total: 3 });
@@ -186,7 +185,10 @@ describe('cyclers', () => {
     expect(b.site_id).toBe(site.id);
   });
 
-  it('service events: one open at a time, none while a measurement runs, completing a calibration updates the cycler', async () => {
+  const serviceEventsOneOpenTitle =
+    'service events: one open at a time, none while a measurement runs, completing a ' +
+    'calibration updates the cycler';
+  it(serviceEventsOneOpenTitle, async () => {
     const c = client(api.url, (await newOrg(api.orm)).api_key);
     const { cycler, channels, instance } = await labFixture(c);
     await ok(c.patch(`/cyclers/${cycler.id}`, { calibration_interval_days: 90 }));
@@ -305,7 +307,9 @@ describe('cyclers', () => {
     expect((await ok(c.get(`/cell_measurements/${m.id}`))).channel_id).toBeNull();
   });
 
-  it('refuses deleting a project while a measurement runs on its equipment, as for its site, cycler and channels', async () => {
+  const refusesDeletingAProjectTitle =
+    'refuses deleting a project while a measurement runs on its equipment, as for its site, ' + 'cycler and channels';
+  it(refusesDeletingAProjectTitle, async () => {
     const c = client(api.url, (await newOrg(api.orm)).api_key);
     const { project, cycler, channels, instance } = await labFixture(c);
     const m = await measurement(c, instance.id, { channel_id: channels[0].id });
@@ -354,7 +358,8 @@ describe('equipment changes racing attaches', () => {
   async function consistent(runs: { id: string }[], attachedIds: string[]) {
     const rows = await sql(
       `select m.id, m.channel_id, m.project_id, ch.project_id as channel_project_id
-      from cell_measurements m left join channels ch on ch.id = m.channel_id where m.id in (${runs.map(() => '?').join(', ')})`,
+      from cell_measurements m left join channels ch on ch.id = m.channel_id
+        where m.id in (${runs.map(() => '?').join(', ')})`,
       runs.map((r) => r.id),
     );
     for (const r of rows) {
@@ -365,7 +370,10 @@ describe('equipment changes racing attaches', () => {
   }
 
   for (const what of ['cycler', 'site'] as const) {
-    it(`deleting a ${what} while measurements are attached to its channels: each attach fails or the delete is refused`, async () => {
+    const deletingTitle =
+      `deleting a ${what} while measurements are attached to its channels: ` +
+      `each attach fails or the delete is refused`;
+    it(deletingTitle, async () => {
       const c = client(api.url, (await newOrg(api.orm)).api_key);
       for (let round = 0; round < 4; round++) {
         const { site, cycler, channels, instance } = await labFixture(c, { channels: 12 });
@@ -388,7 +396,10 @@ describe('equipment changes racing attaches', () => {
     });
   }
 
-  it('moving a cycler to another project while measurements are attached: each attach fails (400) or the move is refused', async () => {
+  const movingACyclerToTitle =
+    'moving a cycler to another project while measurements are attached: each attach fails ' +
+    '(400) or the move is refused';
+  it(movingACyclerToTitle, async () => {
     const c = client(api.url, (await newOrg(api.orm)).api_key);
     for (let round = 0; round < 4; round++) {
       const { cycler, channels, instance } = await labFixture(c, { channels: 12 });
@@ -433,7 +444,9 @@ describe('equipment changes racing attaches', () => {
     }
   });
 
-  it('a moved cycler takes its service events and channel incidents along: they survive deleting the old project', async () => {
+  const aMovedCyclerTakesTitle =
+    'a moved cycler takes its service events and channel incidents along: they survive ' + 'deleting the old project';
+  it(aMovedCyclerTakesTitle, async () => {
     const c = client(api.url, (await newOrg(api.orm)).api_key);
     const { project, cycler, channels } = await labFixture(c);
     await ok(c.post(`/cyclers/${cycler.id}/service_events`, { event_type: 'calibration' }), 201);
@@ -470,7 +483,10 @@ describe('equipment changes racing attaches', () => {
     });
   });
 
-  it('a finished run on a cycler that has moved to another project cannot go on there (its lab status could not show it)', async () => {
+  const aFinishedRunOnTitle =
+    'a finished run on a cycler that has moved to another project cannot go on there (its ' +
+    'lab status could not show it)';
+  it(aFinishedRunOnTitle, async () => {
     const c = client(api.url, (await newOrg(api.orm)).api_key);
     const { cycler, channels, instance } = await labFixture(c);
     const past = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
@@ -495,7 +511,10 @@ describe('equipment changes racing attaches', () => {
 });
 
 describe('channels', () => {
-  it('creates with Location, inheriting project and organization; validates limits; rejects out_of_commission on create', async () => {
+  const createsWithLocationInheritingTitle =
+    'creates with Location, inheriting project and organization; validates limits; rejects ' +
+    'out_of_commission on create';
+  it(createsWithLocationInheritingTitle, async () => {
     const org = await newOrg(api.orm);
     const c = client(api.url, org.api_key);
     const { cycler, project } = await labFixture(c, { channels: 0 });

@@ -12,7 +12,9 @@ afterAll(async () => {
 });
 
 describe('cell specifications and instances', () => {
-  it('echoes every stored field, enforces unique names with existing_id, and appears in the project mappings', async () => {
+  const echoesEveryStoredFieldTitle =
+    'echoes every stored field, enforces unique names with existing_id, and appears in the ' + 'project mappings';
+  it(echoesEveryStoredFieldTitle, async () => {
     const org = await newOrg(api.orm);
     const c = client(api.url, org.api_key);
     const project = await ok(c.post('/projects', { name: uniq('Cells') }), 201);
@@ -132,7 +134,8 @@ describe('cell measurements', () => {
     });
     const list = await ok(
       c.get(
-        `/cell_instances/${instance.id}/cell_measurements?start_time_gt=2026-02-01T00:00:00Z&measurement_type=eq.properties`,
+        `/cell_instances/${instance.id}/cell_measurements?start_time_gt=2026-02-01T00:00:00Z` +
+          `&measurement_type=eq.properties`,
       ),
     );
     expect(list.items.map((x: { name: string }) => x.name)).toEqual(['later']);
@@ -172,7 +175,9 @@ describe('cell measurements', () => {
     expect((await c.get(`/cell_measurements/${m.id}`)).status).toBe(404);
   });
 
-  it('attaching to a channel: out of commission 409, overlapping unfinished 409, other project 400, null detaches', async () => {
+  const attachingToAChannelTitle =
+    'attaching to a channel: out of commission 409, overlapping unfinished 409, other ' + 'project 400, null detaches';
+  it(attachingToAChannelTitle, async () => {
     const org = await newOrg(api.orm);
     const c = client(api.url, org.api_key);
     const { channels, instance, spec } = await labFixture(c, { channels: 3 });
@@ -221,7 +226,10 @@ describe('cell measurements', () => {
     expect(spec.project_id).toBe(instance.project_id);
   });
 
-  it('re-timing a measurement on its channel checks only the overlap, even once the channel is out of commission or in another project (where it cannot run again)', async () => {
+  const reTimingAMeasurementTitle =
+    're-timing a measurement on its channel checks only the overlap, even once the channel ' +
+    'is out of commission or in another project (where it cannot run again)';
+  it(reTimingAMeasurementTitle, async () => {
     const c = client(api.url, (await newOrg(api.orm)).api_key);
     const { cycler, channels, instance } = await labFixture(c);
     const [ch1, ch2] = channels;
@@ -267,7 +275,10 @@ describe('cell measurements', () => {
 });
 
 describe("a measurement's protocol", () => {
-  it('links an experiment template of the organization by protocol_id, on create and patch; others are 422 naming protocol_id', async () => {
+  const linksAnExperimentTemplateTitle =
+    'links an experiment template of the organization by protocol_id, on create and patch; ' +
+    'others are 422 naming protocol_id';
+  it(linksAnExperimentTemplateTitle, async () => {
     const c = client(api.url, (await newOrg(api.orm)).api_key);
     const { project, instance } = await labFixture(c);
     const template = (key: typeof c, projectId: string) =>

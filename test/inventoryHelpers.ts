@@ -67,7 +67,10 @@ export async function measurement(c: Client, instanceId: string, extra: Record<s
   );
 }
 
-/** Replies to concurrent creates of one name: exactly one 201, every other a 409 naming it. Answers the created record. */
+/**
+ * Replies to concurrent creates of one name: exactly one 201, every other a 409 naming it. Answers the created
+ * record.
+ */
 export function oneCreated(replies: { status: number; body: any }[]) {
   const created = replies.filter((r) => r.status === 201);
   expect(created).toHaveLength(1);

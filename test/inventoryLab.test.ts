@@ -134,7 +134,10 @@ describe('lab status', () => {
 });
 
 describe('lab status with several running measurements on a channel', () => {
-  it('shows a started run before one booked for later, then a fresh one; occupied when any is fresh; the template names the protocol', async () => {
+  const showsAStartedRunTitle =
+    'shows a started run before one booked for later, then a fresh one; occupied when any is ' +
+    'fresh; the template names the protocol';
+  it(showsAStartedRunTitle, async () => {
     const c = client(api.url, (await newOrg(api.orm)).api_key);
     const { project, cycler, channels, instance } = await labFixture(c, { channels: 4 });
     const [a, b, d, e] = channels;
@@ -193,7 +196,9 @@ describe('lab status with several running measurements on a channel', () => {
 });
 
 describe('search', () => {
-  it('finds every indexed kind by prefix and substring, ranked, within the organization and readable projects', async () => {
+  const findsEveryIndexedKindTitle =
+    'finds every indexed kind by prefix and substring, ranked, within the organization and ' + 'readable projects';
+  it(findsEveryIndexedKindTitle, async () => {
     const org = await newOrg(api.orm);
     const c = client(api.url, org.api_key);
     const project = await ok(c.post('/projects', { name: 'Zebrafish project' }), 201);
@@ -274,7 +279,10 @@ describe('search', () => {
 });
 
 describe('roles and tenants on every inventory route', () => {
-  it('Viewers read and cannot write, members without a role neither, Contributors write, other organizations get 403 and no data', async () => {
+  const viewersReadAndCannotTitle =
+    'Viewers read and cannot write, members without a role neither, Contributors write, ' +
+    'other organizations get 403 and no data';
+  it(viewersReadAndCannotTitle, async () => {
     const org = await newOrg(api.orm);
     const admin = client(api.url, org.api_key);
     const f = await labFixture(admin);

@@ -21,7 +21,8 @@ function findChromium(): string | null {
 const CHROMIUM = process.env.CHROMIUM_PATH ?? findChromium();
 if (!CHROMIUM)
   console.log(
-    "[labBoard] skipped: no Chromium (install Debian's chromium, as stack/provision.sh --tests does, or set CHROMIUM_PATH)",
+    "[labBoard] skipped: no Chromium (install Debian's chromium, as stack/provision.sh --tests does, " +
+      'or set CHROMIUM_PATH)',
   );
 
 let api: TestApi;
@@ -42,7 +43,10 @@ async function signIn(page: Page, key: string) {
 }
 
 describe.skipIf(!CHROMIUM)('lab board in Chromium', () => {
-  it("signs in, shows the API's counts, follows a channel out of commission, finds a channel, proposes and applies a schedule", async () => {
+  const signsInShowsTheTitle =
+    "signs in, shows the API's counts, follows a channel out of commission, finds a channel, " +
+    'proposes and applies a schedule';
+  it(signsInShowsTheTitle, async () => {
     const org = await newOrg(api.orm);
     const c = client(api.url, org.api_key);
     const lab = await labFixture(c, { channels: 6 });
@@ -162,16 +166,20 @@ describe.skipIf(!CHROMIUM)('lab board in Chromium', () => {
     const sql = (q: string, params: unknown[]) => api.orm.em.fork().execute(q, params);
     const common = [org.organization_id, lab.project.id, template.template_id, lab.spec.id, org.user_id, org.user_id];
     await sql(
-      `insert into planned_measurements (id, organization_id, project_id, name, status, protocol_id, cell_specification_id,
+      `insert into planned_measurements (id, organization_id, project_id, name, status, protocol_id,
+        cell_specification_id,
         estimated_duration_seconds, requested_by, created_by)
-      select gen_random_uuid(), ?, ?, 'request ' || lpad(g::text, 3, '0'), 'requested', ?, ?, 3600, ?, ? from generate_series(1, 130) g`,
+      select gen_random_uuid(), ?, ?, 'request ' || lpad(g::text, 3, '0'), 'requested', ?, ?, 3600, ?, ?
+        from generate_series(1, 130) g`,
       common,
     );
     await sql(
-      `insert into planned_measurements (id, organization_id, project_id, name, status, protocol_id, cell_specification_id, channel_id,
+      `insert into planned_measurements (id, organization_id, project_id, name, status, protocol_id,
+        cell_specification_id, channel_id,
         planned_start_time, planned_end_time, requested_by, created_by)
       select gen_random_uuid(), ?, ?, 'reservation ' || ch.name || '-' || g, 'scheduled', ?, ?, ch.id,
-             date_trunc('hour', now()) + g * interval '2 hours', date_trunc('hour', now()) + g * interval '2 hours' + interval '1 hour', ?, ?
+             date_trunc('hour', now()) + g * interval '2 hours', date_trunc('hour',
+               now()) + g * interval '2 hours' + interval '1 hour', ?, ?
         from channels ch cross join generate_series(1, 45) g where ch.cycler_id = ?`,
       [...common, lab.cycler.id],
     );
@@ -207,7 +215,9 @@ describe.skipIf(!CHROMIUM)('lab board in Chromium', () => {
     await page.close();
   });
 
-  it('serves a landing page linking the reference, the board and the Temporal Web UI, and the bundle from the API', async () => {
+  const servesALandingPageTitle =
+    'serves a landing page linking the reference, the board and the Temporal Web UI, and the ' + 'bundle from the API';
+  it(servesALandingPageTitle, async () => {
     const res = await fetch(`${api.url}/`);
     expect(res.status).toBe(200);
     const html = await res.text();

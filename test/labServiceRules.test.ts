@@ -19,7 +19,10 @@ const states = async (c: Client, ids: string[]) =>
   Promise.all(ids.map(async (id) => (await ok(c.get(`/channels/${id}`))).out_of_commission));
 
 describe('a channel out of commission for a planned visit', () => {
-  it('needs service_scheduled_at for maintenance or calibration (400 naming the field, nothing changed); not for a fault', async () => {
+  const needsServiceScheduledAtTitle =
+    'needs service_scheduled_at for maintenance or calibration (400 naming the field, ' +
+    'nothing changed); not for a fault';
+  it(needsServiceScheduledAtTitle, async () => {
     const c = client(api.url, (await newOrg(api.orm)).api_key);
     const {
       channels: [ch1, ch2],
@@ -68,7 +71,10 @@ describe('a channel out of commission for a planned visit', () => {
 });
 
 describe("a cycler's service event", () => {
-  it('takes every channel out with an outage naming it; completing returns those it took, not one out for its own fault', async () => {
+  const takesEveryChannelOutTitle =
+    'takes every channel out with an outage naming it; completing returns those it took, not ' +
+    'one out for its own fault';
+  it(takesEveryChannelOutTitle, async () => {
     const c = client(api.url, (await newOrg(api.orm)).api_key);
     const { project, cycler, channels } = await labFixture(c, { channels: 3 });
     const [ch1, ch2, broken] = channels;
@@ -129,7 +135,9 @@ describe("a cycler's service event", () => {
     expect(await ok(c.get(`/projects/${project.id}/lab/status`))).toMatchObject({ free: 2, out_of_commission: 1 });
   });
 
-  it('a channel returned alone and taken out for a fault during the service stays out when the service completes', async () => {
+  const aChannelReturnedAloneTitle =
+    'a channel returned alone and taken out for a fault during the service stays out when ' + 'the service completes';
+  it(aChannelReturnedAloneTitle, async () => {
     const c = client(api.url, (await newOrg(api.orm)).api_key);
     const {
       cycler,
@@ -153,7 +161,10 @@ describe("a cycler's service event", () => {
     ]);
   });
 
-  it("a channel out for its cycler's booked visit is held by the visit's window only: planned after it, refused during it", async () => {
+  const aChannelOutForTitle =
+    "a channel out for its cycler's booked visit is held by the visit's window only: planned " +
+    'after it, refused during it';
+  it(aChannelOutForTitle, async () => {
     const c = client(api.url, (await newOrg(api.orm)).api_key);
     const lab = await labFixture(c, { channels: 2 });
     const [ch1, broken] = lab.channels;

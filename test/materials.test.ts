@@ -46,7 +46,9 @@ async function setup() {
 }
 
 describe('materials and material property datasets', () => {
-  it("lists the catalogue, and keeps a dataset's table through create, reads, reshape, replace and delete", async () => {
+  const listsTheCatalogueAndTitle =
+    "lists the catalogue, and keeps a dataset's table through create, reads, reshape, " + 'replace and delete';
+  it(listsTheCatalogueAndTitle, async () => {
     const { org, c, project, graphite } = await setup();
     expect(graphite).toMatchObject({ name: 'Graphite', category: 'anode', system: true, organization_id: null });
     expect(await ok(c.get(`/materials/${graphite.id}`))).toEqual(graphite);

@@ -166,7 +166,8 @@ describe.each(['fs', 's3'] as const)('measurement data on %s storage', (storage)
     // A repeated key names a list as the comma form does (wire conventions).
     const repeated = await ok(
       env.c.get(
-        `/cell_measurements/${id}/time_series?columns=${encodeURIComponent('Time [s]')}&columns=${encodeURIComponent('Voltage [V]')}&max_points=500`,
+        `/cell_measurements/${id}/time_series?columns=${encodeURIComponent('Time [s]')}` +
+          `&columns=${encodeURIComponent('Voltage [V]')}&max_points=500`,
       ),
     );
     expect(repeated.columns).toEqual(plot.columns);
@@ -221,7 +222,9 @@ describe.each(['fs', 's3'] as const)('measurement data on %s storage', (storage)
     expect(Object.keys(most.columns)).toHaveLength(columnCount);
   });
 
-  it('extending a long series writes the new version its overview and retires the previous one with its series', async () => {
+  const extendingALongSeriesTitle =
+    'extending a long series writes the new version its overview and retires the previous ' + 'one with its series';
+  it(extendingALongSeriesTitle, async () => {
     const long = await readParquet(await generatedSeries(LONG_ROWS, 20));
     const split = 110_000;
     const id = await uploadSeries(env, toCsv(long, 0, split), {
@@ -316,12 +319,11 @@ describe.each(['fs', 's3'] as const)('measurement data on %s storage', (storage)
     // one takes a new version, neither the refused one's nor the abandoned one's.
     const abandoned = await ok(env.c.post(`/cell_measurements/${id}/initiate-extend`), 201);
     expect(abandoned.uploads[0].path).toContain('/extend-v2/');
-    await env.api.orm.em
-      .fork()
-      .execute(
-        `update measurement_upload_sessions set expires_at = now() - interval '1 second' where measurement_id = ? and version = 2`,
-        [id],
-      );
+    await env.api.orm.em.fork().execute(
+      `update measurement_upload_sessions set expires_at = now() - interval '1 second' where measurement_id = ?
+          and version = 2`,
+      [id],
+    );
 
     // The right delta is appended; processing_error clears; data_updated_at moves on.
     const good = await ok(env.c.post(`/cell_measurements/${id}/initiate-extend`), 201);

@@ -62,7 +62,8 @@ describe.each(['fs', 's3'] as const)('confirmed uploads on %s storage', (storage
     expect(Number(record.row_count)).toBe(300);
     const plot = await ok(
       env.c.get(
-        `/cell_measurements/${init.measurement_id}/time_series?columns=${encodeURIComponent('Time [s]')}&max_points=1000`,
+        `/cell_measurements/${init.measurement_id}/time_series?columns=${encodeURIComponent('Time [s]')}` +
+          `&max_points=1000`,
       ),
     );
     expect(plot.columns['Time [s]']).toEqual(columns['Time [s]']!.slice(0, 300));

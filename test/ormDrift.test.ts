@@ -23,7 +23,8 @@ describe('MikroORM entities', () => {
         for (const c of Object.keys(t.removedColumns)) drift.push(`${table}.${c}: in the table, not the entity`);
         for (const [c, d] of Object.entries(t.changedColumns)) {
           drift.push(
-            `${table}.${c}: ${[...d.changedProperties].join(', ')} differ (table ${JSON.stringify(d.fromColumn)}, entity ${JSON.stringify(d.column)})`,
+            `${table}.${c}: ${[...d.changedProperties].join(', ')} differ (table ${JSON.stringify(d.fromColumn)}, ` +
+              `entity ${JSON.stringify(d.column)})`,
           );
         }
       }

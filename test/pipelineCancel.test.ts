@@ -19,7 +19,9 @@ const FIT = {
 };
 
 describe('POST /pipelines/cancel', () => {
-  it('cancels 50 running pipelines in one request; one workflow terminates every running element after the answer', async () => {
+  const cancels50RunningPipelinesTitle =
+    'cancels 50 running pipelines in one request; one workflow terminates every running ' + 'element after the answer';
+  it(cancels50RunningPipelinesTitle, async () => {
     const org = await newOrg(api.orm);
     const c = client(api.url, org.api_key);
     const project = (await c.post('/projects', { name: 'bulk cancel' })).body;
@@ -41,7 +43,9 @@ describe('POST /pipelines/cancel', () => {
     await eventually(
       async () => {
         const [row] = await em.execute<{ n: string }[]>(
-          `select count(*) as n from pipeline_elements where pipeline_id in (select jsonb_array_elements_text(?::jsonb)::uuid) and name = 'fit' and status = 'running'`,
+          `select count(*) as n from pipeline_elements
+            where pipeline_id in (select jsonb_array_elements_text(?::jsonb)::uuid) and name = 'fit'
+              and status = 'running'`,
           [JSON.stringify(ids)],
         );
         return Number(row!.n) === 50;

@@ -75,7 +75,9 @@ export async function untilHeartbeating(temporal: Client, elementWorkflowId: str
   );
 }
 
-/** A cell measurement row with a time series in the given processing state (a db: fit source without processing one). */
+/**
+ * A cell measurement row with a time series in the given processing state (a db: fit source without processing one).
+ */
 export async function insertMeasurement(
   orm: Orm,
   orgId: string,
@@ -90,11 +92,13 @@ export async function insertMeasurement(
     [spec, orgId, projectId, `spec ${spec}`, userId],
   );
   await em.execute(
-    `insert into cell_instances (id, organization_id, project_id, cell_specification_id, name, created_by) values (?, ?, ?, ?, ?, ?)`,
+    `insert into cell_instances (id, organization_id, project_id, cell_specification_id, name, created_by)
+      values (?, ?, ?, ?, ?, ?)`,
     [inst, orgId, projectId, spec, `cell ${inst}`, userId],
   );
   await em.execute(
-    `insert into cell_measurements (id, organization_id, project_id, cell_instance_id, name, measurement_type, processing_status, time_series_key, created_by)
+    `insert into cell_measurements (id, organization_id, project_id, cell_instance_id, name, measurement_type,
+      processing_status, time_series_key, created_by)
      values (?, ?, ?, ?, ?, 'time_series', ?, ?, ?)`,
     [
       id,

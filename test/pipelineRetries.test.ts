@@ -35,14 +35,17 @@ const CALC = {
 async function failCalculation(pipelineId: string, code: string, attempts: number) {
   const em = api.orm.em.fork();
   await em.execute(
-    `update pipeline_elements set status = 'failed', error_code = ?, result = null, attempts = ?, finished_at = now() - interval '10 seconds',
+    `update pipeline_elements set status = 'failed', error_code = ?, result = null, attempts = ?,
+      finished_at = now() - interval '10 seconds',
             error_detail = jsonb_build_object('exception_type', ?::text, 'error_code', ?::text),
-            attempt_log = (select jsonb_agg(jsonb_build_object('attempt', n, 'status', 'failed', 'error_code', ?::text)) from generate_series(1, ?) n)
+            attempt_log = (select jsonb_agg(jsonb_build_object('attempt', n, 'status', 'failed', 'error_code',
+              ?::text)) from generate_series(1, ?) n)
       where pipeline_id = ? and name = 'calc'`,
     [code, attempts, code, code, code, attempts, pipelineId],
   );
   await em.execute(
-    `update pipeline_elements set status = 'pending', result = null, attempts = 0, attempt_log = '[]', started_at = null, finished_at = null
+    `update pipeline_elements set status = 'pending', result = null, attempts = 0, attempt_log = '[]',
+      started_at = null, finished_at = null
       where pipeline_id = ? and name = 'last'`,
     [pipelineId],
   );
@@ -52,7 +55,10 @@ async function failCalculation(pipelineId: string, code: string, attempts: numbe
 }
 
 describe('scheduled retries', () => {
-  it('retries retryable failures through a pausable schedule, keeps completed elements, and stops at the attempt limit', async () => {
+  const retriesRetryableFailuresThroughTitle =
+    'retries retryable failures through a pausable schedule, keeps completed elements, and ' +
+    'stops at the attempt limit';
+  it(retriesRetryableFailuresThroughTitle, async () => {
     const org = await newOrg(api.orm);
     const c = client(api.url, org.api_key);
     const project = (await c.post('/projects', { name: 'retries' })).body;

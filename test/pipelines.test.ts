@@ -135,7 +135,10 @@ describe('pipelines', () => {
     );
   });
 
-  it('fails an element with the exception type and a diagnostic link, never the message; admins read the diagnostic', async () => {
+  const failsAnElementWithTitle =
+    'fails an element with the exception type and a diagnostic link, never the message; ' +
+    'admins read the diagnostic';
+  it(failsAnElementWithTitle, async () => {
     const { org, c, project } = await setup();
     const res = await c.post('/pipelines', {
       project_id: project.id,
@@ -285,7 +288,8 @@ describe('pipelines', () => {
     });
     expect(r.status).toBe(422);
     expect(r.body.detail[0].loc).toEqual(['body', 'elements', 'f', 'time_range']);
-    // With one it is accepted (in another project: this one must stay empty); canceled at once, its data being a stand-in.
+    // With one it is accepted (in another project: this one must stay empty); canceled at once, its data being a
+    // stand-in.
     const windowed = (await c.post('/projects', { name: 'windowed' })).body;
     const part = await insertMeasurement(api.orm, project.organization_id, windowed.id, project.created_by, 'ready');
     await api.orm.em
@@ -500,7 +504,10 @@ describe('pipelines', () => {
     expect((await c.get('/search?q=beta')).body.results.map((x: { id: string }) => x.id)).not.toContain(ids[1]);
   });
 
-  it("renames a running pipeline's workflow memo and its running element's (PATCH under /pipelines and /simple_pipelines)", async () => {
+  const renamesARunningPipelineTitle =
+    "renames a running pipeline's workflow memo and its running element's (PATCH under " +
+    '/pipelines and /simple_pipelines)';
+  it(renamesARunningPipelineTitle, async () => {
     const { c, project } = await setup();
     // No Python worker listens in this suite: the fit stays running.
     const fit = {
@@ -687,16 +694,19 @@ async function insertSimulation(orgId: string, projectId: string, userId: string
   const em = api.orm.em.fork();
   const [batch, job, sim] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
   await em.execute(
-    `insert into simulation_batches (id, organization_id, project_id, name, model_config, protocol, simulator_version, size, created_by)
+    `insert into simulation_batches (id, organization_id, project_id, name, model_config, protocol, simulator_version,
+      size, created_by)
      values (?, ?, ?, 'b', '{}', '{}', '26.0', 1, ?)`,
     [batch, orgId, projectId, userId],
   );
   await em.execute(
-    `insert into jobs (id, organization_id, project_id, job_type, status, created_by) values (?, ?, ?, 'simulation', 'completed', ?)`,
+    `insert into jobs (id, organization_id, project_id, job_type, status, created_by)
+      values (?, ?, ?, 'simulation', 'completed', ?)`,
     [job, orgId, projectId, userId],
   );
   await em.execute(
-    `insert into simulations (id, organization_id, project_id, batch_id, seq, job_id, name, content_hash, created_by) values (?, ?, ?, ?, 0, ?, 's', 'h', ?)`,
+    `insert into simulations (id, organization_id, project_id, batch_id, seq, job_id, name, content_hash, created_by)
+      values (?, ?, ?, ?, 0, ?, 's', 'h', ?)`,
     [sim, orgId, projectId, batch, job, userId],
   );
   return sim;

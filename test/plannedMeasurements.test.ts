@@ -38,7 +38,10 @@ async function planFixture(c: Client, channels = 3) {
 }
 
 describe('planned measurements', () => {
-  it('go requested → scheduled → in_progress → completed, with who requested and scheduled; nonsense transitions are 409 with the status', async () => {
+  const goRequestedScheduledInTitle =
+    'go requested → scheduled → in_progress → completed, with who requested and scheduled; ' +
+    'nonsense transitions are 409 with the status';
+  it(goRequestedScheduledInTitle, async () => {
     const org = await newOrg(api.orm);
     const c = client(api.url, org.api_key);
     const f = await planFixture(c);
@@ -139,7 +142,9 @@ describe('planned measurements', () => {
     expect((await c.get(`${f.base}/${other.id}`)).status).toBe(404);
   });
 
-  it('follows its real run: in_progress when the run linking it starts on its channel, completed when it ends', async () => {
+  const followsItsRealRunTitle =
+    'follows its real run: in_progress when the run linking it starts on its channel, ' + 'completed when it ends';
+  it(followsItsRealRunTitle, async () => {
     const c = client(api.url, (await newOrg(api.orm)).api_key);
     const f = await planFixture(c, 2);
     const plan = (await f.request()).body;
@@ -178,7 +183,10 @@ describe('planned measurements', () => {
     expect(bad.body.detail[0].loc).toEqual(['body', 'planned_measurement_id']);
   });
 
-  it('never double-books a channel: other reservations, running measurements, service windows, out of commission; ratings are checked', async () => {
+  const neverDoubleBooksATitle =
+    'never double-books a channel: other reservations, running measurements, service ' +
+    'windows, out of commission; ratings are checked';
+  it(neverDoubleBooksATitle, async () => {
     const c = client(api.url, (await newOrg(api.orm)).api_key);
     const f = await planFixture(c, 3);
     const [ch1, ch2, ch3] = f.channels;

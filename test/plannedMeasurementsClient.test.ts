@@ -1,7 +1,8 @@
 // The public Python client (ionworks-api 0.38, unmodified) through planned measurements and the
 // lab: create, create_or_get, schedule, a collision, list, auto-schedule proposal and apply, a
 // stale apply, cancel, delete, free_channels never offering an out-of-commission channel.
-// Runs the client that `stack/provision.sh --tests` installs in .tools/client-venv (or CELLAR_CLIENT_PYTHON); skipped, saying so, without one.
+// Runs the client that `stack/provision.sh --tests` installs in .tools/client-venv (or CELLAR_CLIENT_PYTHON); skipped,
+// saying so, without one.
 import path from 'node:path';
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -15,7 +16,8 @@ const probe = spawnSync(PYTHON, ['-c', 'import ionworks'], { encoding: 'utf8' })
 const HAS_CLIENT = probe.status === 0;
 if (!HAS_CLIENT)
   console.log(
-    `[client] skipped: ${PYTHON} cannot import ionworks (pip install ionworks-api==0.38.0, or set CELLAR_CLIENT_PYTHON)`,
+    `[client] skipped: ${PYTHON} cannot import ionworks (pip install ionworks-api==0.38.0, ` +
+      `or set CELLAR_CLIENT_PYTHON)`,
   );
 
 let api: TestApi;

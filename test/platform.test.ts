@@ -49,7 +49,10 @@ describe('authentication', () => {
     expect(revoked.body.message).toMatch(/revoked/);
   });
 
-  it("acts for the key's own organization only: X-Organization-Id may name it, never another one of the same user (403)", async () => {
+  const actsForTheKeyTitle =
+    "acts for the key's own organization only: X-Organization-Id may name it, never another " +
+    'one of the same user (403)';
+  it(actsForTheKeyTitle, async () => {
     const a = await newOrg(api.orm);
     const b = await newOrg(api.orm);
     // The same user joins organization B too, with a key issued there.
@@ -85,7 +88,9 @@ describe('authentication', () => {
     );
   });
 
-  it('takes ids in upper case as the same ids: the organization header, paths, queries and id fields of a body', async () => {
+  const takesIdsInUpperTitle =
+    'takes ids in upper case as the same ids: the organization header, paths, queries and id ' + 'fields of a body';
+  it(takesIdsInUpperTitle, async () => {
     const a = await newOrg(api.orm);
     const c = client(api.url, a.api_key, { 'X-Organization-Id': a.organization_id.toUpperCase() });
     const project = await c.post('/projects', { name: 'Upper' });
@@ -174,7 +179,10 @@ describe('HTTP conventions', () => {
     expect(badValue.body.detail[0]).toMatchObject({ loc: ['body', 'parameters', name], input: 'fast' });
   });
 
-  it('maps unknown routes to 404, wrong methods to 405, malformed JSON to 422 and large bodies to 413, all in the error form', async () => {
+  const mapsUnknownRoutesToTitle =
+    'maps unknown routes to 404, wrong methods to 405, malformed JSON to 422 and large ' +
+    'bodies to 413, all in the error form';
+  it(mapsUnknownRoutesToTitle, async () => {
     const org = await newOrg(api.orm);
     const c = client(api.url, org.api_key);
     const unknown = await c.get('/no/such/route');
@@ -220,7 +228,8 @@ describe('HTTP conventions', () => {
         const { hostname, port } = new URL(api.url);
         const socket = net.connect(Number(port), hostname, () =>
           socket.write(
-            `${method} ${p} HTTP/1.1\r\nHost: ${hostname}\r\nX-API-Key: ${org.api_key}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n`,
+            `${method} ${p} HTTP/1.1\r\nHost: ${hostname}\r\nX-API-Key: ${org.api_key}\r\nContent-Type: ` +
+              `application/json\r\nConnection: close\r\n\r\n`,
           ),
         );
         let raw = '';
@@ -242,7 +251,10 @@ describe('HTTP conventions', () => {
     expect(post.body.detail[0].loc).toEqual(['body', 'name']);
   });
 
-  it('refuses what PostgreSQL cannot store with 422 at the field: NUL characters, lone surrogates, days not on the calendar', async () => {
+  const refusesWhatPostgresqlCannotTitle =
+    'refuses what PostgreSQL cannot store with 422 at the field: NUL characters, lone ' +
+    'surrogates, days not on the calendar';
+  it(refusesWhatPostgresqlCannotTitle, async () => {
     const org = await newOrg(api.orm);
     const c = client(api.url, org.api_key);
     const project = (await c.post('/projects', { name: 'Calendar' })).body;
@@ -320,7 +332,9 @@ describe('HTTP conventions', () => {
     expect(res.body).not.toHaveProperty('padding');
   });
 
-  it('accepts bodiless GET and DELETE with Content-Type: application/json, and answers exactly application/json', async () => {
+  const acceptsBodilessGetAndTitle =
+    'accepts bodiless GET and DELETE with Content-Type: application/json, and answers ' + 'exactly application/json';
+  it(acceptsBodilessGetAndTitle, async () => {
     const org = await newOrg(api.orm);
     const c = client(api.url, org.api_key);
     const p = (await c.post('/projects', { name: 'bodiless' })).body;
@@ -359,7 +373,9 @@ describe('HTTP conventions', () => {
 });
 
 describe('the API key cache', () => {
-  it('does not cache a key read before an eviction that arrived meanwhile (a revocation during the lookup)', async () => {
+  const doesNotCacheATitle =
+    'does not cache a key read before an eviction that arrived meanwhile (a revocation ' + 'during the lookup)';
+  it(doesNotCacheATitle, async () => {
     const cache = new AuthCache(api.config.databaseUrl!);
     try {
       const identity = {

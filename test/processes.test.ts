@@ -133,7 +133,10 @@ describe('admin command', () => {
 });
 
 describe('free ports for local servers', () => {
-  it('picks ports below the ephemeral range (the kernel hands those to connections and port-0 listeners), never twice', async () => {
+  const picksPortsBelowTheTitle =
+    'picks ports below the ephemeral range (the kernel hands those to connections and port-0 ' +
+    'listeners), never twice';
+  it(picksPortsBelowTheTitle, async () => {
     const [ephemeralLow] = ephemeralRange();
     const ports = [];
     for (let i = 0; i < 50; i++) ports.push(await freePort());
@@ -156,7 +159,10 @@ describe('embedded PostgreSQL module', () => {
     expect(res.status).toBe(3);
   });
 
-  it("lets the admin command use the running service's PostgreSQL, whatever POSTGRES_PORT it is given, without stopping it", async () => {
+  const letsTheAdminCommandTitle =
+    "lets the admin command use the running service's PostgreSQL, whatever POSTGRES_PORT it " +
+    'is given, without stopping it';
+  it(letsTheAdminCommandTitle, async () => {
     const dataDir = path.join(inject('runDir'), `admin-beside-${Date.now()}`);
     fs.mkdirSync(dataDir, { recursive: true });
     fs.chmodSync(inject('runDir'), 0o755); // PostgreSQL runs as its own OS user when we are root
@@ -226,7 +232,9 @@ describe('embedded PostgreSQL module', () => {
     }
   });
 
-  it('leaves alone a process that took the pid of a stale postmaster.pid (after a reboot), and removes the file', async () => {
+  const leavesAloneAProcessTitle =
+    'leaves alone a process that took the pid of a stale postmaster.pid (after a reboot), ' + 'and removes the file';
+  it(leavesAloneAProcessTitle, async () => {
     const dataDir = fs.mkdtempSync(path.join(inject('runDir'), 'pg-stale-'));
     const other = spawn('sleep', ['60'], { stdio: 'ignore' });
     const pidFile = path.join(dataDir, 'postmaster.pid');
@@ -465,37 +473,44 @@ describe('npm start (stack/start.ts)', () => {
     return left;
   }
 
-  it('stops on Ctrl-C in order: the workers finish while Temporal and PostgreSQL still run, then the servers; nothing is left', async () => {
-    fs.chmodSync(inject('runDir'), 0o755); // PostgreSQL runs as its own OS user when we are root
-    const run = await start();
-    expect(run.processes).toContain(run.postmaster());
-    process.kill(-run.front.pid!, 'SIGINT'); // what a terminal's Ctrl-C does
-    expect(await run.exited).toBe(0);
-    expect(await leftAfter([...run.processes], 10_000)).toEqual([]);
-    const out = run.output();
-    const stop = out.slice(out.indexOf('[cellar] stopping: '));
-    const temporalStops = stop.indexOf('[temporal] Stopping server');
-    expect(temporalStops, stop).toBeGreaterThan(0);
-    expect(stop.indexOf('"msg":"worker stopped"'), stop).toBeGreaterThan(0);
-    expect(stop.indexOf('"msg":"worker stopped"'), stop).toBeLessThan(temporalStops);
-    expect(stop.indexOf('"msg": "stopped"'), stop).toBeGreaterThan(0);
-    expect(stop.indexOf('"msg": "stopped"'), stop).toBeLessThan(temporalStops);
-    // No error of the dev server, except the one it may log about its own shutdown once our
-    // workers are gone: a call between its services ending after gRPC closed the stream (its
-    // metrics interceptor then cannot set the trailer).
-    const temporalError = /\[temporal\].*level=ERROR/;
-    expect(stop.slice(0, temporalStops)).not.toMatch(temporalError);
-    const afterItsStop = stop
-      .slice(temporalStops)
-      .split('\n')
-      .filter((line) => temporalError.test(line));
-    expect(
-      afterItsStop.filter((line) => !line.includes('msg="unable to add metrics baggage to gRPC trailer"')),
-      stop,
-    ).toEqual([]);
-    expect(stop.trimEnd().endsWith('[cellar] stopped')).toBe(true);
-    for (const port of Object.values(run.ports)) expect(await portInUse(port)).toBe(false);
-  }, 180_000);
+  const stopsOnCtrlCTitle =
+    'stops on Ctrl-C in order: the workers finish while Temporal and PostgreSQL still run, ' +
+    'then the servers; nothing is left';
+  it(
+    stopsOnCtrlCTitle,
+    async () => {
+      fs.chmodSync(inject('runDir'), 0o755); // PostgreSQL runs as its own OS user when we are root
+      const run = await start();
+      expect(run.processes).toContain(run.postmaster());
+      process.kill(-run.front.pid!, 'SIGINT'); // what a terminal's Ctrl-C does
+      expect(await run.exited).toBe(0);
+      expect(await leftAfter([...run.processes], 10_000)).toEqual([]);
+      const out = run.output();
+      const stop = out.slice(out.indexOf('[cellar] stopping: '));
+      const temporalStops = stop.indexOf('[temporal] Stopping server');
+      expect(temporalStops, stop).toBeGreaterThan(0);
+      expect(stop.indexOf('"msg":"worker stopped"'), stop).toBeGreaterThan(0);
+      expect(stop.indexOf('"msg":"worker stopped"'), stop).toBeLessThan(temporalStops);
+      expect(stop.indexOf('"msg": "stopped"'), stop).toBeGreaterThan(0);
+      expect(stop.indexOf('"msg": "stopped"'), stop).toBeLessThan(temporalStops);
+      // No error of the dev server, except the one it may log about its own shutdown once our
+      // workers are gone: a call between its services ending after gRPC closed the stream (its
+      // metrics interceptor then cannot set the trailer).
+      const temporalError = /\[temporal\].*level=ERROR/;
+      expect(stop.slice(0, temporalStops)).not.toMatch(temporalError);
+      const afterItsStop = stop
+        .slice(temporalStops)
+        .split('\n')
+        .filter((line) => temporalError.test(line));
+      expect(
+        afterItsStop.filter((line) => !line.includes('msg="unable to add metrics baggage to gRPC trailer"')),
+        stop,
+      ).toEqual([]);
+      expect(stop.trimEnd().endsWith('[cellar] stopped')).toBe(true);
+      for (const port of Object.values(run.ports)) expect(await portInUse(port)).toBe(false);
+    },
+    180_000,
+  );
 
   it('stops the whole service when npm start itself is killed outright', async () => {
     const run = await start();

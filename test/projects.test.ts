@@ -174,7 +174,10 @@ describe('projects', () => {
     }
   });
 
-  it('enforces project roles: a Viewer cannot patch (403 naming the permission), a Contributor cannot manage members', async () => {
+  const enforcesProjectRolesATitle =
+    'enforces project roles: a Viewer cannot patch (403 naming the permission), a ' +
+    'Contributor cannot manage members';
+  it(enforcesProjectRolesATitle, async () => {
     const org = await newOrg(api.orm);
     const admin = client(api.url, org.api_key);
     const p = await admin.post('/projects', { name: 'Roles' });

@@ -26,7 +26,9 @@ function error(input: unknown, maxBackwardJumps?: number): ProtocolError {
 describe('PyBaMM experiment lines', () => {
   it('converts every documented form to UCP', () => {
     const { ucp, format } = parseProtocol(
-      'Discharge at 0.5C until 2.5V\nRest for 1 hour\nCharge at 1 A until 4.2 V\nHold at 4.2V until C/50\nDischarge at 2 W for 10 minutes or until 3 V',
+      'Discharge at 0.5C until 2.5V\nRest for 1 hour\nCharge at 1 A until 4.2 V\nHold at 4.2V until ' +
+        'C/50\nDischarge at ' +
+        '2 W for 10 minutes or until 3 V',
     );
     expect(format).toBe('pybamm');
     expect(ucp.steps).toEqual([

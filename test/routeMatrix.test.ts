@@ -1,6 +1,7 @@
 // Every operation of openapi.yaml, called as each kind of caller, generated from the spec so a
 // new route cannot be left out: with no key (401); as another organization's owner, with this
-// organization's real ids in the path (403, as the interface asks, or 404); as a member with no role in the project, changing its
+// organization's real ids in the path (403, as the interface asks, or 404); as a member with no role in the project,
+// changing its
 // resources (refused); as the owner (never refused for lack of rights). Bodies are the smallest
 // the operation's schema accepts, so that requests get past validation to the access checks.
 import { randomUUID } from 'node:crypto';

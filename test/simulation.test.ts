@@ -79,12 +79,11 @@ async function simulationWithoutItsBatch(api2: TestApi) {
 }
 
 async function countRows(orgId: string) {
-  const [row] = await api.orm.em
-    .fork()
-    .execute<{ sims: string; jobs: string }[]>(
-      `select (select count(*) from simulations where organization_id = ?) as sims, (select count(*) from jobs where organization_id = ?) as jobs`,
-      [orgId, orgId],
-    );
+  const [row] = await api.orm.em.fork().execute<{ sims: string; jobs: string }[]>(
+    `select (select count(*) from simulations where organization_id = ?) as sims, (select count(*) from jobs
+        where organization_id = ?) as jobs`,
+    [orgId, orgId],
+  );
   return { sims: Number(row!.sims), jobs: Number(row!.jobs) };
 }
 
@@ -157,7 +156,8 @@ describe('simulation batches', () => {
     const { c, project } = await setup();
     const study = (await c.post(`/projects/${project.id}/studies`, { name: 'Rates' })).body;
     const protocol =
-      'steps:\n  - Discharge: {mode: C-rate, value: "input[\'Rate\']", ends: ["Voltage < 3.0"]}\n  - Rest: {duration: 60}\n';
+      'steps:\n  - Discharge: {mode: C-rate, value: "input[\'Rate\']", ends: ["Voltage < 3.0"]}\n  - Rest: ' +
+      '{duration: 60}\n';
     const tpl = await c.post('/protocols/parse-to-template', {
       protocol_experiment: { protocol, name: 'Rate test' },
       project_id: project.id,
@@ -476,7 +476,9 @@ describe('simulation batches', () => {
 });
 
 describe('sweeps in chunks', () => {
-  it('runs a batch in several chunks: every point once, correct per point, downloadable, visible to operators', async () => {
+  const runsABatchInTitle =
+    'runs a batch in several chunks: every point once, correct per point, downloadable, ' + 'visible to operators';
+  it(runsABatchInTitle, async () => {
     const { org, c, project } = await setup();
     const points = 40;
     const res = await c.post('/simulations/protocol/batch', {
@@ -541,12 +543,11 @@ describe('sweeps in chunks', () => {
     expect(meta.currentDetails).toContain(`**${points} done**`);
     // One pack (two files) per flush, all named by the batch's simulations: nothing left over.
     const files = await api.storage.list(sims[0]!.storage_folder);
-    const named = await api.orm.em
-      .fork()
-      .execute<{ key: string }[]>(
-        `select distinct result_pack ->> 'key' as key from simulations where batch_id = (select batch_id from simulations where id = ?)`,
-        [sims[0]!.id],
-      );
+    const named = await api.orm.em.fork().execute<{ key: string }[]>(
+      `select distinct result_pack ->> 'key' as key from simulations where batch_id = (select batch_id
+          from simulations where id = ?)`,
+      [sims[0]!.id],
+    );
     expect(files.sort()).toEqual(
       named.flatMap((r) => [`${r.key}-steps.parquet`, `${r.key}-time_series.parquet`]).sort(),
     );
@@ -1244,7 +1245,9 @@ describe('submission checks', () => {
     expect(await countRows(org.organization_id)).toEqual({ sims: 2, jobs: 2 });
   });
 
-  it('answers a submission sent again with the same Idempotency-Key with the first batch, counting it once', async () => {
+  const answersASubmissionSentTitle =
+    'answers a submission sent again with the same Idempotency-Key with the first batch, ' + 'counting it once';
+  it(answersASubmissionSentTitle, async () => {
     const { org, c, project } = await setup();
     const body = {
       parameterized_model: QUICK,

@@ -162,7 +162,9 @@ async function startBatch(points: number, extra: Partial<SimulationBatchInput> =
 }
 
 describe('the sweep workflow', () => {
-  it('solves every point once: two probes, then chunks sized by the measured cost and shared among the slots', async () => {
+  const solvesEveryPointOnceTitle =
+    'solves every point once: two probes, then chunks sized by the measured cost and shared ' + 'among the slots';
+  it(solvesEveryPointOnceTitle, async () => {
     pointSeconds = 0.001;
     const { batch, handle, ids } = await startBatch(1000, {}, []);
     const result = (await handle.result()) as SimulationBatchResult;
@@ -209,7 +211,9 @@ describe('the sweep workflow', () => {
     expect(failures.failures[0]!.simulation_id).toBe(ids[10]);
   });
 
-  it('on cancel ends every job at once, then waits for its chunks (even from a dead worker) before cleaning up', async () => {
+  const onCancelEndsEveryTitle =
+    'on cancel ends every job at once, then waits for its chunks (even from a dead worker) ' + 'before cleaning up';
+  it(onCancelEndsEveryTitle, async () => {
     blockChunks = true;
     try {
       const { batch, handle } = await startBatch(20);

@@ -236,7 +236,10 @@ describe('models', () => {
 });
 
 describe('cell specifications of models', () => {
-  it('links a parameterized or quick model to a cell specification of its own organization only; deleting the specification unlinks', async () => {
+  const linksAParameterizedOrTitle =
+    'links a parameterized or quick model to a cell specification of its own organization ' +
+    'only; deleting the specification unlinks';
+  it(linksAParameterizedOrTitle, async () => {
     const c = client(api.url, (await newOrg(api.orm)).api_key);
     const other = client(api.url, (await newOrg(api.orm)).api_key);
     const { project, spec } = await labFixture(c, { channels: 0 });
@@ -324,7 +327,9 @@ describe('studies', () => {
     expect((await c.get(base)).status).toBe(404);
     expect(await searchDoc('study', created.body.id)).toBeUndefined();
   });
-  it('links measurements of its project idempotently, and refuses those of another project or organization', async () => {
+  const linksMeasurementsOfItsTitle =
+    'links measurements of its project idempotently, and refuses those of another project or ' + 'organization';
+  it(linksMeasurementsOfItsTitle, async () => {
     const org = await newOrg(api.orm);
     const c = client(api.url, org.api_key);
     const lab = await labFixture(c);

@@ -52,12 +52,11 @@ describe('sweep faults', () => {
     expect(res.status, res.text).toBe(200);
     const batchId = await batchOf(api.orm, res.body[0].simulation_id);
     const completed = async () => {
-      const [row] = await api.orm.em
-        .fork()
-        .execute<{ n: string }[]>(
-          `select count(*) as n from simulations s join jobs j on j.id = s.job_id where s.batch_id = ? and j.status = 'completed'`,
-          [batchId],
-        );
+      const [row] = await api.orm.em.fork().execute<{ n: string }[]>(
+        `select count(*) as n from simulations s join jobs j on j.id = s.job_id where s.batch_id = ?
+            and j.status = 'completed'`,
+        [batchId],
+      );
       return Number(row!.n);
     };
     // Killed once some points are recorded and many are not.
@@ -78,7 +77,8 @@ describe('sweep faults', () => {
     const result = await api.temporal.workflow.getHandle(simulationWorkflowIds.batch(batchId)).result();
     expect(result).toMatchObject({ completed: points, failed: 0, canceled: 0 });
     console.log(
-      `sweep faults: ${before} points recorded when killed, ${atKill} after; batch done ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill`,
+      `sweep faults: ${before} points recorded when killed, ${atKill} after; ` +
+        `batch done ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill`,
     );
 
     const em = api.orm.em.fork();

@@ -38,7 +38,8 @@ describe('work statuses', () => {
     try {
       for (const table of ['jobs', 'pipelines', 'pipeline_elements']) {
         const { rows } = await client.query<{ def: string }>(
-          `select pg_get_constraintdef(oid) as def from pg_constraint where conrelid = $1::regclass and contype = 'c' and pg_get_constraintdef(oid) like '%(status %'`,
+          `select pg_get_constraintdef(oid) as def from pg_constraint where conrelid = $1::regclass and contype = 'c'
+            and pg_get_constraintdef(oid) like '%(status %'`,
           [table],
         );
         expect(rows, table).toHaveLength(1);

@@ -53,7 +53,10 @@ describe.each(['fs', 's3'] as const)('%s storage', (driver) => {
     expect((await fetch(get.url)).status).toBe(404);
   });
 
-  it('gives back a gzip-compressed PUT (Content-Encoding: gzip, as clients send large bodies) as the file that was compressed', async () => {
+  const givesBackAGzipTitle =
+    'gives back a gzip-compressed PUT (Content-Encoding: gzip, as clients send large bodies) ' +
+    'as the file that was compressed';
+  it(givesBackAGzipTitle, async () => {
     const k = key('gzip');
     const original = 'Time [s],Voltage [V]\n'.concat(
       Array.from({ length: 2000 }, (_, i) => `${i},${(4.2 - i / 1e4).toFixed(4)}`).join('\n'),
@@ -126,7 +129,9 @@ describe('filesystem signed PUT rules', () => {
   });
   afterAll(async () => api?.close());
 
-  it('writes once: the same PUT again succeeds (a client resending), other bytes are refused and the first stay', async () => {
+  const writesOnceTheSameTitle =
+    'writes once: the same PUT again succeeds (a client resending), other bytes are refused ' + 'and the first stay';
+  it(writesOnceTheSameTitle, async () => {
     const k = key('replay');
     const target = await api.storage.signedPutUrl(k, { expiresInSeconds: 60 });
     expect((await fetch(target.url, { method: 'PUT', body: 'first' })).status).toBe(200);
@@ -185,7 +190,9 @@ describe('filesystem signed PUT rules', () => {
     expect(await api.storage.list(k)).toEqual([]);
   });
 
-  it('refuses a compressed body that does not inflate, or an encoding it cannot inflate, and keeps nothing', async () => {
+  const refusesACompressedBodyTitle =
+    'refuses a compressed body that does not inflate, or an encoding it cannot inflate, and ' + 'keeps nothing';
+  it(refusesACompressedBodyTitle, async () => {
     const k = key('corrupt');
     const target = await api.storage.signedPutUrl(k, { expiresInSeconds: 60 });
     const corrupt = await fetch(target.url, {

@@ -196,7 +196,8 @@ describe('when Temporal is down, or a request stops midway', () => {
     // As if its element had failed for a retryable cause a while ago.
     const em = api.orm.em.fork();
     await em.execute(
-      `update pipeline_elements set status = 'failed', error_code = 'SOLVER_ERROR', attempts = 1, finished_at = now() - interval '1 hour' where pipeline_id = ?`,
+      `update pipeline_elements set status = 'failed', error_code = 'SOLVER_ERROR', attempts = 1,
+        finished_at = now() - interval '1 hour' where pipeline_id = ?`,
       [p.id],
     );
     await em.execute(
@@ -292,7 +293,10 @@ describe('when Temporal is down, or a request stops midway', () => {
     }
   });
 
-  it('reads jobs without progress, renames pipelines, and refuses what needs Temporal with 503, while Temporal is down', async () => {
+  const readsJobsWithoutProgressTitle =
+    'reads jobs without progress, renames pipelines, and refuses what needs Temporal with ' +
+    '503, while Temporal is down';
+  it(readsJobsWithoutProgressTitle, async () => {
     const org = await newOrg(api.orm);
     const c = client(api.url, org.api_key);
     const project = (await c.post('/projects', { name: 'Running fit' })).body;

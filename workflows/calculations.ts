@@ -92,6 +92,9 @@ function electrodeArea(cfg: Record<string, unknown>, values: ParameterValues): n
   return input(cfg, values, null, 'Electrode height [m]') * input(cfg, values, null, 'Electrode width [m]');
 }
 
+/** The formula electrode_capacity's description gives. */
+const ELECTRODE_CAPACITY_FORMULA = 'F·c_max·ε·L·A·Δx/3600';
+
 export const CALCULATIONS: Record<string, Calculation> = {
   /**
    * Active material volume fraction of an electrode from its coating mass loading:
@@ -103,7 +106,8 @@ export const CALCULATIONS: Record<string, Calculation> = {
    */
   electrode_volume_fraction: {
     description:
-      'Active material volume fraction from the coating mass loading [mg/cm2], mass fraction, density [kg/m3] and thickness [m].',
+      'Active material volume fraction from the coating mass loading [mg/cm2], mass fraction, ' +
+      'density [kg/m3] and thickness [m].',
     check: (cfg) => [
       ...checkElectrode(cfg),
       ...checkPositive(
@@ -124,7 +128,8 @@ export const CALCULATIONS: Record<string, Calculation> = {
       const fraction = (loadingKgPerM2 * massFraction) / (density * thickness);
       if (!(fraction > 0 && fraction < 1)) {
         throw new CalculationError(
-          `the volume fraction comes out as ${fraction.toPrecision(4)}, outside (0, 1): check the loading, density and thickness units`,
+          `the volume fraction comes out as ${fraction.toPrecision(4)}, outside (0, 1): check the loading, ` +
+            `density and thickness units`,
         );
       }
       return { [`${cap(e)} electrode active material volume fraction`]: fraction };
@@ -141,7 +146,8 @@ export const CALCULATIONS: Record<string, Calculation> = {
    * Produces "<Electrode> electrode capacity [A.h]".
    */
   electrode_capacity: {
-    description: 'Electrode capacity [A.h] = F·c_max·ε·L·A·Δx/3600 from PyBaMM parameters or the element fields.',
+    description:
+      'Electrode capacity [A.h] = ' + ELECTRODE_CAPACITY_FORMULA + ' from PyBaMM parameters or the element fields.',
     check: (cfg) => [
       ...checkElectrode(cfg),
       ...checkPositive(cfg, [
@@ -182,7 +188,8 @@ export const CALCULATIONS: Record<string, Calculation> = {
    */
   cell_mass: {
     description:
-      'Cell mass [kg] = n·A·Σ ρ_i·L_i over current collectors, electrodes and separator, plus additional_mass [kg].',
+      'Cell mass [kg] = n·A·Σ ρ_i·L_i over current collectors, electrodes and separator, ' +
+      'plus additional_mass [kg].',
     check: (cfg) =>
       checkPositive(cfg, ['electrode_area']).concat(
         cfg.additional_mass !== undefined && !(isNum(cfg.additional_mass) && cfg.additional_mass >= 0)

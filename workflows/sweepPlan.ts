@@ -93,7 +93,9 @@ export function sweepDetails(state: SweepState, size: number): string {
   const remaining = Math.max(0, size - done - failed - canceled);
   const rate = state.pointSeconds === null ? '' : `, about ${(state.pointSeconds * 1000).toFixed(1)} ms per point`;
   const lines = [
-    `**${done} done** (${reused} reused) · **${failed} failed** · ${canceled} canceled · ${remaining} remaining of ${size}${rate}`,
+    `**${done} done** (${reused} reused) · **${failed} failed** · ` +
+      `${canceled} canceled · ${remaining} remaining of ` +
+      `${size}${rate}`,
   ];
   if (state.failures.length) {
     lines.push('', 'First failures (query `failures` for the list):');

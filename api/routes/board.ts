@@ -9,7 +9,9 @@ const esc = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 // Nothing from elsewhere; inline styles only for the timeline's bar positions.
 const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+  "connect-src 'self'; " +
+  "frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
 function page(res: Response, html: string) {
   res.setHeader('Content-Security-Policy', CSP);
@@ -42,8 +44,10 @@ export function boardRoutes(config: Config): Router {
     page(
       res,
       `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Cellar</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#111}a{color:#0050b3}</style></head>
+<html lang="en"><head><meta charset="utf-8">` +
+        `<meta name="viewport" content="width=device-width, initial-scale=1"><title>Cellar</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#111}` +
+        `a{color:#0050b3}</style></head>
 <body><h1>Cellar</h1><p>A self-hosted service for battery-cell labs.</p><ul>
 <li><a href="/lab">Lab board</a>: the lab on one page (sign in with an API key)</li>
 <li><a href="/docs">API reference</a> (<a href="/openapi.yaml">openapi.yaml</a>)</li>

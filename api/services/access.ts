@@ -18,7 +18,8 @@ async function loadProjectRef(em: EntityManager, projectId: string): Promise<Pro
 
 export async function permissionsIn(em: EntityManager, caller: Caller, projectId: string): Promise<Set<string>> {
   const rows = await em.execute<{ permission: string }[]>(
-    `select p.permission from user_project_roles r join project_role_permissions p on p.project_role_id = r.project_role_id
+    `select p.permission from user_project_roles r
+      join project_role_permissions p on p.project_role_id = r.project_role_id
       where r.user_id = ? and r.project_id = ?`,
     [caller.userId, projectId],
   );
@@ -85,12 +86,14 @@ export async function requirePermissionInSomeProject(
   const rows = await ctx.em.execute(
     `select 1 from user_project_roles r join projects p on p.id = r.project_id
        join project_role_permissions rp on rp.project_role_id = r.project_role_id
-      where r.user_id = ? and p.organization_id = ? and rp.permission = ?${opts.madeByOthers ? ' and p.created_by <> r.user_id' : ''} limit 1`,
+      where r.user_id = ? and p.organization_id = ?
+        and rp.permission = ?${opts.madeByOthers ? ' and p.created_by <> r.user_id' : ''} limit 1`,
     [ctx.caller.userId, ctx.caller.organizationId, permission],
   );
   if (!rows.length) {
     const where = opts.madeByOthers
-      ? "every project of the organization made by someone else (a project of one's own gives no say over what the organization shares)"
+      ? "every project of the organization made by someone else (a project of one's own gives no say over what the " +
+        'organization shares)'
       : 'every project of the organization';
     throw new AppError('FORBIDDEN', `missing permission ${permission} in ${where}`, { permission });
   }

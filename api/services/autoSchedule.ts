@@ -53,7 +53,8 @@ type PlanForProposal = repo.PlanRow & { ratings: Record<string, unknown> | null 
 export function proposalInputs(em: EntityManager, projectId: string, ids: string[]) {
   return Promise.all([
     em.execute<PlanForProposal[]>(
-      `select ${repo.PLAN_SELECT}, cs.ratings from ${repo.PLAN_FROM} left join cell_specifications cs on cs.id = p.cell_specification_id
+      `select ${repo.PLAN_SELECT}, cs.ratings from ${repo.PLAN_FROM} left
+        join cell_specifications cs on cs.id = p.cell_specification_id
         where p.project_id = ? and p.id = any(?::uuid[])`,
       [projectId, uuids(ids)],
     ),
@@ -110,7 +111,8 @@ export function placePlans(
   // A channel out for its cycler's service is free again after the service's window (one of its blocks).
   const inService = channels.filter((c) => !c.out_of_commission || c.service_event_id);
   const order = new Map(channels.map((c, i) => [c.id, i]));
-  // A channel whose calibration is due by `from` can take nothing; the others start in the heap at when they are next free.
+  // A channel whose calibration is due by `from` can take nothing; the others start in the heap at when they are next
+  // free.
   const entry = (c: repo.ChannelForPlan): Entry<repo.ChannelForPlan> | null =>
     c.calibration_due_at !== null && c.calibration_due_at <= from
       ? null

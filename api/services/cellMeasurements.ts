@@ -189,7 +189,10 @@ function runsOn(endTime: Date | string | null): boolean {
   return endTime == null || new Date(endTime) > new Date();
 }
 
-/** No other unfinished measurement on the channel overlaps the measurement's time; the caller holds the channel's lock. */
+/**
+ * No other unfinished measurement on the channel overlaps the measurement's time; the caller holds the channel's
+ * lock.
+ */
 async function assertNoOverlap(
   em: EntityManager,
   m: { id: string | null; start_time: Date | string | null; end_time: Date | string | null },
@@ -269,7 +272,8 @@ export async function listProjectMeasurements(ctx: RequestContext, query: Record
   if (q) {
     const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     clauses.push({
-      sql: `(lower(m.name) like ? or lower(coalesce(m.notes, '')) like ? or lower(coalesce(m.protocol->>'name', m.protocol #>> '{}', '')) like ?
+      sql: `(lower(m.name) like ? or lower(coalesce(m.notes, '')) like ?
+        or lower(coalesce(m.protocol->>'name', m.protocol #>> '{}', '')) like ?
              or exists (select 1 from jsonb_array_elements_text(m.tags) t where lower(t) like ?))`,
       params: [like, like, like, like],
     });
@@ -389,7 +393,8 @@ export async function updateMeasurement(ctx: RequestContext, measurementId: stri
       // unseen: that project's lab status cannot show another project's measurement.
       if (runsOn(next.end_time) && channel && channel.project_id !== current.project_id) {
         throw conflict(
-          'the channel has moved to another project since this run ended, so the run cannot go on there; end it in the past, or detach it (channel_id null)',
+          'the channel has moved to another project since this run ended, so the run cannot go on there; ' +
+            'end it in the past, or detach it (channel_id null)',
           {
             channel_id: channel.id,
             loc: ['body', 'end_time'],

@@ -92,7 +92,8 @@ function requireVisitDate(channel: repo.ChannelRow, body: ChannelBody) {
   if (!PLANNED_VISITS.includes(body.incident_category ?? 'other') || body.service_scheduled_at != null) return;
   throw new AppError(
     'BAD_REQUEST',
-    `service_scheduled_at is required to take a channel out of commission for ${body.incident_category}: a planned visit needs its date`,
+    `service_scheduled_at is required to take a channel out of commission for ${body.incident_category}: ` +
+      `a planned visit needs its date`,
     { field: 'service_scheduled_at', incident_category: body.incident_category },
   );
 }
@@ -208,10 +209,16 @@ export async function listChannels(ctx: RequestContext, query: Record<string, un
   });
 }
 
-/** The settings a running measurement depends on: changing any of them then is 409 (wire conventions). Notes are not one. */
+/**
+ * The settings a running measurement depends on: changing any of them then is 409 (wire conventions). Notes are not
+ * one.
+ */
 const RUN_SETTINGS = ['name', 'max_amps', 'min_volts', 'max_volts', 'out_of_commission'] as const;
 
-/** Changing out_of_commission records an incident; changing a setting is refused while a measurement runs on the channel. */
+/**
+ * Changing out_of_commission records an incident; changing a setting is refused while a measurement runs on the
+ * channel.
+ */
 export async function updateChannel(ctx: RequestContext, channelId: string, body: ChannelBody) {
   const channel = await requireChannel(ctx, channelId, 'channel:update');
   // An incident is recorded only with a change of out_of_commission: alone, it would be dropped.
@@ -309,7 +316,8 @@ export async function listIncidents(ctx: RequestContext, channelId: string, quer
     from: `(select i.*, r.created_at as resolved_at, r.description as resolution_notes, r.created_by as resolved_by
               from channel_incidents i
               left join lateral (select r.created_at, r.description, r.created_by from channel_incidents r
-                                  where r.channel_id = i.channel_id and not r.out_of_commission and r.created_at >= i.created_at
+                                  where r.channel_id = i.channel_id and not r.out_of_commission
+                                    and r.created_at >= i.created_at
                                   order by r.created_at limit 1) r on true
              where i.out_of_commission) incidents`,
     scope: [{ sql: 'channel_id = ?', params: [channelId] }],

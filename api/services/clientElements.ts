@@ -80,7 +80,9 @@ export function fromClientForm(el: Json, loc: Loc, issues: ValidationIssue[]): T
     if (!calc) {
       issues.push({
         loc: [...loc, 'type'],
-        msg: `calculation ${JSON.stringify(el.type)} is not supported by Cellar's engine; supported: ${Object.keys(CALCULATIONS).join(', ')}`,
+        msg:
+          `calculation ${JSON.stringify(el.type)} is not supported by Cellar's engine; supported: ` +
+          `${Object.keys(CALCULATIONS).join(', ')}`,
         type: 'value_error',
         input: el.type,
       });
@@ -194,7 +196,9 @@ function singleObjective(raw: unknown, loc: Loc, issues: ValidationIssue[]): [st
   if (!OBJECTIVES.includes(obj.type as string)) {
     issues.push({
       loc: [...loc, name, 'type'],
-      msg: `objective type ${JSON.stringify(obj.type)} is not supported by Cellar's engine; supported: ${OBJECTIVES.join(', ')}`,
+      msg:
+        `objective type ${JSON.stringify(obj.type)} is not supported by Cellar's engine; supported: ` +
+        `${OBJECTIVES.join(', ')}`,
       type: 'value_error',
       input: obj.type,
     });
@@ -248,7 +252,9 @@ function costOf(raw: unknown, loc: Loc, issues: ValidationIssue[]): string | und
     return COSTS[type];
   issues.push({
     loc,
-    msg: `cost ${JSON.stringify(type)} is not supported by Cellar's engine; supported: ${Object.keys(COSTS).join(', ')}`,
+    msg:
+      `cost ${JSON.stringify(type)} is not supported by Cellar's engine; supported: ` +
+      `${Object.keys(COSTS).join(', ')}`,
     type: 'value_error',
     input: raw,
   });
@@ -276,7 +282,9 @@ function optimizerOf(raw: unknown, runtime: Json, loc: Loc, issues: ValidationIs
     else {
       issues.push({
         loc: [...loc, 'type'],
-        msg: `optimizer ${JSON.stringify(type)} is not supported by Cellar's engine; supported: ScipyMinimize, ScipyDifferentialEvolution, ScipyLeastSquares`,
+        msg:
+          `optimizer ${JSON.stringify(type)} is not supported by Cellar's engine; supported: ScipyMinimize, ` +
+          `ScipyDifferentialEvolution, ScipyLeastSquares`,
         type: 'value_error',
         input: type,
       });

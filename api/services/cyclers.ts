@@ -164,7 +164,8 @@ export async function updateCycler(ctx: RequestContext, cyclerId: string, body: 
       ctx.em.transactional(async (em) => {
         await repo.lockCycler(em, cyclerId);
         if (moving) {
-          await repo.lockCyclerChannels(em, cyclerId); // see lockCyclerChannels: no attach slips in between check and move
+          // see lockCyclerChannels: no attach slips in between check and move
+          await repo.lockCyclerChannels(em, cyclerId);
           const running = await repo.runningMeasurement(em, { cyclerId });
           if (running)
             throw conflict('a measurement is running on this cycler; it cannot move to another project', {
@@ -189,7 +190,8 @@ export async function deleteCycler(ctx: RequestContext, cyclerId: string) {
   await requireCycler(ctx, cyclerId, 'cycler:delete');
   await ctx.em.transactional(async (em) => {
     await repo.lockCycler(em, cyclerId);
-    await repo.lockCyclerChannels(em, cyclerId); // an attach racing the delete commits before the check or fails after it
+    // an attach racing the delete commits before the check or fails after it
+    await repo.lockCyclerChannels(em, cyclerId);
     const running = await repo.runningMeasurement(em, { cyclerId });
     if (running)
       throw conflict('a measurement is running on a channel of this cycler', {
@@ -287,7 +289,8 @@ export async function openServiceEvent(
       },
       SERVICE_EVENT_COLUMNS,
     );
-    await repo.takeCyclerChannelsOut(em, event); // the whole instrument reads as down, as the client's start_service says
+    // the whole instrument reads as down, as the client's start_service says
+    await repo.takeCyclerChannelsOut(em, event);
     return row;
   });
 }
@@ -354,7 +357,8 @@ export async function completeServiceEvent(
       );
     }
     const [event] = await em.execute(
-      `update cycler_service_events set status = 'completed', completed_at = ?, completion_notes = ?, completed_by = ?, updated_at = now()
+      `update cycler_service_events set status = 'completed', completed_at = ?, completion_notes = ?,
+        completed_by = ?, updated_at = now()
         where id = ? returning ${SERVICE_EVENT_COLUMNS}`,
       [completedAt, body.notes ?? null, ctx.caller.userId, open.id],
     );

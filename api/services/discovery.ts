@@ -46,7 +46,9 @@ export function cellDataSchema(): Json {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     title: 'Cell data hierarchy',
     description:
-      'cell specification → cell batch (lot) → cell instance → cell measurement → steps, cycles and time series.',
+      'cell specification → cell batch (lot) → ' +
+      'cell instance → cell measurement → ' +
+      'steps, cycles and time series.',
     type: 'object',
     properties: {
       cell_specification: { $ref: '#/$defs/CellSpecification' },
@@ -56,7 +58,8 @@ export function cellDataSchema(): Json {
       time_series: {
         type: 'object',
         description:
-          'Canonical columns (units in the names), one array per column; Time [s], Current [A] (positive on discharge) and Voltage [V] are required.',
+          'Canonical columns (units in the names), one array per column; Time [s], ' +
+          'Current [A] (positive on discharge) and Voltage [V] are required.',
         required: ['Time [s]', 'Current [A]', 'Voltage [V]'],
         properties: Object.fromEntries(
           Object.entries(TIME_SERIES_COLUMNS).map(([c, t]) => [c, { type: 'array', items: { type: [t, 'null'] } }]),
@@ -72,7 +75,9 @@ export const CAPABILITIES = {
   service: 'cellar',
   domain_context: {
     hierarchy:
-      'project → cell specification → cell batch → cell instance → cell measurement (time series, steps, cycles); sites → cyclers → channels for the lab',
+      'project → cell specification → cell batch → cell instance → ' +
+      'cell measurement (time series, steps, cycles); ' +
+      'sites → cyclers → channels for the lab',
     concepts: {
       cell_specification: 'a cell design: form factor, chemistry, ratings and components',
       cell_instance: 'one physical cell of a specification',

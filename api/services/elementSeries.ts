@@ -96,7 +96,10 @@ function invalidQuery(field: string, msg: string, input: unknown) {
   return new ValidationFailed([{ loc: ['query', field], msg, type: 'value_error', input }]);
 }
 
-/** The stored sources of a fit's or validation's series; 404 when it stored none (the client reads that as "no metadata"). */
+/**
+ * The stored sources of a fit's or validation's series; 404 when it stored none (the client reads that as "no
+ * metadata").
+ */
 async function storedSources(ctx: RequestContext, el: ElementOfJob, jobId: string) {
   const found = [];
   for (const source of SOURCES) if (await ctx.storage.head(keyOf(el, jobId, source))) found.push(source);

@@ -170,7 +170,9 @@ function tooManyRows(rows: number | undefined): ValidationFailed {
   const counted = rows === undefined ? `more than ${MAX_INLINE_ROWS}` : String(rows);
   return invalid(
     FILE_LOC,
-    `has ${counted} data rows; a fit from a file takes at most ${MAX_INLINE_ROWS} (upload larger data as a cell measurement and use POST /fit-from-measurements)`,
+    `has ${counted} data rows; ` +
+      `a fit from a file takes at most ${MAX_INLINE_ROWS} (upload larger data as a cell measurement and use POST ` +
+      `/fit-from-measurements)`,
     'too_long',
     undefined,
     { max_rows: MAX_INLINE_ROWS, ...(rows !== undefined ? { rows } : {}) },
@@ -188,7 +190,8 @@ function pickColumns(fileColumns: string[], wanted: WantedColumns): Map<string, 
   if (missing.length) {
     throw invalid(
       FILE_LOC,
-      `has no ${missing.map((c) => `"${c}"`).join(', ')} column; the fit needs ${wanted.required.map((c) => `"${c}"`).join(', ')}`,
+      `has no ${missing.map((c) => `"${c}"`).join(', ')} column; ` +
+        `the fit needs ${wanted.required.map((c) => `"${c}"`).join(', ')}`,
       'missing',
       undefined,
       { missing_columns: missing, available_columns: fileColumns },
@@ -266,7 +269,10 @@ function eachCsvRecord(text: string, delimiter: string, onRecord: (fields: strin
     field += run;
     blank &&= run.trim() === '';
   };
-  /** The end of the run of ordinary characters from `from`: up to a delimiter, a line break or (in quotes or in a blank field) a quote. */
+  /**
+   * The end of the run of ordinary characters from `from`: up to a delimiter, a line break or (in quotes or in a
+   * blank field) a quote.
+   */
   const runEnd = (from: number, stopAtQuote: boolean) => {
     let e = from + 1;
     for (; e < text.length; e++) {

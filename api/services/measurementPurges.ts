@@ -20,7 +20,8 @@ export async function recordMeasurementPurges(
 ): Promise<RecordedStart[]> {
   if (!measurements.length) return [];
   const sessions = await em.execute<{ measurement_id: string; kind: 'upload' | 'extend'; version: number }[]>(
-    `select measurement_id, kind, version from measurement_upload_sessions where measurement_id in (select jsonb_array_elements_text(?::jsonb)::uuid) and confirmed_at is not null`,
+    `select measurement_id, kind, version from measurement_upload_sessions
+      where measurement_id in (select jsonb_array_elements_text(?::jsonb)::uuid) and confirmed_at is not null`,
     [JSON.stringify(measurements.map((m) => m.id))],
   );
   const processing = (id: string) =>

@@ -154,7 +154,8 @@ export async function timeSeries(
   if (cells > MAX_SERIES_CELLS) {
     throw invalid(
       ['query', 'max_points'],
-      `${unique} columns of ${Math.min(maxPoints, p.rowCount)} rows are ${cells} values; at most ${MAX_SERIES_CELLS} per answer: ask for fewer points or columns (or download the series)`,
+      `${unique} columns of ${Math.min(maxPoints, p.rowCount)} rows are ${cells} values; ` +
+        `at most ${MAX_SERIES_CELLS} per answer: ask for fewer points or columns (or download the series)`,
       'less_than_equal',
       maxPoints,
       { le: Math.floor(MAX_SERIES_CELLS / unique) },

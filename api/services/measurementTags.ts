@@ -27,7 +27,9 @@ export function tagFilters(query: Record<string, unknown>): { sql: string; param
   const any = asList(query.tags_any).map((tag) => tag.trim());
   if (any.length) {
     clauses.push({
-      sql: `exists (select 1 from jsonb_array_elements_text(m.tags) t where lower(t) in (${any.map(() => 'lower(?)').join(', ')}))`,
+      sql:
+        `exists (select 1 from jsonb_array_elements_text(m.tags) t where lower(t) in ` +
+        `(${any.map(() => 'lower(?)').join(', ')}))`,
       params: any,
     });
   }
@@ -72,7 +74,8 @@ export async function bulkTags(
   const remove = new Set((body.remove ?? []).map((t) => t.trim().toLowerCase()));
   return ctx.em.transactional(async (em) => {
     const rows = await em.execute<{ id: string; organization_id: string; project_id: string; tags: string[] }[]>(
-      `select id, organization_id, project_id, tags from cell_measurements where id in (${ids.map(() => '?').join(', ')}) order by id for update`,
+      `select id, organization_id, project_id, tags from cell_measurements
+        where id in (${ids.map(() => '?').join(', ')}) order by id for update`,
       ids,
     );
     const found = new Map(rows.map((r) => [r.id, r]));

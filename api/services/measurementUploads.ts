@@ -173,7 +173,8 @@ async function sealUploads(ctx: Services, session: repo.UploadSessionRow, requir
   if (missing.length) {
     const expired = session.expires_at.getTime() < Date.now();
     throw conflict(
-      `nothing was uploaded for ${missing.map((m) => m.filename).join(', ')}; PUT the bytes to the signed_url before confirming` +
+      `nothing was uploaded for ${missing.map((m) => m.filename).join(', ')}; ` +
+        `PUT the bytes to the signed_url before confirming` +
         (expired ? ` (the upload targets expired at ${session.expires_at.toISOString()}: initiate a new upload)` : ''),
       { missing, expired, expires_at: session.expires_at.toISOString() },
     );
@@ -202,7 +203,10 @@ function validationOptions(v: ValidationOptions | undefined): ValidationOptions 
   return v === undefined ? undefined : { strict: v.strict ?? true, skip_checks: v.skip_checks ?? [] };
 }
 
-/** The processing workflow of an upload or extend: confirming again while it runs joins it; after a failed run it may run again. */
+/**
+ * The processing workflow of an upload or extend: confirming again while it runs joins it; after a failed run it may
+ * run again.
+ */
 function processingStart(ctx: Services, m: { id: string }, mode: 'upload' | 'extend', version: number): WorkflowStart {
   const args: ProcessMeasurementInput = {
     measurementId: m.id,
@@ -415,7 +419,8 @@ export async function initiateExtend(ctx: RequestContext, measurementId: string)
         // lost the first answer (it crashed, or the response was lost) can finish that extend.
         const uploads = [await uploadInfo(ctx, { ...latest.targets[0]! }, remaining)];
         throw conflict(
-          `an extend of cell measurement ${measurementId} is already in flight; upload to detail.uploads and confirm it, or wait until its target expires`,
+          `an extend of cell measurement ${measurementId} is already in flight; ` +
+            `upload to detail.uploads and confirm it, or wait until its target expires`,
           {
             version: latest.version,
             expires_at: latest.expires_at.toISOString(),

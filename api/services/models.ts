@@ -1,5 +1,6 @@
 // Rules for models (shared by the organization: model:* held in some project of it, or an
-// owner) and parameterized models (a model with parameter values, in a project). Every model is built once by the Python worker before it
+// owner) and parameterized models (a model with parameter values, in a project). Every model is built once by the
+// Python worker before it
 // is stored, which also gives its simulator_version (the PyBaMM version).
 import type { RequestBody } from '../schemas.ts';
 import { randomUUID } from 'node:crypto';

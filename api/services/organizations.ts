@@ -47,7 +47,8 @@ export async function listMembers(ctx: RequestContext, orgId: string) {
     (MemberRow & { project_roles: { project_id: string; project_role_id: string }[] })[]
   >(
     `select u.id, u.email, m.role, m.created_at, m.deactivated_at is null as is_active,
-            coalesce((select json_agg(json_build_object('project_id', r.project_id, 'project_role_id', r.project_role_id) order by r.project_id)
+            coalesce((select json_agg(json_build_object('project_id', r.project_id, 'project_role_id',
+              r.project_role_id) order by r.project_id)
                         from user_project_roles r join projects p on p.id = r.project_id
                        where r.user_id = u.id and p.organization_id = m.organization_id), '[]') as project_roles
        from memberships m join users u on u.id = m.user_id where m.organization_id = ? order by lower(u.email)`,
@@ -122,7 +123,8 @@ export async function inviteToProject(
   );
   if (!existing) await addMember(ctx, projectId, { user_id: user.id, project_role_id: body.project_role_id });
   const [role] = await ctx.em.execute<{ name: string }[]>(
-    `select r.name from user_project_roles u join project_roles r on r.id = u.project_role_id where u.project_id = ? and u.user_id = ?`,
+    `select r.name from user_project_roles u join project_roles r on r.id = u.project_role_id where u.project_id = ?
+      and u.user_id = ?`,
     [projectId, user.id],
   );
   return { user_id: user.id, email, invite_sent: false, already_member: Boolean(existing), role_name: role!.name };
@@ -132,7 +134,8 @@ export async function inviteToProject(
 async function assertNotLastOwner(ctx: RequestContext, orgId: string, target: MemberRow, what: string) {
   if (target.role !== 'owner' || !target.is_active) return;
   const [{ owners }] = (await ctx.em.execute<{ owners: number }[]>(
-    `select count(*)::int as owners from memberships where organization_id = ? and role = 'owner' and deactivated_at is null`,
+    `select count(*)::int as owners from memberships where organization_id = ? and role = 'owner'
+      and deactivated_at is null`,
     [orgId],
   )) as [{ owners: number }];
   if (owners <= 1) throw conflict(`${what} would leave the organization without an owner`, { user_id: target.id });
@@ -165,7 +168,8 @@ export async function setActive(ctx: RequestContext, orgId: string, userId: stri
   const target = await member(ctx, orgId, userId);
   if (!body.is_active) await assertNotLastOwner(ctx, orgId, target, 'deactivating this member');
   await ctx.em.execute(
-    `update memberships set deactivated_at = case when ? then null else coalesce(deactivated_at, now()) end where organization_id = ? and user_id = ?`,
+    `update memberships set deactivated_at = case when ? then null else coalesce(deactivated_at, now()) end
+      where organization_id = ? and user_id = ?`,
     [body.is_active, orgId, userId],
   );
   // The memberships trigger tells the other API processes; this one drops the member's keys at once.
@@ -195,11 +199,13 @@ export async function removeMember(ctx: RequestContext, orgId: string, userId: s
   await assertNotLastOwner(ctx, orgId, target, 'removing this member');
   const prefixes = await ctx.em.transactional(async (em) => {
     await em.execute(
-      `delete from user_project_roles where user_id = ? and project_id in (select id from projects where organization_id = ?)`,
+      `delete from user_project_roles where user_id = ? and project_id in (select id from projects
+        where organization_id = ?)`,
       [userId, orgId],
     );
     const keys = await em.execute<{ prefix: string }[]>(
-      `update api_keys set revoked_at = now() where user_id = ? and organization_id = ? and revoked_at is null returning prefix`,
+      `update api_keys set revoked_at = now() where user_id = ? and organization_id = ? and revoked_at is null
+        returning prefix`,
       [userId, orgId],
     );
     await em.execute(`delete from memberships where organization_id = ? and user_id = ?`, [orgId, userId]);

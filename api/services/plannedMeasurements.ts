@@ -156,7 +156,8 @@ export async function reserve(
       project_id: channel.project_id,
     });
   }
-  // Out for its cycler's service, the channel is held by the service's window (a block below); out for its own fault, for good.
+  // Out for its cycler's service, the channel is held by the service's window (a block below); out for its own fault,
+  // for good.
   if (channel.out_of_commission && !channel.service_event_id) {
     throw conflict(`channel ${channel.name} on ${channel.cycler_name} is out of commission`, {
       channel_id: channelId,

@@ -33,7 +33,9 @@ export function requirementsOf(ratings: Record<string, unknown> | null): Require
   };
 }
 
-/** Why the channel's ratings cannot take the requirement, or null when they can (an unrated limit cannot be shown to). */
+/**
+ * Why the channel's ratings cannot take the requirement, or null when they can (an unrated limit cannot be shown to).
+ */
 export function ratingMismatch(
   ch: Pick<ChannelForPlan, 'max_amps' | 'min_volts' | 'max_volts'>,
   need: Requirements,

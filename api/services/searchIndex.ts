@@ -15,7 +15,8 @@ export interface SearchDocumentInput {
 
 export async function indexEntity(em: EntityManager, doc: SearchDocumentInput): Promise<void> {
   await em.execute(
-    `insert into search_documents (entity_type, entity_id, organization_id, project_id, parent_id, name, body, updated_at)
+    `insert into search_documents (entity_type, entity_id, organization_id, project_id, parent_id, name, body,
+      updated_at)
      values (?, ?, ?, ?, ?, ?, ?, now())
      on conflict (entity_type, entity_id) do update set
        project_id = excluded.project_id, parent_id = excluded.parent_id, name = excluded.name,

@@ -177,7 +177,8 @@ export async function describeModel(
     model: null,
   };
   await em.execute(
-    `insert into model_descriptions (key, description) values (?, ?) on conflict (key) do update set description = excluded.description`,
+    `insert into model_descriptions (key, description) values (?, ?) on conflict (key) do update
+      set description = excluded.description`,
     [key, JSON.stringify(stored)],
   );
   return stored;
@@ -227,7 +228,9 @@ export async function validatePybammModel(
   if (!known) {
     return {
       valid: false,
-      error: `${JSON.stringify(body.pybamm_model)} is not a model Cellar's engine builds; it builds ${PYBAMM_MODELS.map((m) => m.type).join(', ')}`,
+      error:
+        `${JSON.stringify(body.pybamm_model)} is not a model Cellar's engine builds; ` +
+        `it builds ${PYBAMM_MODELS.map((m) => m.type).join(', ')}`,
       error_type: 'UnsupportedModel',
     };
   }

@@ -5,7 +5,9 @@ import { invalid, type ValidationIssue } from '../errors.ts';
 
 /** What a request may put into one workflow or activity argument: room is left for the envelope. */
 export const MAX_WORKER_ARG_BYTES = 1_500_000;
-/** Mesh points per spatial variable; PyBaMM's defaults are 20-30, and 200 already gives a DFN 80,000 particle states. */
+/**
+ * Mesh points per spatial variable; PyBaMM's defaults are 20-30, and 200 already gives a DFN 80,000 particle states.
+ */
 export const MAX_VAR_PTS = 200;
 /** A drive cycle's [time, value] pairs: a 1 Hz cycle of almost 28 hours. */
 export const MAX_DRIVE_CYCLE_POINTS = 100_000;

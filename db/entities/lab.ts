@@ -45,7 +45,10 @@ export const Cycler = defineEntity({
       .type('tsvector')
       .nullable()
       .generated(
-        "((setweight(to_tsvector('simple'::regconfig, name), 'A'::\"char\") || setweight(to_tsvector('simple'::regconfig, ((((((COALESCE(manufacturer, ''::text) || ' '::text) || COALESCE(model, ''::text)) || ' '::text) || COALESCE(serial_number, ''::text)) || ' '::text) || COALESCE(hostname, ''::text))), 'B'::\"char\"))) stored",
+        "((setweight(to_tsvector('simple'::regconfig, name), " +
+          "'A'::\"char\") || setweight(to_tsvector('simple'::regconfig, ((((((COALESCE(manufacturer, " +
+          "''::text) || ' '::text) || COALESCE(model, ''::text)) || ' '::text) || COALESCE(serial_number, " +
+          "''::text)) || ' '::text) || COALESCE(hostname, ''::text))), 'B'::\"char\"))) stored",
       ),
   },
 });

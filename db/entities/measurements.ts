@@ -1,4 +1,5 @@
-// MikroORM entities: Cycling measurements, their uploads and watchers, studies that group measurements and simulations, raw data files and analyses.
+// MikroORM entities: Cycling measurements, their uploads and watchers, studies that group measurements and
+// simulations, raw data files and analyses.
 // Generated once from the migrated schema; test/ormDrift.test.ts keeps them and the migrations in step.
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { timestamps, createdAt } from './columns.ts';

@@ -165,7 +165,9 @@ export const SearchDocument = defineEntity({
       .nullable()
       .lazy()
       .generated(
-        "(setweight(to_tsvector('simple'::regconfig, name), 'A'::\"char\") || setweight(to_tsvector('simple'::regconfig, COALESCE(body, ''::text)), 'B'::\"char\")) stored",
+        "(setweight(to_tsvector('simple'::regconfig, name), " +
+          "'A'::\"char\") || setweight(to_tsvector('simple'::regconfig, COALESCE(body, ''::text)), " +
+          '\'B\'::"char")) stored',
       ),
     updated_at: p
       .datetime()

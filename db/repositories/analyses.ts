@@ -23,8 +23,10 @@ export interface AnalysisRow {
   updated_at: Date;
 }
 
-const SELECT = `a.id, a.organization_id, a.project_id, a.measurement_id, a.name, a.analysis_type, a.columns, a.plots, a.metadata, a.notes,
-  a.file_columns, a.row_count, a.object_key, a.size_bytes::float8 as size_bytes, a.created_by, a.created_at, a.updated_at`;
+const SELECT = `a.id, a.organization_id, a.project_id, a.measurement_id, a.name, a.analysis_type, a.columns, a.plots,
+  a.metadata, a.notes,
+  a.file_columns, a.row_count, a.object_key, a.size_bytes::float8 as size_bytes, a.created_by, a.created_at,
+    a.updated_at`;
 
 export async function findAnalysis(em: EntityManager, id: string): Promise<AnalysisRow | null> {
   const rows = await em.execute<AnalysisRow[]>(`select ${SELECT} from analyses a where a.id = ?`, [id]);

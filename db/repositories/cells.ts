@@ -8,7 +8,8 @@ import type { Row } from '../entities/index.ts';
 export type SpecRow = Row<ICellSpecification>;
 
 /** An instance with the name of its batch (lot). */
-export const INSTANCE_SELECT = `*, (select b.name from cell_batches b where b.id = cell_instances.batch_id) as batch_name`;
+export const INSTANCE_SELECT =
+  `*, (select b.name from cell_batches b where b.id = cell_instances.batch_id) as ` + `batch_name`;
 
 /** An instance as stored, with the name of its batch (INSTANCE_SELECT). */
 export type InstanceRow = Row<ICellInstance> & { batch_name: string | null };
@@ -65,14 +66,16 @@ export async function findInstanceByName(
 
 export async function cellSpecMappings(em: EntityManager, projectId: string) {
   return em.execute(
-    `select id as cell_specification_id, project_id, name, created_at from cell_specifications where project_id = ? order by name, id`,
+    `select id as cell_specification_id, project_id, name, created_at from cell_specifications where project_id = ?
+      order by name, id`,
     [projectId],
   );
 }
 
 /** Every stored column of the measurement, with the emails of its requester and creator. */
 export const MEASUREMENT_SELECT = `m.*, ru.email as requested_by_email, cu.email as created_by_email`;
-export const MEASUREMENT_FROM = `cell_measurements m left join users ru on ru.id = m.requested_by join users cu on cu.id = m.created_by`;
+export const MEASUREMENT_FROM =
+  `cell_measurements m left join users ru on ru.id = m.requested_by join users cu on ` + `cu.id = m.created_by`;
 
 export async function findMeasurement(em: EntityManager, id: string): Promise<MeasurementRow | null> {
   return (
@@ -99,7 +102,8 @@ export async function unindexUnderSpec(em: EntityManager, specId: string): Promi
   await em.execute(
     `delete from search_documents where (entity_type = 'cell_specification' and entity_id = ?)
         or (entity_type = 'cell_instance' and parent_id = ?)
-        or (entity_type = 'cell_measurement' and parent_id in (select id from cell_instances where cell_specification_id = ?))`,
+        or (entity_type = 'cell_measurement' and parent_id in (select id from cell_instances
+          where cell_specification_id = ?))`,
     [specId, specId, specId],
   );
 }
@@ -118,7 +122,8 @@ export async function lockChannelForAttach(em: EntityManager, channelId: string)
           service_event_id: string | null;
         }[]
       >(
-        `select id, organization_id, project_id, cycler_id, out_of_commission, service_event_id from channels where id = ? for update`,
+        `select id, organization_id, project_id, cycler_id, out_of_commission, service_event_id from channels
+          where id = ? for update`,
         [channelId],
       )
     )[0] ?? null
@@ -160,7 +165,8 @@ export async function setWatch(em: EntityManager, userId: string, m: Measurement
 
 export async function watchedIn(em: EntityManager, userId: string, projectId: string): Promise<string[]> {
   const rows = await em.execute<{ measurement_id: string }[]>(
-    `select measurement_id from measurement_watches where user_id = ? and project_id = ? order by created_at, measurement_id`,
+    `select measurement_id from measurement_watches where user_id = ? and project_id = ?
+      order by created_at, measurement_id`,
     [userId, projectId],
   );
   return rows.map((r) => r.measurement_id);

@@ -20,7 +20,8 @@ export interface TemplateRow {
 }
 
 const LIGHT =
-  'id, organization_id, project_id, content_hash, name, description, input_references, created_by, created_at, updated_at';
+  'id, organization_id, project_id, content_hash, name, description, input_references, created_by, created_at, ' +
+  'updated_at';
 const ALL = `${LIGHT}, source_protocol, protocol_config, parameters_schema, experiment_parameters`;
 
 export async function findTemplate(em: EntityManager, id: string): Promise<TemplateRow | null> {
@@ -46,7 +47,8 @@ export async function insertTemplate(
   row: Required<Omit<TemplateRow, 'created_at' | 'updated_at'>>,
 ): Promise<TemplateRow | null> {
   const rows = await em.execute<TemplateRow[]>(
-    `insert into experiment_templates (id, organization_id, project_id, content_hash, name, description, source_protocol, protocol_config,
+    `insert into experiment_templates (id, organization_id, project_id, content_hash, name, description,
+      source_protocol, protocol_config,
        parameters_schema, experiment_parameters, input_references, created_by)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (project_id, content_hash) do nothing returning ${ALL}`,
     [
@@ -74,7 +76,8 @@ export async function updateTemplate(
 ): Promise<TemplateRow> {
   const sets = Object.entries(changes).filter(([, v]) => v !== undefined);
   const rows = await em.execute<TemplateRow[]>(
-    `update experiment_templates set ${[...sets.map(([k]) => `${k} = ?`), 'updated_at = now()'].join(', ')} where id = ? returning ${ALL}`,
+    `update experiment_templates set ${[...sets.map(([k]) => `${k} = ?`), 'updated_at = now()'].join(', ')}
+      where id = ? returning ${ALL}`,
     [...sets.map(([, v]) => v), id],
   );
   return rows[0]!;

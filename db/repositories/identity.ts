@@ -14,7 +14,8 @@ export interface KeyIdentity {
 
 export async function findActiveKeyByPrefix(em: EntityManager, prefix: string): Promise<KeyIdentity | null> {
   const rows = await em.execute<KeyIdentity[]>(
-    `select k.id as key_id, k.key_hash, k.prefix, k.user_id, u.email, k.organization_id as key_organization_id, k.last_used_at
+    `select k.id as key_id, k.key_hash, k.prefix, k.user_id, u.email, k.organization_id as key_organization_id,
+      k.last_used_at
        from api_keys k join users u on u.id = k.user_id
       where k.prefix = ? and k.revoked_at is null`,
     [prefix],

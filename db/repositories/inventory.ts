@@ -56,12 +56,16 @@ export const siteSelect = (
   array(select c.id from cyclers c where c.site_id = s.id and ${readableCyclers} order by c.name, c.id) as cycler_ids`;
 export const SITE_FROM = 'sites s join users u on u.id = s.created_by';
 
-export const CYCLER_COLUMNS = `c.id, c.organization_id, c.site_id, c.project_id, c.name, c.manufacturer, c.model, c.version,
-  c.serial_number, c.firmware_version, c.hostname, c.ip_address, c.port, c.last_calibrated_at, c.calibration_interval_days,
+export const CYCLER_COLUMNS = `c.id, c.organization_id, c.site_id, c.project_id, c.name, c.manufacturer, c.model,
+  c.version,
+  c.serial_number, c.firmware_version, c.hostname, c.ip_address, c.port, c.last_calibrated_at,
+    c.calibration_interval_days,
   c.calibration_due_at, c.notes, c.created_by, c.created_at, c.updated_at`;
 
-export const CHANNEL_SELECT = `ch.id, ch.organization_id, ch.project_id, ch.cycler_id, ch.name, ch.notes, ch.max_amps, ch.min_volts,
-  ch.max_volts, ch.out_of_commission, ch.service_scheduled_at, ch.service_scheduled_until, ch.created_by, u.email as created_by_email, ch.created_at, ch.updated_at`;
+export const CHANNEL_SELECT = `ch.id, ch.organization_id, ch.project_id, ch.cycler_id, ch.name, ch.notes, ch.max_amps,
+  ch.min_volts,
+  ch.max_volts, ch.out_of_commission, ch.service_scheduled_at, ch.service_scheduled_until, ch.created_by,
+    u.email as created_by_email, ch.created_at, ch.updated_at`;
 export const CHANNEL_FROM = 'channels ch join users u on u.id = ch.created_by';
 
 export async function findSite(
@@ -168,15 +172,18 @@ export async function siteProjects(em: EntityManager, siteId: string): Promise<s
 /** Removes the search documents of a site's cyclers and channels (the rows go by cascade). */
 export async function unindexSiteEquipment(em: EntityManager, siteId: string): Promise<void> {
   await em.execute(
-    `delete from search_documents where (entity_type = 'cycler' and entity_id in (select id from cyclers where site_id = ?))
-        or (entity_type = 'channel' and entity_id in (select ch.id from channels ch join cyclers c on c.id = ch.cycler_id where c.site_id = ?))`,
+    `delete from search_documents where (entity_type = 'cycler' and entity_id in (select id from cyclers
+      where site_id = ?))
+        or (entity_type = 'channel' and entity_id in (select ch.id from channels ch
+          join cyclers c on c.id = ch.cycler_id where c.site_id = ?))`,
     [siteId, siteId],
   );
 }
 
 export async function unindexCyclerChannels(em: EntityManager, cyclerId: string): Promise<void> {
   await em.execute(
-    `delete from search_documents where entity_type = 'channel' and entity_id in (select id from channels where cycler_id = ?)`,
+    `delete from search_documents where entity_type = 'channel' and entity_id in (select id from channels
+      where cycler_id = ?)`,
     [cyclerId],
   );
 }
@@ -279,7 +286,8 @@ export async function takeCyclerChannelsOut(
   await em.execute(
     `with taken as (update channels set out_of_commission = true, service_event_id = ?, updated_at = now()
                      where cycler_id = ? and not out_of_commission returning id, organization_id, project_id)
-     insert into channel_incidents (id, organization_id, project_id, channel_id, out_of_commission, incident_category, description,
+     insert into channel_incidents (id, organization_id, project_id, channel_id, out_of_commission, incident_category,
+       description,
                                     service_scheduled_at, service_scheduled_until, service_event_id, created_by)
      select gen_random_uuid(), organization_id, project_id, id, true, ?, ?, ?, ?, ?, ? from taken`,
     [
@@ -305,9 +313,11 @@ export async function bringCyclerChannelsBack(
   await em.execute(
     `with back as (update channels set out_of_commission = false, service_event_id = null, updated_at = now()
                     where service_event_id = ? returning id, organization_id, project_id)
-     insert into channel_incidents (id, organization_id, project_id, channel_id, out_of_commission, incident_category, description, service_event_id, created_by)
+     insert into channel_incidents (id, organization_id, project_id, channel_id, out_of_commission, incident_category,
+       description, service_event_id, created_by)
      select gen_random_uuid(), b.organization_id, b.project_id, b.id, false, e.incident_category, ?, ?, ? from back b
-       cross join lateral (select incident_category from channel_incidents where channel_id = b.id and service_event_id = ? and out_of_commission
+       cross join lateral (select incident_category from channel_incidents where channel_id = b.id
+         and service_event_id = ? and out_of_commission
                             order by created_at desc limit 1) e`,
     [eventId, notes, eventId, userId, eventId],
   );

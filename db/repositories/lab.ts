@@ -62,7 +62,8 @@ export const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
 export function labCyclers(em: EntityManager, projectId: string, page?: CyclerPage): Promise<LabCyclerRow[]> {
   return em.execute<LabCyclerRow[]>(
     `select c.site_id, s.name as site_name, c.id, c.name, c.manufacturer, c.model, c.serial_number,
-            ${ms('c.last_calibrated_at')} as last_calibrated_at, c.calibration_interval_days, ${ms('c.calibration_due_at')} as calibration_due_at
+            ${ms('c.last_calibrated_at')} as last_calibrated_at, c.calibration_interval_days,
+              ${ms('c.calibration_due_at')} as calibration_due_at
        from cyclers c join sites s on s.id = c.site_id
       where c.project_id = ?
       order by s.name, s.id, c.name, c.id${page ? ' limit ? offset ?' : ''}`,
@@ -90,7 +91,8 @@ export function labCounts(
 ): Promise<LabCountRow[]> {
   return em.execute<LabCountRow[]>(
     `with t(at) as (select ?::timestamptz), running as (
-       select m.channel_id, bool_or(coalesce(m.data_updated_at, m.updated_at) >= t.at - make_interval(hours => ?)) as fresh
+       select m.channel_id, bool_or(coalesce(m.data_updated_at,
+         m.updated_at) >= t.at - make_interval(hours => ?)) as fresh
          from cell_measurements m, t
         where m.project_id = ? and m.channel_id is not null and (m.end_time is null or m.end_time > t.at)
         group by m.channel_id)
@@ -127,20 +129,30 @@ export function labChannels(
   const page = cyclerIds ? [uuidArray(cyclerIds)] : [];
   return em.execute<LabChannelRow[]>(
     `with t(at) as (select ?::timestamptz), running as (
-       select distinct on (m.channel_id) m.channel_id, m.id, m.name, m.updated_at, m.data_updated_at, m.cell_instance_id, m.start_time,
-              m.estimated_end_time, m.protocol, m.protocol_id, m.program_name, m.requested_by, bool_or(m.is_fresh) over w as any_fresh
+       select distinct on (m.channel_id) m.channel_id, m.id, m.name, m.updated_at, m.data_updated_at,
+         m.cell_instance_id, m.start_time,
+              m.estimated_end_time, m.protocol, m.protocol_id, m.program_name, m.requested_by,
+                bool_or(m.is_fresh) over w as any_fresh
          from (select m.*, coalesce(m.data_updated_at, m.updated_at) >= t.at - make_interval(hours => ?) as is_fresh,
                       (m.start_time is null or m.start_time <= t.at) as started
                  from cell_measurements m, t
-                where m.project_id = ? and m.channel_id is not null and (m.end_time is null or m.end_time > t.at)${onPage}) m
-       window w as (partition by m.channel_id order by m.started desc, m.is_fresh desc, m.start_time desc nulls last, m.id
+                where m.project_id = ? and m.channel_id is not null and (m.end_time is null
+                  or m.end_time > t.at)${onPage}) m
+       window w as (partition by m.channel_id
+         order by m.started desc, m.is_fresh desc, m.start_time desc nulls last, m.id
                     rows between unbounded preceding and unbounded following)
         order by m.channel_id, m.started desc, m.is_fresh desc, m.start_time desc nulls last, m.id)
-     select ch.cycler_id, ch.id, ch.name, ch.notes, ch.out_of_commission, (ch.service_event_id is not null) as out_for_service, ch.max_amps, ch.min_volts, ch.max_volts,
-            ${ms('ch.service_scheduled_at')} as service_scheduled_at, ${ms('ch.service_scheduled_until')} as service_scheduled_until,
-            r.id as m_id, r.name as m_name, ${ms('r.updated_at')} as m_updated_at, ${ms('r.data_updated_at')} as data_updated_at,
-            r.cell_instance_id, ${ms('r.start_time')} as start_time, ${ms('r.estimated_end_time')} as estimated_end_time,
-            coalesce(r.protocol->>'name', case when jsonb_typeof(r.protocol) = 'string' then r.protocol #>> '{}' end, et.name) as protocol, r.program_name, ci.name as cell_instance_name, cs.name as cell_specification_name,
+     select ch.cycler_id, ch.id, ch.name, ch.notes, ch.out_of_commission,
+       (ch.service_event_id is not null) as out_for_service, ch.max_amps, ch.min_volts, ch.max_volts,
+            ${ms('ch.service_scheduled_at')} as service_scheduled_at,
+              ${ms('ch.service_scheduled_until')} as service_scheduled_until,
+            r.id as m_id, r.name as m_name, ${ms('r.updated_at')} as m_updated_at,
+              ${ms('r.data_updated_at')} as data_updated_at,
+            r.cell_instance_id, ${ms('r.start_time')} as start_time,
+              ${ms('r.estimated_end_time')} as estimated_end_time,
+            coalesce(r.protocol->>'name', case when jsonb_typeof(r.protocol) = 'string'
+              then r.protocol #>> '{}' end, et.name) as protocol, r.program_name, ci.name as cell_instance_name,
+                cs.name as cell_specification_name,
             u.email as requested_by_email, (w.user_id is not null) as watched, r.any_fresh as fresh
        from channels ch
        left join running r on r.channel_id = ch.id
@@ -167,7 +179,8 @@ export interface LabServiceRow {
 /** Open cycler service events with their booked span, in time order. */
 export function labServiceEvents(em: EntityManager, projectId: string, cyclerIds?: string[]): Promise<LabServiceRow[]> {
   return em.execute<LabServiceRow[]>(
-    `select e.cycler_id, e.id, e.event_type, e.status, ${ms('e.started_at')} as started_at, ${ms('e.scheduled_for')} as scheduled_for,
+    `select e.cycler_id, e.id, e.event_type, e.status, ${ms('e.started_at')} as started_at,
+      ${ms('e.scheduled_for')} as scheduled_for,
             ${ms('e.scheduled_until')} as scheduled_until
        from cycler_service_events e join cyclers c on c.id = e.cycler_id
       where c.project_id = ? and e.status = 'open'${cyclerIds ? ' and c.id = any(?::uuid[])' : ''}
@@ -185,7 +198,10 @@ export interface LabHead {
   allowed: boolean;
 }
 
-/** All a conditional request needs, in one statement: the project, its organization's window, its lab version, the permission. */
+/**
+ * All a conditional request needs, in one statement: the project, its organization's window, its lab version, the
+ * permission.
+ */
 export async function labHead(
   em: EntityManager,
   projectId: string,
@@ -194,7 +210,8 @@ export async function labHead(
 ): Promise<LabHead | null> {
   const rows = await em.execute<LabHead[]>(
     `select p.organization_id, o.stale_after_hours, coalesce(v.version, 0) as version,
-            exists (select 1 from user_project_roles r join project_role_permissions rp on rp.project_role_id = r.project_role_id
+            exists (select 1 from user_project_roles r
+              join project_role_permissions rp on rp.project_role_id = r.project_role_id
                      where r.user_id = ? and r.project_id = p.id and rp.permission = ?) as allowed
        from projects p join organizations o on o.id = p.organization_id left join lab_versions v on v.project_id = p.id
       where p.id = ?`,

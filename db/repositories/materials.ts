@@ -17,7 +17,8 @@ export interface MaterialRecord {
   updated_at: Date;
 }
 
-const MATERIAL_SELECT = `m.id, m.name, m.category, m.manufacturer, m.product_id, m.description, m.organization_id, m.project_id,
+const MATERIAL_SELECT = `m.id, m.name, m.category, m.manufacturer, m.product_id, m.description, m.organization_id,
+  m.project_id,
   m.organization_id is null as system, m.created_at, m.updated_at`;
 
 export async function findMaterial(em: EntityManager, id: string): Promise<MaterialRecord | null> {
@@ -52,7 +53,8 @@ export interface DatasetRow {
   updated_at: Date;
 }
 
-const DATASET_SELECT = `d.id, d.organization_id, d.project_id, d.material_id, d.name, d.columns, d.nan_counts, d.row_count, d.data_version,
+const DATASET_SELECT = `d.id, d.organization_id, d.project_id, d.material_id, d.name, d.columns, d.nan_counts,
+  d.row_count, d.data_version,
   d.object_key, d.size_bytes::float8 as size_bytes, d.created_by, d.created_at, d.updated_at`;
 
 export async function findDataset(

@@ -10,7 +10,10 @@ export interface UploadTarget {
   path: string;
   max_bytes: number;
   multipart: boolean;
-  /** Where confirm copies the upload and where it is read from then (storage/measurementKeys.ts sealedKey); absent in sessions older than that copy. */
+  /**
+   * Where confirm copies the upload and where it is read from then (storage/measurementKeys.ts sealedKey); absent in
+   * sessions older than that copy.
+   */
   sealed_path?: string;
 }
 
@@ -31,7 +34,8 @@ export interface UploadSessionRow {
   created_at: Date;
 }
 
-const SESSION_COLUMNS = `id, measurement_id, kind, version, organization_id, project_id, cell_instance_id, measurement_type,
+const SESSION_COLUMNS = `id, measurement_id, kind, version, organization_id, project_id, cell_instance_id,
+  measurement_type,
   measurement, targets, expires_at, confirmed_at, created_by, created_at`;
 
 export async function insertSession(
@@ -39,7 +43,8 @@ export async function insertSession(
   row: Omit<UploadSessionRow, 'confirmed_at' | 'created_at'>,
 ): Promise<UploadSessionRow> {
   const rows = await em.execute<UploadSessionRow[]>(
-    `insert into measurement_upload_sessions (id, measurement_id, kind, version, organization_id, project_id, cell_instance_id,
+    `insert into measurement_upload_sessions (id, measurement_id, kind, version, organization_id, project_id,
+      cell_instance_id,
        measurement_type, measurement, targets, expires_at, created_by)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?) returning ${SESSION_COLUMNS}`,
     [
@@ -74,7 +79,8 @@ export async function findExtendSession(
   version: number,
 ): Promise<UploadSessionRow | null> {
   const rows = await em.execute<UploadSessionRow[]>(
-    `select ${SESSION_COLUMNS} from measurement_upload_sessions where measurement_id = ? and kind = 'extend' and version = ?`,
+    `select ${SESSION_COLUMNS} from measurement_upload_sessions where measurement_id = ? and kind = 'extend'
+      and version = ?`,
     [measurementId, version],
   );
   return rows[0] ?? null;
@@ -105,7 +111,8 @@ export async function deleteSession(em: EntityManager, sessionId: string): Promi
 /** The cell specification's ratings that tune the strict checks. */
 export async function ratingsOf(em: EntityManager, cellInstanceId: string): Promise<Record<string, unknown>> {
   const rows = await em.execute<{ ratings: Record<string, unknown> | null }[]>(
-    `select s.ratings from cell_instances i join cell_specifications s on s.id = i.cell_specification_id where i.id = ?`,
+    `select s.ratings from cell_instances i join cell_specifications s on s.id = i.cell_specification_id
+      where i.id = ?`,
     [cellInstanceId],
   );
   return rows[0]?.ratings ?? {};
@@ -150,10 +157,14 @@ export interface MeasurementDataRow {
   processed_at: Date | null;
 }
 
-const MEASUREMENT_COLUMNS = `id, organization_id, project_id, cell_instance_id, name, measurement_type, channel_id, start_time,
-  end_time, estimated_end_time, protocol, protocol_id, program_name, test_setup, notes, properties, processing_status, processing_error,
-  data_updated_at, created_by, created_at, updated_at, time_series_key, steps_key, cycles_key, filenames, data_version, tags,
-  extending_version, row_count, data_columns, first_time, last_time, steps_created, validation_options, validation_report,
+const MEASUREMENT_COLUMNS = `id, organization_id, project_id, cell_instance_id, name, measurement_type, channel_id,
+  start_time,
+  end_time, estimated_end_time, protocol, protocol_id, program_name, test_setup, notes, properties, processing_status,
+    processing_error,
+  data_updated_at, created_by, created_at, updated_at, time_series_key, steps_key, cycles_key, filenames,
+    data_version, tags,
+  extending_version, row_count, data_columns, first_time, last_time, steps_created, validation_options,
+    validation_report,
   processed_at`;
 
 export async function findMeasurement(
@@ -194,10 +205,13 @@ export interface NewMeasurement {
 export async function insertMeasurement(em: EntityManager, m: NewMeasurement): Promise<MeasurementDataRow> {
   const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
   const rows = await em.execute<MeasurementDataRow[]>(
-    `insert into cell_measurements (id, organization_id, project_id, cell_instance_id, name, measurement_type, channel_id,
-       start_time, end_time, estimated_end_time, protocol, protocol_id, program_name, test_setup, notes, properties, filenames,
+    `insert into cell_measurements (id, organization_id, project_id, cell_instance_id, name, measurement_type,
+      channel_id,
+       start_time, end_time, estimated_end_time, protocol, protocol_id, program_name, test_setup, notes, properties,
+         filenames,
        validation_options, processing_status, requested_by, created_by, data_updated_at, tags)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?::jsonb, ?, ?::jsonb, ?::jsonb, ?::jsonb, 'pending', ?, ?, now(), ?::jsonb)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?::jsonb, ?, ?::jsonb, ?::jsonb, ?::jsonb, 'pending', ?, ?,
+       now(), ?::jsonb)
      returning ${MEASUREMENT_COLUMNS}`,
     [
       m.id,
@@ -265,7 +279,8 @@ export async function recordUploadOutcome(em: EntityManager, id: string, r: Proc
   const report = JSON.stringify({ mode: 'upload', version: 0, issues: r.issues });
   if (r.status === 'ready') {
     await em.execute(
-      `update cell_measurements set processing_status = 'ready', processing_error = null, time_series_key = ?, steps_key = ?,
+      `update cell_measurements set processing_status = 'ready', processing_error = null, time_series_key = ?,
+        steps_key = ?,
          cycles_key = ?, row_count = ?, data_columns = ?::jsonb, first_time = ?, last_time = ?, steps_created = ?,
          validation_report = ?::jsonb, processed_at = now(), data_updated_at = now(), updated_at = now()
        where id = ?`,

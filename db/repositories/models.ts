@@ -17,8 +17,10 @@ export interface ModelRow {
   updated_at: Date;
 }
 
-const MODEL_SELECT = `select m.id, m.organization_id, m.user_id, m.name, m.description, m.is_custom_model, m.chemistry, m.config,
-  m.simulator_version, u.email as created_by_email, m.created_at, m.updated_at from models m join users u on u.id = m.user_id`;
+const MODEL_SELECT = `select m.id, m.organization_id, m.user_id, m.name, m.description, m.is_custom_model,
+  m.chemistry, m.config,
+  m.simulator_version, u.email as created_by_email, m.created_at, m.updated_at from models m
+    join users u on u.id = m.user_id`;
 
 export async function findModel(em: EntityManager, id: string): Promise<ModelRow | null> {
   const rows = await em.execute<ModelRow[]>(`${MODEL_SELECT} where m.id = ?`, [id]);
@@ -30,7 +32,8 @@ export async function insertModel(
   row: Omit<ModelRow, 'created_at' | 'updated_at' | 'created_by_email'>,
 ): Promise<ModelRow> {
   await em.execute(
-    `insert into models (id, organization_id, user_id, name, description, is_custom_model, chemistry, config, simulator_version)
+    `insert into models (id, organization_id, user_id, name, description, is_custom_model, chemistry, config,
+      simulator_version)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       row.id,
@@ -104,7 +107,8 @@ export interface ParameterizedModelRow {
 }
 
 const PM_COLUMNS =
-  'id, organization_id, project_id, model_id, cell_spec_id, name, description, parameters, created_by, created_at, updated_at';
+  'id, organization_id, project_id, model_id, cell_spec_id, name, description, parameters, created_by, created_at, ' +
+  'updated_at';
 
 export async function findParameterizedModel(em: EntityManager, id: string): Promise<ParameterizedModelRow | null> {
   const rows = await em.execute<ParameterizedModelRow[]>(
@@ -119,7 +123,8 @@ export async function insertParameterizedModel(
   row: Omit<ParameterizedModelRow, 'created_at' | 'updated_at'>,
 ): Promise<ParameterizedModelRow> {
   const rows = await em.execute<ParameterizedModelRow[]>(
-    `insert into parameterized_models (id, organization_id, project_id, model_id, cell_spec_id, name, description, parameters, created_by)
+    `insert into parameterized_models (id, organization_id, project_id, model_id, cell_spec_id, name, description,
+      parameters, created_by)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning ${PM_COLUMNS}`,
     [
       row.id,
@@ -143,7 +148,8 @@ export async function updateParameterizedModel(
 ): Promise<ParameterizedModelRow> {
   const sets = Object.entries(changes).filter(([, v]) => v !== undefined);
   const rows = await em.execute<ParameterizedModelRow[]>(
-    `update parameterized_models set ${[...sets.map(([k]) => `${k} = ?`), 'updated_at = now()'].join(', ')} where id = ? returning ${PM_COLUMNS}`,
+    `update parameterized_models set ${[...sets.map(([k]) => `${k} = ?`), 'updated_at = now()'].join(', ')}
+      where id = ? returning ${PM_COLUMNS}`,
     [...sets.map(([k, v]) => (k === 'parameters' ? JSON.stringify(v) : v)), id],
   );
   return rows[0]!;

@@ -46,9 +46,11 @@ export interface ElementRow {
   finished_at: Date | null;
 }
 
-const COLUMNS = `id, organization_id, project_id, kind, name, description, status, options, result, error_detail, workflow_id,
+const COLUMNS = `id, organization_id, project_id, kind, name, description, status, options, result, error_detail,
+  workflow_id,
   created_by, created_at, updated_at, started_at, finished_at, canceled_at`;
-const ELEMENT_COLUMNS = `id, pipeline_id, position, name, element_type, config, status, job_id, workflow_id, result, error_code,
+const ELEMENT_COLUMNS = `id, pipeline_id, position, name, element_type, config, status, job_id, workflow_id, result,
+  error_code,
   error_detail, attempts, attempt_log, created_at, updated_at, started_at, finished_at`;
 const ACTIVE = `('pending', 'running')`;
 const idsIn = `(select jsonb_array_elements_text(?::jsonb)::uuid)`;
@@ -79,13 +81,15 @@ export async function insertPipeline(
   // One job per element, so GET /jobs/{id} follows each element like any other run.
   await em.execute(
     `insert into jobs (id, organization_id, project_id, job_type, workflow_id, created_by)
-     select t.job_id, ?, ?, 'pipeline_element', t.workflow_id, ? from jsonb_to_recordset(?::jsonb) as t(job_id uuid, workflow_id text)`,
+     select t.job_id, ?, ?, 'pipeline_element', t.workflow_id, ?
+       from jsonb_to_recordset(?::jsonb) as t(job_id uuid, workflow_id text)`,
     [p.organization_id, p.project_id, p.created_by, JSON.stringify(elements)],
   );
   await em.execute(
     `insert into pipeline_elements (id, pipeline_id, position, name, element_type, config, job_id, workflow_id)
      select t.id, ?, t.position, t.name, t.element_type, t.config, t.job_id, t.workflow_id
-       from jsonb_to_recordset(?::jsonb) as t(id uuid, position int, name text, element_type text, config jsonb, job_id uuid, workflow_id text)`,
+       from jsonb_to_recordset(?::jsonb) as t(id uuid, position int, name text, element_type text, config jsonb,
+         job_id uuid, workflow_id text)`,
     [p.id, JSON.stringify(elements.map((e, position) => ({ ...e, position })))],
   );
   return row!;
@@ -123,7 +127,8 @@ export async function updatePipeline(
 
 export async function deletePipeline(em: EntityManager, id: string): Promise<void> {
   await em.execute(
-    `delete from diagnostic_events where source_id in (select id from pipeline_elements where pipeline_id = ?) or source_id = ?`,
+    `delete from diagnostic_events where source_id in (select id from pipeline_elements where pipeline_id = ?)
+      or source_id = ?`,
     [id, id],
   );
   // Deleting the elements' jobs deletes the elements (they reference their job).
@@ -146,7 +151,8 @@ export async function projectsWithPermission(
   permission: string,
 ): Promise<Set<string>> {
   const rows = await em.execute<{ project_id: string }[]>(
-    `select r.project_id from user_project_roles r join project_role_permissions p on p.project_role_id = r.project_role_id
+    `select r.project_id from user_project_roles r
+      join project_role_permissions p on p.project_role_id = r.project_role_id
       where r.user_id = ? and p.permission = ? and r.project_id in ${idsIn}`,
     [userId, permission, JSON.stringify(projectIds)],
   );
@@ -160,7 +166,8 @@ export async function projectsWithPermission(
 export async function markCanceled(em: EntityManager, ids: string[]): Promise<void> {
   const json = JSON.stringify(ids);
   await em.execute(
-    `update pipelines set status = 'canceled', canceled_at = coalesce(canceled_at, now()), finished_at = coalesce(finished_at, now()), updated_at = now()
+    `update pipelines set status = 'canceled', canceled_at = coalesce(canceled_at, now()),
+      finished_at = coalesce(finished_at, now()), updated_at = now()
       where id in ${idsIn}`,
     [json],
   );
@@ -204,7 +211,8 @@ export async function cancelElements(
  */
 export async function cancelPendingElementOfJob(em: EntityManager, jobId: string): Promise<void> {
   await em.execute(
-    `update pipeline_elements set status = 'canceled', finished_at = now(), updated_at = now() where job_id = ? and status = 'pending'`,
+    `update pipeline_elements set status = 'canceled', finished_at = now(), updated_at = now() where job_id = ?
+      and status = 'pending'`,
     [jobId],
   );
 }
@@ -225,7 +233,8 @@ export interface DiagnosticRow {
 
 export async function findDiagnostic(em: EntityManager, id: string): Promise<DiagnosticRow | null> {
   const rows = await em.execute<DiagnosticRow[]>(
-    `select id, organization_id, project_id, source_type, source_id, exception_type, error_code, message, stack_trace, context, created_at
+    `select id, organization_id, project_id, source_type, source_id, exception_type, error_code, message, stack_trace,
+      context, created_at
        from diagnostic_events where id = ?`,
     [id],
   );
@@ -247,7 +256,8 @@ export interface MeasurementRef {
 export async function findMeasurements(em: EntityManager, ids: string[]): Promise<MeasurementRef[]> {
   if (!ids.length) return [];
   return em.execute<MeasurementRef[]>(
-    `select id, organization_id, project_id, processing_status, measurement_type, time_series_key, row_count::float8 as row_count, data_columns
+    `select id, organization_id, project_id, processing_status, measurement_type, time_series_key,
+      row_count::float8 as row_count, data_columns
        from cell_measurements where id in ${idsIn}`,
     [JSON.stringify(ids)],
   );

@@ -31,7 +31,8 @@ export interface PlanRow {
 export const PLAN_STATUSES = ['requested', 'scheduled', 'in_progress', 'completed', 'cancelled'] as const;
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
 
-export const PLAN_SELECT = `p.id, p.organization_id, p.project_id, p.name, p.status, p.protocol_id, p.cell_specification_id, p.cell_instance_id,
+export const PLAN_SELECT = `p.id, p.organization_id, p.project_id, p.name, p.status, p.protocol_id,
+  p.cell_specification_id, p.cell_instance_id,
   p.channel_id, ch.name as channel_name, ch.cycler_id, cy.name as cycler_name, p.planned_start_time, p.planned_end_time,
   p.estimated_duration_seconds, p.setup_duration_seconds, p.teardown_duration_seconds, p.test_setup, p.notes,
   ru.email as requested_by_email, su.email as scheduled_by_email, p.created_at, p.updated_at`;
@@ -79,7 +80,8 @@ export interface ChannelForPlan {
 }
 
 const ms = (col: string) => `(extract(epoch from ${col}) * 1000)::float8`;
-const CHANNEL_FOR_PLAN = `select ch.id, ch.name, ch.organization_id, ch.project_id, ch.cycler_id, cy.name as cycler_name, ch.out_of_commission, ch.service_event_id,
+const CHANNEL_FOR_PLAN = `select ch.id, ch.name, ch.organization_id, ch.project_id, ch.cycler_id,
+  cy.name as cycler_name, ch.out_of_commission, ch.service_event_id,
     ch.max_amps, ch.min_volts, ch.max_volts, ${ms('cy.calibration_due_at')} as calibration_due_at
   from channels ch join cyclers cy on cy.id = ch.cycler_id`;
 
@@ -95,7 +97,8 @@ export async function channelForPlan(em: EntityManager, id: string, lock = false
 /** The project's channels ordered by site, cycler and channel name (the scheduler's tie-break). */
 export function projectChannels(em: EntityManager, projectId: string): Promise<ChannelForPlan[]> {
   return em.execute<ChannelForPlan[]>(
-    `${CHANNEL_FOR_PLAN} join sites s on s.id = cy.site_id where ch.project_id = ? order by s.name, cy.name, ch.name, ch.id`,
+    `${CHANNEL_FOR_PLAN} join sites s on s.id = cy.site_id where ch.project_id = ? order by s.name, cy.name, ` +
+      `ch.name, ch.id`,
     [projectId],
   );
 }
@@ -125,7 +128,8 @@ function blocksSql(channelWhere: string): string {
     union all
     select m.channel_id, 'cell_measurement', m.id, m.name, coalesce(m.start_time, '-infinity'),
            case when m.end_time is not null then m.end_time
-                when m.estimated_end_time is not null then greatest(m.estimated_end_time, (select at from t)) else 'infinity' end
+                when m.estimated_end_time is not null then greatest(m.estimated_end_time, (select at from t))
+                  else 'infinity' end
       from cell_measurements m join channels ch on ch.id = m.channel_id
      where ${channelWhere} and (m.end_time is null or m.end_time > (select at from t))
     union all
@@ -134,7 +138,8 @@ function blocksSql(channelWhere: string): string {
       from cycler_service_events e join channels ch on ch.cycler_id = e.cycler_id
      where ${channelWhere} and e.status = 'open'
     union all
-    select ch.id, 'channel_service', ch.id, ch.name, ch.service_scheduled_at, coalesce(ch.service_scheduled_until, 'infinity')
+    select ch.id, 'channel_service', ch.id, ch.name, ch.service_scheduled_at, coalesce(ch.service_scheduled_until,
+      'infinity')
       from channels ch where ${channelWhere} and ch.service_scheduled_at is not null
   ) b where b.e > b.s and b.e > (select at from t)`;
 }
@@ -157,7 +162,10 @@ export async function firstCollision(
   return rows[0] ? toBlock(rows[0]) : null;
 }
 
-/** Every block on the project's channels (or those of some of its cyclers) from `asOf` on, ordered by channel and start. */
+/**
+ * Every block on the project's channels (or those of some of its cyclers) from `asOf` on, ordered by channel and
+ * start.
+ */
 export async function projectBlocks(
   em: EntityManager,
   projectId: string,
@@ -166,7 +174,8 @@ export async function projectBlocks(
 ): Promise<Block[]> {
   const scope = cyclerIds ? [projectId, `{${cyclerIds.join(',')}}`] : [projectId];
   const rows = await em.execute<Block[]>(
-    `${blocksSql(cyclerIds ? 'ch.project_id = ? and ch.cycler_id = any(?::uuid[])' : 'ch.project_id = ?')} order by b.channel_id, b.s, b.id`,
+    `${blocksSql(cyclerIds ? 'ch.project_id = ? and ch.cycler_id = any(?::uuid[])' : 'ch.project_id = ?')} order by ` +
+      `b.channel_id, b.s, b.id`,
     [asOf, ...scope, null, ...scope, ...scope, ...scope],
   );
   return rows.map(toBlock);

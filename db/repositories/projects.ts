@@ -53,7 +53,8 @@ export async function insertProject(
   row: { id: string; organization_id: string; name: string; description: string | null; created_by: string },
 ): Promise<ProjectRow> {
   const rows = await em.execute<ProjectRow[]>(
-    `insert into projects (id, organization_id, name, description, created_by) values (?, ?, ?, ?, ?) returning ${COLUMNS}`,
+    `insert into projects (id, organization_id, name, description, created_by) values (?, ?, ?, ?, ?)
+      returning ${COLUMNS}`,
     [row.id, row.organization_id, row.name, row.description, row.created_by],
   );
   return rows[0]!;
@@ -140,7 +141,8 @@ export async function userProjectRoles(
               'id', r.id, 'name', r.name, 'created_at', r.created_at, 'updated_at', r.updated_at,
               'project_role_permissions', (
                 select coalesce(json_agg(json_build_object('id', p.id, 'project_role_id', p.project_role_id,
-                                 'permission', p.permission, 'created_at', p.created_at) order by p.permission), '[]'::json)
+                                 'permission', p.permission, 'created_at', p.created_at)
+                                   order by p.permission), '[]'::json)
                   from project_role_permissions p where p.project_role_id = r.id)
             ) as project_roles
        from user_project_roles upr join project_roles r on r.id = upr.project_role_id
@@ -212,7 +214,8 @@ export async function countRoleHolders(em: EntityManager, projectId: string, rol
 export async function listProjectRoles(em: EntityManager) {
   return em.execute<{ id: string; name: string; description: string; permissions: string[] }[]>(
     `select r.id, r.name, r.description,
-            coalesce((select array_agg(p.permission order by p.permission) from project_role_permissions p where p.project_role_id = r.id), '{}') as permissions
+            coalesce((select array_agg(p.permission order by p.permission) from project_role_permissions p
+              where p.project_role_id = r.id), '{}') as permissions
        from project_roles r order by r.name`,
   );
 }

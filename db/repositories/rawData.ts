@@ -12,7 +12,8 @@ export type RawDataRow = Omit<Row<IRawData>, 'max_bytes' | 'size_bytes'> & {
 };
 
 /** The columns a record is answered with (the object key and upload bookkeeping stay inside). */
-export const RAW_DATA_SELECT = `r.id, r.organization_id, r.project_id, r.name, r.filename, r.content_type, r.source, r.metadata,
+export const RAW_DATA_SELECT = `r.id, r.organization_id, r.project_id, r.name, r.filename, r.content_type, r.source,
+  r.metadata,
   r.size_bytes::float8 as size_bytes, r.created_by, r.created_at, r.updated_at`;
 export type RawDataRecord = Pick<
   RawDataRow,
@@ -59,7 +60,8 @@ export async function findRawData(
   opts: { forUpdate?: boolean } = {},
 ): Promise<RawDataRow | null> {
   const rows = await em.execute<RawDataRow[]>(
-    `select *, max_bytes::float8 as max_bytes, size_bytes::float8 as size_bytes from raw_data where id = ?${opts.forUpdate ? ' for update' : ''}`,
+    `select *, max_bytes::float8 as max_bytes, size_bytes::float8 as size_bytes from raw_data
+      where id = ?${opts.forUpdate ? ' for update' : ''}`,
     [id],
   );
   return rows[0] ?? null;
@@ -104,7 +106,8 @@ export function list(em: EntityManager, scope: { sql: string; params: unknown[] 
 /** The confirmed records of a project among `ids` (the others are not linkable). */
 export async function confirmedIn(em: EntityManager, projectId: string, ids: string[]): Promise<Set<string>> {
   const rows = await em.execute<{ id: string }[]>(
-    `select id from raw_data where project_id = ? and confirmed_at is not null and id in (select jsonb_array_elements_text(?::jsonb)::uuid)`,
+    `select id from raw_data where project_id = ? and confirmed_at is not null
+      and id in (select jsonb_array_elements_text(?::jsonb)::uuid)`,
     [projectId, JSON.stringify(ids)],
   );
   return new Set(rows.map((r) => r.id));
@@ -144,7 +147,8 @@ export async function linkedIds(em: EntityManager, measurementId: string): Promi
 export async function measurementIds(em: EntityManager, rawDataId: string, limit: number, offset: number) {
   const [rows, totals] = await Promise.all([
     em.execute<{ id: string }[]>(
-      `select cell_measurement_id as id from cell_measurement_raw_data where raw_data_id = ? order by created_at, cell_measurement_id limit ? offset ?`,
+      `select cell_measurement_id as id from cell_measurement_raw_data where raw_data_id = ?
+        order by created_at, cell_measurement_id limit ? offset ?`,
       [rawDataId, limit, offset],
     ),
     em.execute<{ total: string }[]>(`select count(*) as total from cell_measurement_raw_data where raw_data_id = ?`, [

@@ -18,7 +18,8 @@ export interface BoardRow {
 }
 
 const COLUMNS =
-  'id, organization_id, project_id, study_id, name, description, simulation_ids, plots, created_by, created_at, updated_at';
+  'id, organization_id, project_id, study_id, name, description, simulation_ids, plots, created_by, created_at, ' +
+  'updated_at';
 
 export async function findBoard(em: EntityManager, id: string): Promise<BoardRow | null> {
   const rows = await em.execute<BoardRow[]>(`select ${COLUMNS} from simulation_boards where id = ?`, [id]);
@@ -67,7 +68,8 @@ export function listBoards(em: EntityManager, studyId: string, list: ParsedList)
 export async function studySimulations(em: EntityManager, studyId: string, ids: string[]): Promise<Set<string>> {
   if (!ids.length) return new Set();
   const rows = await em.execute<{ simulation_id: string }[]>(
-    `select simulation_id from study_simulations where study_id = ? and simulation_id in (select jsonb_array_elements_text(?::jsonb)::uuid)`,
+    `select simulation_id from study_simulations where study_id = ?
+      and simulation_id in (select jsonb_array_elements_text(?::jsonb)::uuid)`,
     [studyId, JSON.stringify(ids)],
   );
   return new Set(rows.map((r) => r.simulation_id));

@@ -45,7 +45,8 @@ export async function addSimulationUsage(
   const [row] = await em.execute<{ simulations: number; limit: number }[]>(
     `with counter as (
        insert into usage_counters (organization_id, period_start, simulations) values (?, ${USAGE_PERIOD_SQL}, ?)
-       on conflict (organization_id, period_start) do update set simulations = usage_counters.simulations + excluded.simulations
+       on conflict (organization_id, period_start) do update
+         set simulations = usage_counters.simulations + excluded.simulations
        returning simulations)
      select (select simulations from counter) as simulations,
             coalesce((select simulation_monthly_limit from organizations where id = ?), ?) as "limit"`,
@@ -90,7 +91,8 @@ export async function insertBatch(
   userId: string,
 ): Promise<void> {
   await em.execute(
-    `insert into simulation_batches (id, organization_id, project_id, name, model_config, protocol, extra_variables, max_backward_jumps,
+    `insert into simulation_batches (id, organization_id, project_id, name, model_config, protocol, extra_variables,
+      max_backward_jumps,
        force_rerun, experiment_template_id, simulator_version, size, created_by)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
@@ -116,10 +118,13 @@ export async function insertBatch(
         parameterized_model_id uuid, design_parameters jsonb, experiment_parameters jsonb, content_hash text)),
     j as (
       insert into jobs (id, organization_id, project_id, job_type, workflow_id, created_by)
-      select t.job_id, ${organizationId}::uuid, ${projectId}::uuid, 'simulation', 'batch-' || ${b.id}::text, ${userId}::uuid from t)
-    insert into simulations (id, organization_id, project_id, batch_id, seq, job_id, name, parameterized_model_id, design_parameters,
+      select t.job_id, ${organizationId}::uuid, ${projectId}::uuid, 'simulation', 'batch-'
+        || ${b.id}::text, ${userId}::uuid from t)
+    insert into simulations (id, organization_id, project_id, batch_id, seq, job_id, name, parameterized_model_id,
+      design_parameters,
       experiment_parameters, content_hash, created_by)
-    select t.id, ${organizationId}::uuid, ${projectId}::uuid, ${b.id}::uuid, t.seq, t.job_id, t.name, t.parameterized_model_id,
+    select t.id, ${organizationId}::uuid, ${projectId}::uuid, ${b.id}::uuid, t.seq, t.job_id, t.name,
+      t.parameterized_model_id,
       t.design_parameters, t.experiment_parameters, t.content_hash, ${userId}::uuid from t`.execute(em.getKysely());
 }
 
@@ -131,7 +136,8 @@ export async function insertBatch(
 export async function indexBatchSimulations(em: EntityManager, batchId: string): Promise<void> {
   await em.execute(
     `insert into search_documents (entity_type, entity_id, organization_id, project_id, parent_id, name, body)
-     select 'simulation', s.id, s.organization_id, s.project_id, s.parameterized_model_id, s.name, s.design_parameters::text
+     select 'simulation', s.id, s.organization_id, s.project_id, s.parameterized_model_id, s.name,
+       s.design_parameters::text
        from simulations s where s.batch_id = ?
      on conflict (entity_type, entity_id) do nothing`,
     [batchId],
@@ -140,7 +146,8 @@ export async function indexBatchSimulations(em: EntityManager, batchId: string):
 
 export async function linkBatchToStudy(em: EntityManager, batchId: string, studyId: string): Promise<void> {
   await em.execute(
-    `insert into study_simulations (study_id, simulation_id) select ?, id from simulations where batch_id = ? on conflict do nothing`,
+    `insert into study_simulations (study_id, simulation_id) select ?, id from simulations where batch_id = ?
+      on conflict do nothing`,
     [studyId, batchId],
   );
 }
@@ -160,7 +167,8 @@ export interface BatchRow extends BatchInsert {
 }
 
 // The counts come through the simulations' batch_id index (json keeps the keys in this order).
-const BATCH_COLUMNS = `b.id, b.organization_id, b.project_id, b.name, b.size, b.model_config, b.protocol, b.extra_variables,
+const BATCH_COLUMNS = `b.id, b.organization_id, b.project_id, b.name, b.size, b.model_config, b.protocol,
+  b.extra_variables,
   b.max_backward_jumps, b.force_rerun, b.experiment_template_id, b.simulator_version, b.created_by, b.created_at,
   (select json_build_object(
      'pending', count(*) filter (where j.status = 'pending'), 'running', count(*) filter (where j.status = 'running'),
@@ -180,7 +188,8 @@ export function listBatches(em: EntityManager, scope: { sql: string; params: unk
 /** The workflow id one job of the batch names (a legacy batch's jobs name their own workflows). */
 export async function firstJobWorkflowId(em: EntityManager, batchId: string): Promise<string | null> {
   const [row] = await em.execute<{ workflow_id: string | null }[]>(
-    `select j.workflow_id from simulations s join jobs j on j.id = s.job_id where s.batch_id = ? order by s.seq limit 1`,
+    `select j.workflow_id from simulations s join jobs j on j.id = s.job_id where s.batch_id = ? order by s.seq
+      limit 1`,
     [batchId],
   );
   return row?.workflow_id ?? null;
@@ -189,7 +198,8 @@ export async function firstJobWorkflowId(em: EntityManager, batchId: string): Pr
 /** Cancels every job of a batch that has not ended, running ones too: their chunks stop them. */
 export async function cancelOpenJobsOfBatch(em: EntityManager, batchId: string): Promise<void> {
   await em.execute(
-    `update jobs set ${JOB_CANCELED} where id in (select job_id from simulations where batch_id = ?) and status in ('pending', 'running')`,
+    `update jobs set ${JOB_CANCELED} where id in (select job_id from simulations where batch_id = ?)
+      and status in ('pending', 'running')`,
     [batchId],
   );
 }
@@ -221,9 +231,12 @@ export interface SimulationRow {
   updated_at: Date;
 }
 
-const SIM_SELECT = `select s.id, s.organization_id, s.project_id, s.batch_id, s.job_id, s.name, j.status, s.parameterized_model_id,
-  b.experiment_template_id, s.design_parameters, s.experiment_parameters, s.metrics, s.storage_folder, s.simulator_version,
-  s.reused_from_simulation_id, s.content_hash, b.extra_variables, b.max_backward_jumps, b.force_rerun, b.protocol, b.model_config as model,
+const SIM_SELECT = `select s.id, s.organization_id, s.project_id, s.batch_id, s.job_id, s.name, j.status,
+  s.parameterized_model_id,
+  b.experiment_template_id, s.design_parameters, s.experiment_parameters, s.metrics, s.storage_folder,
+    s.simulator_version,
+  s.reused_from_simulation_id, s.content_hash, b.extra_variables, b.max_backward_jumps, b.force_rerun, b.protocol,
+    b.model_config as model,
   s.created_by, s.created_at, s.updated_at
   from simulations s join jobs j on j.id = s.job_id join simulation_batches b on b.id = s.batch_id`;
 
@@ -261,7 +274,8 @@ export async function listSimulations(
       list.offset,
     ]),
     em.execute<{ total: string }[]>(
-      `select count(*) as total from simulations s join jobs j on j.id = s.job_id join simulation_batches b on b.id = s.batch_id ${where}`,
+      `select count(*) as total from simulations s join jobs j on j.id = s.job_id
+        join simulation_batches b on b.id = s.batch_id ${where}`,
       params,
     ),
   ]);
@@ -287,8 +301,10 @@ export interface JobRow {
   finished_at: Date | null;
 }
 
-const JOB_SELECT = `select j.id, j.organization_id, j.project_id, j.job_type, j.status, j.priority, j.workflow_id, j.error, j.error_code, j.result,
-  (select s.id from simulations s where s.job_id = j.id) as simulation_id, j.created_by, j.created_at, j.updated_at, j.started_at, j.finished_at
+const JOB_SELECT = `select j.id, j.organization_id, j.project_id, j.job_type, j.status, j.priority, j.workflow_id,
+  j.error, j.error_code, j.result,
+  (select s.id from simulations s
+    where s.job_id = j.id) as simulation_id, j.created_by, j.created_at, j.updated_at, j.started_at, j.finished_at
   from jobs j`;
 
 export async function findJob(em: EntityManager, id: string): Promise<JobRow | null> {

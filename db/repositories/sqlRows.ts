@@ -12,7 +12,8 @@ export async function insertRow<T>(
 ): Promise<T> {
   const entries = Object.entries(row).filter(([, v]) => v !== undefined);
   const rows = await em.execute<T[]>(
-    `insert into ${table} (${entries.map(([k]) => k).join(', ')}) values (${entries.map(() => '?').join(', ')}) returning ${returning}`,
+    `insert into ${table} (${entries.map(([k]) => k).join(', ')}) values (${entries.map(() => '?').join(', ')})
+      returning ${returning}`,
     entries.map(([, v]) => jsonParam(v)),
   );
   return rows[0]!;

@@ -15,7 +15,8 @@ export interface StudyRow {
   measurement_count: number;
 }
 
-const STUDY_SELECT = `select st.id, st.organization_id, st.project_id, st.name, st.description, st.created_by, st.created_at, st.updated_at,
+const STUDY_SELECT = `select st.id, st.organization_id, st.project_id, st.name, st.description, st.created_by,
+  st.created_at, st.updated_at,
   (select count(*)::int from study_simulations x where x.study_id = st.id) as simulation_count,
   (select count(*)::int from study_measurements x where x.study_id = st.id) as measurement_count
   from studies st`;
@@ -95,8 +96,10 @@ export async function studyLinks(
   id: string,
 ): Promise<{ simulation_ids: string[]; measurement_ids: string[] }> {
   const [row] = await em.execute<{ simulation_ids: string[]; measurement_ids: string[] }[]>(
-    `select coalesce((select array_agg(simulation_id order by created_at, simulation_id) from study_simulations where study_id = ?), '{}') as simulation_ids,
-            coalesce((select array_agg(measurement_id order by created_at, measurement_id) from study_measurements where study_id = ?), '{}') as measurement_ids`,
+    `select coalesce((select array_agg(simulation_id order by created_at, simulation_id) from study_simulations
+      where study_id = ?), '{}') as simulation_ids,
+            coalesce((select array_agg(measurement_id order by created_at, measurement_id) from study_measurements
+              where study_id = ?), '{}') as measurement_ids`,
     [id, id],
   );
   return row!;

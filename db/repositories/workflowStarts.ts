@@ -50,7 +50,9 @@ export async function claimDueStarts(
 ): Promise<WorkflowStartRow[]> {
   return em.execute<WorkflowStartRow[]>(
     `select id, workflow_id, workflow_type, task_queue, args, options from workflow_starts
-      where next_attempt_at <= now() ${taskQueues ? 'and task_queue in (select jsonb_array_elements_text(?::jsonb))' : ''}
+      where next_attempt_at <= now() ${
+        taskQueues ? 'and task_queue in (select ' + 'jsonb_array_elements_text(?::jsonb))' : ''
+      }
       order by next_attempt_at limit ? for update skip locked`,
     [...(taskQueues ? [JSON.stringify(taskQueues)] : []), limit],
   );

@@ -18,7 +18,9 @@ import { useTimeSkipping, withWorker } from './timeSkipping.ts';
 const server = useTimeSkipping();
 
 describe('the sweep workflow', () => {
-  it('retries a chunk whose worker fell silent once its heartbeat timeout passes, and solves each point once', async () => {
+  const retriesAChunkWhoseTitle =
+    'retries a chunk whose worker fell silent once its heartbeat timeout passes, and solves ' + 'each point once';
+  it(retriesAChunkWhoseTitle, async () => {
     const batchId = randomUUID();
     const ids: string[] = Array.from({ length: 12 }, () => randomUUID());
     const solved = new Map<string, number>();

@@ -59,7 +59,10 @@ export function useTimeSkipping(): { readonly env: TestWorkflowEnvironment } {
   return holder;
 }
 
-/** Workers for the workflows (with `activities`) and for `more` queues; runs `fn` on the workflows' queue while they run. */
+/**
+ * Workers for the workflows (with `activities`) and for `more` queues; runs `fn` on the workflows' queue while they
+ * run.
+ */
 export async function withWorker<T>(
   env: TestWorkflowEnvironment,
   activities: object,

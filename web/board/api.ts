@@ -85,7 +85,10 @@ const PAGE = 100;
 /** Pages fetched at once after the first (which tells the total). */
 const PARALLEL = 4;
 
-/** Every item of a list, paged by the conventions (`limit`, `offset`, `total`); an item seen twice while the list moves is kept once. */
+/**
+ * Every item of a list, paged by the conventions (`limit`, `offset`, `total`); an item seen twice while the list
+ * moves is kept once.
+ */
 export async function getAll<T extends { id: string }>(path: string): Promise<T[]> {
   const at = (offset: number) =>
     get<{ items: T[]; total: number }>(`${path}${path.includes('?') ? '&' : '?'}limit=${PAGE}&offset=${offset}`);

@@ -80,7 +80,8 @@ function describe(ch: Channel): string {
   const parts = [`${ch.name}: ${LABEL[ch.state]}`];
   if (ch.measurement)
     parts.push(
-      `${ch.measurement.cell_instance_name}, ${ch.measurement.protocol_name ?? 'no protocol'}, until ${when(ch.measurement.estimated_end_time)}`,
+      `${ch.measurement.cell_instance_name}, ${ch.measurement.protocol_name ?? 'no protocol'}, ` +
+        `until ${when(ch.measurement.estimated_end_time)}`,
     );
   if (ch.next_reservation)
     parts.push(`next: ${ch.next_reservation.name} at ${when(ch.next_reservation.planned_start_time)}`);
@@ -90,11 +91,16 @@ function describe(ch: Channel): string {
 
 /** What a cell shows: a change of any of it redraws the cell. */
 const signature = (ch: Channel) =>
-  `${ch.state}|${ch.measurement?.id ?? ''}|${ch.measurement?.watched ?? ''}|${ch.measurement?.estimated_end_time ?? ''}|${ch.next_reservation?.id ?? ''}|${ch.next_reservation?.planned_start_time ?? ''}|${ch.service_scheduled_at ?? ''}`;
+  `${ch.state}|${ch.measurement?.id ?? ''}|${ch.measurement?.watched ?? ''}|` +
+  `${ch.measurement?.estimated_end_time ?? ''}|` +
+  `${ch.next_reservation?.id ?? ''}|${ch.next_reservation?.planned_start_time ?? ''}|${ch.service_scheduled_at ?? ''}`;
 
 // The label is also the tooltip (one attribute: 32,768 of them are drawn at once).
 const cellHtml = (ch: Channel) =>
-  `<button type="button" class="ch s-${ch.state}${ch.next_reservation ? ' booked' : ''}${ch.measurement?.watched ? ' watched' : ''}" data-id="${ch.id}" data-state="${ch.state}" tabindex="-1" aria-label="${esc(describe(ch))}">${GLYPH[ch.state]}</button>`;
+  `<button type="button" class="ch ` +
+  `s-${ch.state}${ch.next_reservation ? ' booked' : ''}${ch.measurement?.watched ? ' watched' : ''}" ` +
+  `data-id="${ch.id}" data-state="${ch.state}" tabindex="-1" ` +
+  `aria-label="${esc(describe(ch))}">${GLYPH[ch.state]}</button>`;
 
 function cyclerMeta(c: Cycler, now: number): string {
   const marks: string[] = [`${c.occupied + c.stale}/${c.channel_count} busy`];
@@ -103,7 +109,8 @@ function cyclerMeta(c: Cycler, now: number): string {
   }
   for (const w of c.service_windows ?? []) {
     marks.push(
-      `<span class="badge svc">${w.status === 'open' ? 'in service' : 'service'} ${esc(w.event_type)} ${esc(when(w.scheduled_for ?? w.started_at))}–${esc(when(w.scheduled_until))}</span>`,
+      `<span class="badge svc">${w.status === 'open' ? 'in service' : 'service'} ${esc(w.event_type)} ` +
+        `${esc(when(w.scheduled_for ?? w.started_at))}–${esc(when(w.scheduled_until))}</span>`,
     );
   }
   return marks.join(' ');
@@ -147,8 +154,10 @@ export class Grid {
       html.push(`<section class="site" aria-label="Site ${esc(s.name)}"><h2>${esc(s.name)}</h2>`);
       for (const c of s.cyclers) {
         html.push(
-          `<div class="cycler"><h3>${esc(c.name)} <span class="meta" data-meta="${c.id}">${cyclerMeta(c, now)}</span></h3>`,
-          `<div class="cells" role="group" aria-label="Channels of ${esc(c.name)}" aria-busy="true" data-cells="${c.id}"></div></div>`,
+          `<div class="cycler"><h3>${esc(c.name)} <span class="meta" ` +
+            `data-meta="${c.id}">${cyclerMeta(c, now)}</span></h3>`,
+          `<div class="cells" role="group" aria-label="Channels of ${esc(c.name)}" aria-busy="true" ` +
+            `data-cells="${c.id}"></div></div>`,
         );
       }
       html.push('</section>');

@@ -20,11 +20,13 @@ let project = '';
 function signIn(message?: string) {
   clearTimeout(timer);
   session.clear();
-  app.innerHTML = `<main class="signin"><h1>Cellar lab board</h1>
+  app.innerHTML =
+    `<main class="signin"><h1>Cellar lab board</h1>
     <form id="signin"><label for="key">API key</label>
     <input id="key" name="key" type="password" autocomplete="off" required spellcheck="false">
     <button type="submit">Sign in</button>
-    <p class="muted">The key stays in this browser tab's session storage and is sent only as a header to this server.</p>
+    <p class="muted">The key stays in this browser tab's session storage and is sent only as a header ` +
+    `to this server.</p>
     <p id="signin-error" role="alert" class="error"${message ? '' : ' hidden'}>${esc(message ?? '')}</p></form></main>`;
   const form = $('#signin') as HTMLFormElement;
   $('#key').focus();
@@ -57,22 +59,32 @@ async function start() {
 
 function layout(email: string, projects: { id: string; name: string }[]) {
   project = projects.some((p) => p.id === params.get('project')) ? params.get('project')! : (projects[0]?.id ?? '');
-  app.innerHTML = `<header><h1>Lab board</h1>
-      <label for="project">Project</label> <select id="project">${projects.map((p) => `<option value="${p.id}"${p.id === project ? ' selected' : ''}>${esc(p.name)}</option>`).join('')}</select>
+  const options = projects
+    .map((p) => `<option value="${p.id}"${p.id === project ? ' selected' : ''}>${esc(p.name)}</option>`)
+    .join('');
+  app.innerHTML =
+    `<header><h1>Lab board</h1>
+      <label for="project">Project</label> <select id="project">${options}</select>
       <span class="muted">${esc(email)}</span> <button type="button" id="signout">Sign out</button></header>
     <p id="alert" role="alert" class="error" hidden></p>
     <section aria-label="Counts" class="counts" id="counts"></section>
-    <p class="legend" aria-hidden="true"><span class="ch s-free">○</span> free <span class="ch s-occupied">●</span> occupied <span class="ch s-stale">!</span> stale <span class="ch s-out_of_commission">✕</span> out of commission <span class="ch booked">○</span> reserved</p>
+    <p class="legend" aria-hidden="true"><span class="ch s-free">○</span> free ` +
+    `<span class="ch s-occupied">●</span> occupied <span class="ch s-stale">!</span> stale ` +
+    `<span class="ch s-out_of_commission">✕</span> out of commission <span class="ch booked">○</span> reserved</p>
     <div class="layout"><div id="grid" class="grid"></div>
-    <aside><section id="details" class="panel" aria-live="polite"><h2>Channel</h2><p class="muted">Select a channel for its details.</p></section>
+    <aside><section id="details" class="panel" aria-live="polite"><h2>Channel</h2>` +
+    `<p class="muted">Select a channel for its details.</p></section>
       <section class="panel"><h2>Find a channel</h2><form id="find">
         <label>Current (A) <input name="amps" type="number" step="any" min="0"></label>
         <label>Min voltage (V) <input name="minv" type="number" step="any"></label>
         <label>Max voltage (V) <input name="maxv" type="number" step="any"></label>
         <button type="submit">Find free channels</button></form><div id="found"></div>
-        <label for="slot-plan">Earliest slot for</label> <select id="slot-plan"></select> <button type="button" id="slot">Find slot</button><div id="slot-out"></div></section>
+        <label for="slot-plan">Earliest slot for</label> <select id="slot-plan"></select> ` +
+    `<button type="button" id="slot">Find slot</button><div id="slot-out"></div></section>
       <section class="panel"><h2>Requested plans</h2><div id="requested"></div>
-        <button type="button" id="propose">Propose schedule</button> <button type="button" id="apply" disabled>Apply proposal</button><div id="proposal" aria-live="polite"></div></section>
+        <button type="button" id="propose">Propose schedule</button> ` +
+    `<button type="button" id="apply" disabled>Apply proposal</button>` +
+    `<div id="proposal" aria-live="polite"></div></section>
     </aside></div>
     <section class="panel"><h2>Next 7 days</h2><div id="timeline"></div></section>`;
   grid = new Grid($('#grid'));
@@ -136,7 +148,10 @@ function counts(s: LabStatus) {
     `<span><strong data-count="total">${total}</strong> channels</span>`;
 }
 
-/** Channels on the first page (about a screen), then on each later one; ?page=N sets both (the browser test pages a small lab). */
+/**
+ * Channels on the first page (about a screen), then on each later one; ?page=N sets both (the browser test pages a
+ * small lab).
+ */
 const PAGE_PARAM = Number(params.get('page')) || 0;
 const FIRST_PAGE_CHANNELS = PAGE_PARAM || 2048;
 const PAGE_CHANNELS = PAGE_PARAM || 8192;

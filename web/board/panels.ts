@@ -32,8 +32,13 @@ export async function channelDetails(el: HTMLElement, projectId: string, at: Loc
   const { channel: ch, cycler } = at;
   const m = ch.measurement;
   const row = (k: string, v: unknown) => `<dt>${k}</dt><dd>${esc(v ?? '—')}</dd>`;
+  const nextFree =
+    ch.state === 'out_of_commission' ? 'out of commission' : ch.next_free_at ? when(ch.next_free_at) : 'not foreseen';
   el.innerHTML = `<h2 tabindex="-1">${esc(ch.name)} on ${esc(cycler.name)}</h2><dl>
-    ${row('State', LABEL[ch.state])}${row('Ratings', `${ch.max_amps ?? '?'} A, ${ch.min_volts ?? '?'}–${ch.max_volts ?? '?'} V`)}
+    ${row('State', LABEL[ch.state])}${row(
+      'Ratings',
+      `${ch.max_amps ?? '?'} A, ` + `${ch.min_volts ?? '?'}–${ch.max_volts ?? '?'} V`,
+    )}
     ${
       m
         ? row('Measurement', m.name) +
@@ -45,15 +50,24 @@ export async function channelDetails(el: HTMLElement, projectId: string, at: Loc
           row('Watched', m.watched ? 'yes' : 'no')
         : ''
     }
-    ${row('Next reservation', ch.next_reservation ? `${ch.next_reservation.name}, ${when(ch.next_reservation.planned_start_time)}` : null)}
-    ${row('Next free', ch.state === 'out_of_commission' ? 'out of commission' : ch.next_free_at ? when(ch.next_free_at) : 'not foreseen')}
+    ${row(
+      'Next reservation',
+      ch.next_reservation ? `${ch.next_reservation.name}, ` + `${when(ch.next_reservation.planned_start_time)}` : null,
+    )}
+    ${row('Next free', nextFree)}
     ${ch.notes ? row('Notes', ch.notes) : ''}</dl><h3>Upcoming plans</h3><p class="muted">Loading…</p>`;
   (el.querySelector('h2') as HTMLElement).focus();
   const plans = await getAll<Plan>(
-    `/projects/${projectId}/planned_measurements?channel_id=${ch.id}&status=in.(scheduled,in_progress)&planned_end_time_gt=${encodeURIComponent(new Date().toISOString())}&order_by=planned_start_time`,
+    `/projects/${projectId}/planned_measurements?channel_id=${ch.id}&status=in.(scheduled,in_progress)` +
+      `&planned_end_time_gt=${encodeURIComponent(new Date().toISOString())}&order_by=planned_start_time`,
   );
   el.querySelector('.muted')!.outerHTML = plans.length
-    ? `<ul>${plans.map((p) => `<li>${esc(p.name)}: ${when(p.planned_start_time)} – ${when(p.planned_end_time)} (${p.status})</li>`).join('')}</ul>`
+    ? `<ul>${plans
+        .map(
+          (p) =>
+            `<li>${esc(p.name)}: ` + `${when(p.planned_start_time)} – ${when(p.planned_end_time)} (${p.status})</li>`,
+        )
+        .join('')}</ul>`
     : '<p>No reservations.</p>';
 }
 
@@ -75,7 +89,8 @@ export function findChannels(
 
 export function renderFound(el: HTMLElement, found: Located[]) {
   el.innerHTML =
-    `<p role="status"><strong data-found="${found.length}">${found.length}</strong> free channel${found.length === 1 ? '' : 's'} fit.</p>` +
+    `<p role="status"><strong data-found="${found.length}">${found.length}</strong> free ` +
+    `channel${found.length === 1 ? '' : 's'} fit.</p>` +
     `<ul>${found
       .slice(0, 50)
       .map((f) => `<li>${esc(f.channel.name)} on ${esc(f.cycler.name)} (${esc(f.site)})</li>`)
@@ -87,7 +102,9 @@ export async function timeline(el: HTMLElement, projectId: string) {
   const now = Date.now();
   const until = new Date(now + 7 * DAY).toISOString();
   const plans = await getAll<Plan>(
-    `/projects/${projectId}/planned_measurements?status=in.(scheduled,in_progress)&planned_end_time_gt=${encodeURIComponent(new Date(now).toISOString())}&planned_start_time_lt=${encodeURIComponent(until)}&order_by=planned_start_time`,
+    `/projects/${projectId}/planned_measurements?status=in.(scheduled,in_progress)` +
+      `&planned_end_time_gt=${encodeURIComponent(new Date(now).toISOString())}` +
+      `&planned_start_time_lt=${encodeURIComponent(until)}&order_by=planned_start_time`,
   );
   const byCycler = new Map<string, Plan[]>();
   for (const p of plans) {
@@ -99,14 +116,21 @@ export async function timeline(el: HTMLElement, projectId: string) {
   const pos = (iso: string) => Math.max(0, Math.min(100, ((Date.parse(iso) - now) / (7 * DAY)) * 100));
   el.dataset.reservations = String(plans.length);
   el.innerHTML = byCycler.size
-    ? `<p class="muted">${plans.length} reservation${plans.length === 1 ? '' : 's'} on ${byCycler.size} cycler${byCycler.size === 1 ? '' : 's'}.</p>` +
+    ? `<p class="muted">${plans.length} reservation${plans.length === 1 ? '' : 's'} on ${byCycler.size} ` +
+      `cycler${byCycler.size === 1 ? '' : 's'}.</p>` +
       [...byCycler]
         .map(
           ([cycler, ps]) =>
             `<div class="track"><span class="track-name">${esc(cycler)}</span><div class="bars">${ps
               .map((p) => {
                 const left = pos(p.planned_start_time!);
-                return `<span class="bar" style="left:${left}%;width:${Math.max(0.5, pos(p.planned_end_time!) - left)}%" title="${esc(`${p.name} on ${p.channel_name}: ${when(p.planned_start_time)} – ${when(p.planned_end_time)}`)}">${esc(p.channel_name)}: ${esc(p.name)}</span>`;
+                const width = Math.max(0.5, pos(p.planned_end_time!) - left);
+                const title =
+                  `${p.name} on ${p.channel_name}: ` + `${when(p.planned_start_time)} – ${when(p.planned_end_time)}`;
+                return (
+                  `<span class="bar" style="left:${left}%;width:${width}%" title="${esc(title)}">` +
+                  `${esc(p.channel_name)}: ${esc(p.name)}</span>`
+                );
               })
               .join('')}</div></div>`,
         )
@@ -120,7 +144,14 @@ export async function requestedPlans(el: HTMLElement, projectId: string): Promis
   );
   el.dataset.plans = String(plans.length);
   el.innerHTML = plans.length
-    ? `<ol>${plans.map((p) => `<li><label><input type="checkbox" name="plan" value="${p.id}" checked> ${esc(p.name)} (${Math.round((p.estimated_duration_seconds ?? 0) / 360) / 10} h, ${esc(p.requested_by_email)})</label></li>`).join('')}</ol>`
+    ? `<ol>${plans
+        .map(
+          (p) =>
+            `<li><label><input type="checkbox" name="plan" value="${p.id}" checked> ${esc(p.name)} ` +
+            `(${Math.round((p.estimated_duration_seconds ?? 0) / 360) / 10} h, ` +
+            `${esc(p.requested_by_email)})</label></li>`,
+        )
+        .join('')}</ol>`
     : '<p>No requested plans.</p>';
   return plans;
 }
@@ -131,12 +162,16 @@ export async function propose(el: HTMLElement, projectId: string, ids: string[])
       planned_measurement_ids: ids,
     })
   ).body!;
-  el.innerHTML = `<table><caption>Proposal</caption><thead><tr><th scope="col">Plan</th><th scope="col">Channel</th><th scope="col">Start</th><th scope="col">End</th></tr></thead><tbody>${proposal.assignments
+  const head =
+    '<table><caption>Proposal</caption><thead><tr><th scope="col">Plan</th><th scope="col">Channel</th>' +
+    '<th scope="col">Start</th><th scope="col">End</th></tr></thead>';
+  el.innerHTML = `${head}<tbody>${proposal.assignments
     .map(
       (a) =>
         `<tr><td>${esc(a.planned_measurement_name)}</td>${
           a.channel_id
-            ? `<td>${esc(a.channel_name)} on ${esc(a.cycler_name)}</td><td>${when(a.planned_start_time)}</td><td>${when(a.planned_end_time)}</td>`
+            ? `<td>${esc(a.channel_name)} on ` +
+              `${esc(a.cycler_name)}</td><td>${when(a.planned_start_time)}</td><td>${when(a.planned_end_time)}</td>`
             : `<td colspan="3">not scheduled: ${esc(a.unscheduled_reason)}</td>`
         }</tr>`,
     )

@@ -128,7 +128,9 @@ export function checkData(
   if (rows! > MAX_INLINE_ROWS) {
     issues.push({
       loc,
-      msg: `inline data has ${rows} rows; at most ${MAX_INLINE_ROWS} (store larger data as a measurement and use "db:<id>")`,
+      msg:
+        `inline data has ${rows} rows; ` +
+        `at most ${MAX_INLINE_ROWS} (store larger data as a measurement and use "db:<id>")`,
       type: 'too_long',
       ctx: { max_rows: MAX_INLINE_ROWS },
     });

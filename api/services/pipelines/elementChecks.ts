@@ -166,15 +166,20 @@ function checkOptimizer(
   } else if (method === 'least_squares' && !LEAST_SQUARES_COSTS.includes(cost)) {
     issues.push({
       loc: [...loc, 'method'],
-      msg: `least_squares minimizes squared residuals, so the cost must be ${LEAST_SQUARES_COSTS.join(' or ')}, not ${cost}`,
+      msg:
+        `least_squares minimizes squared residuals, so the cost must be ${LEAST_SQUARES_COSTS.join(' or ')}, ` +
+        `not ${cost}`,
       type: 'value_error',
       input: method,
     });
   } else if (method === 'least_squares' && cost === 'RMSE' && datasets > 1) {
-    // The sum of several data sets' RMSEs is not a sum of squares: least_squares would minimize another objective than the one reported.
+    // The sum of several data sets' RMSEs is not a sum of squares: least_squares would minimize another objective than
+    // the one reported.
     issues.push({
       loc: [...loc, 'method'],
-      msg: 'least_squares over several data sets needs cost SSE (a sum of RMSEs is not a sum of squares); or choose another method',
+      msg:
+        'least_squares over several data sets needs cost SSE (a sum of RMSEs is not a sum of squares); ' +
+        'or choose another method',
       type: 'value_error',
       input: method,
     });
@@ -266,7 +271,9 @@ export function checkElements(
     if (names.length > 1 && /^(0|[1-9]\d{0,8})$/.test(name)) {
       issues.push({
         loc,
-        msg: 'a name that is a whole number runs before the other elements whatever its place; use a name such as "step-1"',
+        msg:
+          'a name that is a whole number runs before the other elements whatever its place; ' +
+          'use a name such as "step-1"',
         type: 'value_error',
         input: name,
       });

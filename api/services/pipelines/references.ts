@@ -36,7 +36,10 @@ export async function checkRefs(ctx: RequestContext, refs: Refs) {
         type: 'too_long',
         input: `db:${ref.id}`,
         ctx: { max_rows: ctx.config.fitMaxRows, rows: m.row_count },
-        msg: `measurement ${ref.id} has ${m.row_count} rows; a fit or validation uses at most ${ctx.config.fitMaxRows}: give "time_range": [start_s, end_s] beside data to use a part of it`,
+        msg:
+          `measurement ${ref.id} has ${m.row_count} rows; ` +
+          `a fit or validation uses at most ${ctx.config.fitMaxRows}: give "time_range": [start_s, ` +
+          `end_s] beside data to use a part of it`,
       });
     }
   }
@@ -60,7 +63,9 @@ export async function checkRefs(ctx: RequestContext, refs: Refs) {
     if (m.processing_status === 'failed') {
       issues.push({
         loc: ref.loc,
-        msg: `measurement ${ref.id} failed processing (GET /cell_measurements/${ref.id}/validation says why); it has no series to use`,
+        msg:
+          `measurement ${ref.id} failed processing (GET /cell_measurements/${ref.id}/validation says why); ` +
+          `it has no series to use`,
         type: 'value_error',
         input: `db:${ref.id}`,
       });
@@ -73,7 +78,9 @@ export async function checkRefs(ctx: RequestContext, refs: Refs) {
         type: 'value_error',
         input: `db:${ref.id}`,
         ctx: { missing, available: m.data_columns },
-        msg: `measurement ${ref.id} has no ${missing.map((c) => JSON.stringify(c)).join(', ')} column (it has ${m.data_columns!.map((c) => JSON.stringify(c)).join(', ')})`,
+        msg:
+          `measurement ${ref.id} has no ${missing.map((c) => JSON.stringify(c)).join(', ')} column (it has ` +
+          `${m.data_columns!.map((c) => JSON.stringify(c)).join(', ')})`,
       });
     }
   }

@@ -110,7 +110,8 @@ function tail(rest: string, line: number, step: string): { duration?: number; en
         fail(
           line,
           step,
-          `'until ${body.trim()}': a voltage end condition is ambiguous for a ${step} step; use a current, a C-rate or a duration`,
+          `'until ${body.trim()}': a voltage end condition is ambiguous for a ${step} step; use a current, ` +
+            `a C-rate or a duration`,
         );
       }
       out.ends.push(`${c.variable} ${op} ${c.value}`);
@@ -156,7 +157,8 @@ export function parseExperimentLines(lines: string[]): Ucp {
       fail(
         line,
         undefined,
-        `${quoted(text)} is not a PyBaMM experiment step such as 'Discharge at 1C until 2.5 V', 'Rest for 1 hour' or 'Hold at 4.2 V until C/50'`,
+        `${quoted(text)} is not a PyBaMM experiment step such as 'Discharge at 1C until 2.5 V', ` +
+          `'Rest for 1 hour' or 'Hold at 4.2 V until C/50'`,
       );
     }
     const type = (m[1]![0]!.toUpperCase() + m[1]!.slice(1).toLowerCase()) as 'Charge' | 'Discharge' | 'Hold';

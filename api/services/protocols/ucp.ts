@@ -148,7 +148,8 @@ function checkStep(raw: unknown, index: number, steps: unknown[]): Record<string
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw) || Object.keys(raw).length !== 1) {
     throw new ProtocolError(
       base,
-      `${stepWhere(index)}: each step is a one-key object {<StepType>: {fields}} with StepType one of ${STEP_TYPES.join(', ')}`,
+      `${stepWhere(index)}: each step is a one-key object {<StepType>: ` +
+        `{fields}} with StepType one of ${STEP_TYPES.join(', ')}`,
     );
   }
   const [type, rawFields] = Object.entries(raw)[0]!;
@@ -355,7 +356,9 @@ export class JumpLimitError extends ProtocolError {
   constructor(step: number, maxBackwardJumps: number) {
     super(
       ['steps', step, 'Goto', 'repeat'],
-      `${stepWhere(step, 'Goto')}.repeat: the protocol needs more than max_backward_jumps=${maxBackwardJumps} backward jumps in total (nested loops included)`,
+      `${stepWhere(step, 'Goto')}.repeat: ` +
+        `the protocol needs more than max_backward_jumps=${maxBackwardJumps} backward jumps in total (nested loops ` +
+        `included)`,
     );
     this.step = step;
   }

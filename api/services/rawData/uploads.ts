@@ -124,7 +124,8 @@ export async function confirmUpload(
     await ctx.storage.delete(row.object_key);
     throw new AppError(
       'PAYLOAD_TOO_LARGE',
-      `${row.filename} is ${head.size} bytes, more than this upload target accepts (${row.max_bytes}); it was discarded`,
+      `${row.filename} is ${head.size} bytes, more than this upload target accepts (${row.max_bytes}); ` +
+        `it was discarded`,
       {
         filename: row.filename,
         size: head.size,

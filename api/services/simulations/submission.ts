@@ -201,7 +201,9 @@ interface BatchRows {
   input: SimulationBatchInput;
 }
 
-/** The batch and one simulation per parameter set and design point. The content hash decides reuse of stored results. */
+/**
+ * The batch and one simulation per parameter set and design point. The content hash decides reuse of stored results.
+ */
 function batchRows(
   ctx: RequestContext,
   s: Submission,
@@ -287,7 +289,8 @@ async function recordBatch(
     const before = usage.usage - batch.size;
     throw new AppError(
       'USAGE_LIMIT_EXCEEDED',
-      `the organization's monthly simulation limit is ${usage.limit}; ${before} used this month, so ${batch.size} more would exceed it`,
+      `the organization's monthly simulation limit is ${usage.limit}; ${before} used this month, ` +
+        `so ${batch.size} more would exceed it`,
       {
         limit: usage.limit,
         usage: before,

@@ -73,7 +73,8 @@ export function designPoints(doe: DoeRequest | null | undefined, sets: number): 
   if (total > MAX_DESIGN_POINTS) {
     throw invalid(
       ['body', 'design_parameters_doe'],
-      `${sets} parameter sets × ${points.length} design points = ${total} simulations; at most ${MAX_DESIGN_POINTS} per submission`,
+      `${sets} parameter sets × ${points.length} design points = ${total} simulations; ` +
+        `at most ${MAX_DESIGN_POINTS} per submission`,
       'too_long',
     );
   }
@@ -97,7 +98,9 @@ export function checkExtraVariables(extra: string[], described: ModelDescription
     if (!variableNames.has(name))
       throw invalid(
         ['body', 'extra_variables', i],
-        `unknown variable ${JSON.stringify(name)} for this model (GET /parameterized_models/{id}/variable-names lists a stored model's)`,
+        `unknown variable ${JSON.stringify(name)} for this model (GET ` +
+          `/parameterized_models/{id}/variable-names lists ` +
+          `a stored model's)`,
         'value_error',
         name,
       );
