@@ -1,49 +1,34 @@
 // Scheduled retries of pipeline elements that failed for a retryable cause: the Temporal
 // Schedule, and the activities its workflow runs (claim the pipelines, start them again).
-import { type Client, ScheduleAlreadyRunning, ScheduleOverlapPolicy } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../db/orm.ts';
 import type { Config } from '../stack/config.ts';
 import { recordStarts, startRecorded, startWorkflow } from '../db/workflowStarts.ts';
 import { RETRYABLE_ERROR_CODES, pipelineWorkflowIds, retryScheduleId } from '../workflows/pipelineIds.ts';
 import { eachLimited } from './eachLimited.ts';
+import { ensureSchedule } from './schedules.ts';
 import { type PipelineRunRow, pipelineWorkflowStart } from '../workflows/pipelineStarts.ts';
 import { workflowCall } from '../workflows/registry.ts';
 
-/**
- * The Temporal Schedule that retries failed elements: created at worker start, or brought in
- * line with the configuration when it exists (its paused state is kept).
- */
-export async function ensurePipelineRetrySchedule(client: Client, config: Config): Promise<string> {
-  const scheduleId = retryScheduleId(config.taskQueue);
-  const spec = { intervals: [{ every: `${config.pipelineRetryIntervalSeconds} seconds` }] };
-  const action = {
-    type: 'startWorkflow' as const,
-    ...workflowCall('retryFailedElements', {
+/** The Temporal Schedule that retries failed elements. */
+export function ensurePipelineRetrySchedule(client: Client, config: Config): Promise<string> {
+  return ensureSchedule(client, {
+    scheduleId: retryScheduleId(config.taskQueue),
+    every: `${config.pipelineRetryIntervalSeconds} seconds`,
+    workflow: {
+      ...workflowCall('retryFailedElements', {
+        taskQueue: config.taskQueue,
+        maxAttempts: config.pipelineRetryMaxAttempts,
+        backoffSeconds: config.pipelineRetryIntervalSeconds,
+      }),
+      workflowId: pipelineWorkflowIds.retryRun(config.taskQueue),
       taskQueue: config.taskQueue,
-      maxAttempts: config.pipelineRetryMaxAttempts,
-      backoffSeconds: config.pipelineRetryIntervalSeconds,
-    }),
-    workflowId: pipelineWorkflowIds.retryRun(config.taskQueue),
-    taskQueue: config.taskQueue,
-  };
-  try {
-    await client.schedule.create({
-      scheduleId,
-      spec,
-      action,
-      policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 minute' },
-      memo: {
-        description:
-          `Retries pipeline elements that failed for a retryable cause, ` +
-          `at most ${config.pipelineRetryMaxAttempts} runs each`,
-      },
-    });
-  } catch (err) {
-    if (!(err instanceof ScheduleAlreadyRunning)) throw err;
-    await client.schedule.getHandle(scheduleId).update((prev) => ({ ...prev, spec, action }));
-  }
-  return scheduleId;
+    },
+    description:
+      `Retries pipeline elements that failed for a retryable cause, ` +
+      `at most ${config.pipelineRetryMaxAttempts} runs each`,
+  });
 }
 
 export function createPipelineRetryActivities(deps: { orm: Orm; temporal: Client; config: Config }) {

@@ -2,7 +2,7 @@
 // signed URLs (and scoped credentials) have lapsed, their objects and rows are removed. Run by the
 // upload-expiry Temporal Schedule (durable, visible and pausable in the Web UI).
 import { heartbeat } from '@temporalio/activity';
-import { type Client, ScheduleAlreadyRunning, ScheduleOverlapPolicy } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import type { Orm } from '../db/orm.ts';
 import type { Config } from '../stack/config.ts';
 import { extendKey, measurementPrefix } from '../storage/measurementKeys.ts';
@@ -10,6 +10,7 @@ import { rawDataPrefix } from '../storage/rawDataKeys.ts';
 import type { ObjectStorage } from '../storage/storage.ts';
 import type { UploadSessionRow } from '../db/repositories/measurementData.ts';
 import { workflowCall } from '../workflows/registry.ts';
+import { ensureSchedule } from './schedules.ts';
 
 /** After expires_at: a PUT begun just before the signed URL lapsed has finished by then. */
 export const UPLOAD_EXPIRY_GRACE_SECONDS = 600;
@@ -76,32 +77,16 @@ async function expireRawData(
   return gone.length;
 }
 
-/**
- * The schedule that expires unconfirmed uploads: created at worker start, or brought in line when it exists (its
- * paused state is kept).
- */
-export async function ensureUploadExpirySchedule(client: Client, config: Config): Promise<string> {
-  const scheduleId = uploadExpiryScheduleId(config.taskQueue);
-  const spec = { intervals: [{ every: EVERY }] };
-  const action = {
-    type: 'startWorkflow' as const,
-    ...workflowCall('expireUploads', { graceSeconds: UPLOAD_EXPIRY_GRACE_SECONDS }),
-    workflowId: `expire-uploads-${config.taskQueue}`,
-    taskQueue: config.taskQueue,
-  };
-  try {
-    await client.schedule.create({
-      scheduleId,
-      spec,
-      action,
-      policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 minute' },
-      memo: {
-        description: 'Removes the objects and records of uploads never confirmed, once their signed URLs have lapsed',
-      },
-    });
-  } catch (err) {
-    if (!(err instanceof ScheduleAlreadyRunning)) throw err;
-    await client.schedule.getHandle(scheduleId).update((prev) => ({ ...prev, spec, action }));
-  }
-  return scheduleId;
+/** The schedule that expires unconfirmed uploads. */
+export function ensureUploadExpirySchedule(client: Client, config: Config): Promise<string> {
+  return ensureSchedule(client, {
+    scheduleId: uploadExpiryScheduleId(config.taskQueue),
+    every: EVERY,
+    workflow: {
+      ...workflowCall('expireUploads', { graceSeconds: UPLOAD_EXPIRY_GRACE_SECONDS }),
+      workflowId: `expire-uploads-${config.taskQueue}`,
+      taskQueue: config.taskQueue,
+    },
+    description: 'Removes the objects and records of uploads never confirmed, once their signed URLs have lapsed',
+  });
 }
