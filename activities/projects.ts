@@ -3,6 +3,7 @@
 // by id and then by whatever Temporal still lists as running for the project.
 import { heartbeat } from '@temporalio/activity';
 import { type Client, WorkflowNotFoundError } from '@temporalio/client';
+import { eachLimited } from './eachLimited.ts';
 
 export function createProjectActivities(deps: { temporal: Client }) {
   return {
@@ -14,20 +15,16 @@ export function createProjectActivities(deps: { temporal: Client }) {
      */
     async terminateWorkflows(workflowIds: string[], reason: string): Promise<{ terminated: number }> {
       let terminated = 0;
-      let next = 0;
-      const lanes = Array.from({ length: Math.min(16, workflowIds.length) }, async () => {
-        while (next < workflowIds.length) {
-          const id = workflowIds[next++]!;
-          try {
-            await deps.temporal.workflow.getHandle(id).terminate(reason);
-            terminated++;
-          } catch (err) {
-            if (!(err instanceof WorkflowNotFoundError)) throw err;
-          }
-          heartbeat({ done: next });
+      let done = 0;
+      await eachLimited(workflowIds, 16, async (id) => {
+        try {
+          await deps.temporal.workflow.getHandle(id).terminate(reason);
+          terminated++;
+        } catch (err) {
+          if (!(err instanceof WorkflowNotFoundError)) throw err;
         }
+        heartbeat({ done: ++done });
       });
-      await Promise.all(lanes);
       return { terminated };
     },
 

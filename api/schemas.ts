@@ -11,8 +11,3 @@ export type RequestBody<Op extends keyof operations> = operations[Op] extends {
 }
   ? Body
   : never;
-
-/** The query parameters of an operation, by its operationId. */
-export type QueryParams<Op extends keyof operations> = operations[Op] extends { parameters: { query?: infer Query } }
-  ? NonNullable<Query>
-  : never;

@@ -274,28 +274,29 @@ export interface ProcessingResult {
   steps_created: number;
 }
 
+/** What a processed series sets on its measurement, upload or extend alike (values: seriesValues). */
+const SERIES_COLUMNS = `time_series_key = ?, steps_key = ?, cycles_key = ?, row_count = ?, data_columns = ?::jsonb,
+  first_time = ?, last_time = ?, steps_created = ?`;
+const seriesValues = (r: ProcessingResult) => [
+  r.time_series_key,
+  r.steps_key,
+  r.cycles_key,
+  r.row_count,
+  JSON.stringify(r.columns),
+  r.first_time,
+  r.last_time,
+  r.steps_created,
+];
+
 /** The upload's outcome: the series becomes readable (ready) or the record says why not (failed). */
 export async function recordUploadOutcome(em: EntityManager, id: string, r: ProcessingResult): Promise<void> {
   const report = JSON.stringify({ mode: 'upload', version: 0, issues: r.issues });
   if (r.status === 'ready') {
     await em.execute(
-      `update cell_measurements set processing_status = 'ready', processing_error = null, time_series_key = ?,
-        steps_key = ?,
-         cycles_key = ?, row_count = ?, data_columns = ?::jsonb, first_time = ?, last_time = ?, steps_created = ?,
+      `update cell_measurements set processing_status = 'ready', processing_error = null, ${SERIES_COLUMNS},
          validation_report = ?::jsonb, processed_at = now(), data_updated_at = now(), updated_at = now()
        where id = ?`,
-      [
-        r.time_series_key,
-        r.steps_key,
-        r.cycles_key,
-        r.row_count,
-        JSON.stringify(r.columns),
-        r.first_time,
-        r.last_time,
-        r.steps_created,
-        report,
-        id,
-      ],
+      [...seriesValues(r), report, id],
     );
   } else {
     await em.execute(
@@ -320,23 +321,10 @@ export async function recordExtendOutcome(
   if (r.status === 'ready') {
     await em.execute(
       `update cell_measurements set processing_status = 'ready', processing_error = null, extending_version = null,
-         data_version = ?, time_series_key = ?, steps_key = ?, cycles_key = ?, row_count = ?, data_columns = ?::jsonb,
-         first_time = ?, last_time = ?, steps_created = ?, validation_report = ?::jsonb, processed_at = now(),
+         data_version = ?, ${SERIES_COLUMNS}, validation_report = ?::jsonb, processed_at = now(),
          data_updated_at = now(), updated_at = now()
        where id = ?`,
-      [
-        version,
-        r.time_series_key,
-        r.steps_key,
-        r.cycles_key,
-        r.row_count,
-        JSON.stringify(r.columns),
-        r.first_time,
-        r.last_time,
-        r.steps_created,
-        report,
-        id,
-      ],
+      [version, ...seriesValues(r), report, id],
     );
   } else {
     await em.execute(
