@@ -1,9 +1,8 @@
 """Sites, cyclers, channels, incidents, service events and calibration."""
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
-from ionworks import IonworksError
 
 from conftest import unique
 
@@ -57,7 +56,7 @@ def test_channels_and_incidents(client, project, cycler):
 
 def test_service_events_and_calibration(client, project, cycler):
     client.channel.create_or_get(cycler.id, {"name": "CH2"})
-    when = (datetime.now(timezone.utc) + timedelta(hours=1)).replace(microsecond=0)
+    when = (datetime.now(UTC) + timedelta(hours=1)).replace(microsecond=0)
     opened = client.cycler.start_service(
         cycler.id, "preventive_maintenance", when.isoformat(), scheduled_until=(when + timedelta(hours=2)).isoformat(), notes="fans"
     )
@@ -68,7 +67,7 @@ def test_service_events_and_calibration(client, project, cycler):
     assert (done.notes, done.completion_notes) == ("fans", "fans cleaned")
 
     # A calibration recorded after the fact in one call: no open event needed.
-    performed = (datetime.now(timezone.utc) - timedelta(days=1)).replace(microsecond=0)
+    performed = (datetime.now(UTC) - timedelta(days=1)).replace(microsecond=0)
     cal = client.cycler.complete_service(cycler.id, performed_at=performed.isoformat(), notes="annual")
     assert cal.event_type == "calibration" and cal.performed_at == performed and cal.scheduled_for is None
     events = client.cycler.list_service_events(cycler.id)
@@ -92,7 +91,7 @@ def test_lab_status_free_channels_and_utilization(client):
     client.channel.update(broken.id, {"out_of_commission": True, "incident_category": "hardware_failure"})
     spec = client.cell_spec.create({"project_id": project.id, "name": unique("Spec")})
     inst = client.cell_instance.create(spec.id, {"name": unique("Cell")})
-    started = (datetime.now(timezone.utc) - timedelta(minutes=30)).isoformat()
+    started = (datetime.now(UTC) - timedelta(minutes=30)).isoformat()
     m = client.cell_measurement.create(
         inst.id,
         {"measurement": {"name": unique("On test"), "channel_id": running.id, "start_time": started}, "time_series": cycling_series(1)},
@@ -131,7 +130,7 @@ def test_lab_status_free_channels_and_utilization(client):
     assert broken.id in [fc.channel.id for fc in client.lab.free_channels(project.id, min_amps=8.0)]
     # The test ends: its channel is free, and the project can go (not while a test runs on it).
     # (ended two minutes ago: the lab status reads the clock to the minute)
-    client.cell_measurement.update(m.id, {"end_time": (datetime.now(timezone.utc) - timedelta(minutes=2)).isoformat()})
+    client.cell_measurement.update(m.id, {"end_time": (datetime.now(UTC) - timedelta(minutes=2)).isoformat()})
     ended = client.lab.utilization(project.id)
     assert (ended.free, ended.occupied, ended.percent) == (4, 0, 0)
     assert client.lab.on_channel(project.id, running.id) is None
