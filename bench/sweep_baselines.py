@@ -29,9 +29,30 @@ CYCLE = ["Discharge at 1C until 2.5 V", "Rest for 10 minutes", "Charge at 1C unt
 
 # name: (model, parameter values, swept parameter, low, high, experiment)
 SWEEPS = {
-    "quick": (pybamm.equivalent_circuit.Thevenin, lambda: quick_parameter_values(5.0, "NMC/Graphite"), "R0 [Ohm]", 0.004, 0.012, ONE_C),
-    "cycling": (pybamm.equivalent_circuit.Thevenin, lambda: quick_parameter_values(5.0, "NMC/Graphite"), "R0 [Ohm]", 0.004, 0.012, CYCLE),
-    "spme": (pybamm.lithium_ion.SPMe, lambda: pybamm.ParameterValues("Chen2020"), "Negative particle diffusivity [m2.s-1]", 2e-14, 6e-14, ONE_C),
+    "quick": (
+        pybamm.equivalent_circuit.Thevenin,
+        lambda: quick_parameter_values(5.0, "NMC/Graphite"),
+        "R0 [Ohm]",
+        0.004,
+        0.012,
+        ONE_C,
+    ),
+    "cycling": (
+        pybamm.equivalent_circuit.Thevenin,
+        lambda: quick_parameter_values(5.0, "NMC/Graphite"),
+        "R0 [Ohm]",
+        0.004,
+        0.012,
+        CYCLE,
+    ),
+    "spme": (
+        pybamm.lithium_ion.SPMe,
+        lambda: pybamm.ParameterValues("Chen2020"),
+        "Negative particle diffusivity [m2.s-1]",
+        2e-14,
+        6e-14,
+        ONE_C,
+    ),
 }
 
 

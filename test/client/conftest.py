@@ -37,9 +37,20 @@ def cycling_series(cycles: int = 2, capacity_ah: float = 1.0, dt: float = 10.0):
     steps = []  # (current A, duration s)
     for _ in range(cycles):
         steps += [(0.0, 120.0), (capacity_ah, 1800.0), (0.0, 120.0), (-capacity_ah, 1800.0)]
-    rows = {k: [] for k in ("Time [s]", "Current [A]", "Voltage [V]", "Step count", "Cycle count",
-                            "Discharge capacity [A.h]", "Charge capacity [A.h]",
-                            "Discharge energy [W.h]", "Charge energy [W.h]")}
+    rows = {
+        k: []
+        for k in (
+            "Time [s]",
+            "Current [A]",
+            "Voltage [V]",
+            "Step count",
+            "Cycle count",
+            "Discharge capacity [A.h]",
+            "Charge capacity [A.h]",
+            "Discharge energy [W.h]",
+            "Charge energy [W.h]",
+        )
+    }
     t0, soc = 0.0, 1.0
     for index, (current, duration) in enumerate(steps):
         tau = np.arange(0.0, duration + dt / 2, dt)

@@ -20,10 +20,14 @@ def run(client, project):
 def test_analysis_lifecycle(client, project, run):
     df = pl.DataFrame({"cycle": [1.0, 50.0, 100.0], "lam_ne": [0.0, 1.5, 3.2], "lli": [0.0, 2.1, 4.4]})
     a = client.analysis.create(
-        run.id, "Degradation modes", AnalysisType.LAM_LLI_FROM_RPT, df,
+        run.id,
+        "Degradation modes",
+        AnalysisType.LAM_LLI_FROM_RPT,
+        df,
         columns=[{"name": "cycle", "unit": ""}, {"name": "lam_ne", "unit": "%"}, {"name": "lli", "unit": "%"}],
         plots=[{"x": "cycle", "y": ["lam_ne"], "y2": ["lli"], "title": "LAM and LLI"}],
-        metadata={"rpt": "C/20"}, notes="RPT every 50 cycles",
+        metadata={"rpt": "C/20"},
+        notes="RPT every 50 cycles",
     )
     assert a.measurement_id == run.id and a.project_id == project.id and a.analysis_type == "lam_lli_from_rpt"
     assert a.columns[1].unit == "%" and a.metadata == {"rpt": "C/20"}

@@ -31,7 +31,11 @@ def test_cell_specifications(client, project, spec):
     assert again.id == spec.id
     # A nested update merges into what is stored: other ratings and cathode keys stay.
     updated = client.cell_spec.update(
-        spec.id, {"ratings": {"capacity": {"value": 4.9, "unit": "A.h"}}, "cathode": {"loading": {"value": 21.0, "unit": "mg/cm^2"}}}
+        spec.id,
+        {
+            "ratings": {"capacity": {"value": 4.9, "unit": "A.h"}},
+            "cathode": {"loading": {"value": 21.0, "unit": "mg/cm^2"}},
+        },
     )
     assert updated.ratings["capacity"]["value"] == 4.9
     assert updated.ratings["nominal_voltage"]["value"] == 3.6
@@ -47,8 +51,12 @@ def test_cell_specifications(client, project, spec):
 def test_cell_instances(client, spec):
     inst = client.cell_instance.create(
         spec.id,
-        {"name": unique("Cell"), "serial_number": "SN-001", "date_manufactured": "2026-10-01",
-         "measured_properties": {"mass": {"value": 68.2, "unit": "g"}}},
+        {
+            "name": unique("Cell"),
+            "serial_number": "SN-001",
+            "date_manufactured": "2026-10-01",
+            "measured_properties": {"mass": {"value": 68.2, "unit": "g"}},
+        },
     )
     assert inst.cell_specification_id == spec.id
     assert inst.date_manufactured == "2026-10-01"
@@ -63,7 +71,9 @@ def test_cell_instances(client, spec):
 
 
 def test_cell_batches(client, spec):
-    lot = client.cell_batch.create(spec.id, {"name": unique("LOT-Q1"), "date_manufactured": "2026-01-15", "notes": "supplier A"})
+    lot = client.cell_batch.create(
+        spec.id, {"name": unique("LOT-Q1"), "date_manufactured": "2026-01-15", "notes": "supplier A"}
+    )
     assert (lot.cell_specification_id, lot.date_manufactured, lot.instance_count) == (spec.id, "2026-01-15", 0)
     # Names are unique per specification, case-insensitively: create_or_get finds the lot.
     assert client.cell_batch.create_or_get(spec.id, {"name": lot.name.lower()}).id == lot.id
@@ -151,12 +161,19 @@ def test_analyses(client, project, spec):
     table = {"cycle": [0, 100, 200], "lli_pct": [0.0, 2.1, 4.0], "lam_ne_pct": [0.0, 1.2, 2.6]}
     columns = [{"name": "cycle", "unit": ""}, {"name": "lli_pct", "unit": "%"}, {"name": "lam_ne_pct", "unit": "%"}]
     a = client.analysis.create(
-        m.id, "LLI and LAM", "lam_lli_from_rpt", table, columns=columns,
-        plots=[{"x": "cycle", "y": ["lli_pct", "lam_ne_pct"], "title": "Degradation modes"}], metadata={"rpt_cycles": [0, 100, 200]},
+        m.id,
+        "LLI and LAM",
+        "lam_lli_from_rpt",
+        table,
+        columns=columns,
+        plots=[{"x": "cycle", "y": ["lli_pct", "lam_ne_pct"], "title": "Degradation modes"}],
+        metadata={"rpt_cycles": [0, 100, 200]},
         notes="from the C/20 RPTs",
     )
     assert (a.measurement_id, a.project_id, a.analysis_type) == (m.id, project.id, "lam_lli_from_rpt")
-    assert [c.name for c in a.columns] == ["cycle", "lli_pct", "lam_ne_pct"] and a.metadata == {"rpt_cycles": [0, 100, 200]}
+    assert [c.name for c in a.columns] == ["cycle", "lli_pct", "lam_ne_pct"] and a.metadata == {
+        "rpt_cycles": [0, 100, 200]
+    }
     assert client.analysis.get(a.id).notes == "from the C/20 RPTs"
     assert [x.id for x in client.analysis.list(m.id)] == [a.id]
     assert a.id in [x.id for x in client.analysis.list(project_id=project.id)]

@@ -58,7 +58,11 @@ def test_service_events_and_calibration(client, project, cycler):
     client.channel.create_or_get(cycler.id, {"name": "CH2"})
     when = (datetime.now(UTC) + timedelta(hours=1)).replace(microsecond=0)
     opened = client.cycler.start_service(
-        cycler.id, "preventive_maintenance", when.isoformat(), scheduled_until=(when + timedelta(hours=2)).isoformat(), notes="fans"
+        cycler.id,
+        "preventive_maintenance",
+        when.isoformat(),
+        scheduled_until=(when + timedelta(hours=2)).isoformat(),
+        notes="fans",
     )
     assert opened.event_type == "preventive_maintenance" and opened.performed_at is None
     assert opened.scheduled_for == when and opened.scheduled_until == when + timedelta(hours=2)
@@ -83,7 +87,9 @@ def test_lab_status_free_channels_and_utilization(client):
 
     project = client.project.create({"name": unique("Lab")})
     site = client.site.create({"name": unique("Site"), "location": "Bay 1"})
-    cycler = client.cycler.create(site.id, {"name": unique("Maccor"), "project_id": project.id, "manufacturer": "Maccor"})
+    cycler = client.cycler.create(
+        site.id, {"name": unique("Maccor"), "project_id": project.id, "manufacturer": "Maccor"}
+    )
     running = client.channel.create(cycler.id, {"name": "A", "max_amps": 5.0, "min_volts": 2.0, "max_volts": 4.5})
     strong = client.channel.create(cycler.id, {"name": "B", "max_amps": 5.0, "min_volts": 2.0, "max_volts": 4.5})
     weak = client.channel.create(cycler.id, {"name": "C", "max_amps": 1.0, "min_volts": 2.0, "max_volts": 4.5})
@@ -94,7 +100,10 @@ def test_lab_status_free_channels_and_utilization(client):
     started = (datetime.now(UTC) - timedelta(minutes=30)).isoformat()
     m = client.cell_measurement.create(
         inst.id,
-        {"measurement": {"name": unique("On test"), "channel_id": running.id, "start_time": started}, "time_series": cycling_series(1)},
+        {
+            "measurement": {"name": unique("On test"), "channel_id": running.id, "start_time": started},
+            "time_series": cycling_series(1),
+        },
     )
 
     status = client.lab.status(project.id)

@@ -39,7 +39,9 @@ def test_material_property_dataset(client, project):
         ds.id, scalar, columns=[{"name": "Diffusivity", "unit": "m2.s-1", "source_column_index": 0}]
     )
     assert replaced.data_version == 2 and replaced.columns[0].unit == "m2.s-1"
-    prior = client.material_property_dataset.to_prior(ds.id, "Diffusivity", "Negative particle diffusivity [m2.s-1]", rel_std=0.5, distribution="lognormal")
+    prior = client.material_property_dataset.to_prior(
+        ds.id, "Diffusivity", "Negative particle diffusivity [m2.s-1]", rel_std=0.5, distribution="lognormal"
+    )
     assert prior is not None
 
     url = client.material_property_dataset.get_download_url(ds.id)

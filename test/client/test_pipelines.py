@@ -13,7 +13,11 @@ GEOMETRY = {"Positive electrode thickness [m]": 7.5e-05, "Electrode width [m]": 
 def test_simple_pipeline_in_client_form_and_result(client, project):
     name = unique("Entry")
     submitted = client.simple_pipeline.create(
-        {"project_id": project.id, "name": name, "elements": {"geometry": {"element_type": "entry", "values": GEOMETRY}}}
+        {
+            "project_id": project.id,
+            "name": name,
+            "elements": {"geometry": {"element_type": "entry", "values": GEOMETRY}},
+        }
     )
     assert submitted.name == name and submitted.status in ("pending", "running", "completed")
     done = client.simple_pipeline.wait_for_completion(submitted.id, timeout=120, poll_interval=1, verbose=False)
@@ -30,10 +34,14 @@ def test_simple_pipeline_in_client_form_and_result(client, project):
 
 
 def test_simple_pipeline_without_name_and_bad_element(client, project):
-    unnamed = client.simple_pipeline.create({"project_id": project.id, "elements": {"g": {"element_type": "entry", "values": GEOMETRY}}})
+    unnamed = client.simple_pipeline.create(
+        {"project_id": project.id, "elements": {"g": {"element_type": "entry", "values": GEOMETRY}}}
+    )
     assert unnamed.name == "Simple pipeline"
     with pytest.raises(IonworksError) as e:
-        client.simple_pipeline.create({"project_id": project.id, "elements": {"g": {"element_type": "entry", "values": {"x": "not a number"}}}})
+        client.simple_pipeline.create(
+            {"project_id": project.id, "elements": {"g": {"element_type": "entry", "values": {"x": "not a number"}}}}
+        )
     assert e.value.status_code == 422
     # The conventions' 422 body is a list of issues; the client keeps it as the message.
     assert "'elements', 'g', 'values'" in str(e.value.message)
@@ -48,7 +56,9 @@ def test_studies_and_jobs(client, project):
 
     spec = client.cell_spec.create({"project_id": project.id, "name": unique("Spec")})
     inst = client.cell_instance.create(spec.id, {"name": unique("Cell")})
-    m = client.cell_measurement.create(inst.id, {"measurement": {"name": unique("Cycling")}, "time_series": cycling_series(1)})
+    m = client.cell_measurement.create(
+        inst.id, {"measurement": {"name": unique("Cycling")}, "time_series": cycling_series(1)}
+    )
     client.study.assign_measurement(study.id, m.id, project_id=project.id)
     assert m.id in client.study.get(study.id, project_id=project.id).measurement_ids
     page = client.study.list_measurements(study.id, project_id=project.id)
@@ -59,7 +69,9 @@ def test_studies_and_jobs(client, project):
     with pytest.raises(IonworksError) as gone:  # deprecated in the client: the service answers 410
         client.job.create(JobCreationPayload(job_type="simulation", params={}))
     assert gone.value.status_code == 410 and gone.value.error_code == "GONE"
-    run = client.simple_pipeline.create({"project_id": project.id, "elements": {"g": {"element_type": "entry", "values": GEOMETRY}}})
+    run = client.simple_pipeline.create(
+        {"project_id": project.id, "elements": {"g": {"element_type": "entry", "values": GEOMETRY}}}
+    )
     client.simple_pipeline.wait_for_completion(run.id, timeout=120, poll_interval=1, verbose=False)
     (element,) = client.get(f"/pipelines/{run.id}/elements")  # what the client's element accessors read
     jobs = client.job.list()
@@ -80,11 +92,13 @@ def test_pipeline_built_with_ionworks_schema(client, project):
 
     quick = {"kind": "quick", "capacity": 2.0, "chemistry": "NMC/Graphite"}
     # The "measured" discharge: Cellar's own simulation of the model, run through the client.
-    sim = client.simulation.protocol({
-        "parameterized_model": {"capacity": 2.0, "chemistry": "NMC/Graphite"},
-        "protocol_experiment": {"protocol": "Discharge at 1C for 20 minutes", "name": unique("1C")},
-        "project_id": project.id,
-    })
+    sim = client.simulation.protocol(
+        {
+            "parameterized_model": {"capacity": 2.0, "chemistry": "NMC/Graphite"},
+            "protocol_experiment": {"protocol": "Discharge at 1C for 20 minutes", "name": unique("1C")},
+            "project_id": project.id,
+        }
+    )
     client.simulation.wait_for_completion(sim.simulation_id, timeout=300, verbose=False)
     ts = client.simulation.get_result(sim.simulation_id).time_series
     spec = client.cell_spec.create({"project_id": project.id, "name": unique("Spec")})
@@ -93,26 +107,33 @@ def test_pipeline_built_with_ionworks_schema(client, project):
 
     measured = pd.DataFrame({c: ts[c].to_list() for c in ("Time [s]", "Current [A]", "Voltage [V]")})
     measured["Step count"] = 0
-    m = client.cell_measurement.create(inst.id, {"measurement": {"name": unique("1C discharge")}, "time_series": measured})
+    m = client.cell_measurement.create(
+        inst.id, {"measurement": {"name": unique("1C discharge")}, "time_series": measured}
+    )
 
     objective = iws.objectives.CurrentDriven(data_input=f"db:{m.id}", options={"model": quick})
-    pipeline = iws.Pipeline({
-        "known": iws.direct_entries.DirectEntry(parameters={"Electrode area [m2]": 0.01}, source="datasheet"),
-        "geometry": iws.calculations.AreaToSquareWidthHeight(),
-        "fit": iws.DataFit(
-            objectives={"discharge": objective},
-            parameters={"R0 [Ohm]": iws.Parameter("R0 [Ohm]", initial_value=0.05, bounds=(0.001, 0.1))},
-            cost=iws.costs.RMSE(),
-            optimizer=iws.parameter_estimators.ScipyMinimize(method="Nelder-Mead", maxiter=60),
-        ),
-        "check": iws.Validation(objectives={"discharge": objective}),
-    })
+    pipeline = iws.Pipeline(
+        {
+            "known": iws.direct_entries.DirectEntry(parameters={"Electrode area [m2]": 0.01}, source="datasheet"),
+            "geometry": iws.calculations.AreaToSquareWidthHeight(),
+            "fit": iws.DataFit(
+                objectives={"discharge": objective},
+                parameters={"R0 [Ohm]": iws.Parameter("R0 [Ohm]", initial_value=0.05, bounds=(0.001, 0.1))},
+                cost=iws.costs.RMSE(),
+                optimizer=iws.parameter_estimators.ScipyMinimize(method="Nelder-Mead", maxiter=60),
+            ),
+            "check": iws.Validation(objectives={"discharge": objective}),
+        }
+    )
     submitted = client.pipeline.create(pipeline, project_id=project.id, name=unique("Schema pipeline"))
     done = client.pipeline.wait_for_completion(submitted.id, timeout=300, poll_interval=1, verbose=False)
     assert done.status == "completed"
 
     result = client.pipeline.result(submitted.id)
-    assert result.element_results["geometry"]["parameter_values"] == {"Electrode height [m]": 0.1, "Electrode width [m]": 0.1}
+    assert result.element_results["geometry"]["parameter_values"] == {
+        "Electrode height [m]": 0.1,
+        "Electrode width [m]": 0.1,
+    }
     fit = result.element("fit")
     assert isinstance(fit, iws.OptimizationResult)
     r0 = fit.parameter_values["R0 [Ohm]"]
@@ -131,7 +152,9 @@ def test_pipeline_built_with_ionworks_schema(client, project):
     # The cost the fit reports is the RMSE of the series it stored; the start point was far worse.
     assert rmse(optimal) == pytest.approx(fit.fun, rel=1e-6)
     assert fit.fun < 0.005 and rmse(series["baseline"]) > 5 * fit.fun
-    window = client.job.get_series(fit_job(client, submitted.id, "fit"), "discharge", x_min=60, x_max=600, max_points=50)
+    window = client.job.get_series(
+        fit_job(client, submitted.id, "fit"), "discharge", x_min=60, x_max=600, max_points=50
+    )
     assert 3 <= len(window["Time [s]"]) <= 50 and min(window["Time [s]"]) >= 60 and max(window["Time [s]"]) <= 600
     # The overlay the client assembles from the job's plot manifest: measured and fitted curves, then the error.
     overlay = fit.overlay["discharge"]
@@ -159,11 +182,15 @@ def test_pipeline_built_with_ionworks_schema(client, project):
     # What the engine cannot run is refused up front, naming the client's field.
     with pytest.raises(IonworksError) as e:
         client.pipeline.create(
-            iws.Pipeline({"fit": iws.DataFit(
-                objectives={"discharge": objective},
-                parameters={"R0 [Ohm]": iws.Parameter("R0 [Ohm]", initial_value=0.05, bounds=(0.001, 0.1))},
-                optimizer=iws.parameter_estimators.CMAES(),
-            )}),
+            iws.Pipeline(
+                {
+                    "fit": iws.DataFit(
+                        objectives={"discharge": objective},
+                        parameters={"R0 [Ohm]": iws.Parameter("R0 [Ohm]", initial_value=0.05, bounds=(0.001, 0.1))},
+                        optimizer=iws.parameter_estimators.CMAES(),
+                    )
+                }
+            ),
             project_id=project.id,
         )
     assert e.value.status_code == 422

@@ -26,7 +26,7 @@ def test_discovery_documents(client):
     assert data["properties"]["cell_instance"] == {"$ref": "#/$defs/CellInstance"}
     assert "batch_id" in data["$defs"]["CellInstance"]["properties"]
     refs = re.findall(r"'\$ref': '([^']*)'", str(data))
-    assert refs and all(r.startswith("#/$defs/") and r[len("#/$defs/"):] in data["$defs"] for r in refs)
+    assert refs and all(r.startswith("#/$defs/") and r[len("#/$defs/") :] in data["$defs"] for r in refs)
     assert client.schema("protocol")["$schema"].startswith("https://json-schema.org/")
 
 

@@ -65,7 +65,9 @@ def test_raw_data_refuses_a_file_of_another_project(client, project, instance):
     other = client.project.create({"name": unique("Other raw data project")})
     try:
         foreign = client.raw_data.upload(other.id, io.BytesIO(EXPORT))
-        run = client.cell_measurement.create_properties(instance.id, unique("OCV"), {"ocv": {"value": 3.6, "unit": "V"}})
+        run = client.cell_measurement.create_properties(
+            instance.id, unique("OCV"), {"ocv": {"value": 3.6, "unit": "V"}}
+        )
         with pytest.raises(IonworksError) as refused:
             client.cell_measurement.attach_raw_data(run.id, [foreign.id])
         assert "raw_data_ids" in str(refused.value)

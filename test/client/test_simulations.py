@@ -23,14 +23,29 @@ def test_discovery_and_models(client, project, model):
     assert client.model.get(model.id).config["type"] == "ECM"
     assert model.id in [m.id for m in client.model.list(project_id=project.id)]
     # The client's top-level simulation_settings land in the config the engine applies.
-    tuned = client.model.create({"name": unique("ECM tight"), "project_id": project.id, "config": {"type": "ECM"},
-                                 "simulation_settings": {"solver": {"rtol": 1e-7}}, "pybamm_version": found["pybamm_version"]})
+    tuned = client.model.create(
+        {
+            "name": unique("ECM tight"),
+            "project_id": project.id,
+            "config": {"type": "ECM"},
+            "simulation_settings": {"solver": {"rtol": 1e-7}},
+            "pybamm_version": found["pybamm_version"],
+        }
+    )
     assert client.model.get(tuned.id).config["simulation_settings"]["solver"]["rtol"] == 1e-7
     with pytest.raises(IonworksError) as e:
-        client.model.create({"name": unique("ECM old"), "project_id": project.id, "config": {"type": "ECM"}, "pybamm_version": "23.5"})
+        client.model.create(
+            {"name": unique("ECM old"), "project_id": project.id, "config": {"type": "ECM"}, "pybamm_version": "23.5"}
+        )
     assert e.value.status_code == 422 and "pybamm_version" in str(e.value.message)
     pm = client.parameterized_model.create(
-        None, {"name": unique("ECM low R"), "model_id": model.id, "project_id": project.id, "parameters": {"R0 [Ohm]": 0.0005}}
+        None,
+        {
+            "name": unique("ECM low R"),
+            "model_id": model.id,
+            "project_id": project.id,
+            "parameters": {"R0 [Ohm]": 0.0005},
+        },
     )
     assert client.parameterized_model.get(pm.id).parameters["R0 [Ohm]"] == 0.0005
     names = client.parameterized_model.get_variable_names(pm.id)
@@ -41,7 +56,9 @@ def test_parameterized_models_of_a_cell_specification(client, project, model):
     spec = client.cell_spec.create(
         {"project_id": project.id, "name": unique("Spec"), "ratings": {"capacity": {"value": 5.0, "unit": "A.h"}}}
     )
-    pm = client.parameterized_model.create(spec.id, {"name": unique("ECM of spec"), "model_id": model.id, "parameters": {"R0 [Ohm]": 0.002}})
+    pm = client.parameterized_model.create(
+        spec.id, {"name": unique("ECM of spec"), "model_id": model.id, "parameters": {"R0 [Ohm]": 0.002}}
+    )
     assert pm.cell_spec_id == spec.id and pm.project_id == project.id
     # create_or_get recovers the existing one from the 409's existing_id.
     assert client.parameterized_model.create_or_get(spec.id, {"name": pm.name, "model_id": model.id}).id == pm.id
@@ -110,7 +127,10 @@ def test_model_with_parameters_batch(client, project, model):
         {
             "parameterized_model": {"model_id": model.id, "parameters": {"R0 [Ohm]": 0.001}},
             "protocol_experiment": {"protocol": "Discharge at 1C for 10 minutes", "name": "1C 10 min"},
-            "design_parameters_doe": {"sampling": "grid", "rows": [{"type": "discrete", "name": "R0 [Ohm]", "values": [0.001, 0.004]}]},
+            "design_parameters_doe": {
+                "sampling": "grid",
+                "rows": [{"type": "discrete", "name": "R0 [Ohm]", "values": [0.001, 0.004]}],
+            },
             "project_id": project.id,
         }
     )
