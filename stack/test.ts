@@ -1,6 +1,7 @@
 // `npm test`: lint, format and typecheck, the TypeScript suites (Vitest, against real PostgreSQL,
 // Temporal and S3 servers that the global setup provisions), the Python worker's lint and
-// format check (ruff, settings in pyworker/pyproject.toml) and its pytest.
+// format check (ruff, settings in pyworker/pyproject.toml, also over test/client, test/fixtures and
+// bench) and its pytest.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import fs from 'node:fs';
@@ -20,6 +21,9 @@ const python = path.join(ROOT, '.tools', 'venv', 'bin', 'python');
 const ruff = path.join(ROOT, '.tools', 'venv', 'bin', 'ruff');
 const pyworker = path.join(ROOT, 'pyworker');
 const extra = process.argv.slice(2); // e.g. a test file filter for vitest
+// The worker and the Python outside it (client flow tests, their fixture, benchmarks), all under the
+// worker's ruff settings: an explicit --config applies them to the files outside pyworker/ too.
+const ruffScope = ['--no-cache', '--config', 'pyproject.toml', '.', '../test/client', '../test/fixtures', '../bench'];
 
 const steps: Step[] = [
   { name: 'lint (eslint)', command: node, args: [...nodeArgs, 'node_modules/eslint/bin/eslint.js', '.'] },
@@ -46,11 +50,11 @@ const steps: Step[] = [
 ];
 if (fs.existsSync(python)) {
   steps.push(
-    { name: 'Python worker lint (ruff check)', command: ruff, args: ['check', '--no-cache', '.'], cwd: pyworker },
+    { name: 'Python lint (ruff check)', command: ruff, args: ['check', ...ruffScope], cwd: pyworker },
     {
-      name: 'Python worker format (ruff format --check)',
+      name: 'Python format (ruff format --check)',
       command: ruff,
-      args: ['format', '--check', '--no-cache', '.'],
+      args: ['format', '--check', ...ruffScope],
       cwd: pyworker,
     },
   );
