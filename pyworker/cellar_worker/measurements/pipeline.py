@@ -23,8 +23,10 @@ import pyarrow as pa
 from . import columns as col
 from . import issues as iss
 from .issues import ValidationOptions
+from .row_checks import BatchView, RowChecks
+from .row_issues import row_issues, voltage_continuity_issue
+from .step_checks import step_issues
 from .steps import QUANTITIES, StepAccumulator, cycles_summary, run_parts, step_types, steps_summary
-from .validation import BatchView, RowChecks, step_issues, voltage_continuity_issue
 
 _NAN = float("nan")
 
@@ -219,7 +221,7 @@ class SeriesPass:
     def finish(self, leading_issues: list[dict] | None = None) -> PassResult:
         checks = self.checks
         issues = list(leading_issues or [])
-        row_issues = checks.issues(self.reported)
+        found_in_rows = row_issues(checks, self.reported)
         table = self.steps.table() if self.has_steps else {}
         steps = cycles = None
         always: list[dict] = []
@@ -230,7 +232,7 @@ class SeriesPass:
             steps = steps_summary(table, types)
             cycles = cycles_summary(table)
         # A stable order: the sign convention, the row rules, then the step-level strict rules.
-        issues += always + row_issues + voltage_continuity_issue(checks) + strict
+        issues += always + found_in_rows + voltage_continuity_issue(checks) + strict
         if iss.has_errors(issues):
             steps = cycles = None
         return PassResult(
