@@ -8,9 +8,10 @@ import pybamm
 import pytest
 from application_errors import raises
 
-from cellar_worker.simulation import describe_model, run_simulation, runner, validate_custom_model
+from cellar_worker.simulation import describe_model, run_simulation, solving, validate_custom_model
 from cellar_worker.simulation.cache import BuiltSimulationCache
 from cellar_worker.simulation.errors import describe
+from cellar_worker.simulation.job import prepare_request
 from cellar_worker.simulation.steps_summary import SUMMARY_COLUMNS
 
 QUICK_5AH = {"kind": "quick", "capacity": 5.0, "chemistry": "NMC/Graphite"}
@@ -170,7 +171,7 @@ def test_a_reused_build_gives_what_a_fresh_build_gives(fs_storage, monkeypatch):
     # A cached build keeps its processed initial conditions between solves; they must
     # still follow each design point's initial state and parameters.
     def solve_last(*points):
-        monkeypatch.setattr(runner, "CACHE", BuiltSimulationCache())
+        monkeypatch.setattr(solving, "CACHE", BuiltSimulationCache())
         for soc, r0 in points:
             result = run_simulation(request(full_discharge(soc=soc), {"R0 [Ohm]": r0}))
         return result, read(fs_storage, "time_series.parquet"), read(fs_storage, "steps.parquet")
@@ -187,7 +188,7 @@ def test_a_cached_build_keeps_no_solution_and_the_solver_keeps_only_the_series_v
     # A DFN's state is about a thousand values per time point: a long protocol's whole
     # solution took gigabytes, and the cache kept the last one of every build it held.
     cache = BuiltSimulationCache()
-    monkeypatch.setattr(runner, "CACHE", cache)
+    monkeypatch.setattr(solving, "CACHE", cache)
     run_simulation(request(full_discharge(), extra_variables=["Cell temperature [degC]"]))
     [simulation] = [built for pool in cache._idle.values() for built in pool]
     assert simulation.solution is None
@@ -198,11 +199,11 @@ def test_a_cached_build_keeps_no_solution_and_the_solver_keeps_only_the_series_v
 
 
 def test_equivalent_circuit_state_of_charge_matches_pybamm():
-    # The runner sets an equivalent-circuit SoC without asking PyBaMM; PyBaMM must agree.
-    job = runner._prepare(request(full_discharge(soc=37)))
+    # state_inputs sets an equivalent-circuit SoC without asking PyBaMM; PyBaMM must agree.
+    job = prepare_request(request(full_discharge(soc=37)))
     values = job.recipe.base_parameters.copy()
     values.set_initial_state(0.37, options=job.recipe.model_options)
-    assert runner._state_inputs(job) == {"Initial SoC": float(values["Initial SoC"])}
+    assert solving.state_inputs(job) == {"Initial SoC": float(values["Initial SoC"])}
 
 
 def test_unknown_parameter_is_a_configuration_error(fs_storage):
@@ -216,15 +217,15 @@ def test_unknown_extra_variable_is_a_configuration_error(fs_storage):
 
 
 def test_extra_variable_that_varies_in_space_is_refused_before_solving():
-    # _prepare reads the request and solves nothing.
+    # prepare_request reads the request and solves nothing.
     message = raises(
         "CONFIGURATION_ERROR",
-        runner._prepare,
+        prepare_request,
         request(full_discharge(), model=SPM_COARSE, extra_variables=["Electrolyte concentration [mol.m-3]"]),
     )
     assert "extra_variables[0]" in message and "varies in space" in message
     # A minimum over space, or an x-average in a model whose current collector is one point, is one value per time.
-    job = runner._prepare(
+    job = prepare_request(
         request(
             full_discharge(),
             model=SPM_COARSE,
@@ -243,20 +244,20 @@ def test_extra_variable_that_varies_in_space_is_refused_before_solving():
 def test_negative_value_of_a_quantity_that_cannot_be_negative_is_refused():
     thickness = "Negative electrode thickness [m]"
     message = raises(
-        "CONFIGURATION_ERROR", runner._prepare, request(full_discharge(), {thickness: -1e-05}, model=SPM_COARSE)
+        "CONFIGURATION_ERROR", prepare_request, request(full_discharge(), {thickness: -1e-05}, model=SPM_COARSE)
     )
     assert message.startswith(f"inputs['{thickness}']: -1e-05 is negative") and "[m]" in message
     in_model = {**SPM_COARSE, "parameters": {thickness: -1e-05}}
-    assert raises("CONFIGURATION_ERROR", runner._prepare, request(full_discharge(), model=in_model)).startswith(
+    assert raises("CONFIGURATION_ERROR", prepare_request, request(full_discharge(), model=in_model)).startswith(
         f"model.parameters['{thickness}']: -1e-05 is negative"
     )
     # A capacity must be more than nothing: a C-rate of a 0 A.h cell is no current at all.
     assert raises(
-        "CONFIGURATION_ERROR", runner._prepare, request(full_discharge(), {"Nominal cell capacity [A.h]": 0})
+        "CONFIGURATION_ERROR", prepare_request, request(full_discharge(), {"Nominal cell capacity [A.h]": 0})
     ).startswith("inputs['Nominal cell capacity [A.h]']: 0 is not greater than 0")
     # Zero is otherwise the model's to judge, and a quantity that may be negative (an entropic change) is left alone.
-    runner._prepare(request(full_discharge(), {"R0 [Ohm]": 0.0}))
-    runner._prepare(
+    prepare_request(request(full_discharge(), {"R0 [Ohm]": 0.0}))
+    prepare_request(
         request(full_discharge(), {"Positive electrode OCP entropic change [V.K-1]": -1e-4}, model=SPM_COARSE)
     )
 
@@ -385,9 +386,11 @@ def test_submesh_types_and_spatial_methods_reach_the_built_mesh(fs_storage):
         "global": {"initial_state_type": "soc_percentage", "initial_state_value": 90},
         "steps": [{"Discharge": {"mode": "C-rate", "value": 1, "duration": 300}}],
     }
-    job = runner._prepare(request(protocol, model=model))
-    assert job.cache_key() != runner._prepare(request(protocol, model=SPM_COARSE)).cache_key()
-    simulation = runner._build(job, tighten=False, inputs={**job.protocol_inputs, **runner._state_inputs(job)})
+    job = prepare_request(request(protocol, model=model))
+    assert job.cache_key() != prepare_request(request(protocol, model=SPM_COARSE)).cache_key()
+    simulation = solving.build_simulation(
+        job, tighten=False, inputs={**job.protocol_inputs, **solving.state_inputs(job)}
+    )
     negative = np.diff(simulation.mesh["negative particle"].edges)
     positive = np.diff(simulation.mesh["positive particle"].edges)
     assert len(negative) == 10 and np.ptp(negative) > 1e-3 * negative.max()  # Chebyshev: uneven
@@ -443,26 +446,26 @@ def test_a_cancel_after_the_last_step_stores_nothing(fs_storage):
     def on_progress(done, total):
         state["cancel"] = done == total
 
-    with pytest.raises(runner.SimulationCancelled):
+    with pytest.raises(solving.SimulationCancelled):
         run_simulation(request(LOOPED), on_progress, lambda: state["cancel"])
     assert not fs_storage.exists() or not any(path.is_file() for path in fs_storage.rglob("*"))
 
 
 def test_a_cancel_while_the_results_are_written_removes_them(fs_storage, monkeypatch):
     state = {"cancel": False}
-    summarize = runner.summarize_step_columns
+    summarize = solving.summarize_step_columns
 
     def summarize_then_cancel(*args, **kwargs):
         summary = summarize(*args, **kwargs)
         state["cancel"] = True  # the time series is being written meanwhile
         return summary
 
-    monkeypatch.setattr(runner, "summarize_step_columns", summarize_then_cancel)
-    with pytest.raises(runner.SimulationCancelled):
+    monkeypatch.setattr(solving, "summarize_step_columns", summarize_then_cancel)
+    with pytest.raises(solving.SimulationCancelled):
         run_simulation(request(LOOPED), None, lambda: state["cancel"])
     assert not any(path.is_file() for path in fs_storage.rglob("*"))
     # Without a cancel the same run stores both files.
-    monkeypatch.setattr(runner, "summarize_step_columns", summarize)
+    monkeypatch.setattr(solving, "summarize_step_columns", summarize)
     run_simulation(request(LOOPED))
     assert sorted(path.name for path in fs_storage.rglob("*.parquet")) == ["steps.parquet", "time_series.parquet"]
 

@@ -6,8 +6,8 @@ import pytest
 
 from cellar_worker.simulation import chunk as chunk_module
 from cellar_worker.simulation.chunk import MAX_RETRIED_STARTS, ChunkProgress, ChunkRun
+from cellar_worker.simulation.output import Solved
 from cellar_worker.simulation.records import Batch, Point
-from cellar_worker.simulation.runner import Solved
 from cellar_worker.simulation.steps_summary import summarize_step_columns
 
 

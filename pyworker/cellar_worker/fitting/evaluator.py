@@ -7,7 +7,7 @@ Two ways to drive the model:
   ``Time [s]`` / ``Current [A]``; the model is solved from 0 to the last measured time and
   its output read at the measured times (IDAKLU ``t_interp``, only the target variable is
   computed);
-- **a UCP protocol**: the simulation package's experiment path (``runner``), with the
+- **a UCP protocol**: the simulation package's experiment path (``job`` and ``solving``), with the
   target interpolated onto the measured times.
 
 Parameters are split as in the simulation package: every fitted or fixed numeric
@@ -43,9 +43,10 @@ import numpy as np
 import pybamm
 
 from .. import settings
-from ..simulation import models, runner
+from ..simulation import model_spec, models, solving
 from ..simulation.cache import BuiltSimulationCache
 from ..simulation.errors import SimulationError, configuration_error, describe, solver_error
+from ..simulation.job import prepare_request
 from ..simulation.quick_model import SOC_MARGIN
 from .data import CURRENT, Dataset
 from .spec import finite
@@ -91,7 +92,7 @@ def split_fixed(recipe: models.ModelRecipe, fixed, fitted_names: list[str], path
             ignored.append(name)
             continue
         used[name] = finite(value, f"{path}[{name!r}]")
-        models.check_parameter_value(name, used[name], f"{path}[{name!r}]")
+        model_spec.check_parameter_value(name, used[name], f"{path}[{name!r}]")
     return used, sorted(ignored)
 
 
@@ -209,7 +210,7 @@ class DriveCycleEvaluator(Evaluator):
         return json.dumps(
             {
                 "mode": "measured-current",
-                "model": models.spec_key(self.recipe.spec),
+                "model": model_spec.spec_key(self.recipe.spec),
                 "data": self.dataset.digest,
                 "target": self.dataset.target_name,
                 "baked": sorted({**self.baked_fixed, **baked}.items()),
@@ -217,7 +218,7 @@ class DriveCycleEvaluator(Evaluator):
             }
         )
 
-    def _build(self, baked: dict[str, float]) -> tuple:
+    def build_simulation(self, baked: dict[str, float]) -> tuple:
         recipe = self.recipe
         values = recipe.base_parameters.copy()
         values.update({**self.baked_fixed, **baked}, check_already_exists=False)
@@ -239,7 +240,7 @@ class DriveCycleEvaluator(Evaluator):
             recipe.new_model(), parameter_values=values, solver=solver, **recipe.mesh_settings()
         )
         try:
-            with runner._BUILD_LOCK:
+            with solving.BUILD_LOCK:
                 simulation.build()
         except SimulationError:
             raise
@@ -249,7 +250,7 @@ class DriveCycleEvaluator(Evaluator):
 
     def _take(self, baked: dict[str, float]) -> tuple[str, tuple]:
         key = self._key(baked)
-        built, _ = FIT_CACHE.take(key, lambda: self._build(baked))
+        built, _ = FIT_CACHE.take(key, lambda: self.build_simulation(baked))
         return key, built
 
     def close(self) -> None:
@@ -294,11 +295,11 @@ class DriveCycleEvaluator(Evaluator):
                 # A fitted geometric parameter: a build of its own for this candidate.
                 key, built = self._take({name: values[name] for name in self.baked_fitted})
                 try:
-                    predicted = self._solve(built, inputs)
+                    predicted = self.solve_built(built, inputs)
                 finally:
                     FIT_CACHE.give_back(key, built)
             else:
-                predicted = self._solve(self._main[1], inputs)
+                predicted = self.solve_built(self._main[1], inputs)
         except SimulationError as error:
             raise EvaluationFailed(error) from None
         except Exception as error:  # noqa: BLE001 - any solve failure is this candidate's
@@ -307,7 +308,7 @@ class DriveCycleEvaluator(Evaluator):
             raise EvaluationFailed(solver_error("the solver failed: the model output is not finite"))
         return predicted
 
-    def _solve(self, built: tuple, inputs: dict[str, float]) -> np.ndarray:
+    def solve_built(self, built: tuple, inputs: dict[str, float]) -> np.ndarray:
         model, solver = built
         time = self.dataset.time
         solution = solver.solve(model, [0.0, float(time[-1])], inputs=inputs, t_interp=time)
@@ -331,7 +332,7 @@ def _solver(recipe: models.ModelRecipe, target: str) -> pybamm.BaseSolver:
 
 
 class ProtocolEvaluator(Evaluator):
-    """Simulates a UCP protocol through the simulation package's runner."""
+    """Simulates a UCP protocol through the simulation package's job checks and solver."""
 
     def __init__(self, spec: dict, dataset: Dataset, protocol, fixed: dict, fitted_initial: dict[str, float], ignored):
         self.spec = spec
@@ -344,12 +345,12 @@ class ProtocolEvaluator(Evaluator):
         self.job = self._job(fitted_initial)
         self.baked_fitted = [name for name in self.fitted_names if name in self.job.baked]
         # Computed once unless the initial SOC is itself fitted (see the module docstring).
-        state = runner._state_inputs(self.job)
+        state = solving.state_inputs(self.job)
         self._fixed_state = state
         self._main: tuple[str, pybamm.Simulation] | None = self._take(self.job, state)
 
     def _job(self, values: dict[str, float]):
-        job = runner._prepare(
+        job = prepare_request(
             {
                 "simulation_id": "fit",
                 "model": self.spec,
@@ -366,18 +367,18 @@ class ProtocolEvaluator(Evaluator):
     def _take(self, job, state: dict[str, float]) -> tuple[str, pybamm.Simulation]:
         inputs = {**job.input_parameters, **job.protocol_inputs, **state}
         key = job.cache_key()
-        simulation, _ = runner.CACHE.take(key, lambda: runner._build(job, tighten=False, inputs=inputs))
+        simulation, _ = solving.CACHE.take(key, lambda: solving.build_simulation(job, tighten=False, inputs=inputs))
         return key, simulation
 
     def close(self) -> None:
         main, self._main = self._main, None
         if main is not None:
-            runner._give_back(*main)
+            solving.give_back(*main)
 
     def predict(self, values: dict[str, float], should_cancel=None) -> np.ndarray:
         try:
             job = self._job(values) if self.baked_fitted or self.soc_fitted else self.job
-            state = runner._state_inputs(job) if self.soc_fitted else self._fixed_state
+            state = solving.state_inputs(job) if self.soc_fitted else self._fixed_state
             inputs = {
                 **job.input_parameters,
                 **{name: values[name] for name in self.fitted_names if name in job.input_parameters},
@@ -387,11 +388,11 @@ class ProtocolEvaluator(Evaluator):
             if self.baked_fitted:
                 key, simulation = self._take(job, state)
                 try:
-                    solution = runner._solve(job, simulation, inputs, None, should_cancel)
+                    solution = solving.solve_built(job, simulation, inputs, None, should_cancel)
                 finally:
-                    runner._give_back(key, simulation)
+                    solving.give_back(key, simulation)
             else:
-                solution = runner._solve(job, self._main[1], inputs, None, should_cancel)
+                solution = solving.solve_built(job, self._main[1], inputs, None, should_cancel)
             times = np.asarray(solution["Time [s]"].entries).ravel()
             self.simulated_until = float(times[-1])
             predicted = np.interp(
@@ -399,11 +400,11 @@ class ProtocolEvaluator(Evaluator):
                 times,
                 np.asarray(solution[self.dataset.target_name].entries).ravel(),
             )
-        except runner.SimulationCancelled:
+        except solving.SimulationCancelled:
             raise EvaluationCancelled() from None
-        except runner._SolverFailure as failure:
+        except solving.SolverFailure as failure:
             raise EvaluationFailed(
-                solver_error(f"{runner._where(failure.step)}: the solver failed: {failure.detail}")
+                solver_error(f"{solving.where_in_protocol(failure.step)}: the solver failed: {failure.detail}")
             ) from None
         except SimulationError as error:
             raise EvaluationFailed(error) from None

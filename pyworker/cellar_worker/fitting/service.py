@@ -61,7 +61,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..simulation import models
+from ..simulation import model_spec, models
 from ..simulation.errors import configuration_error
 from . import optimize
 from .data import load_dataset
@@ -150,7 +150,7 @@ class _Case:
 
 
 def _model(request: dict):
-    spec = models.normalize_model_spec(request.get("model"))
+    spec = model_spec.normalize_model_spec(request.get("model"))
     return spec, models.recipe(spec)
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import tables
-from ..simulation import models
+from ..simulation import model_spec
 from ..simulation.errors import configuration_error
 
 # From tables/costs.json and tables/optimizers.json: scipy.optimize.minimize methods that
@@ -92,7 +92,7 @@ def parse_parameters(raw, path: str = "parameters") -> list[FittedParameter]:
             raise configuration_error(f"{where}.bounds: must be [lower, upper]")
         lower = finite(bounds[0], f"{where}.bounds[0]")
         upper = finite(bounds[1], f"{where}.bounds[1]")
-        models.check_parameter_value(name, lower, f"{where}.bounds[0]")
+        model_spec.check_parameter_value(name, lower, f"{where}.bounds[0]")
         if lower >= upper:
             raise configuration_error(
                 f"{where}.bounds: the lower bound ({lower:g}) must be below the upper ({upper:g})"

@@ -18,7 +18,7 @@ import threading
 import time
 
 from .. import settings
-from ..simulation import models
+from ..simulation import model_spec, models
 from ..simulation.errors import describe
 from .service import validate_against_data
 
@@ -47,7 +47,7 @@ def warm_up(model_types: list[str]) -> None:
         started = time.monotonic()
         try:
             # The recipe first: every fit of the model needs it; then stop if a fit is waiting.
-            models.recipe(models.normalize_model_spec({"type": model_type}))
+            models.recipe(model_spec.normalize_model_spec({"type": model_type}))
             if _fit_waiting.is_set():
                 log.info("fit warm-up stopped: a fit arrived", extra={"model_type": model_type})
                 return

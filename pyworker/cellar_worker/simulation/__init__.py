@@ -5,7 +5,8 @@ Entry points: :func:`run_simulation`, :func:`describe_model`,
 ``activities.py``.
 """
 
-from .models import describe_model, validate_custom_model
-from .runner import SimulationCancelled, run_simulation
+from .model_description import describe_model, validate_custom_model
+from .runner import run_simulation
+from .solving import SimulationCancelled
 
 __all__ = ["SimulationCancelled", "describe_model", "run_simulation", "validate_custom_model"]

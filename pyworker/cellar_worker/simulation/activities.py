@@ -13,9 +13,9 @@ used in ``proxyActivities`` and every payload is a plain JSON object:
   ``{"steps_done", "steps_total"}`` every couple of seconds while solving; a
   cancellation (delivered through the heartbeat) stops the solve before its next step.
 - ``describeModel(model) -> {"model", "variable_names", "parameter_names",
-  "simulator_version"}``: see ``models.describe_model``.
+  "simulator_version"}``: see ``model_description.describe_model``.
 - ``validateCustomModel(model_json) -> {"valid", "error"?, "model"?, "simulator_version"?}``:
-  see ``models.validate_custom_model``.
+  see ``model_description.validate_custom_model``.
 
 Failures are ``ApplicationError``\\ s of type ``CONFIGURATION_ERROR`` or ``SOLVER_ERROR``
 (non-retryable), made here from the science modules' own ``errors.SimulationError``\\ s
@@ -35,7 +35,7 @@ from temporalio.exceptions import ApplicationError
 from .. import settings
 from .chunk import ChunkProgress, ChunkRun, check_request
 from .errors import SimulationError
-from .models import describe_model, validate_custom_model
+from .model_description import describe_model, validate_custom_model
 from .records import Records
 from .runner import run_simulation
 

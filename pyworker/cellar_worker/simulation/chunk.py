@@ -31,9 +31,10 @@ import pybamm
 
 from .. import storage
 from .errors import SimulationError, configuration_error
+from .job import prepare_point, prepare_setup
 from .pack import PackWriter, object_key, parquet_bytes
 from .records import Point, Records
-from .runner import SimulationCancelled, prepare_point, prepare_setup, solve_point
+from .solving import SimulationCancelled, solve_point
 
 log = logging.getLogger(__name__)
 

@@ -25,7 +25,7 @@ DEFAULT_PERIOD_S = 10.0
 OPEN_ENDED_STEP_LIMIT_S = 48 * 3600.0
 _OPEN_ENDED_CAPACITY_FACTOR = 3.0
 # With a voltage or current resolution, the solution is sampled this much finer than the
-# time resolution and thinned afterwards (see ``runner._thin``).
+# time resolution and thinned afterwards (see ``output._thin``).
 FINE_SAMPLING_FACTOR = 10
 
 
