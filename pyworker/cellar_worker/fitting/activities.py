@@ -1,7 +1,7 @@
 """Temporal activities of parameter fitting, on the simulation task queue.
 
 Called by name from the TypeScript pipeline workflows; every payload is plain JSON (see
-``service.py`` for the full request and answer shapes):
+``service.py`` and ``array_fit.py`` for the full request and answer shapes):
 
 - ``fitParameters(request) -> result``: ``data_fit`` elements;
 - ``fitParametersArray(request) -> result``: ``array_data_fit`` elements (a joint fit, and with
@@ -48,8 +48,9 @@ from temporalio import activity
 from .. import settings
 from ..simulation.activities import reported_to_temporal
 from . import series, warmup
+from .array_fit import fit_parameters_array
 from .optimize import FitCancelled, Progress
-from .service import fit_parameters, fit_parameters_array, validate_against_data
+from .service import fit_parameters, validate_against_data
 
 HEARTBEAT_INTERVAL_S = settings.current().fit_heartbeat_interval_s
 

@@ -62,7 +62,7 @@ class Progress:
     failed_evaluations: int = 0
     # Which fit of an array fit this is ("joint" or {"index", "key"}) and the results of the
     # fits already finished in this activity; both go into the heartbeat, so that a retried
-    # attempt resumes the right fit and skips the finished ones (service.py).
+    # attempt resumes the right fit and skips the finished ones (array_fit.py).
     fit: object = None
     completed: dict | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
