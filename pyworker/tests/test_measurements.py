@@ -19,10 +19,11 @@ import pyarrow.parquet as pq
 import pytest
 
 from cellar_worker.measurements import columns as col
+from cellar_worker.measurements.extend import extend_series
 from cellar_worker.measurements.generate import write_synthetic_series
 from cellar_worker.measurements.issues import parse_options
 from cellar_worker.measurements.pipeline import SeriesPass
-from cellar_worker.measurements.process import extend_series, process_upload
+from cellar_worker.measurements.process import process_upload
 from cellar_worker.measurements.reader import open_series
 
 H = 1 / 3600.0  # seconds -> hours

@@ -12,10 +12,12 @@ import pyarrow.parquet as pq
 import pytest
 
 from cellar_worker.measurements import columns as col
+from cellar_worker.measurements.extend import extend_series
 from cellar_worker.measurements.generate import write_synthetic_series
 from cellar_worker.measurements.issues import parse_options
 from cellar_worker.measurements.overview import MIN_ROWS, OVERVIEW_POINTS, lttb_rows, overview_name, write_overview
-from cellar_worker.measurements.process import PARQUET_WRITE_OPTIONS, extend_series, process_upload
+from cellar_worker.measurements.process import process_upload
+from cellar_worker.measurements.streaming import PARQUET_WRITE_OPTIONS
 
 
 def reference_lttb(x: np.ndarray, y: np.ndarray, points: int) -> list[int]:

@@ -4,7 +4,9 @@ The Temporal activities live in ``activities.py`` (imported separately, since th
 ``cellar_worker.storage``); everything else works on local files.
 """
 
+from .extend import extend_series
 from .issues import ValidationOptions, parse_options
-from .process import Outcome, Progress, extend_series, process_upload
+from .process import Outcome, process_upload
+from .streaming import Progress
 
 __all__ = ["Outcome", "Progress", "ValidationOptions", "extend_series", "parse_options", "process_upload"]

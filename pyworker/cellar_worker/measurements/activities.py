@@ -18,7 +18,9 @@ from temporalio.exceptions import ApplicationError
 from cellar_worker import storage
 
 from . import issues as iss
-from .process import Outcome, Progress, extend_series, process_upload
+from .extend import extend_series
+from .process import Outcome, process_upload
+from .streaming import Progress
 
 TASK_QUEUE = "cellar-measurements"
 HEARTBEAT_SECONDS = 5.0
