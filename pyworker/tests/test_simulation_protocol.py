@@ -8,6 +8,8 @@ from temporalio.exceptions import ApplicationError
 from cellar_worker.simulation import ucp
 from cellar_worker.simulation.activities import reported_to_temporal
 from cellar_worker.simulation.quick_model import CHEMISTRIES_PATH
+from cellar_worker.simulation.ucp_expand import expand
+from cellar_worker.simulation.ucp_parse import parse_protocol
 from cellar_worker.tables import UCP_SCHEMA_PATH as SCHEMA_PATH
 
 
@@ -22,7 +24,7 @@ def config_error(excinfo) -> str:
 
 
 def test_goto_unrolls_and_counts_cycles():
-    protocol = ucp.parse_protocol(
+    protocol = parse_protocol(
         {
             "steps": [
                 {"Rest": {"duration": 10}},
@@ -33,13 +35,13 @@ def test_goto_unrolls_and_counts_cycles():
             ]
         }
     )
-    plan = ucp.expand(protocol)
+    plan = expand(protocol)
     assert steps_of(plan) == [(0, 0), (1, 0), (2, 0), (1, 1), (2, 1), (1, 2), (2, 2), (4, 2)]
     assert protocol.steps[2].value == 2.5
 
 
 def test_nested_gotos_rearm_and_cycles_follow_the_outermost_loop():
-    protocol = ucp.parse_protocol(
+    protocol = parse_protocol(
         {
             "steps": [
                 {"Discharge": {"mode": "C-rate", "value": 1, "duration": 60}},  # 0
@@ -49,24 +51,24 @@ def test_nested_gotos_rearm_and_cycles_follow_the_outermost_loop():
             ]
         }
     )
-    plan = ucp.expand(protocol)
+    plan = expand(protocol)
     assert steps_of(plan) == [(0, 0), (1, 0), (1, 0), (0, 1), (1, 1), (1, 1)]
     # 1 inner jump per pass x 2 passes + 1 outer jump = 3 backward jumps.
-    ucp.expand(protocol, max_backward_jumps=3)
+    expand(protocol, max_backward_jumps=3)
     with pytest.raises(ApplicationError) as excinfo, reported_to_temporal():
-        ucp.expand(protocol, max_backward_jumps=2)
+        expand(protocol, max_backward_jumps=2)
     assert "max_backward_jumps=2" in config_error(excinfo)
 
 
 def test_default_max_backward_jumps_is_enforced():
-    protocol = ucp.parse_protocol({"steps": [{"Rest": {"duration": 1}}, {"Goto": {"step": 0, "repeat": 1001}}]})
+    protocol = parse_protocol({"steps": [{"Rest": {"duration": 1}}, {"Goto": {"step": 0, "repeat": 1001}}]})
     with pytest.raises(ApplicationError) as excinfo, reported_to_temporal():
-        ucp.expand(protocol)
+        expand(protocol)
     assert "protocol.steps[1].Goto" in config_error(excinfo)
 
 
 def test_input_references_and_placeholder_syntax():
-    protocol = ucp.parse_protocol(
+    protocol = parse_protocol(
         {
             "global": {"initial_state_type": "soc_percentage", "initial_state_value": "input['Initial SOC [%]']"},
             "steps": [
@@ -98,7 +100,7 @@ def test_input_references_and_placeholder_syntax():
 )
 def test_invalid_steps_name_the_field(step, fragment):
     with pytest.raises(ApplicationError) as excinfo, reported_to_temporal():
-        ucp.parse_protocol({"steps": [step]})
+        parse_protocol({"steps": [step]})
     assert fragment in config_error(excinfo)
 
 
@@ -110,7 +112,7 @@ def test_schema_publishes_the_step_types_and_ends_variables():
     published_ends = [option["const"] for option in schema["$defs"]["ends_variable"]["oneOf"]]
     assert published_ends == list(ucp.ENDS_VARIABLES)
     # The schema's own example must pass the worker's checks too.
-    ucp.expand(ucp.parse_protocol(schema["examples"][0]))
+    expand(parse_protocol(schema["examples"][0]))
 
 
 def test_chemistries_file_lists_the_required_chemistries():

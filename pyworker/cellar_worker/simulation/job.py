@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from .. import storage
 from . import experiment as exp
-from . import model_spec, models, ucp
+from . import model_spec, models, ucp, ucp_expand, ucp_parse
 from .errors import configuration_error
 from .steps_summary import CAPACITY_COLUMNS
 
@@ -101,8 +101,10 @@ def prepare_setup(model, protocol, max_backward_jumps, extra_variables) -> Setup
     """Check and parse the parts of a request that a batch's points share."""
     spec = model_spec.normalize_model_spec(model)
     recipe = models.recipe(spec)
-    parsed = ucp.parse_protocol(protocol)
-    plan = ucp.expand(parsed, ucp.DEFAULT_MAX_BACKWARD_JUMPS if max_backward_jumps is None else max_backward_jumps)
+    parsed = ucp_parse.parse_protocol(protocol)
+    plan = ucp_expand.expand(
+        parsed, ucp_expand.DEFAULT_MAX_BACKWARD_JUMPS if max_backward_jumps is None else max_backward_jumps
+    )
     extra_variables = extra_variables or []
     if not isinstance(extra_variables, list):
         raise configuration_error("extra_variables: must be a list of variable names")
