@@ -35,7 +35,7 @@ Tuning:
   first fit is prepared in the background at start (``fitting/warmup.py``);
 - ``SIMULATION_CACHE_SIZE`` (``8``): built simulations kept per process for reuse by later
   design points (``simulation/cache.py``); ``FIT_CACHE_SIZE`` (``SIMULATION_CACHE_SIZE``): the
-  same for fits (``fitting/evaluator.py``); whole numbers from 0 to 100000 (0 keeps one);
+  same for fits (``fitting/drive_cycle_evaluator.py``); whole numbers from 0 to 100000 (0 keeps one);
 - ``SIMULATION_HEARTBEAT_INTERVAL_S``, ``FIT_HEARTBEAT_INTERVAL_S`` (``2``, 0.001 to 600 s): how
   often a simulation's and a fit's activity reports its progress (the tests shorten them).
 

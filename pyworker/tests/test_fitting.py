@@ -16,7 +16,7 @@ import pytest
 from application_errors import raises
 
 from cellar_worker import settings, storage
-from cellar_worker.fitting import evaluator as evaluator_module
+from cellar_worker.fitting import drive_cycle_evaluator as evaluator_module
 from cellar_worker.fitting import fit_parameters, fit_parameters_array, validate_against_data
 from cellar_worker.fitting.evaluator import EvaluationFailed
 from cellar_worker.simulation import run_simulation

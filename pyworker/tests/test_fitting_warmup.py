@@ -5,7 +5,7 @@ import logging
 import threading
 
 from cellar_worker.fitting import warmup
-from cellar_worker.fitting.evaluator import FIT_CACHE
+from cellar_worker.fitting.drive_cycle_evaluator import FIT_CACHE
 from cellar_worker.simulation import models
 
 

@@ -1,9 +1,9 @@
 """Parameter fitting and validation against measured data (pipeline elements).
 
 Entry points: :func:`fit_parameters`, :func:`fit_parameters_array`,
-:func:`validate_against_data` (see ``service.py`` and ``array_fit.py``); the Temporal activities wrapping them
-(``fitParameters``, ``fitParametersArray``, ``validateAgainstData``) are in
-``activities.py``.
+:func:`validate_against_data` (see ``service.py`` and ``array_fit.py``); the Temporal
+activities wrapping them (``fitParameters``, ``fitParametersArray``, ``validateAgainstData``)
+are in ``activities.py``.
 """
 
 from .array_fit import fit_parameters_array

@@ -1,7 +1,7 @@
 """A joint fit of one parameter set to several data sets.
 
-``fit_parameters_array(request)``: the fields of ``fit_parameters`` (service.py), but instead of ``data``/``protocol``,
-``"independent_variable": "<name>"`` and ``"datasets": [{"value": number, "data": {...},
+``fit_parameters_array(request)``: the fields of ``fit_parameters`` (service.py), but instead
+of ``data``/``protocol``, ``"independent_variable": "<name>"`` and ``"datasets": [{"value": number, "data": {...},
 "protocol"?: {...}}]`` (at most ``MAX_DATASETS``). One parameter set is fitted jointly:
 the cost is the sum of the data sets' costs. When ``independent_variable`` is a parameter
 of the model (``"Ambient temperature [K]"``, ``"Initial SOC [%]"``, ...), each data set's
@@ -25,9 +25,9 @@ from ..simulation import models
 from ..simulation.errors import configuration_error
 from . import optimize
 from .data import load_dataset
-from .evaluator import check_fitted_names, check_target, make_evaluator, split_fixed
+from .evaluator import check_fitted_names, check_target, split_fixed
 from .fit_request import COMMON_FIT_FIELDS, ShouldCancel, never_cancel, parse_fit_request, request_model
-from .fit_run import Case, close_cases, run_fit
+from .fit_run import Case, close_cases, make_evaluator, run_fit
 from .optimize import Progress
 from .spec import FittedParameter, finite
 

@@ -9,9 +9,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import optimize
+from .data import Dataset
+from .drive_cycle_evaluator import DriveCycleEvaluator
 from .evaluator import EvaluationCancelled, EvaluationFailed, Evaluator
 from .fit_request import ShouldCancel
 from .optimize import FitCancelled, Progress
+from .protocol_evaluator import ProtocolEvaluator
 from .spec import FittedParameter, cost_value, read_checkpoint, residual_stats
 
 
@@ -149,3 +152,17 @@ def run_fit(
         "resumed": checkpoint is not None,
         "_per_dataset": per_dataset,
     }
+
+
+def make_evaluator(
+    spec: dict,
+    dataset: Dataset,
+    protocol,
+    fixed: dict,
+    fitted_initial: dict[str, float],
+    ignored: list[str],
+) -> Evaluator:
+    """An evaluator for one data set; ``fixed`` is already filtered by :func:`split_fixed`."""
+    if protocol is None:
+        return DriveCycleEvaluator(spec, dataset, fixed, fitted_initial, ignored)
+    return ProtocolEvaluator(spec, dataset, protocol, fixed, fitted_initial, ignored)

@@ -46,14 +46,7 @@ import numpy as np
 from ..simulation.errors import configuration_error
 from . import optimize
 from .data import load_dataset
-from .evaluator import (
-    EvaluationCancelled,
-    EvaluationFailed,
-    check_fitted_names,
-    check_target,
-    make_evaluator,
-    split_fixed,
-)
+from .evaluator import EvaluationCancelled, EvaluationFailed, check_fitted_names, check_target, split_fixed
 from .fit_request import (
     FIT_FIELDS,
     VALIDATION_FIELDS,
@@ -63,7 +56,7 @@ from .fit_request import (
     parse_fit_request,
     request_model,
 )
-from .fit_run import Case, close_cases, run_fit
+from .fit_run import Case, close_cases, make_evaluator, run_fit
 from .optimize import FitCancelled, Progress
 from .series import series_columns
 from .spec import residual_stats
