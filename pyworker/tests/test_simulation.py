@@ -1,20 +1,16 @@
 """End-to-end simulations with real PyBaMM: results, errors, caching, models."""
 
-import copy
-
 import numpy as np
-import pyarrow.parquet as pq
-import pybamm
 import pytest
 from application_errors import raises
+from simulation_requests import SPM_COARSE, full_discharge, read, request
 
-from cellar_worker.simulation import describe_model, run_simulation, solving, validate_custom_model
+from cellar_worker.simulation import run_simulation, solving
 from cellar_worker.simulation.cache import BuiltSimulationCache
 from cellar_worker.simulation.errors import describe
 from cellar_worker.simulation.job import prepare_request
 from cellar_worker.simulation.steps_summary import SUMMARY_COLUMNS
 
-QUICK_5AH = {"kind": "quick", "capacity": 5.0, "chemistry": "NMC/Graphite"}
 TIME_SERIES_COLUMNS = [
     "Time [s]",
     "Voltage [V]",
@@ -26,28 +22,6 @@ TIME_SERIES_COLUMNS = [
     "Discharge energy [W.h]",
     "Charge energy [W.h]",
 ]
-
-
-def request(protocol, inputs=None, model=QUICK_5AH, **extra):
-    return {
-        "simulation_id": "sim-1",
-        "model": copy.deepcopy(model),
-        "protocol": protocol,
-        "inputs": inputs or {},
-        "output_prefix": "simulations/org-1/sim-1/",
-        **extra,
-    }
-
-
-def full_discharge(soc=100, rate=1):
-    return {
-        "global": {"initial_state_type": "soc_percentage", "initial_state_value": soc},
-        "steps": [{"Discharge": {"mode": "C-rate", "value": rate, "ends": ["Voltage < 2.5"]}}],
-    }
-
-
-def read(storage_dir, name):
-    return pq.read_table(storage_dir / "simulations" / "org-1" / "sim-1" / name)
 
 
 def test_1c_discharge_delivers_the_nominal_capacity(fs_storage):
@@ -298,49 +272,6 @@ def test_unknown_chemistry_names_the_allowed_ones(fs_storage):
     assert "model.chemistry" in message and "LFP/Graphite" in message
 
 
-def test_describe_model_lists_variables_and_parameters():
-    description = describe_model({"quick_model": {"capacity": 3.0, "chemistry": "LFP/Graphite"}})
-    assert description["model"]["kind"] == "quick"
-    assert "Cell temperature [degC]" in description["variable_names"]
-    assert {"R0 [Ohm]", "Initial SOC [%]", "Ambient temperature [K]"} <= set(description["parameter_names"])
-    assert "Current function [A]" not in description["parameter_names"]
-    assert description["simulator_version"]
-
-
-def test_describe_model_tells_the_variables_that_vary_in_space_from_those_of_time_alone():
-    description = describe_model({"kind": "pybamm", "type": "SPMe"})
-    spatial, of_time = set(description["spatial_variable_names"]), set(description["variable_names"])
-    assert not spatial & of_time
-    assert {"Electrolyte concentration [mol.m-3]", "Negative particle concentration [mol.m-3]"} <= spatial
-    assert {
-        "Voltage [V]",
-        "Minimum negative particle concentration [mol.m-3]",
-        "X-averaged cell temperature [K]",
-    } <= of_time
-    # In a pouch cell the current collector is a line, so its averages over x still vary (along it).
-    pouch = describe_model(
-        {
-            "kind": "pybamm",
-            "type": "SPM",
-            "parameter_set": "Marquis2019",  # it has the tab parameters a pouch cell needs
-            "options": {"current collector": "potential pair", "dimensionality": 1},
-        }
-    )
-    assert "X-averaged negative electrode porosity" in pouch["spatial_variable_names"]
-    assert "Voltage [V]" in pouch["variable_names"]
-
-
-def test_validate_custom_model_builds_it():
-    valid = validate_custom_model('{"type": "SPM", "parameters": {"Negative electrode thickness [m]": 8e-05}}')
-    assert valid["valid"] is True
-    assert valid["model"]["parameter_set"] == "Chen2020"
-    bad_option = validate_custom_model({"type": "SPM", "options": {"thermal": "sideways"}})
-    assert bad_option == {"valid": False, "error": bad_option["error"]}
-    assert bad_option["error"].startswith("model.options")
-    unknown = validate_custom_model({"type": "SPM", "parameters": {"Flux capacitance [F]": 1}})
-    assert unknown["valid"] is False and "Flux capacitance [F]" in unknown["error"]
-
-
 def test_pybamm_spm_runs_with_geometric_design_parameter(fs_storage):
     model = {"kind": "pybamm", "type": "SPM", "simulation_settings": {"var_pts": {"r_n": 10, "r_p": 10}}}
     protocol = {
@@ -373,61 +304,6 @@ def test_drive_cycle_cut_off_still_ends_it_early(fs_storage):
     result = run_simulation(request(drive_cycle_with_cut_off("Voltage < 3.87")))
     assert 120 < result["metrics"]["duration_s"] < 179
     assert result["metrics"]["min_voltage_v"] == pytest.approx(3.87, abs=1e-3)
-
-
-SPM_COARSE = {"kind": "pybamm", "type": "SPM", "simulation_settings": {"var_pts": {"r_n": 10, "r_p": 10}}}
-
-
-def test_submesh_types_and_spatial_methods_reach_the_built_mesh(fs_storage):
-    model = copy.deepcopy(SPM_COARSE)
-    model["simulation_settings"]["submesh_types"] = {"negative particle": "Chebyshev1DSubMesh"}
-    model["simulation_settings"]["spatial_methods"] = {"macroscale": "FiniteVolume"}
-    protocol = {
-        "global": {"initial_state_type": "soc_percentage", "initial_state_value": 90},
-        "steps": [{"Discharge": {"mode": "C-rate", "value": 1, "duration": 300}}],
-    }
-    job = prepare_request(request(protocol, model=model))
-    assert job.cache_key() != prepare_request(request(protocol, model=SPM_COARSE)).cache_key()
-    simulation = solving.build_simulation(
-        job, tighten=False, inputs={**job.protocol_inputs, **solving.state_inputs(job)}
-    )
-    negative = np.diff(simulation.mesh["negative particle"].edges)
-    positive = np.diff(simulation.mesh["positive particle"].edges)
-    assert len(negative) == 10 and np.ptp(negative) > 1e-3 * negative.max()  # Chebyshev: uneven
-    assert np.ptp(positive) < 1e-9 * positive.max()  # still the default uniform mesh
-    assert isinstance(simulation.spatial_methods["macroscale"], pybamm.FiniteVolume)
-
-    result = run_simulation(request(protocol, model=model))
-    assert result["metrics"]["discharge_capacity_ah"] == pytest.approx(5.0 * 300 / 3600, rel=1e-3)
-    assert describe_model(model)["model"]["simulation_settings"]["submesh_types"] == {
-        "negative particle": "Chebyshev1DSubMesh"
-    }
-
-
-@pytest.mark.parametrize(
-    "settings, fragment",
-    [
-        ({"submesh_types": {"negative particle": "Hexagonal1DSubMesh"}}, "submesh_types['negative particle']"),
-        ({"spatial_methods": {"macroscale": "FiniteElephant"}}, "spatial_methods['macroscale']"),
-        ({"submesh_types": {"moon": "Uniform1DSubMesh"}}, "submesh_types['moon']"),
-        ({"submesh_types": {"negative particle": "SubMesh0D"}}, "model.simulation_settings.submesh_types"),
-        (
-            {"spatial_methods": {"negative particle": "ZeroDimensionalSpatialMethod"}},
-            "model.simulation_settings.spatial_methods",
-        ),
-    ],
-)
-def test_unusable_mesh_settings_are_configuration_errors(fs_storage, settings, fragment):
-    model = {"kind": "pybamm", "type": "SPM", "simulation_settings": settings}
-    message = raises("CONFIGURATION_ERROR", run_simulation, request(full_discharge(), model=model))
-    assert fragment in message
-    assert validate_custom_model(model)["valid"] is False
-
-
-def test_a_failure_without_a_message_is_described_by_its_type():
-    # Reported failures read "ZeroDivisionError", not "ZeroDivisionError: " with nothing after.
-    assert describe(ZeroDivisionError()) == "ZeroDivisionError"
-    assert describe(ValueError("bad value")) == "ValueError: bad value"
 
 
 LOOPED = {
@@ -470,15 +346,7 @@ def test_a_cancel_while_the_results_are_written_removes_them(fs_storage, monkeyp
     assert sorted(path.name for path in fs_storage.rglob("*.parquet")) == ["steps.parquet", "time_series.parquet"]
 
 
-def test_describing_a_model_that_cannot_be_built_with_its_parameter_set_is_a_configuration_error():
-    # A pouch cell with x-lumped cooling needs current-collector heat-transfer parameters that Chen2020 lacks.
-    spec = {
-        "kind": "pybamm",
-        "type": "SPM",
-        "options": {"dimensionality": 1, "current collector": "potential pair", "thermal": "x-lumped"},
-    }
-    message = raises("CONFIGURATION_ERROR", describe_model, spec)
-    assert (
-        message.startswith("model: cannot be built with parameter set 'Chen2020'")
-        and "heat transfer coefficient" in message
-    )
+def test_a_failure_without_a_message_is_described_by_its_type():
+    # Reported failures read "ZeroDivisionError", not "ZeroDivisionError: " with nothing after.
+    assert describe(ZeroDivisionError()) == "ZeroDivisionError"
+    assert describe(ValueError("bad value")) == "ValueError: bad value"
