@@ -150,7 +150,7 @@ steps:
       ],
       [{ steps: [] }, ['steps'], /non-empty/],
       ['steps: [unclosed', [], /neither PyBaMM experiment lines nor valid UCP/],
-      // Values the worker refuses (ucp.py _parse_end, runner.py _initial_state and _prepare).
+      // Values the worker refuses (ucp_parse.py _parse_end, job.py _initial_state and prepare_point).
       [
         { steps: [{ Discharge: { mode: 'C-rate', value: 1, ends: ['Voltage < 0'] } }] },
         ['steps', 0, 'Discharge', 'ends', 0],
@@ -218,7 +218,7 @@ steps:
 describe('protocol limits and values as the worker has them', () => {
   const ucp = (doc: unknown) => parseProtocol(doc, Infinity).ucp;
 
-  it('counts jumps and unrolled steps as ucp.py expand() does, nested loops re-armed', () => {
+  it('counts jumps and unrolled steps as ucp_expand.py expand() does, nested loops re-armed', () => {
     // The cases of pyworker tests/test_simulation_protocol.py.
     const flat = ucp({
       steps: [
@@ -339,7 +339,7 @@ describe('protocol limits and values as the worker has them', () => {
     ).toEqual([true, true, true, true, true]);
   });
 
-  it('checks the inputs of each design point as runner.py does', () => {
+  it('checks the inputs of each design point as job.py does', () => {
     const params = new Set([
       'Initial SoC',
       'R0 [Ohm]',

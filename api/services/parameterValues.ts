@@ -1,5 +1,5 @@
 // What the worker refuses of a model parameter's value whatever the model: a negative value of
-// a quantity that cannot be negative, or a capacity of 0 (models.py check_parameter_value), by
+// a quantity that cannot be negative, or a capacity of 0 (model_spec.py check_parameter_value), by
 // the unit in its name.
 // The units of such quantities (and of those that must be positive): tables/parameter_units.json.
 import { PARAMETER_UNITS as UNITS } from '../../tables/index.ts';

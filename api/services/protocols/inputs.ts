@@ -1,5 +1,5 @@
 // What the worker refuses of one simulation's inputs (the design point merged with the
-// experiment parameters) given the protocol and the model: the checks of runner.py _prepare
+// experiment parameters) given the protocol and the model: the checks of job.py prepare_point
 // and _initial_state that depend on values, so a submission can make them for every design
 // point before anything is created.
 import { parameterValueProblem } from '../parameterValues.ts';
@@ -80,7 +80,7 @@ export function inputsChecker(
       const v = inputs[name]!;
       if (v <= 0) return { name, message: `${where} (input['${name}']) must be greater than 0` };
     }
-    // What the worker applies as parameter values (runner.py _prepare).
+    // What the worker applies as parameter values (job.py prepare_point).
     const parameters = Object.keys(inputs).filter(
       (n) => n !== INITIAL_SOC_PERCENT && !(refs.has(n) && !parameterNames.has(n)),
     );

@@ -124,7 +124,7 @@ function checkEnds(raw: unknown, where: string, path: (string | number)[]): stri
     if (variable === 'Time' && op.startsWith('<')) {
       throw new ProtocolError([...path, i], `${at}: 'Time < ...' is true from the start; use 'Time > ...' or duration`);
     }
-    // The worker's parser (ucp.py _parse_end) refuses these thresholds.
+    // The worker's parser (ucp_parse.py _parse_end) refuses these thresholds.
     const threshold = Number(value);
     if (variable === 'Voltage' && threshold <= 0)
       throw new ProtocolError([...path, i], `${at}: the voltage threshold must be positive, got ${threshold}`);
@@ -258,7 +258,7 @@ function checkStep(raw: unknown, index: number, steps: unknown[]): Record<string
 
 export const ABSOLUTE_ZERO_C = -273.15;
 
-/** Why the worker refuses this initial state (runner.py _initial_state), or undefined. */
+/** Why the worker refuses this initial state (job.py _initial_state), or undefined. */
 export function initialStateProblem(type: 'soc_percentage' | 'voltage', value: number): string | undefined {
   if (type === 'soc_percentage')
     return value >= 0 && value <= 100 ? undefined : 'a state of charge must be between 0 and 100 %';
@@ -301,7 +301,7 @@ function checkGlobal(raw: unknown): Record<string, unknown> {
       ['global', 'initial_state_value'],
       false,
     );
-    // A number is checked here; a placeholder per design point (both as runner.py _initial_state).
+    // A number is checked here; a placeholder per design point (both as job.py _initial_state).
     if (typeof v === 'number') {
       const problem = initialStateProblem(g.initial_state_type, v);
       if (problem)
@@ -346,7 +346,7 @@ function checkGlobal(raw: unknown): Record<string, unknown> {
   return out;
 }
 
-/** The worker's default cap on backward jumps and its limit on the unrolled protocol (ucp.py). */
+/** The worker's default cap on backward jumps and its limit on the unrolled protocol (ucp_expand.py). */
 export const DEFAULT_MAX_BACKWARD_JUMPS = 1000;
 export const MAX_EXPANDED_STEPS = 50_000;
 
@@ -365,7 +365,7 @@ export class JumpLimitError extends ProtocolError {
 }
 
 /**
- * Counts what ucp.py expand() unrolls, step for step, without building the list, and
+ * Counts what ucp_expand.py expand() unrolls, step for step, without building the list, and
  * refuses what it refuses: more than `maxBackwardJumps` jumps (JumpLimitError) or more than
  * MAX_EXPANDED_STEPS simulated steps, whichever the walk meets first. A Goto jumps back
  * `repeat` times and re-arms when passed, so nested loops multiply. Each jump lands on a
