@@ -26,7 +26,6 @@ _SUMMED = ("rows", "abs_I", "eis_rows", "Sq", "Sqq", "SqV")
 _MINIMA = tuple(f"min_{q}" for q in QUANTITIES)
 _MAXIMA = tuple(f"max_{q}" for q in QUANTITIES)
 _FIRST = ("step_index", "step_value", "cycle", "t_start", "V_start")
-_LAST = ("t_end", "V_end") + tuple(f"{kind}_{c}" for c in col.CUMULATIVE for kind in ("end", "int", "rep"))
 
 
 def run_parts(
