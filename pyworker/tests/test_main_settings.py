@@ -113,7 +113,7 @@ def test_empty_tuning_variables_mean_their_defaults():
     code = (
         "import cellar_worker.fitting.data as d, cellar_worker.fitting.activities as fa, "
         "cellar_worker.simulation.activities as sa, cellar_worker.simulation.cache as c, "
-        "cellar_worker.fitting.evaluator as e; "
+        "cellar_worker.fitting.drive_cycle_evaluator as e; "
         "print(d.MAX_ROWS, fa.HEARTBEAT_INTERVAL_S, sa.HEARTBEAT_INTERVAL_S, c.cache_size_from_env(), "
         "e.FIT_CACHE.max_entries)"
     )
