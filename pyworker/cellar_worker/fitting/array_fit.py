@@ -22,14 +22,14 @@ from __future__ import annotations
 import time
 
 from ..simulation import models
-from ..simulation.errors import configuration_error
+from ..simulation.errors import configuration_error, finite
 from . import optimize
 from .data import load_dataset
 from .evaluator import check_fitted_names, check_target, split_fixed
 from .fit_request import COMMON_FIT_FIELDS, ShouldCancel, never_cancel, parse_fit_request, request_model
 from .fit_run import Case, close_cases, make_evaluator, run_fit
 from .optimize import Progress
-from .spec import FittedParameter, finite
+from .spec import FittedParameter
 
 MAX_DATASETS = 50
 ARRAY_FIT_FIELDS = COMMON_FIT_FIELDS | {"datasets", "independent_variable", "mode"}

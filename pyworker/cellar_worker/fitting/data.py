@@ -28,7 +28,7 @@ import numpy as np
 import pyarrow.parquet as pq
 
 from .. import settings, storage
-from ..simulation.errors import configuration_error
+from ..simulation.errors import configuration_error, finite
 
 MAX_INLINE_ROWS = 1000
 
@@ -96,16 +96,10 @@ def _time_range(raw, path: str) -> tuple[float, float] | None:
         return None
     if not isinstance(raw, (list, tuple)) or len(raw) != 2:
         raise configuration_error(f"{path}: must be [start_s, end_s]")
-    start, end = (_number(value, f"{path}[{index}]") for index, value in enumerate(raw))
+    start, end = (finite(value, f"{path}[{index}]") for index, value in enumerate(raw))
     if start >= end:
         raise configuration_error(f"{path}: the start ({start:g} s) must be before the end ({end:g} s)")
     return start, end
-
-
-def _number(value, path: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise configuration_error(f"{path}: must be a finite number")
-    return float(value)
 
 
 def _inline_columns(columns, wanted: list[str], path: str) -> dict[str, np.ndarray]:

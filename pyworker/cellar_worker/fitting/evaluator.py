@@ -41,9 +41,8 @@ from collections.abc import Callable
 import numpy as np
 
 from ..simulation import model_spec, models
-from ..simulation.errors import SimulationError, configuration_error, describe, solver_error
+from ..simulation.errors import SimulationError, configuration_error, describe, finite, solver_error
 from .data import CURRENT, Dataset
-from .spec import finite
 
 INITIAL_SOC = models.INITIAL_SOC_PERCENT
 CURRENT_FUNCTION = "Current function [A]"

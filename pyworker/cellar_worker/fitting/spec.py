@@ -13,7 +13,7 @@ import numpy as np
 
 from .. import tables
 from ..simulation import model_spec
-from ..simulation.errors import configuration_error
+from ..simulation.errors import configuration_error, finite
 
 # From tables/costs.json and tables/optimizers.json: scipy.optimize.minimize methods that
 # accept bounds, plus two others (see optimize.py).
@@ -27,12 +27,6 @@ MAX_ITERATIONS_LIMIT = 100_000
 _PARAMETER_FIELDS = {"bounds", "initial_value", "scale"}
 _OPTIMIZER_FIELDS = {"method", "max_iterations", "max_evaluations", "tolerance"}
 SCALES = ("linear", "log")
-
-
-def finite(value, path: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise configuration_error(f"{path}: must be a finite number")
-    return float(value)
 
 
 @dataclass(frozen=True)

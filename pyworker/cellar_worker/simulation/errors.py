@@ -6,6 +6,8 @@ type and message. Both are non-retryable there: a configuration mistake needs a 
 and a solver failure has already been retried once with tighter settings inside the activity.
 """
 
+import math
+
 CONFIGURATION_ERROR = "CONFIGURATION_ERROR"
 SOLVER_ERROR = "SOLVER_ERROR"
 
@@ -38,6 +40,13 @@ def configuration_error(message: str) -> ConfigurationError:
 
 def solver_error(message: str) -> SolverError:
     return SolverError(message)
+
+
+def finite(value, path: str) -> float:
+    """``value`` as a float if it is a finite number (not a bool); else the error naming ``path``."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise configuration_error(f"{path}: must be a finite number")
+    return float(value)
 
 
 def message_of(error: BaseException) -> str:

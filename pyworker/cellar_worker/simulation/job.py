@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import dataclass
 
 from .. import storage
 from . import experiment as exp
 from . import model_spec, models, ucp, ucp_expand, ucp_parse
-from .errors import configuration_error
+from .errors import configuration_error, finite
 from .steps_summary import CAPACITY_COLUMNS
 
 NOMINAL_CAPACITY = "Nominal cell capacity [A.h]"
@@ -73,12 +72,6 @@ class Job:
                 "initial_state_as_input": self.initial_state is not None,
             }
         )
-
-
-def _finite(value, path: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise configuration_error(f"{path}: must be a finite number")
-    return float(value)
 
 
 def _resolve(value: ucp.Value, inputs: dict[str, float]) -> float:
@@ -150,7 +143,7 @@ def prepare_point(setup: Setup, raw_inputs, output_prefix: str = "") -> Job:
     recipe, protocol, plan, referenced = setup.recipe, setup.protocol, setup.plan, setup.referenced
     if not isinstance(raw_inputs, dict):
         raise configuration_error("inputs: must be an object of names to numbers")
-    inputs = {name: _finite(value, f"inputs[{name!r}]") for name, value in raw_inputs.items()}
+    inputs = {name: finite(value, f"inputs[{name!r}]") for name, value in raw_inputs.items()}
     missing = [name for name in referenced if name not in inputs]
     if missing:
         raise configuration_error(

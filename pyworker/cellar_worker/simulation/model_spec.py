@@ -24,13 +24,12 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import math
 
 import pybamm
 
 from .. import tables
 from . import quick_model
-from .errors import configuration_error
+from .errors import configuration_error, finite
 
 # Model type -> (PyBaMM class, default parameter set), from tables/models.json.
 MODEL_TYPES = {
@@ -100,19 +99,13 @@ def _reject_unknown(mapping: dict, allowed: set[str], path: str) -> None:
         )
 
 
-def _finite(value, path: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise configuration_error(f"{path}: must be a finite number")
-    return float(value)
-
-
 def _normalize_quick(spec: dict) -> dict:
     _reject_unknown(spec, _QUICK_FIELDS, "model")
     chem = quick_model.chemistry(spec.get("chemistry"))
-    capacity = _finite(spec.get("capacity"), "model.capacity")
+    capacity = finite(spec.get("capacity"), "model.capacity")
     if capacity <= 0:
         raise configuration_error("model.capacity: must be greater than 0 [A.h]")
-    resistance_pct = _finite(spec.get("resistance_pct", 100), "model.resistance_pct")
+    resistance_pct = finite(spec.get("resistance_pct", 100), "model.resistance_pct")
     if resistance_pct <= 0:
         raise configuration_error("model.resistance_pct: must be greater than 0")
     settings = _normalize_settings(spec.get("simulation_settings"), allow_mesh=False)
@@ -142,7 +135,7 @@ def _normalize_pybamm(spec: dict) -> dict:
     parameters = spec.get("parameters") or {}
     if not isinstance(parameters, dict):
         raise configuration_error("model.parameters: must be an object of PyBaMM parameter names to numbers")
-    parameters = {name: _finite(value, f"model.parameters[{name!r}]") for name, value in parameters.items()}
+    parameters = {name: finite(value, f"model.parameters[{name!r}]") for name, value in parameters.items()}
     for name, value in parameters.items():
         check_parameter_value(name, value, f"model.parameters[{name!r}]")
     return {
@@ -194,7 +187,7 @@ def _normalize_settings(settings, allow_mesh: bool) -> dict:
         raise configuration_error(f"model.simulation_settings.solver.name: must be one of {', '.join(SOLVERS)}")
     tolerances = {}
     for field, default in (("rtol", DEFAULT_RTOL), ("atol", DEFAULT_ATOL)):
-        value = _finite(solver.get(field, default), f"model.simulation_settings.solver.{field}")
+        value = finite(solver.get(field, default), f"model.simulation_settings.solver.{field}")
         if value <= 0:
             raise configuration_error(f"model.simulation_settings.solver.{field}: must be greater than 0")
         tolerances[field] = value
