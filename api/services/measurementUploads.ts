@@ -8,13 +8,9 @@ import { findMeasurement as findMeasurementRecord } from '../../db/repositories/
 import { logger } from '../../stack/logger.ts';
 import { assertSameOrganization, requireProjectPermission } from './access.ts';
 import { requireInstance } from './cellAccess.ts';
-import {
-  assertChannelAttachable,
-  indexMeasurement,
-  NO_SUCH_PROTOCOL,
-  protocolTemplateExists,
-  serializeMeasurement,
-} from './cellMeasurements.ts';
+import { assertChannelAttachable } from './measurementChannels.ts';
+import { NO_SUCH_PROTOCOL, protocolTemplateExists } from './measurementChecks.ts';
+import { indexMeasurement, serializeMeasurement } from './measurementRecords.ts';
 import { normalizeTags } from './measurementTags.ts';
 
 export { serializeMeasurement };

@@ -8,7 +8,7 @@ import * as repo from '../../db/repositories/studies.ts';
 import { orConflict } from '../../db/repositories/sqlRows.ts';
 import { requireProjectPermission } from './access.ts';
 import { indexEntity, unindexEntity } from './searchIndex.ts';
-import { listMeasurementsWhere } from './cellMeasurements.ts';
+import { listMeasurementsWhere } from './measurementLists.ts';
 
 const STUDY_LIST = namedRecordList(
   { description: { kind: 'text', sql: 'st.description' }, created_by: { kind: 'id', sql: 'st.created_by' } },
