@@ -5,18 +5,14 @@ import type { RequestContext } from '../context.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
 import type { RequestBody } from '../schemas.ts';
 import { namedRecordList, parseList } from '../listQuery.ts';
+import type { Row } from '../../db/entities/index.ts';
+import type { ICellBatch } from '../../db/entities/cells.ts';
 import { insertRow, orConflict, page, updateRow } from '../../db/repositories/sqlRows.ts';
 import { assertSameOrganization, requireProjectPermission } from './access.ts';
 import { requireSpec } from './cellAccess.ts';
 
-export interface BatchRow {
-  id: string;
-  organization_id: string;
-  project_id: string;
-  cell_specification_id: string;
-  name: string;
-  [column: string]: unknown;
-}
+/** A batch as stored, with how many instances it holds (SELECT). */
+export type BatchRow = Row<ICellBatch> & { instance_count: number };
 
 const FIELDS = ['name', 'notes', 'date_manufactured', 'properties'] as const;
 const SELECT = `*, (select count(*)::int from cell_instances ci where ci.batch_id = cell_batches.id) as instance_count`;
