@@ -3,7 +3,7 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findMeasurement } from '../db/repositories/measurementData.ts';
-import { workflowIdOf } from '../api/services/measurementUploads.ts';
+import { workflowIdOf } from '../api/services/measurementProcessing.ts';
 import { MAX_SERIES_CELLS } from '../api/services/measurementReads.ts';
 import { downsample, openParquet } from '../api/services/parquetColumns.ts';
 import { overviewKey } from '../storage/measurementKeys.ts';

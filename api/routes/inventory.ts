@@ -5,6 +5,8 @@ import * as cyclers from '../services/cyclers.ts';
 import * as channels from '../services/channels.ts';
 import * as cells from '../services/cells.ts';
 import * as measurements from '../services/cellMeasurements.ts';
+import * as measurementLists from '../services/measurementLists.ts';
+import { serializeMeasurement } from '../services/measurementRecords.ts';
 import * as tags from '../services/measurementTags.ts';
 import * as batches from '../services/cellBatches.ts';
 import * as lab from '../services/lab.ts';
@@ -152,16 +154,16 @@ export function inventoryRoutes(): Router {
   });
 
   r.get('/cell_instances/:instance_id/cell_measurements', async (req, res) => {
-    send(res, await measurements.listMeasurements(req.ctx, req.params.instance_id, req.query));
+    send(res, await measurementLists.listMeasurements(req.ctx, req.params.instance_id, req.query));
   });
   r.post('/cell_instances/:instance_id/cell_measurements/create', async (req, res) => {
-    const m = measurements.serializeMeasurement(
+    const m = serializeMeasurement(
       await measurements.createPropertiesMeasurement(req.ctx, req.params.instance_id, req.body),
     );
     created(res, `/cell_measurements/${m.id}`, m);
   });
   r.get('/cell_measurements', async (req, res) => {
-    send(res, await measurements.listProjectMeasurements(req.ctx, req.query));
+    send(res, await measurementLists.listProjectMeasurements(req.ctx, req.query));
   });
   // Before /cell_measurements/:measurement_id, which would take "tags" for an id.
   r.get('/cell_measurements/tags', async (req, res) => {
@@ -174,12 +176,7 @@ export function inventoryRoutes(): Router {
     send(res, await measurements.getMeasurement(req.ctx, req.params.measurement_id));
   });
   r.patch('/cell_measurements/:measurement_id', async (req, res) => {
-    send(
-      res,
-      measurements.serializeMeasurement(
-        await measurements.updateMeasurement(req.ctx, req.params.measurement_id, req.body),
-      ),
-    );
+    send(res, serializeMeasurement(await measurements.updateMeasurement(req.ctx, req.params.measurement_id, req.body)));
   });
   r.delete('/cell_measurements/:measurement_id', async (req, res) => {
     send(res, await measurements.deleteMeasurement(req.ctx, req.params.measurement_id));

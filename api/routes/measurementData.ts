@@ -1,6 +1,7 @@
 // Measurement data: signed-URL uploads, extends, downloads and processed reads.
 import { Router } from 'express';
 import * as uploads from '../services/measurementUploads.ts';
+import * as extensions from '../services/measurementExtends.ts';
 import * as reads from '../services/measurementReads.ts';
 
 export function measurementDataRoutes(): Router {
@@ -13,10 +14,10 @@ export function measurementDataRoutes(): Router {
     res.status(created ? 201 : 200).json(measurement);
   });
   r.post('/cell_measurements/:measurement_id/initiate-extend', async (req, res) => {
-    res.status(201).json(await uploads.initiateExtend(req.ctx, req.params.measurement_id));
+    res.status(201).json(await extensions.initiateExtend(req.ctx, req.params.measurement_id));
   });
   r.post('/cell_measurements/:measurement_id/confirm-extend', async (req, res) => {
-    res.json(await uploads.confirmExtend(req.ctx, req.params.measurement_id, req.body));
+    res.json(await extensions.confirmExtend(req.ctx, req.params.measurement_id, req.body));
   });
   r.get('/cell_measurements/:measurement_id/validation', async (req, res) => {
     res.json(await reads.validationReport(req.ctx, req.params.measurement_id));

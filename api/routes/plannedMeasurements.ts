@@ -1,6 +1,7 @@
 // Planned measurements of a project and their auto-schedule.
 import { Router } from 'express';
 import * as plans from '../services/plannedMeasurements.ts';
+import { updatePlan } from '../services/planUpdates.ts';
 import { applySchedule, proposeSchedule } from '../services/autoSchedule.ts';
 
 /** Timestamps as ISO strings: nullable date-time fields are not serialized by the validator. */
@@ -29,7 +30,7 @@ export function plannedMeasurementRoutes(): Router {
     res.json(wire(await plans.getPlan(req.ctx, req.params.project_id, req.params.planned_measurement_id)));
   });
   r.patch(`${base}/:planned_measurement_id`, async (req, res) => {
-    res.json(wire(await plans.updatePlan(req.ctx, req.params.project_id, req.params.planned_measurement_id, req.body)));
+    res.json(wire(await updatePlan(req.ctx, req.params.project_id, req.params.planned_measurement_id, req.body)));
   });
   r.delete(`${base}/:planned_measurement_id`, async (req, res) => {
     res.json(await plans.deletePlan(req.ctx, req.params.project_id, req.params.planned_measurement_id));

@@ -3,25 +3,22 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../context.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
+import type { RequestBody } from '../schemas.ts';
 import { namedRecordList, parseList } from '../listQuery.ts';
+import type { Row } from '../../db/entities/index.ts';
+import type { ICellBatch } from '../../db/entities/cells.ts';
 import { insertRow, orConflict, page, updateRow } from '../../db/repositories/sqlRows.ts';
 import { assertSameOrganization, requireProjectPermission } from './access.ts';
 import { requireSpec } from './cellAccess.ts';
 
-export interface BatchRow {
-  id: string;
-  organization_id: string;
-  project_id: string;
-  cell_specification_id: string;
-  name: string;
-  [column: string]: unknown;
-}
+/** A batch as stored, with how many instances it holds (SELECT). */
+export type BatchRow = Row<ICellBatch> & { instance_count: number };
 
 const FIELDS = ['name', 'notes', 'date_manufactured', 'properties'] as const;
 const SELECT = `*, (select count(*)::int from cell_instances ci where ci.batch_id = cell_batches.id) as instance_count`;
 const LIST = namedRecordList({ notes: { kind: 'text' } });
 
-type Body = Partial<Record<(typeof FIELDS)[number], unknown>>;
+type Body = RequestBody<'createCellBatch'> | RequestBody<'updateCellBatch'>;
 const pick = (body: Body) => Object.fromEntries(FIELDS.map((f) => [f, body[f]]));
 
 async function find(ctx: RequestContext, id: string): Promise<BatchRow | null> {
@@ -45,7 +42,7 @@ async function assertNameFree(ctx: RequestContext, specId: string, name: string,
     throw conflict(`a cell batch named "${name}" already exists for this specification`, { existing_id: clash.id });
 }
 
-export async function createBatch(ctx: RequestContext, specId: string, body: Body & { name: string }) {
+export async function createBatch(ctx: RequestContext, specId: string, body: RequestBody<'createCellBatch'>) {
   const spec = await requireSpec(ctx, specId, 'cell_instance:create');
   await assertNameFree(ctx, specId, body.name);
   const id = randomUUID();
@@ -80,7 +77,7 @@ export async function listBatches(ctx: RequestContext, specId: string, query: Re
   });
 }
 
-export async function updateBatch(ctx: RequestContext, id: string, body: Body) {
+export async function updateBatch(ctx: RequestContext, id: string, body: RequestBody<'updateCellBatch'>) {
   const batch = await requireBatch(ctx, id, 'cell_instance:update');
   if (typeof body.name === 'string') await assertNameFree(ctx, batch.cell_specification_id, body.name, id);
   return orConflict(

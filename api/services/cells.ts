@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../context.ts';
 import { conflict } from '../errors.ts';
+import type { RequestBody } from '../schemas.ts';
 import { parseList, type ListSpec } from '../listQuery.ts';
 import { insertRow, orConflict, page, updateRow } from '../../db/repositories/sqlRows.ts';
 import * as repo from '../../db/repositories/cells.ts';
@@ -82,8 +83,12 @@ const INSTANCE_LIST: ListSpec = {
   maxLimit: CELL_MAX_LIMIT,
 };
 
-type Body = Record<string, unknown>;
-const pick = (body: Body, names: readonly string[]) => Object.fromEntries(names.map((n) => [n, body[n]]));
+type SpecCreate = RequestBody<'createCellSpecification'>;
+type SpecUpdate = RequestBody<'updateCellSpecification'>;
+type InstanceCreate = RequestBody<'createCellInstance'>;
+type InstanceUpdate = RequestBody<'updateCellInstance'>;
+const pick = <B extends object>(body: B, names: readonly (keyof B & string)[]): Record<string, unknown> =>
+  Object.fromEntries(names.map((n) => [n, body[n]]));
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -133,7 +138,7 @@ async function assertInstanceNameFree(ctx: RequestContext, specId: string, name:
     throw conflict(`a cell instance named "${name}" already exists for this specification`, { existing_id: clash.id });
 }
 
-export async function createSpec(ctx: RequestContext, body: Body & { project_id: string; name: string }) {
+export async function createSpec(ctx: RequestContext, body: SpecCreate) {
   const project = await requireProjectPermission(ctx, body.project_id, 'cell_specification:create');
   await assertSpecNameFree(ctx, project.id, body.name);
   const id = randomUUID();
@@ -174,7 +179,7 @@ export async function listSpecs(ctx: RequestContext, query: Record<string, unkno
   });
 }
 
-export async function updateSpec(ctx: RequestContext, specId: string, body: Body) {
+export async function updateSpec(ctx: RequestContext, specId: string, body: SpecUpdate) {
   const spec = await requireSpec(ctx, specId, 'cell_specification:update');
   if (typeof body.name === 'string') await assertSpecNameFree(ctx, spec.project_id, body.name, specId);
   return orConflict(
@@ -207,7 +212,7 @@ export async function deleteSpec(ctx: RequestContext, specId: string) {
   return { id: specId, deleted: true };
 }
 
-export async function createInstance(ctx: RequestContext, specId: string, body: Body & { name: string }) {
+export async function createInstance(ctx: RequestContext, specId: string, body: InstanceCreate) {
   const spec = await requireSpec(ctx, specId, 'cell_instance:create');
   await checkInstanceBatch(ctx, specId, body.batch_id);
   await assertInstanceNameFree(ctx, specId, body.name);
@@ -251,7 +256,7 @@ export async function getInstance(ctx: RequestContext, instanceId: string) {
   return requireInstance(ctx, instanceId, 'cell_instance:read');
 }
 
-export async function updateInstance(ctx: RequestContext, instanceId: string, body: Body) {
+export async function updateInstance(ctx: RequestContext, instanceId: string, body: InstanceUpdate) {
   const instance = await requireInstance(ctx, instanceId, 'cell_instance:update');
   await checkInstanceBatch(ctx, instance.cell_specification_id, body.batch_id);
   if (typeof body.name === 'string')

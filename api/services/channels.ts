@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../context.ts';
 import { AppError, conflict, invalid, notFound, ValidationFailed } from '../errors.ts';
+import type { RequestBody } from '../schemas.ts';
 import { parseList, type ListSpec } from '../listQuery.ts';
 import * as repo from '../../db/repositories/inventory.ts';
 import { insertRow, orConflict, page, updateRow } from '../../db/repositories/sqlRows.ts';
@@ -42,25 +43,10 @@ const INCIDENT_LIST: ListSpec = {
   defaultOrder: 'desc',
 };
 
-interface ChannelBody {
-  name?: string;
-  notes?: string | null;
-  max_amps?: number | null;
-  min_volts?: number | null;
-  max_volts?: number | null;
-  out_of_commission?: boolean;
-  incident_category?: string;
-  incident_description?: string | null;
-  /** The Python client's names: the outage's notes, the return's notes; and a booked service window
-   * (sent alone it books the channel's window; with out_of_commission it is also kept on the incident). */
-  incident_notes?: string | null;
-  resolution_notes?: string | null;
-  service_scheduled_at?: string | null;
-  service_scheduled_until?: string | null;
-}
+type ChannelUpdate = RequestBody<'updateChannel'>;
 
 /** The channel's service window after the update: the end must follow the start (400); null start clears it. */
-function serviceWindow(channel: repo.ChannelRow, body: ChannelBody) {
+function serviceWindow(channel: repo.ChannelRow, body: ChannelUpdate) {
   if (body.service_scheduled_at === undefined && body.service_scheduled_until === undefined) return {};
   if (body.service_scheduled_at === null) return { service_scheduled_at: null, service_scheduled_until: null };
   const at = body.service_scheduled_at ?? channel.service_scheduled_at;
@@ -87,7 +73,7 @@ function serviceWindow(channel: repo.ChannelRow, body: ChannelBody) {
 const PLANNED_VISITS = ['maintenance', 'calibration'];
 
 /** 400 naming service_scheduled_at when a channel goes out of commission for a planned visit with no date attached. */
-function requireVisitDate(channel: repo.ChannelRow, body: ChannelBody) {
+function requireVisitDate(channel: repo.ChannelRow, body: ChannelUpdate) {
   if (body.out_of_commission !== true || channel.out_of_commission) return; // re-sending the current state is a no-op
   if (!PLANNED_VISITS.includes(body.incident_category ?? 'other') || body.service_scheduled_at != null) return;
   throw new AppError(
@@ -148,7 +134,7 @@ async function assertNameFree(ctx: RequestContext, cyclerId: string, name: strin
     throw conflict(`a channel named "${name}" already exists on this cycler`, { existing_id: clash.id });
 }
 
-export async function createChannel(ctx: RequestContext, cyclerId: string, body: ChannelBody & { name: string }) {
+export async function createChannel(ctx: RequestContext, cyclerId: string, body: RequestBody<'createChannel'>) {
   if (body.out_of_commission !== undefined) {
     throw new AppError(
       'BAD_REQUEST',
@@ -219,7 +205,7 @@ const RUN_SETTINGS = ['name', 'max_amps', 'min_volts', 'max_volts', 'out_of_comm
  * Changing out_of_commission records an incident; changing a setting is refused while a measurement runs on the
  * channel.
  */
-export async function updateChannel(ctx: RequestContext, channelId: string, body: ChannelBody) {
+export async function updateChannel(ctx: RequestContext, channelId: string, body: ChannelUpdate) {
   const channel = await requireChannel(ctx, channelId, 'channel:update');
   // An incident is recorded only with a change of out_of_commission: alone, it would be dropped.
   for (const field of ['incident_category', 'incident_description', 'incident_notes', 'resolution_notes'] as const) {

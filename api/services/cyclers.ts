@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../context.ts';
 import { AppError, conflict, invalid, notFound } from '../errors.ts';
+import type { RequestBody } from '../schemas.ts';
 import { parseList, type ListSpec } from '../listQuery.ts';
 import * as repo from '../../db/repositories/inventory.ts';
 import { insertRow, orConflict, page, updateRow } from '../../db/repositories/sqlRows.ts';
@@ -66,13 +67,7 @@ const SERVICE_EVENT_LIST: ListSpec = {
   defaultOrder: 'desc',
 };
 
-type CyclerBody = Partial<Record<(typeof TEXT_FIELDS)[number], string | null>> & {
-  site_id?: string;
-  project_id?: string;
-  port?: number | null;
-  last_calibrated_at?: string | null;
-  calibration_interval_days?: number | null;
-};
+type CyclerBody = RequestBody<'createCycler'> | RequestBody<'updateCycler'>;
 
 /** 404 when missing, 403 for another organization or without `permission` in its project. */
 export async function requireCycler(
@@ -114,11 +109,7 @@ function fields(body: CyclerBody) {
   };
 }
 
-export async function createCycler(
-  ctx: RequestContext,
-  siteId: string,
-  body: CyclerBody & { name: string; project_id: string },
-) {
+export async function createCycler(ctx: RequestContext, siteId: string, body: RequestBody<'createCycler'>) {
   await requireSite(ctx, siteId);
   await requireProjectPermission(ctx, body.project_id, 'cycler:create');
   await assertNameFree(ctx, siteId, body.name);
@@ -151,7 +142,7 @@ export async function getCycler(ctx: RequestContext, cyclerId: string) {
   return requireCycler(ctx, cyclerId, 'cycler:read');
 }
 
-export async function updateCycler(ctx: RequestContext, cyclerId: string, body: CyclerBody) {
+export async function updateCycler(ctx: RequestContext, cyclerId: string, body: RequestBody<'updateCycler'>) {
   const cycler = await requireCycler(ctx, cyclerId, 'cycler:update');
   const siteId = body.site_id ?? cycler.site_id;
   if (body.site_id !== undefined && body.site_id !== cycler.site_id) await requireSite(ctx, body.site_id);
@@ -237,13 +228,7 @@ const SERVICE_EVENT_COLUMNS = '*, completed_at as performed_at, completed_by as 
 export async function openServiceEvent(
   ctx: RequestContext,
   cyclerId: string,
-  body: {
-    event_type: string;
-    notes?: string | null;
-    started_at?: string;
-    scheduled_for?: string | null;
-    scheduled_until?: string | null;
-  },
+  body: RequestBody<'openCyclerServiceEvent'>,
 ) {
   const cycler = await requireCycler(ctx, cyclerId, 'cycler:update');
   // The booked visit (as the client sends it): its end must follow its start.
@@ -303,13 +288,7 @@ export async function openServiceEvent(
 export async function completeServiceEvent(
   ctx: RequestContext,
   cyclerId: string,
-  body: {
-    notes?: string | null;
-    completed_at?: string;
-    performed_at?: string;
-    event_type?: string;
-    calibration_interval_days?: number;
-  },
+  body: RequestBody<'completeCyclerServiceEvent'>,
 ) {
   const cycler = await requireCycler(ctx, cyclerId, 'cycler:update');
   const at = body.completed_at ?? body.performed_at;

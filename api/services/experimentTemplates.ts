@@ -25,7 +25,7 @@ export function protocolAt(input: unknown, loc: (string | number)[], maxBackward
   }
 }
 
-export function validateProtocol(body: { protocol: unknown }) {
+export function validateProtocol(body: RequestBody<'validateProtocol'>) {
   try {
     const parsed = parseProtocol(body.protocol);
     return { valid: true, format: parsed.format, protocol: parsed.ucp, input_references: inputReferences(parsed.ucp) };
@@ -35,7 +35,7 @@ export function validateProtocol(body: { protocol: unknown }) {
   }
 }
 
-export function protocolInputReferences(body: { protocol: unknown }): string[] {
+export function protocolInputReferences(body: RequestBody<'protocolInputReferences'>): string[] {
   return inputReferences(protocolAt(body.protocol, ['body', 'protocol']).ucp);
 }
 
@@ -194,11 +194,7 @@ export async function getTemplate(ctx: RequestContext, id: string) {
   return loadTemplate(ctx, id, 'experiment_template:read');
 }
 
-export async function updateTemplate(
-  ctx: RequestContext,
-  id: string,
-  body: { name?: string; description?: string | null },
-) {
+export async function updateTemplate(ctx: RequestContext, id: string, body: RequestBody<'updateExperimentTemplate'>) {
   await loadTemplate(ctx, id, 'experiment_template:update');
   return ctx.em.transactional(async (em) => {
     const row = await repo.updateTemplate(em, id, body);

@@ -10,6 +10,7 @@ import { createPipeline } from './pipelines/creation.ts';
 import { MAX_INLINE_ROWS } from './pipelines/dataChecks.ts';
 import { isPlainObject, quoted, UUID } from '../values.ts';
 import { isDecimal } from '../decimal.ts';
+import type { RequestBody, Schema } from '../schemas.ts';
 
 /** The element's name: its result is element_results.fit of GET /pipelines/{id}/result. */
 const FIT_ELEMENT = 'fit';
@@ -25,36 +26,24 @@ type Loc = (string | number)[];
 type Json = Record<string, unknown>;
 type Column = (number | null)[];
 
-export interface FitFields {
-  project_id: string;
-  name: string;
-  description?: string | null;
-  model: Json;
-  parameters: Json;
-  cost?: string;
-  fixed_parameters?: Json;
-  protocol?: Json;
-  target?: string;
-  optimizer?: Json;
-  /** [start_s, end_s]: the rows of the data used. */
-  time_range?: number[];
-}
-
-export interface FitFromMeasurementsBody extends FitFields {
-  /** Exactly one (openapi.yaml): array_data_fit needs a number per data set that a measurement does not carry. */
-  measurement_ids: string[];
-}
+/** What both fit forms share; measurement_ids is exactly one (openapi.yaml): array_data_fit needs a
+ * number per data set that a measurement does not carry. */
+type FitFields = Omit<RequestBody<'fitFromMeasurements'>, 'measurement_ids'>;
 
 export interface UploadedFile {
   fieldname: string;
   buffer: Buffer;
 }
 
-export async function fitFromMeasurements(ctx: RequestContext, body: FitFromMeasurementsBody) {
+export async function fitFromMeasurements(ctx: RequestContext, body: RequestBody<'fitFromMeasurements'>) {
   return createFit(ctx, body, `db:${body.measurement_ids[0]}`, ['body', 'measurement_ids', 0]);
 }
 
-export async function fitFromFile(ctx: RequestContext, body: FitFields, files: UploadedFile[] | undefined) {
+export async function fitFromFile(
+  ctx: RequestContext,
+  body: Omit<Schema<'FitFromFileCreate'>, 'file'>,
+  files: UploadedFile[] | undefined,
+) {
   // Who may create comes before what the file holds, as for POST /simple_pipelines.
   await requireProjectPermission(ctx, body.project_id, 'pipeline:create');
   const parts = (files ?? []).filter((f) => f.fieldname === 'file');

@@ -2,6 +2,7 @@
 // case-insensitively keeping the first spelling, sorted), matched case-insensitively.
 import type { RequestContext } from '../context.ts';
 import { invalid, notFound } from '../errors.ts';
+import type { RequestBody } from '../schemas.ts';
 import { assertSameOrganization, requireProjectPermission } from './access.ts';
 
 export const MAX_TAGS = 50;
@@ -65,10 +66,7 @@ export async function listTags(
 }
 
 /** POST /cell_measurements/tags/bulk: every measurement must be visible and updatable, or nothing changes. */
-export async function bulkTags(
-  ctx: RequestContext,
-  body: { measurement_ids: string[]; add?: string[]; remove?: string[] },
-) {
+export async function bulkTags(ctx: RequestContext, body: RequestBody<'bulkMeasurementTags'>) {
   const ids = [...new Set(body.measurement_ids)];
   const add = body.add ?? [];
   const remove = new Set((body.remove ?? []).map((t) => t.trim().toLowerCase()));

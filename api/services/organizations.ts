@@ -3,6 +3,7 @@
 // member at once, and the member gets an API key from an administrator.
 import type { RequestContext } from '../context.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
+import type { RequestBody } from '../schemas.ts';
 import { evictKeyEverywhere } from '../authCache.ts';
 import * as identity from '../../db/repositories/identity.ts';
 import { requireProjectPermission } from './access.ts';
@@ -64,11 +65,7 @@ export async function listMembers(ctx: RequestContext, orgId: string) {
   }));
 }
 
-export async function inviteByEmail(
-  ctx: RequestContext,
-  orgId: string,
-  body: { email: string; role_name?: 'Admin' | 'Member' },
-) {
+export async function inviteByEmail(ctx: RequestContext, orgId: string, body: RequestBody<'inviteOrganizationMember'>) {
   requireOwnerOf(ctx, orgId);
   return ctx.em.transactional(async (em) => {
     const email = body.email.trim();
@@ -98,7 +95,7 @@ export async function inviteByEmail(
 export async function inviteToProject(
   ctx: RequestContext,
   projectId: string,
-  body: { email: string; project_role_id: string },
+  body: RequestBody<'inviteProjectMember'>,
 ) {
   await requireProjectPermission(ctx, projectId, 'member:create');
   const orgId = ctx.caller.organizationId;
@@ -145,7 +142,7 @@ export async function setRole(
   ctx: RequestContext,
   orgId: string,
   userId: string,
-  body: { role_name: 'Admin' | 'Member' },
+  body: RequestBody<'setOrganizationMemberRole'>,
 ) {
   requireOwnerOf(ctx, orgId);
   const target = await member(ctx, orgId, userId);
@@ -163,7 +160,12 @@ export async function setRole(
  * PATCH /organizations/{id}/users/{user_id} {is_active}: a deactivated member keeps their
  * membership, roles and keys, but the keys are refused (403) until an owner reactivates them.
  */
-export async function setActive(ctx: RequestContext, orgId: string, userId: string, body: { is_active: boolean }) {
+export async function setActive(
+  ctx: RequestContext,
+  orgId: string,
+  userId: string,
+  body: RequestBody<'setOrganizationMemberActive'>,
+) {
   requireOwnerOf(ctx, orgId);
   const target = await member(ctx, orgId, userId);
   if (!body.is_active) await assertNotLastOwner(ctx, orgId, target, 'deactivating this member');

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../context.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
+import type { RequestBody } from '../schemas.ts';
 import { namedRecordList, parseList } from '../listQuery.ts';
 import { PROJECT_ADMIN_ROLE_ID } from '../../db/roles.ts';
 import * as inventory from '../../db/repositories/inventory.ts';
@@ -39,7 +40,7 @@ async function assertNameFree(ctx: RequestContext, name: string, selfId?: string
     throw conflict(`a project named "${name}" already exists`, { existing_id: clash.id });
 }
 
-export async function createProject(ctx: RequestContext, body: { name: string; description?: string | null }) {
+export async function createProject(ctx: RequestContext, body: RequestBody<'createProject'>) {
   await assertNameFree(ctx, body.name);
   // A concurrent create of the same name (a client's retry) loses at the unique key: the same 409.
   const project = await orConflict(
@@ -68,11 +69,7 @@ export async function getProject(ctx: RequestContext, projectId: string) {
   return { ...(await withRoles(ctx, project)), cell_spec_project_mappings: await cellSpecMappings(ctx.em, projectId) };
 }
 
-export async function updateProject(
-  ctx: RequestContext,
-  projectId: string,
-  body: { name?: string; description?: string | null },
-) {
+export async function updateProject(ctx: RequestContext, projectId: string, body: RequestBody<'updateProject'>) {
   await requireProjectPermission(ctx, projectId, 'project:update');
   const name = body.name;
   if (name !== undefined) await assertNameFree(ctx, name, projectId);
@@ -158,11 +155,7 @@ async function assertNotLastAdmin(ctx: RequestContext, projectId: string, userId
   }
 }
 
-export async function addMember(
-  ctx: RequestContext,
-  projectId: string,
-  body: { user_id: string; project_role_id: string },
-) {
+export async function addMember(ctx: RequestContext, projectId: string, body: RequestBody<'addProjectMember'>) {
   await requireProjectPermission(ctx, projectId, 'member:create');
   await checkMemberInput(ctx, body.user_id, body.project_role_id);
   // The insert decides, not a read before it: of two concurrent adds, one is 201 and one 409.
@@ -180,7 +173,7 @@ export async function changeMember(
   ctx: RequestContext,
   projectId: string,
   userId: string,
-  body: { project_role_id: string },
+  body: RequestBody<'changeProjectMember'>,
 ) {
   await requireProjectPermission(ctx, projectId, 'member:update');
   if (!(await repo.findUserProjectRole(ctx.em, projectId, userId))) throw invalidMember(userId);

@@ -11,6 +11,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ROOT } from '../../stack/config.ts';
 import type { Services } from '../context.ts';
 import { AppError, ValidationFailed, invalid } from '../errors.ts';
+import type { RequestBody } from '../schemas.ts';
 import { parameterValueProblem } from './parameterValues.ts';
 import { checkWorkerArg } from './workLimits.ts';
 import type { ModelDescription } from '../../activities/simulations.ts';
@@ -222,7 +223,7 @@ export async function validateCustomModel(
 export async function validatePybammModel(
   services: Services,
   em: EntityManager,
-  body: { pybamm_model: string; module?: string; options?: Record<string, unknown> },
+  body: RequestBody<'validatePybammModel'>,
 ) {
   const known = PYBAMM_MODELS.find((m) => m.type === body.pybamm_model);
   if (!known) {

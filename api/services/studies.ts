@@ -3,12 +3,13 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../context.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
+import type { RequestBody } from '../schemas.ts';
 import { namedRecordList, parseList } from '../listQuery.ts';
 import * as repo from '../../db/repositories/studies.ts';
 import { orConflict } from '../../db/repositories/sqlRows.ts';
 import { requireProjectPermission } from './access.ts';
 import { indexEntity, unindexEntity } from './searchIndex.ts';
-import { listMeasurementsWhere } from './cellMeasurements.ts';
+import { listMeasurementsWhere } from './measurementLists.ts';
 
 const STUDY_LIST = namedRecordList(
   { description: { kind: 'text', sql: 'st.description' }, created_by: { kind: 'id', sql: 'st.created_by' } },
@@ -33,11 +34,7 @@ async function loadStudy(ctx: RequestContext, projectId: string, studyId: string
   return study;
 }
 
-export async function createStudy(
-  ctx: RequestContext,
-  projectId: string,
-  body: { name: string; description?: string | null },
-) {
+export async function createStudy(ctx: RequestContext, projectId: string, body: RequestBody<'createStudy'>) {
   await requireProjectPermission(ctx, projectId, 'study:create');
   await assertNameFree(ctx, projectId, body.name);
   // A concurrent create of the same name (a client's retry) loses at the unique key: the same 409.
@@ -81,7 +78,7 @@ export async function updateStudy(
   ctx: RequestContext,
   projectId: string,
   studyId: string,
-  body: { name?: string; description?: string | null },
+  body: RequestBody<'updateStudy'>,
 ) {
   await loadStudy(ctx, projectId, studyId, 'study:update');
   const name = body.name;

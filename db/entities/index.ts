@@ -17,6 +17,8 @@ export const allEntities = [
 
 /**
  * A table's row as raw SQL returns it: every column present (the entity's optional
- * properties are those a create may leave out).
+ * properties are those a create may leave out), without the ORM's symbol-keyed markers.
  */
-export type Row<Entity> = { -readonly [Column in keyof Entity]-?: Exclude<Entity[Column], undefined> };
+export type Row<Entity> = {
+  -readonly [Column in keyof Entity as Column extends string ? Column : never]-?: Exclude<Entity[Column], undefined>;
+};

@@ -1,27 +1,18 @@
 // Analyses: features extracted from a measurement, as a stored Parquet table with its record.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Row } from '../entities/index.ts';
+import type { IAnalysis } from '../entities/measurements.ts';
 import type { ParsedList } from '../listSql.ts';
 import { insertRow, page, updateRow } from './sqlRows.ts';
 
-export interface AnalysisRow {
-  id: string;
-  organization_id: string;
-  project_id: string;
-  measurement_id: string;
-  name: string;
-  analysis_type: string;
+/** An analysis as stored (SELECT: every column), JSON columns typed, its byte count a number. */
+export type AnalysisRow = Omit<Row<IAnalysis>, 'columns' | 'plots' | 'metadata' | 'file_columns' | 'size_bytes'> & {
   columns: { name: string; unit?: string; dtype?: string | null }[];
   plots: Record<string, unknown>[];
   metadata: Record<string, unknown>;
-  notes: string | null;
   file_columns: string[];
-  row_count: number;
-  object_key: string;
   size_bytes: number;
-  created_by: string;
-  created_at: Date;
-  updated_at: Date;
-}
+};
 
 const SELECT = `a.id, a.organization_id, a.project_id, a.measurement_id, a.name, a.analysis_type, a.columns, a.plots,
   a.metadata, a.notes,

@@ -1,23 +1,19 @@
 // Queries for experiment templates. Lists leave out the heavy columns unless asked for.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Row } from '../entities/index.ts';
+import type { IExperimentTemplate } from '../entities/lab.ts';
 import { whereSql, type ParsedList } from '../listSql.ts';
 
-export interface TemplateRow {
-  id: string;
-  organization_id: string;
-  project_id: string;
-  content_hash: string;
-  name: string;
-  description: string | null;
+type Heavy = 'source_protocol' | 'protocol_config' | 'parameters_schema' | 'experiment_parameters';
+
+/** A template as stored, JSON columns typed; the heavy columns only when ALL is read (lists may leave them out). */
+export type TemplateRow = Omit<Row<IExperimentTemplate>, Heavy | 'input_references'> & {
+  input_references: string[];
   source_protocol?: string;
   protocol_config?: Record<string, unknown>;
   parameters_schema?: Record<string, unknown> | null;
   experiment_parameters?: Record<string, number>;
-  input_references: string[];
-  created_by: string;
-  created_at: Date;
-  updated_at: Date;
-}
+};
 
 const LIGHT =
   'id, organization_id, project_id, content_hash, name, description, input_references, created_by, created_at, ' +

@@ -1,52 +1,22 @@
 // Queries for sites, cyclers, channels, their service events and incidents.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Row } from '../entities/index.ts';
+import type { IChannel, ICycler, ISite } from '../entities/lab.ts';
 
-export interface SiteRow {
-  id: string;
-  organization_id: string;
-  name: string;
-  location: string | null;
-  notes: string | null;
-  created_by: string;
-  created_by_email: string;
-  created_at: Date;
-  updated_at: Date;
-  cycler_ids: string[];
-}
+/** A site as stored, with its creator's email and the ids of its cyclers the caller may read (siteSelect). */
+export type SiteRow = Row<ISite> & { created_by_email: string; cycler_ids: string[] };
 
-export interface CyclerRow {
-  id: string;
-  organization_id: string;
-  site_id: string;
-  project_id: string;
-  name: string;
-  manufacturer: string | null;
-  model: string | null;
-  serial_number: string | null;
-  hostname: string | null;
-  notes: string | null;
-  created_by: string;
-  [column: string]: unknown;
-}
+/** A cycler's columns (CYCLER_COLUMNS: all but its search vector). */
+export type CyclerRow = Omit<Row<ICycler>, 'tsv'>;
 
-export interface ChannelRow {
-  id: string;
-  organization_id: string;
-  project_id: string;
-  cycler_id: string;
-  name: string;
-  notes: string | null;
+/** A channel as CHANNEL_SELECT reads it: its columns but service_event_id, with its creator's email. */
+export type ChannelRow = Omit<Row<IChannel>, 'service_event_id' | 'max_amps' | 'min_volts' | 'max_volts'> & {
+  // float8 arrives as a number
   max_amps: number | null;
   min_volts: number | null;
   max_volts: number | null;
-  out_of_commission: boolean;
-  service_scheduled_at: Date | null;
-  service_scheduled_until: Date | null;
-  created_by: string;
   created_by_email: string;
-  created_at: Date;
-  updated_at: Date;
-}
+};
 
 /** Site columns; cycler_ids needs the caller's readable-projects condition on `c.project_id`. */
 export const siteSelect = (

@@ -1,5 +1,7 @@
 // Materials (the system catalogue and an organization's own) and their property datasets.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Row } from '../entities/index.ts';
+import type { IMaterialPropertyDataset } from '../entities/cells.ts';
 import type { ParsedList } from '../listSql.ts';
 import { insertRow, page, updateRow } from './sqlRows.ts';
 
@@ -36,22 +38,12 @@ export interface ColumnSpec {
   source_column_index: number;
 }
 
-export interface DatasetRow {
-  id: string;
-  organization_id: string;
-  project_id: string;
-  material_id: string;
-  name: string;
+/** A dataset as stored (DATASET_SELECT: every column), JSON columns typed, its byte count a number. */
+export type DatasetRow = Omit<Row<IMaterialPropertyDataset>, 'columns' | 'nan_counts' | 'size_bytes'> & {
   columns: ColumnSpec[];
   nan_counts: Record<string, number>;
-  row_count: number;
-  data_version: number;
-  object_key: string;
   size_bytes: number;
-  created_by: string;
-  created_at: Date;
-  updated_at: Date;
-}
+};
 
 const DATASET_SELECT = `d.id, d.organization_id, d.project_id, d.material_id, d.name, d.columns, d.nan_counts,
   d.row_count, d.data_version,

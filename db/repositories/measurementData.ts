@@ -1,6 +1,8 @@
 // Queries for measurement data: upload sessions, the data columns of cell_measurements, and
 // the switch of a processed (or extended) series in one transaction.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Row } from '../entities/index.ts';
+import type { ICellMeasurement, IMeasurementUploadSession } from '../entities/measurements.ts';
 
 export type MeasurementType = 'time_series' | 'file';
 export type ProcessingStatus = 'pending' | 'running' | 'ready' | 'failed';
@@ -17,22 +19,11 @@ export interface UploadTarget {
   sealed_path?: string;
 }
 
-export interface UploadSessionRow {
-  id: string;
-  measurement_id: string;
-  kind: 'upload' | 'extend';
-  version: number;
-  organization_id: string;
-  project_id: string;
-  cell_instance_id: string;
-  measurement_type: MeasurementType;
+/** An upload or extend session as stored (SESSION_COLUMNS: every column), JSON columns typed. */
+export type UploadSessionRow = Omit<Row<IMeasurementUploadSession>, 'measurement' | 'targets'> & {
   measurement: Record<string, unknown>;
   targets: UploadTarget[];
-  expires_at: Date;
-  confirmed_at: Date | null;
-  created_by: string;
-  created_at: Date;
-}
+};
 
 const SESSION_COLUMNS = `id, measurement_id, kind, version, organization_id, project_id, cell_instance_id,
   measurement_type,
@@ -118,44 +109,18 @@ export async function ratingsOf(em: EntityManager, cellInstanceId: string): Prom
   return rows[0]?.ratings ?? {};
 }
 
-export interface MeasurementDataRow {
-  id: string;
-  organization_id: string;
-  project_id: string;
-  cell_instance_id: string;
-  name: string;
-  measurement_type: string;
-  channel_id: string | null;
-  start_time: Date | null;
-  end_time: Date | null;
-  estimated_end_time: Date | null;
-  protocol: unknown;
-  protocol_id: string | null;
-  program_name: string | null;
-  test_setup: unknown;
-  notes: string | null;
-  properties: unknown;
+type Narrowed =
+  'processing_status' | 'filenames' | 'row_count' | 'data_columns' | 'validation_options' | 'validation_report';
+
+/** A measurement as MEASUREMENT_COLUMNS reads it (all but requested_by and planned_measurement_id), JSON typed. */
+export type MeasurementDataRow = Omit<Row<ICellMeasurement>, Narrowed | 'requested_by' | 'planned_measurement_id'> & {
   processing_status: ProcessingStatus;
-  processing_error: string | null;
-  data_updated_at: Date | null;
-  created_by: string;
-  created_at: Date;
-  updated_at: Date;
-  time_series_key: string | null;
-  steps_key: string | null;
-  cycles_key: string | null;
   filenames: string[] | null;
-  data_version: number;
-  extending_version: number | null;
   row_count: string | number | null;
   data_columns: string[] | null;
-  first_time: number | null;
-  last_time: number | null;
-  steps_created: number;
   validation_options: { strict?: boolean; skip_checks?: string[] } | null;
   validation_report: { mode: string; version: number; issues: unknown[] } | null;
-  processed_at: Date | null;
-}
+};
 
 const MEASUREMENT_COLUMNS = `id, organization_id, project_id, cell_instance_id, name, measurement_type, channel_id,
   start_time,

@@ -1,21 +1,11 @@
 // Queries for models (organization-wide) and parameterized models (per project).
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Row } from '../entities/index.ts';
+import type { IModel, IParameterizedModel } from '../entities/simulations.ts';
 import { whereSql, type ParsedList } from '../listSql.ts';
 
-export interface ModelRow {
-  id: string;
-  organization_id: string;
-  user_id: string;
-  name: string;
-  description: string | null;
-  is_custom_model: boolean;
-  chemistry: string;
-  config: Record<string, unknown>;
-  simulator_version: string;
-  created_by_email: string;
-  created_at: Date;
-  updated_at: Date;
-}
+/** A model as stored, its config an object, with its owner's email (MODEL_SELECT). */
+export type ModelRow = Omit<Row<IModel>, 'config'> & { config: Record<string, unknown>; created_by_email: string };
 
 const MODEL_SELECT = `select m.id, m.organization_id, m.user_id, m.name, m.description, m.is_custom_model,
   m.chemistry, m.config,
@@ -92,19 +82,10 @@ export async function listModels(
   return { items, total: Number(totals[0]?.total ?? 0) };
 }
 
-export interface ParameterizedModelRow {
-  id: string;
-  organization_id: string;
-  project_id: string;
-  model_id: string;
-  cell_spec_id: string | null;
-  name: string;
-  description: string | null;
+/** A parameterized model as stored (PM_COLUMNS: every column), its parameters by name. */
+export type ParameterizedModelRow = Omit<Row<IParameterizedModel>, 'parameters'> & {
   parameters: Record<string, number>;
-  created_by: string;
-  created_at: Date;
-  updated_at: Date;
-}
+};
 
 const PM_COLUMNS =
   'id, organization_id, project_id, model_id, cell_spec_id, name, description, parameters, created_by, created_at, ' +

@@ -1,50 +1,26 @@
 // Queries for pipelines, their elements (each with a job of the shared jobs table), the
 // diagnostic events of failures, and the bulk cancellation.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Row } from '../entities/index.ts';
+import type { IDiagnosticEvent, IPipeline, IPipelineElement } from '../entities/pipelines.ts';
 import type { ParsedList } from '../listSql.ts';
 import { page } from './sqlRows.ts';
 import { CANCELED_ON_REQUEST } from '../jobs.ts';
 
-export interface PipelineRow {
-  id: string;
-  organization_id: string;
-  project_id: string;
-  kind: 'pipeline' | 'simple';
-  name: string;
-  description: string | null;
-  status: string;
+/** A pipeline as stored (COLUMNS: every column), its JSON columns as objects. */
+export type PipelineRow = Omit<Row<IPipeline>, 'options' | 'result' | 'error_detail'> & {
   options: Record<string, unknown>;
   result: Record<string, unknown> | null;
   error_detail: Record<string, unknown> | null;
-  workflow_id: string;
-  created_by: string;
-  created_at: Date;
-  updated_at: Date;
-  started_at: Date | null;
-  finished_at: Date | null;
-  canceled_at: Date | null;
-}
+};
 
-export interface ElementRow {
-  id: string;
-  pipeline_id: string;
-  position: number;
-  name: string;
-  element_type: string;
+/** A pipeline element as stored (ELEMENT_COLUMNS: every column), its JSON columns typed. */
+export type ElementRow = Omit<Row<IPipelineElement>, 'config' | 'result' | 'error_detail' | 'attempt_log'> & {
   config: Record<string, unknown>;
-  status: string;
-  job_id: string;
-  workflow_id: string;
   result: Record<string, unknown> | null;
-  error_code: string | null;
   error_detail: Record<string, unknown> | null;
-  attempts: number;
   attempt_log: unknown[];
-  created_at: Date;
-  updated_at: Date;
-  started_at: Date | null;
-  finished_at: Date | null;
-}
+};
 
 const COLUMNS = `id, organization_id, project_id, kind, name, description, status, options, result, error_detail,
   workflow_id,
@@ -217,19 +193,8 @@ export async function cancelPendingElementOfJob(em: EntityManager, jobId: string
   );
 }
 
-export interface DiagnosticRow {
-  id: string;
-  organization_id: string;
-  project_id: string | null;
-  source_type: string;
-  source_id: string;
-  exception_type: string;
-  error_code: string | null;
-  message: string;
-  stack_trace: string | null;
-  context: Record<string, unknown>;
-  created_at: Date;
-}
+/** A diagnostic event as stored (every column), its context an object. */
+export type DiagnosticRow = Omit<Row<IDiagnosticEvent>, 'context'> & { context: Record<string, unknown> };
 
 export async function findDiagnostic(em: EntityManager, id: string): Promise<DiagnosticRow | null> {
   const rows = await em.execute<DiagnosticRow[]>(

@@ -1,32 +1,18 @@
 // Planned measurements and what blocks a channel in time: other reservations, running
 // measurements, cycler service windows, a channel's own service window.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Row } from '../entities/index.ts';
+import type { IPlannedMeasurement } from '../entities/lab.ts';
 
-export interface PlanRow {
-  id: string;
-  organization_id: string;
-  project_id: string;
-  name: string;
+/** A plan as PLAN_SELECT reads it: its columns (the users as emails) with its channel's and cycler's names. */
+export type PlanRow = Omit<Row<IPlannedMeasurement>, 'requested_by' | 'scheduled_by' | 'created_by' | 'status'> & {
   status: PlanStatus;
-  protocol_id: string | null;
-  cell_specification_id: string | null;
-  cell_instance_id: string | null;
-  channel_id: string | null;
   channel_name: string | null;
   cycler_id: string | null;
   cycler_name: string | null;
-  planned_start_time: Date | null;
-  planned_end_time: Date | null;
-  estimated_duration_seconds: number | null;
-  setup_duration_seconds: number | null;
-  teardown_duration_seconds: number | null;
-  test_setup: unknown;
-  notes: string | null;
   requested_by_email: string | null;
   scheduled_by_email: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
+};
 
 export const PLAN_STATUSES = ['requested', 'scheduled', 'in_progress', 'completed', 'cancelled'] as const;
 export type PlanStatus = (typeof PLAN_STATUSES)[number];

@@ -1,18 +1,13 @@
 // Queries for projects and their members' roles.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Row } from '../entities/index.ts';
+import type { IProject } from '../entities/platform.ts';
 import { whereSql, type ParsedList } from '../listSql.ts';
 import { pipelineWorkflowIds } from '../../workflows/pipelineIds.ts';
 import { simulationWorkflowIds } from '../../workflows/simulationIds.ts';
 
-export interface ProjectRow {
-  id: string;
-  organization_id: string;
-  name: string;
-  description: string | null;
-  created_by: string;
-  created_at: Date;
-  updated_at: Date;
-}
+/** A project as stored (COLUMNS: every column). */
+export type ProjectRow = Row<IProject>;
 
 export interface UserProjectRoleView {
   user_id: string;

@@ -1,21 +1,15 @@
 // Queries for the simulation boards of studies.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Row } from '../entities/index.ts';
+import type { ISimulationBoard } from '../entities/simulations.ts';
 import type { ParsedList } from '../listSql.ts';
 import { insertRow, page, updateRow } from './sqlRows.ts';
 
-export interface BoardRow {
-  id: string;
-  organization_id: string;
-  project_id: string;
-  study_id: string;
-  name: string;
-  description: string | null;
+/** A board as stored (COLUMNS: every column), its JSON columns typed. */
+export type BoardRow = Omit<Row<ISimulationBoard>, 'simulation_ids' | 'plots'> & {
   simulation_ids: string[];
   plots: unknown[];
-  created_by: string;
-  created_at: Date;
-  updated_at: Date;
-}
+};
 
 const COLUMNS =
   'id, organization_id, project_id, study_id, name, description, simulation_ids, plots, created_by, created_at, ' +

@@ -1,6 +1,8 @@
 // Queries for simulation batches, simulations, their jobs and the monthly usage counters.
 // A batch is written with a handful of set-based statements whatever its size.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Row } from '../entities/index.ts';
+import type { IJob } from '../entities/simulations.ts';
 import { sql } from 'kysely';
 import { whereSql, type ParsedList } from '../listSql.ts';
 import { page } from './sqlRows.ts';
@@ -282,24 +284,8 @@ export async function listSimulations(
   return { items, total: Number(totals[0]?.total ?? 0) };
 }
 
-export interface JobRow {
-  id: string;
-  organization_id: string;
-  project_id: string | null;
-  job_type: string;
-  status: string;
-  priority: number;
-  workflow_id: string | null;
-  error: string | null;
-  error_code: string | null;
-  result: unknown;
-  simulation_id: string | null;
-  created_by: string;
-  created_at: Date;
-  updated_at: Date;
-  started_at: Date | null;
-  finished_at: Date | null;
-}
+/** A job as stored (JOB_SELECT: every column), with the simulation it runs, if any. */
+export type JobRow = Omit<Row<IJob>, 'status'> & { status: string; simulation_id: string | null };
 
 const JOB_SELECT = `select j.id, j.organization_id, j.project_id, j.job_type, j.status, j.priority, j.workflow_id,
   j.error, j.error_code, j.result,

@@ -1,19 +1,11 @@
 // Queries for studies and their links to simulations and measurements.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Row } from '../entities/index.ts';
+import type { IStudy } from '../entities/measurements.ts';
 import { whereSql, type ParsedList } from '../listSql.ts';
 
-export interface StudyRow {
-  id: string;
-  organization_id: string;
-  project_id: string;
-  name: string;
-  description: string | null;
-  created_by: string;
-  created_at: Date;
-  updated_at: Date;
-  simulation_count: number;
-  measurement_count: number;
-}
+/** A study as stored, with how many simulations and measurements it links (STUDY_SELECT). */
+export type StudyRow = Row<IStudy> & { simulation_count: number; measurement_count: number };
 
 const STUDY_SELECT = `select st.id, st.organization_id, st.project_id, st.name, st.description, st.created_by,
   st.created_at, st.updated_at,

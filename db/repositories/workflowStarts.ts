@@ -1,14 +1,13 @@
 // Queries for the workflow starts owed by committed changes (see db/workflowStarts.ts).
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Row } from '../entities/index.ts';
+import type { IWorkflowStart } from '../entities/pipelines.ts';
 
-export interface WorkflowStartRow {
-  id: string;
-  workflow_id: string;
-  workflow_type: string;
-  task_queue: string;
+/** What a start needs of its row (the retry bookkeeping columns stay in the table). */
+export type WorkflowStartRow = Pick<Row<IWorkflowStart>, 'id' | 'workflow_id' | 'workflow_type' | 'task_queue'> & {
   args: unknown[];
   options: Record<string, unknown>;
-}
+};
 
 /** Rows inserted now are left to the caller's own start until `graceSeconds` have passed. */
 export async function insertStarts(em: EntityManager, rows: WorkflowStartRow[], graceSeconds: number): Promise<void> {

@@ -2,6 +2,7 @@
 import { WorkflowNotFoundError } from '@temporalio/client';
 import type { RequestContext } from '../../context.ts';
 import { AppError, notFound } from '../../errors.ts';
+import type { Schema } from '../../schemas.ts';
 import { parseList } from '../../listQuery.ts';
 import * as repo from '../../../db/repositories/pipelines.ts';
 import { assertSameOrganization, readableProjectsSql, requireProjectPermission } from '../access.ts';
@@ -57,7 +58,7 @@ export async function getResult(ctx: RequestContext, id: string) {
 export async function updatePipeline(
   ctx: RequestContext,
   id: string,
-  body: { name?: string; description?: string | null },
+  body: Schema<'PipelineUpdate'>,
   kind?: PipelineKind,
 ) {
   await loadPipeline(ctx, id, 'pipeline:update', kind);

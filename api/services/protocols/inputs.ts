@@ -3,14 +3,9 @@
 // and _initial_state that depend on values, so a submission can make them for every design
 // point before anything is created.
 import { parameterValueProblem } from '../parameterValues.ts';
-import {
-  ABSOLUTE_ZERO_C,
-  initialStateProblem,
-  inputName,
-  inputReferences,
-  TEMPERATURE_PROBLEM,
-  type Ucp,
-} from './ucp.ts';
+import { inputReferences } from './ucp.ts';
+import { ABSOLUTE_ZERO_C, initialStateProblem, TEMPERATURE_PROBLEM } from './ucpGlobal.ts';
+import { inputName, type Ucp } from './ucpValues.ts';
 
 /** Pseudo-parameter: the initial state of charge when the protocol sets none (models.py). */
 const INITIAL_SOC_PERCENT = 'Initial SOC [%]';

@@ -1,7 +1,7 @@
 // PyBaMM experiment lines ("Discharge at 0.5C until 2.5V", "Rest for 1 hour",
 // "Charge at 1 A until 4.2 V", "Hold at 4.2V until C/50",
 // "Discharge at 2 W for 10 minutes or until 3 V") → UCP steps, one step per line.
-import { ProtocolError, type Ucp } from './ucp.ts';
+import { ProtocolError, type Ucp } from './ucpValues.ts';
 import { quoted } from '../../values.ts';
 
 const NUM = String.raw`[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?`;

@@ -2,6 +2,7 @@
 import { Readable } from 'node:stream';
 import type { RequestContext } from '../../context.ts';
 import { AppError, invalid, notFound } from '../../errors.ts';
+import type { RequestBody } from '../../schemas.ts';
 import { namedRecordList, parseList, type ListSpec } from '../../listQuery.ts';
 import * as repo from '../../../db/repositories/simulations.ts';
 import { ObjectNotFound } from '../../../storage/storage.ts';
@@ -69,7 +70,7 @@ export async function listSimulations(ctx: RequestContext, input: Record<string,
  * POST /simulations/statuses: the job status of many simulations in one light request; ids
  * that are unknown or not readable are left out (the caller compares).
  */
-export async function simulationStatuses(ctx: RequestContext, body: { simulation_ids: string[]; limit?: number }) {
+export async function simulationStatuses(ctx: RequestContext, body: RequestBody<'simulationStatuses'>) {
   const ids = [...new Set(body.simulation_ids)].slice(0, body.limit ?? body.simulation_ids.length);
   const readable = readableSql(ctx, 's');
   const rows = await ctx.em.execute<
