@@ -1448,7 +1448,8 @@ export type paths = {
         get: operations["getSimulation"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Deletes the simulation with its job; a run still going is stopped, and its stored results are purged unless another simulation reuses them. */
+        delete: operations["deleteSimulation"];
         options?: never;
         head?: never;
         patch?: never;
@@ -8817,6 +8818,24 @@ export interface operations {
                     "application/json": components["schemas"]["Simulation"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    deleteSimulation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                simulation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Deleted"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

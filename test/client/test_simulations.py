@@ -124,6 +124,15 @@ def test_model_with_parameters_batch(client, project, model):
     low, high = (client.simulation.get_result(s.simulation_id).time_series for s in sims)
     # More resistance, a lower voltage under the same load.
     assert float(high["Voltage [V]"][1]) < float(low["Voltage [V]"][1])
+    # Deleting one leaves the other's results, stored in the same chunk's pack, readable.
+    assert client.simulation.delete(sims[0].simulation_id) is None
+    with pytest.raises(IonworksError) as e:
+        client.simulation.get(sims[0].simulation_id)
+    assert e.value.status_code == 404
+    assert client.simulation.get_result(sims[1].simulation_id).time_series.equals(high)
+    assert [x["simulation_id"] for x in client.simulation.get_statuses([s.simulation_id for s in sims])] == [
+        sims[1].simulation_id
+    ]
 
 
 def test_validate_pybamm_model_config():
