@@ -1091,6 +1091,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/discovery/ionworks_models/serialize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A model type the engine builds, with options, as pybamm's Serialise document.
+         * @description The Python client's model.serialize / model.download: the symbolic model (rhs, algebraic, variables, events, initial conditions) as the Python worker builds it for a simulation, serialised by pybamm and compressed ({compressed, data}: zlib, then base64), which pybamm.Serialise.load_custom_model reads as it is. name is one of the types of GET /discovery/pybamm_models (Cellar serves no proprietary ionworks models); 422 for another name or options PyBaMM refuses. An electrochemical model takes the worker a few seconds; 503 when the worker does not answer.
+         */
+        post: operations["serializeIonworksModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/discovery/pybamm_models": {
         parameters: {
             query?: never;
@@ -7977,6 +7997,50 @@ export interface operations {
                         error?: string;
                         /** @enum {string} */
                         error_type?: "UnsupportedModel" | "ModelError";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+            /** @description The simulation worker did not answer; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    serializeIonworksModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description PyBaMM model options. */
+                    options?: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description The serialised model. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        compressed: true;
+                        /** @description The Serialise JSON document */
+                        data: string;
                     };
                 };
             };

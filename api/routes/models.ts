@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../stack/config.ts';
 import * as models from '../services/models.ts';
+import { serializeModel } from '../services/modelSerialize.ts';
 import { CHEMISTRIES, PYBAMM_MODELS, validatePybammModel } from '../services/simulationWorker.ts';
 
 // The Python client's view of the same models: classes by module, and the engine's version
@@ -100,6 +101,9 @@ export function modelRoutes(): Router {
   });
   r.post('/discovery/pybamm_models/validate', async (req, res) => {
     res.json(await validatePybammModel(req.ctx, req.ctx.em, req.body));
+  });
+  r.post('/discovery/ionworks_models/serialize', async (req, res) => {
+    res.json(await serializeModel(req.ctx, req.body));
   });
   r.get('/discovery/chemistries', (_req, res) => {
     res.json(CHEMISTRIES);

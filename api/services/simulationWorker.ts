@@ -16,6 +16,7 @@ import { checkWorkerArg } from './workLimits.ts';
 import type { ModelDescription } from '../../activities/simulations.ts';
 import { CHEMISTRIES, CHEMISTRIES_PATH, MODELS } from '../../tables/index.ts';
 import { simulationWorkflowIds } from '../../workflows/simulationIds.ts';
+import type { SimulationWorkerCallInput } from '../../workflows/simulationWorkerCall.ts';
 
 export { CHEMISTRIES };
 export const CHEMISTRY_NAMES = CHEMISTRIES.chemistries.map((c) => c.name);
@@ -74,11 +75,11 @@ function shapeKey(spec: Record<string, unknown>): string {
 }
 
 /** A failed call's reason: a configuration mistake (the worker's message) or an unavailable worker. */
-class WorkerRejected extends Error {}
+export class WorkerRejected extends Error {}
 
-async function callWorker<T>(
+export async function callWorker<T>(
   services: Services,
-  activity: 'describeModel' | 'validateCustomModel',
+  activity: SimulationWorkerCallInput['activity'],
   arg: unknown,
   key: string,
 ): Promise<T> {

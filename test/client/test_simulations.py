@@ -149,3 +149,30 @@ def test_validate_pybamm_model_config():
     assert unknown["valid"] is False and unknown["error_type"] == "UnsupportedModel" and "SPMe" in unknown["error"]
     wrong_module = client.validate_pybamm_model_config("SPM", module="lead_acid")
     assert wrong_module["valid"] is False and "lithium_ion" in wrong_module["error"]
+
+
+def test_model_download_is_the_engines_model(tmp_path):
+    """model.download: the engine's ECM as pybamm's Serialise document, loaded by the client
+    with pybamm alone, solves like pybamm's own Thevenin model; the file it saves loads too."""
+    import json
+
+    import pybamm
+    from ionworks import Ionworks
+    from pybamm.expression_tree.operations.serialise import Serialise
+
+    client = Ionworks(timeout=60)
+    path = tmp_path / "ecm.json"
+    model = client.model.download("ECM", path=path)
+    values = pybamm.ParameterValues("ECM_Example")
+    ours = pybamm.Simulation(model, parameter_values=values).solve([0, 300])
+    reference = pybamm.Simulation(pybamm.equivalent_circuit.Thevenin(), parameter_values=values).solve([0, 300])
+    assert float(ours["Voltage [V]"].entries[-1]) == pytest.approx(float(reference["Voltage [V]"].entries[-1]), rel=1e-6)
+    assert Serialise.load_custom_model(json.loads(path.read_text())).name == model.name
+    thermal = client.model.serialize("SPM", options={"thermal": "lumped"})
+    assert thermal["compressed"] is True and len(Serialise.load_custom_model(thermal).rhs) > 0
+    with pytest.raises(IonworksError) as e:
+        client.model.serialize("LumpedSPMR")
+    assert e.value.status_code == 422 and "SPMe" in str(e.value.message)
+    with pytest.raises(IonworksError) as e:
+        client.model.serialize("SPM", options={"thermal": "boiling"})
+    assert e.value.status_code == 422 and "boiling" in str(e.value.message)
