@@ -957,6 +957,28 @@ export type paths = {
         patch: operations["updateModel"];
         trace?: never;
     };
+    "/models/{model_id}/custom-variables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                model_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a custom variable to a model (its creator or an organization owner); answers the model.
+         * @description The Python worker builds the model with the variable first: an expression naming no variable of the model, or not evaluable, is a 422 at expression; a name the model already has (a variable of its own or a custom one) is a 422 at name. Later simulations of the model (and of its parameterized models) can then ask for it.
+         */
+        post: operations["addModelCustomVariable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/parameterized_models": {
         parameters: {
             query?: never;
@@ -3690,6 +3712,12 @@ export type components = {
             parameter_set?: string;
             parameters?: components["schemas"]["ParameterValues"];
             simulation_settings?: components["schemas"]["SimulationSettings"];
+            custom_variables?: components["schemas"]["CustomVariable"][];
+        };
+        /** @description A variable the model adds to its own: an arithmetic expression over the model's variables, named as PyBaMM names them ("Voltage [V] * Current [A]"), with numbers, + - * / **, parentheses and exp, log, sqrt, sin, cos, tanh, abs, maximum, minimum; it may use custom variables defined before it. Simulations solve it like any other variable (a result column through extra_variables, or a fit target). */
+        CustomVariable: {
+            name: string;
+            expression: string;
         };
         SimulationSettings: {
             /** @description Mesh points by spatial variable name (e.g. x_n, r_p), 1 to 200 each. */
@@ -7605,6 +7633,45 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+        };
+    };
+    addModelCustomVariable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                model_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomVariable"];
+            };
+        };
+        responses: {
+            /** @description The model, its config listing the custom variables. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Model"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            /** @description The simulation worker did not answer; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listParameterizedModels: {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ROOT } from '../../stack/config.ts';
 import * as models from '../services/models.ts';
 import { serializeModel } from '../services/modelSerialize.ts';
+import { addCustomVariable } from '../services/modelCustomVariables.ts';
 import { CHEMISTRIES, PYBAMM_MODELS, validatePybammModel } from '../services/simulationWorker.ts';
 
 // The Python client's view of the same models: classes by module, and the engine's version
@@ -36,6 +37,9 @@ export function modelRoutes(): Router {
       req.files as { fieldname: string; buffer: Buffer }[] | undefined,
     );
     res.status(201).setHeader('Location', `/models/${m.id}`).json(m);
+  });
+  r.post('/models/:model_id/custom-variables', async (req, res) => {
+    res.json(await addCustomVariable(req.ctx, req.params.model_id, req.body));
   });
   r.get('/models/:model_id', async (req, res) => {
     res.json(await models.loadModel(req.ctx, req.params.model_id));

@@ -71,6 +71,8 @@ function shapeKey(spec: Record<string, unknown>): string {
     // Class names, whole: the worker checks each, so a spec naming another must be described anew.
     ...(settings.submesh_types ? { submesh_types: settings.submesh_types } : {}),
     ...(settings.spatial_methods ? { spatial_methods: settings.spatial_methods } : {}),
+    // Their names are variables of the model (only when some: the keys of models without stay).
+    ...(spec.custom_variables ? { custom_variables: spec.custom_variables } : {}),
   });
 }
 

@@ -135,6 +135,40 @@ def test_model_with_parameters_batch(client, project, model):
     ]
 
 
+
+def test_custom_variable_is_solved_with_the_model(client, project):
+    """model.add_custom_variable: the variable joins the model's config, and a simulation of the
+    model gives it as a result column, equal to its expression over the solved variables."""
+    from ionworks import Ionworks
+
+    slow = Ionworks(timeout=60)  # the worker builds the model (with its variables) before storing it
+    m = slow.model.create({"name": unique("ECM power"), "project_id": project.id, "config": {"type": "ECM"}})
+    power = {"name": "Power out [W]", "expression": "Voltage [V] * Current [A]"}
+    updated = slow.model.add_custom_variable(m.id, power)
+    assert updated.id == m.id and updated.config["custom_variables"] == [power]
+    with pytest.raises(IonworksError) as e:
+        slow.model.add_custom_variable(m.id, {"name": "Bad [W]", "expression": "Voltag [V] * 2"})
+    assert e.value.status_code == 422 and "Voltag" in str(e.value.message)
+    with pytest.raises(IonworksError) as e:
+        slow.model.add_custom_variable(m.id, power)
+    assert e.value.status_code == 422 and "already" in str(e.value.message)
+    assert client.model.get(m.id).config["custom_variables"] == [power]
+    sim = client.simulation.protocol(
+        {
+            "parameterized_model": {"model_id": m.id, "parameters": {}},
+            "protocol_experiment": {"protocol": "Discharge at 1C for 5 minutes", "name": "power"},
+            "extra_variables": ["Power out [W]"],
+            "project_id": project.id,
+        }
+    )
+    done = client.simulation.wait_for_completion(sim.simulation_id, timeout=300, verbose=False)
+    assert done["status"] == "completed"
+    ts = client.simulation.get_result(sim.simulation_id).time_series
+    expected = ts["Voltage [V]"] * ts["Current [A]"]
+    assert float(expected.abs().max()) > 0
+    assert ((ts["Power out [W]"] - expected).abs() <= 1e-9 * expected.abs().max()).all()
+
+
 def test_validate_pybamm_model_config():
     """The engine builds the model to answer, as a simulation would; nothing else happens."""
     from ionworks import Ionworks

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 import pybamm
 
 from .. import tables
-from . import quick_model
+from . import custom_variables, quick_model
 from .errors import SimulationError, configuration_error, describe, message_of
 
 # Model type -> (PyBaMM class, default parameter set), from tables/models.json.
@@ -83,7 +83,7 @@ TEMPERATURE_PARAMETERS = ("Ambient temperature [K]", "Initial temperature [K]")
 _NON_PARAMETER_KEYS = frozenset({"citations", "chemistry"})
 
 _QUICK_FIELDS = {"kind", "capacity", "chemistry", "resistance_pct", "cell_spec_id", "simulation_settings"}
-_PYBAMM_FIELDS = {"kind", "type", "options", "parameter_set", "parameters", "simulation_settings"}
+_PYBAMM_FIELDS = {"kind", "type", "options", "parameter_set", "parameters", "simulation_settings", "custom_variables"}
 _SETTINGS_FIELDS = {"var_pts", "submesh_types", "spatial_methods", "solver"}
 _CLASS_SETTINGS = {"submesh_types": SUBMESH_TYPES, "spatial_methods": SPATIAL_METHODS}
 _SOLVER_FIELDS = {"name", "rtol", "atol"}
@@ -168,6 +168,10 @@ def _normalize_pybamm(spec: dict) -> dict:
         "parameter_set": parameter_set,
         "parameters": parameters,
         "simulation_settings": _normalize_settings(spec.get("simulation_settings"), allow_mesh=True),
+        # Only when there are some: the specs (and result hashes) of models without stay as they were.
+        **(
+            {"custom_variables": custom} if (custom := custom_variables.normalize(spec.get("custom_variables"))) else {}
+        ),
     }
 
 
@@ -318,9 +322,11 @@ def _construct(spec: dict) -> pybamm.BaseModel:
         return pybamm.equivalent_circuit.Thevenin()
     model_class = MODEL_TYPES[spec["type"]][0]
     try:
-        return model_class(options=spec["options"] or None)
+        model = model_class(options=spec["options"] or None)
     except (pybamm.OptionError, pybamm.ModelError, KeyError, TypeError, ValueError) as error:
         raise configuration_error(f"model.options: {message_of(error)}") from None
+    custom_variables.add_to_model(model, spec.get("custom_variables", []))
+    return model
 
 
 def _symbol_parameter_names(tree) -> set[str]:
