@@ -662,8 +662,10 @@ export type paths = {
          *     name or details. Ranked: exact name, then name prefix, then trigram similarity and full-text rank.
          *     `entity_type` values: project, study, simulation, model, parameterized_model, optimization,
          *     optimization_template, experiment_template, pipeline, cell_specification, material, site, cycler,
-         *     channel, cell_instance, cell_measurement. Sites belong to the organization (project_id null) and are
-         *     visible to every member; everything else only in projects the caller can read.
+         *     channel, cell_instance, cell_measurement, raw_data (confirmed raw data files; details: file name, source,
+         *     metadata), analysis (parent_id: its measurement; details: analysis type, notes, metadata). Sites belong to
+         *     the organization (project_id null) and are visible to every member; everything else only in projects the
+         *     caller can read.
          */
         get: operations["search"];
         put?: never;
@@ -3527,7 +3529,7 @@ export type components = {
                 /** Format: uuid */
                 id: string;
                 /** @enum {string} */
-                entity_type: "project" | "study" | "simulation" | "model" | "parameterized_model" | "optimization" | "optimization_template" | "experiment_template" | "pipeline" | "cell_specification" | "material" | "site" | "cycler" | "channel" | "cell_instance" | "cell_measurement";
+                entity_type: "project" | "study" | "simulation" | "model" | "parameterized_model" | "optimization" | "optimization_template" | "experiment_template" | "pipeline" | "cell_specification" | "material" | "site" | "cycler" | "channel" | "cell_instance" | "cell_measurement" | "raw_data" | "analysis";
                 name: string;
                 /**
                  * Format: uuid
@@ -3536,7 +3538,7 @@ export type components = {
                 project_id: string | null;
                 /**
                  * Format: uuid
-                 * @description The containing entity: a cycler's site, a channel's cycler, an instance's specification, a measurement's instance.
+                 * @description The containing entity: a cycler's site, a channel's cycler, an instance's specification, a measurement's instance, an analysis's measurement.
                  */
                 parent_id: string | null;
             }[];

@@ -11,7 +11,7 @@ import { openServiceEvent } from '../../db/repositories/inventory.ts';
 import { insertRow, page, updateRow } from '../../db/repositories/sqlRows.ts';
 import { assertSameOrganization, holdsInProject, requireProjectPermission } from './access.ts';
 import { requireInstance } from './cellAccess.ts';
-import { indexEntity, unindexEntity } from './searchIndex.ts';
+import { indexEntity, unindexAnalysesOf, unindexEntity } from './searchIndex.ts';
 import { normalizeTags, tagFilters } from './measurementTags.ts';
 import { startRecorded } from '../../db/workflowStarts.ts';
 import { recordMeasurementPurges } from './measurementPurges.ts';
@@ -415,6 +415,7 @@ export async function deleteMeasurement(ctx: RequestContext, measurementId: stri
   const purges = await ctx.em.transactional(async (em) => {
     const purges = await recordMeasurementPurges(em, ctx.config, [m]);
     await unindexEntity(em, 'cell_measurement', measurementId);
+    await unindexAnalysesOf(em, [measurementId]);
     await em.execute(`delete from cell_measurements where id = ?`, [measurementId]);
     return purges;
   });
