@@ -75,6 +75,8 @@ export interface SimulationWorkerActivities {
   validateCustomModel(
     model: unknown,
   ): Promise<{ valid: boolean; error?: string; model?: unknown; simulator_version?: string }>;
+  /** A model type the engine builds as pybamm's (compressed) Serialise document. */
+  serializeModel(request: unknown): Promise<Record<string, unknown>>;
 }
 
 export type BeginOutcome =

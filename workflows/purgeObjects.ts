@@ -6,7 +6,7 @@ import type { ProjectActivities } from '../activities/projects.ts';
 import type { StorageActivities } from '../activities/storage.ts';
 import { UNTIL_DONE } from './retryPolicies.ts';
 
-const { deleteObjectsUnder } = proxyActivities<StorageActivities>({
+const { deleteObjectsUnder, deleteObjects } = proxyActivities<StorageActivities>({
   startToCloseTimeout: '10 minutes',
   retry: UNTIL_DONE,
 });
@@ -26,9 +26,15 @@ export interface PurgeObjectsInput {
   prefix: string;
   /** Ended before the purge (absent in purges started before this field existed: no new commands for them). */
   stopWorkflowIds?: string[];
+  /**
+   * Only these objects under the prefix (a deleted simulation's result pack, beside the packs
+   * of others). Absent in purges started before this field existed: no new commands for them.
+   */
+  keys?: string[];
 }
 
 export async function purgeObjects(input: PurgeObjectsInput): Promise<{ deleted: number }> {
+  if (input.keys) return { deleted: await deleteObjects(input.keys) };
   if (!input.stopWorkflowIds?.length) return { deleted: await deleteObjectsUnder(input.prefix) };
   const { terminated } = await terminateWorkflows(input.stopWorkflowIds, 'its data was deleted');
   let deleted = await deleteObjectsUnder(input.prefix);

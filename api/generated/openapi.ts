@@ -662,8 +662,10 @@ export type paths = {
          *     name or details. Ranked: exact name, then name prefix, then trigram similarity and full-text rank.
          *     `entity_type` values: project, study, simulation, model, parameterized_model, optimization,
          *     optimization_template, experiment_template, pipeline, cell_specification, material, site, cycler,
-         *     channel, cell_instance, cell_measurement. Sites belong to the organization (project_id null) and are
-         *     visible to every member; everything else only in projects the caller can read.
+         *     channel, cell_instance, cell_measurement, raw_data (confirmed raw data files; details: file name, source,
+         *     metadata), analysis (parent_id: its measurement; details: analysis type, notes, metadata). Sites belong to
+         *     the organization (project_id null) and are visible to every member; everything else only in projects the
+         *     caller can read.
          */
         get: operations["search"];
         put?: never;
@@ -957,6 +959,28 @@ export type paths = {
         patch: operations["updateModel"];
         trace?: never;
     };
+    "/models/{model_id}/custom-variables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                model_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a custom variable to a model (its creator or an organization owner); answers the model.
+         * @description The Python worker builds the model with the variable first: an expression naming no variable of the model, or not evaluable, is a 422 at expression; a name the model already has (a variable of its own or a custom one) is a 422 at name. Later simulations of the model (and of its parameterized models) can then ask for it.
+         */
+        post: operations["addModelCustomVariable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/parameterized_models": {
         parameters: {
             query?: never;
@@ -1085,6 +1109,26 @@ export type paths = {
          * @description The model is built by the Python worker the way a simulation builds it. error_type is UnsupportedModel for a model the engine does not build (see GET /discovery/pybamm_models), ModelError when PyBaMM refuses the options. Nothing is stored; 503 when the worker does not answer.
          */
         post: operations["validatePybammModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/discovery/ionworks_models/serialize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A model type the engine builds, with options, as pybamm's Serialise document.
+         * @description The Python client's model.serialize / model.download: the symbolic model (rhs, algebraic, variables, events, initial conditions) as the Python worker builds it for a simulation, serialised by pybamm and compressed ({compressed, data}: zlib, then base64), which pybamm.Serialise.load_custom_model reads as it is. name is one of the types of GET /discovery/pybamm_models (Cellar serves no proprietary ionworks models); 422 for another name or options PyBaMM refuses. An electrochemical model takes the worker a few seconds; 503 when the worker does not answer.
+         */
+        post: operations["serializeIonworksModel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1448,7 +1492,8 @@ export type paths = {
         get: operations["getSimulation"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Deletes the simulation with its job; a run still going is stopped, and its stored results are purged unless another simulation reuses them. */
+        delete: operations["deleteSimulation"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3484,7 +3529,7 @@ export type components = {
                 /** Format: uuid */
                 id: string;
                 /** @enum {string} */
-                entity_type: "project" | "study" | "simulation" | "model" | "parameterized_model" | "optimization" | "optimization_template" | "experiment_template" | "pipeline" | "cell_specification" | "material" | "site" | "cycler" | "channel" | "cell_instance" | "cell_measurement";
+                entity_type: "project" | "study" | "simulation" | "model" | "parameterized_model" | "optimization" | "optimization_template" | "experiment_template" | "pipeline" | "cell_specification" | "material" | "site" | "cycler" | "channel" | "cell_instance" | "cell_measurement" | "raw_data" | "analysis";
                 name: string;
                 /**
                  * Format: uuid
@@ -3493,7 +3538,7 @@ export type components = {
                 project_id: string | null;
                 /**
                  * Format: uuid
-                 * @description The containing entity: a cycler's site, a channel's cycler, an instance's specification, a measurement's instance.
+                 * @description The containing entity: a cycler's site, a channel's cycler, an instance's specification, a measurement's instance, an analysis's measurement.
                  */
                 parent_id: string | null;
             }[];
@@ -3669,6 +3714,12 @@ export type components = {
             parameter_set?: string;
             parameters?: components["schemas"]["ParameterValues"];
             simulation_settings?: components["schemas"]["SimulationSettings"];
+            custom_variables?: components["schemas"]["CustomVariable"][];
+        };
+        /** @description A variable the model adds to its own: an arithmetic expression over the model's variables, named as PyBaMM names them ("Voltage [V] * Current [A]"), with numbers, + - * / **, parentheses and exp, log, sqrt, sin, cos, tanh, abs, maximum, minimum; it may use custom variables defined before it. Simulations solve it like any other variable (a result column through extra_variables, or a fit target). */
+        CustomVariable: {
+            name: string;
+            expression: string;
         };
         SimulationSettings: {
             /** @description Mesh points by spatial variable name (e.g. x_n, r_p), 1 to 200 each. */
@@ -7586,6 +7637,45 @@ export interface operations {
             422: components["responses"]["ValidationError"];
         };
     };
+    addModelCustomVariable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                model_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomVariable"];
+            };
+        };
+        responses: {
+            /** @description The model, its config listing the custom variables. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Model"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            /** @description The simulation worker did not answer; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listParameterizedModels: {
         parameters: {
             query?: {
@@ -7976,6 +8066,50 @@ export interface operations {
                         error?: string;
                         /** @enum {string} */
                         error_type?: "UnsupportedModel" | "ModelError";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+            /** @description The simulation worker did not answer; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    serializeIonworksModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description PyBaMM model options. */
+                    options?: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description The serialised model. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        compressed: true;
+                        /** @description The Serialise JSON document */
+                        data: string;
                     };
                 };
             };
@@ -8817,6 +8951,24 @@ export interface operations {
                     "application/json": components["schemas"]["Simulation"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    deleteSimulation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                simulation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Deleted"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../stack/config.ts';
 import * as models from '../services/models.ts';
+import { serializeModel } from '../services/modelSerialize.ts';
+import { addCustomVariable } from '../services/modelCustomVariables.ts';
 import { CHEMISTRIES, PYBAMM_MODELS, validatePybammModel } from '../services/simulationWorker.ts';
 
 // The Python client's view of the same models: classes by module, and the engine's version
@@ -35,6 +37,9 @@ export function modelRoutes(): Router {
       req.files as { fieldname: string; buffer: Buffer }[] | undefined,
     );
     res.status(201).setHeader('Location', `/models/${m.id}`).json(m);
+  });
+  r.post('/models/:model_id/custom-variables', async (req, res) => {
+    res.json(await addCustomVariable(req.ctx, req.params.model_id, req.body));
   });
   r.get('/models/:model_id', async (req, res) => {
     res.json(await models.loadModel(req.ctx, req.params.model_id));
@@ -100,6 +105,9 @@ export function modelRoutes(): Router {
   });
   r.post('/discovery/pybamm_models/validate', async (req, res) => {
     res.json(await validatePybammModel(req.ctx, req.ctx.em, req.body));
+  });
+  r.post('/discovery/ionworks_models/serialize', async (req, res) => {
+    res.json(await serializeModel(req.ctx, req.body));
   });
   r.get('/discovery/chemistries', (_req, res) => {
     res.json(CHEMISTRIES);

@@ -3,6 +3,7 @@
 import { Router } from 'express';
 import { sendStream } from '../http.ts';
 import * as batches from '../services/simulations/batches.ts';
+import * as deletion from '../services/simulations/deletion.ts';
 import * as results from '../services/simulations/results.ts';
 import * as submission from '../services/simulations/submission.ts';
 import { experimentTemplateRoutes } from './experimentTemplates.ts';
@@ -37,6 +38,9 @@ export function simulationRoutes(): Router {
   });
   r.get('/simulations/:simulation_id', async (req, res) => {
     res.json(await results.loadSimulation(req.ctx, req.params.simulation_id));
+  });
+  r.delete('/simulations/:simulation_id', async (req, res) => {
+    res.json(await deletion.deleteSimulation(req.ctx, req.params.simulation_id));
   });
   for (const kind of ['time_series', 'steps'] as const) {
     r.get(`/simulations/:simulation_id/${kind}/download`, async (req, res) => {

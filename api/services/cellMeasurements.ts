@@ -8,7 +8,7 @@ import * as repo from '../../db/repositories/cells.ts';
 import { insertRow, updateRow } from '../../db/repositories/sqlRows.ts';
 import { requireProjectPermission } from './access.ts';
 import { requireInstance } from './cellAccess.ts';
-import { unindexEntity } from './searchIndex.ts';
+import { unindexAnalysesOf, unindexEntity } from './searchIndex.ts';
 import { normalizeTags } from './measurementTags.ts';
 import { startRecorded } from '../../db/workflowStarts.ts';
 import { recordMeasurementPurges } from './measurementPurges.ts';
@@ -156,6 +156,7 @@ export async function deleteMeasurement(ctx: RequestContext, measurementId: stri
   const purges = await ctx.em.transactional(async (em) => {
     const purges = await recordMeasurementPurges(em, ctx.config, [m]);
     await unindexEntity(em, 'cell_measurement', measurementId);
+    await unindexAnalysesOf(em, [measurementId]);
     await em.execute(`delete from cell_measurements where id = ?`, [measurementId]);
     return purges;
   });

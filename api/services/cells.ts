@@ -9,7 +9,7 @@ import * as repo from '../../db/repositories/cells.ts';
 import { readableProjectsSql, requireProjectPermission } from './access.ts';
 import { recordMeasurementPurges } from './measurementPurges.ts';
 import { startRecorded } from '../../db/workflowStarts.ts';
-import { indexEntity, unindexEntity } from './searchIndex.ts';
+import { indexEntity, unindexAnalysesOf, unindexEntity } from './searchIndex.ts';
 import { checkInstanceBatch } from './cellBatches.ts';
 import { requireInstance, requireSpec } from './cellAccess.ts';
 
@@ -203,7 +203,12 @@ export async function updateSpec(ctx: RequestContext, specId: string, body: Spec
 export async function deleteSpec(ctx: RequestContext, specId: string) {
   await requireSpec(ctx, specId, 'cell_specification:delete');
   const purges = await ctx.em.transactional(async (em) => {
-    const purges = await recordMeasurementPurges(em, ctx.config, await repo.measurementsUnder(em, { specId }));
+    const measurements = await repo.measurementsUnder(em, { specId });
+    const purges = await recordMeasurementPurges(em, ctx.config, measurements);
+    await unindexAnalysesOf(
+      em,
+      measurements.map((m) => m.id),
+    );
     await repo.unindexUnderSpec(em, specId);
     await em.execute(`delete from cell_specifications where id = ?`, [specId]);
     return purges;
@@ -276,7 +281,12 @@ export async function updateInstance(ctx: RequestContext, instanceId: string, bo
 export async function deleteInstance(ctx: RequestContext, instanceId: string) {
   await requireInstance(ctx, instanceId, 'cell_instance:delete');
   const purges = await ctx.em.transactional(async (em) => {
-    const purges = await recordMeasurementPurges(em, ctx.config, await repo.measurementsUnder(em, { instanceId }));
+    const measurements = await repo.measurementsUnder(em, { instanceId });
+    const purges = await recordMeasurementPurges(em, ctx.config, measurements);
+    await unindexAnalysesOf(
+      em,
+      measurements.map((m) => m.id),
+    );
     await em.execute(`delete from search_documents where entity_type = 'cell_measurement' and parent_id = ?`, [
       instanceId,
     ]);

@@ -174,7 +174,7 @@ export async function listModels(ctx: RequestContext, query: Record<string, unkn
 }
 
 /** Only the model's creator or an organization owner changes or deletes it. */
-function assertModelOwner(ctx: RequestContext, m: repo.ModelRow) {
+export function assertModelOwner(ctx: RequestContext, m: repo.ModelRow) {
   if (m.user_id !== ctx.caller.userId && !ctx.caller.isOwner)
     throw forbidden("only the model's creator or an organization owner may change it", { model_id: m.id });
 }

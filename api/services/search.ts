@@ -25,6 +25,8 @@ export const SEARCH_ENTITY_TYPES = [
   'channel',
   'cell_instance',
   'cell_measurement',
+  'raw_data',
+  'analysis',
 ] as const;
 
 export interface TextMatch {

@@ -44,3 +44,37 @@ export async function unindexProject(em: EntityManager, projectId: string): Prom
     projectId,
   ]);
 }
+
+// Raw data files (once confirmed) and analyses are indexed from their own rows: the name, and as
+// text the file name, source, analysis type, notes and metadata.
+const UPSERT = `on conflict (entity_type, entity_id) do update set project_id = excluded.project_id,
+  parent_id = excluded.parent_id, name = excluded.name, body = excluded.body, updated_at = now()`;
+
+export async function indexRawData(em: EntityManager, id: string): Promise<void> {
+  await em.execute(
+    `insert into search_documents (entity_type, entity_id, organization_id, project_id, parent_id, name, body)
+     select 'raw_data', id, organization_id, project_id, null, name, concat_ws(' ', filename, source, metadata::text)
+       from raw_data where id = ? and confirmed_at is not null ${UPSERT}`,
+    [id],
+  );
+}
+
+export async function indexAnalysis(em: EntityManager, id: string): Promise<void> {
+  await em.execute(
+    `insert into search_documents (entity_type, entity_id, organization_id, project_id, parent_id, name, body)
+     select 'analysis', id, organization_id, project_id, measurement_id, name,
+            concat_ws(' ', analysis_type, notes, metadata::text)
+       from analyses where id = ? ${UPSERT}`,
+    [id],
+  );
+}
+
+/** The analyses of measurements being deleted (they go with them). */
+export async function unindexAnalysesOf(em: EntityManager, measurementIds: string[]): Promise<void> {
+  if (!measurementIds.length) return;
+  await em.execute(
+    `delete from search_documents where entity_type = 'analysis'
+        and parent_id in (select jsonb_array_elements_text(?::jsonb)::uuid)`,
+    [JSON.stringify(measurementIds)],
+  );
+}

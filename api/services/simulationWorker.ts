@@ -17,6 +17,7 @@ import { checkWorkerArg } from './workLimits.ts';
 import type { ModelDescription } from '../../activities/simulations.ts';
 import { CHEMISTRIES, CHEMISTRIES_PATH, MODELS } from '../../tables/index.ts';
 import { simulationWorkflowIds } from '../../workflows/simulationIds.ts';
+import type { SimulationWorkerCallInput } from '../../workflows/simulationWorkerCall.ts';
 
 export { CHEMISTRIES };
 export const CHEMISTRY_NAMES = CHEMISTRIES.chemistries.map((c) => c.name);
@@ -71,15 +72,17 @@ function shapeKey(spec: Record<string, unknown>): string {
     // Class names, whole: the worker checks each, so a spec naming another must be described anew.
     ...(settings.submesh_types ? { submesh_types: settings.submesh_types } : {}),
     ...(settings.spatial_methods ? { spatial_methods: settings.spatial_methods } : {}),
+    // Their names are variables of the model (only when some: the keys of models without stay).
+    ...(spec.custom_variables ? { custom_variables: spec.custom_variables } : {}),
   });
 }
 
 /** A failed call's reason: a configuration mistake (the worker's message) or an unavailable worker. */
-class WorkerRejected extends Error {}
+export class WorkerRejected extends Error {}
 
-async function callWorker<T>(
+export async function callWorker<T>(
   services: Services,
-  activity: 'describeModel' | 'validateCustomModel',
+  activity: SimulationWorkerCallInput['activity'],
   arg: unknown,
   key: string,
 ): Promise<T> {

@@ -167,3 +167,18 @@ export async function findCellSpecification(
   );
   return rows[0] ?? null;
 }
+
+/** A model's configuration, rebuilt by the worker (its simulator_version with it). */
+export async function updateModelConfig(
+  em: EntityManager,
+  id: string,
+  config: unknown,
+  simulatorVersion: string,
+): Promise<ModelRow> {
+  await em.execute(`update models set config = ?, simulator_version = ?, updated_at = now() where id = ?`, [
+    JSON.stringify(config),
+    simulatorVersion,
+    id,
+  ]);
+  return (await findModel(em, id))!;
+}

@@ -144,6 +144,49 @@ def test_model_with_parameters_batch(client, project, model):
     low, high = (client.simulation.get_result(s.simulation_id).time_series for s in sims)
     # More resistance, a lower voltage under the same load.
     assert float(high["Voltage [V]"][1]) < float(low["Voltage [V]"][1])
+    # Deleting one leaves the other's results, stored in the same chunk's pack, readable.
+    assert client.simulation.delete(sims[0].simulation_id) is None
+    with pytest.raises(IonworksError) as e:
+        client.simulation.get(sims[0].simulation_id)
+    assert e.value.status_code == 404
+    assert client.simulation.get_result(sims[1].simulation_id).time_series.equals(high)
+    assert [x["simulation_id"] for x in client.simulation.get_statuses([s.simulation_id for s in sims])] == [
+        sims[1].simulation_id
+    ]
+
+
+
+def test_custom_variable_is_solved_with_the_model(client, project):
+    """model.add_custom_variable: the variable joins the model's config, and a simulation of the
+    model gives it as a result column, equal to its expression over the solved variables."""
+    from ionworks import Ionworks
+
+    slow = Ionworks(timeout=60)  # the worker builds the model (with its variables) before storing it
+    m = slow.model.create({"name": unique("ECM power"), "project_id": project.id, "config": {"type": "ECM"}})
+    power = {"name": "Power out [W]", "expression": "Voltage [V] * Current [A]"}
+    updated = slow.model.add_custom_variable(m.id, power)
+    assert updated.id == m.id and updated.config["custom_variables"] == [power]
+    with pytest.raises(IonworksError) as e:
+        slow.model.add_custom_variable(m.id, {"name": "Bad [W]", "expression": "Voltag [V] * 2"})
+    assert e.value.status_code == 422 and "Voltag" in str(e.value.message)
+    with pytest.raises(IonworksError) as e:
+        slow.model.add_custom_variable(m.id, power)
+    assert e.value.status_code == 422 and "already" in str(e.value.message)
+    assert client.model.get(m.id).config["custom_variables"] == [power]
+    sim = client.simulation.protocol(
+        {
+            "parameterized_model": {"model_id": m.id, "parameters": {}},
+            "protocol_experiment": {"protocol": "Discharge at 1C for 5 minutes", "name": "power"},
+            "extra_variables": ["Power out [W]"],
+            "project_id": project.id,
+        }
+    )
+    done = client.simulation.wait_for_completion(sim.simulation_id, timeout=300, verbose=False)
+    assert done["status"] == "completed"
+    ts = client.simulation.get_result(sim.simulation_id).time_series
+    expected = ts["Voltage [V]"] * ts["Current [A]"]
+    assert float(expected.abs().max()) > 0
+    assert ((ts["Power out [W]"] - expected).abs() <= 1e-9 * expected.abs().max()).all()
 
 
 def test_validate_pybamm_model_config():
@@ -160,3 +203,30 @@ def test_validate_pybamm_model_config():
     assert unknown["valid"] is False and unknown["error_type"] == "UnsupportedModel" and "SPMe" in unknown["error"]
     wrong_module = client.validate_pybamm_model_config("SPM", module="lead_acid")
     assert wrong_module["valid"] is False and "lithium_ion" in wrong_module["error"]
+
+
+def test_model_download_is_the_engines_model(tmp_path):
+    """model.download: the engine's ECM as pybamm's Serialise document, loaded by the client
+    with pybamm alone, solves like pybamm's own Thevenin model; the file it saves loads too."""
+    import json
+
+    import pybamm
+    from ionworks import Ionworks
+    from pybamm.expression_tree.operations.serialise import Serialise
+
+    client = Ionworks(timeout=60)
+    path = tmp_path / "ecm.json"
+    model = client.model.download("ECM", path=path)
+    values = pybamm.ParameterValues("ECM_Example")
+    ours = pybamm.Simulation(model, parameter_values=values).solve([0, 300])
+    reference = pybamm.Simulation(pybamm.equivalent_circuit.Thevenin(), parameter_values=values).solve([0, 300])
+    assert float(ours["Voltage [V]"].entries[-1]) == pytest.approx(float(reference["Voltage [V]"].entries[-1]), rel=1e-6)
+    assert Serialise.load_custom_model(json.loads(path.read_text())).name == model.name
+    thermal = client.model.serialize("SPM", options={"thermal": "lumped"})
+    assert thermal["compressed"] is True and len(Serialise.load_custom_model(thermal).rhs) > 0
+    with pytest.raises(IonworksError) as e:
+        client.model.serialize("LumpedSPMR")
+    assert e.value.status_code == 422 and "SPMe" in str(e.value.message)
+    with pytest.raises(IonworksError) as e:
+        client.model.serialize("SPM", options={"thermal": "boiling"})
+    assert e.value.status_code == 422 and "boiling" in str(e.value.message)

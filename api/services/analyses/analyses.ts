@@ -10,6 +10,7 @@ import type { UploadedFile } from '../../multipart.ts';
 import type { RequestBody } from '../../schemas.ts';
 import { UUID } from '../../values.ts';
 import * as repo from '../../../db/repositories/analyses.ts';
+import { indexAnalysis, unindexEntity } from '../searchIndex.ts';
 import { findMeasurement } from '../../../db/repositories/cells.ts';
 import { recordStarts, startRecorded } from '../../../db/workflowStarts.ts';
 import { measurementPrefix } from '../../../storage/measurementKeys.ts';
@@ -69,22 +70,25 @@ export async function createAnalysis(
   const key = `${analysisPrefix(m, id)}data.parquet`;
   await ctx.storage.put(key, parsed.bytes);
   try {
-    await repo.insertAnalysis(ctx.em, {
-      id,
-      organization_id: m.organization_id,
-      project_id: m.project_id,
-      measurement_id: m.id,
-      name: body.name!,
-      analysis_type: body.analysis_type!,
-      columns: specs,
-      plots,
-      metadata,
-      notes: body.notes ?? null,
-      file_columns: parsed.names,
-      row_count: parsed.rows.length,
-      object_key: key,
-      size_bytes: parsed.bytes.length,
-      created_by: ctx.caller.userId,
+    await ctx.em.transactional(async (em) => {
+      await repo.insertAnalysis(em, {
+        id,
+        organization_id: m.organization_id,
+        project_id: m.project_id,
+        measurement_id: m.id,
+        name: body.name!,
+        analysis_type: body.analysis_type!,
+        columns: specs,
+        plots,
+        metadata,
+        notes: body.notes ?? null,
+        file_columns: parsed.names,
+        row_count: parsed.rows.length,
+        object_key: key,
+        size_bytes: parsed.bytes.length,
+        created_by: ctx.caller.userId,
+      });
+      await indexAnalysis(em, id);
     });
   } catch (err) {
     await ctx.storage.delete(key).catch(() => undefined);
@@ -124,13 +128,16 @@ export async function updateAnalysis(ctx: RequestContext, id: string, body: Requ
   const specs = body.columns ?? a.columns;
   const plots = (body.plots as Record<string, unknown>[] | undefined) ?? a.plots;
   if (body.columns !== undefined || body.plots !== undefined) checkAgainstTable(a.file_columns, specs, plots);
-  await repo.updateAnalysis(ctx.em, id, {
-    name: body.name,
-    analysis_type: body.analysis_type,
-    columns: body.columns,
-    plots: body.plots as Record<string, unknown>[] | undefined,
-    metadata: body.metadata,
-    notes: body.notes,
+  await ctx.em.transactional(async (em) => {
+    await repo.updateAnalysis(em, id, {
+      name: body.name,
+      analysis_type: body.analysis_type,
+      columns: body.columns,
+      plots: body.plots as Record<string, unknown>[] | undefined,
+      metadata: body.metadata,
+      notes: body.notes,
+    });
+    await indexAnalysis(em, id);
   });
   return serialize((await repo.findAnalysis(ctx.em, id))!);
 }
@@ -145,6 +152,7 @@ export async function downloadUrl(ctx: RequestContext, id: string) {
 export async function deleteAnalysis(ctx: RequestContext, id: string) {
   const a = await requireAnalysis(ctx, id, 'cell_measurement:delete');
   const recorded = await ctx.em.transactional(async (em) => {
+    await unindexEntity(em, 'analysis', id);
     await repo.deleteAnalysis(em, id);
     return recordStarts(em, [
       purgeStart(

@@ -4,6 +4,7 @@ import type { RequestContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { namedRecordList, parseList, type ListSpec } from '../../listQuery.ts';
 import * as repo from '../../../db/repositories/rawData.ts';
+import { indexRawData, unindexEntity } from '../searchIndex.ts';
 import { recordStarts, startRecorded } from '../../../db/workflowStarts.ts';
 import type { RequestBody } from '../../schemas.ts';
 import { rawDataPrefix } from '../../../storage/rawDataKeys.ts';
@@ -59,7 +60,10 @@ export async function updateRawData(ctx: RequestContext, id: string, body: Reque
   await requireRawData(ctx, id, 'cell_measurement:update');
   // The client clears the source with an empty string.
   const source = body.source === '' ? null : body.source;
-  await repo.update(ctx.em, id, { name: body.name, source, metadata: body.metadata });
+  await ctx.em.transactional(async (em) => {
+    await repo.update(em, id, { name: body.name, source, metadata: body.metadata });
+    await indexRawData(em, id);
+  });
   return serialize(await repo.record(ctx.em, id));
 }
 
@@ -73,6 +77,7 @@ export async function downloadUrl(ctx: RequestContext, id: string) {
 export async function deleteRawData(ctx: RequestContext, id: string) {
   const row = await requireRawData(ctx, id, 'cell_measurement:delete');
   const recorded = await ctx.em.transactional(async (em) => {
+    await unindexEntity(em, 'raw_data', id);
     await repo.remove(em, id);
     // Recorded with the delete: the file goes even if this process stops before the purge runs.
     return recordStarts(em, [purgeStart(ctx.config, rawDataPrefix(row.organization_id, row.project_id, id))]);

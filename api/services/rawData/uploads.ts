@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../../context.ts';
 import { AppError, conflict, notFound, type ValidationIssue, ValidationFailed } from '../../errors.ts';
 import * as repo from '../../../db/repositories/rawData.ts';
+import { indexRawData } from '../searchIndex.ts';
 import type { RequestBody } from '../../schemas.ts';
 import { logger } from '../../../stack/logger.ts';
 import { rawDataKey, rawDataPrefix } from '../../../storage/rawDataKeys.ts';
@@ -157,6 +158,7 @@ export async function confirmUpload(
       metadata: body.metadata,
       size_bytes: head.size,
     });
+    await indexRawData(em, id);
     return true;
   });
   return { created, record: serialize(await repo.record(ctx.em, id)) };

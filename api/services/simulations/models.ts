@@ -12,7 +12,15 @@ import { SOLVERS } from '../../../tables/index.ts';
 import { varPtsIssue } from '../workLimits.ts';
 
 const QUICK_FIELDS = ['capacity', 'chemistry', 'resistance_pct', 'cell_spec_id', 'simulation_settings'];
-const MODEL_CONFIG_FIELDS = ['kind', 'type', 'options', 'parameter_set', 'parameters', 'simulation_settings'];
+const MODEL_CONFIG_FIELDS = [
+  'kind',
+  'type',
+  'options',
+  'parameter_set',
+  'parameters',
+  'simulation_settings',
+  'custom_variables',
+];
 const MODEL_TYPES: readonly string[] = PYBAMM_MODELS.map((m) => m.type);
 const MODEL_FORMS =
   'must be {"quick_model": {...}}, {"model_id", "parameters"}, {"model", "parameters"} or a parameterized model id';

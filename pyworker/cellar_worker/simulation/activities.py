@@ -16,6 +16,7 @@ used in ``proxyActivities`` and every payload is a plain JSON object:
   "simulator_version"}``: see ``model_description.describe_model``.
 - ``validateCustomModel(model_json) -> {"valid", "error"?, "model"?, "simulator_version"?}``:
   see ``model_description.validate_custom_model``.
+- ``serializeModel({"name", "options"}) -> document``: see ``serialize.serialize_model``.
 
 Failures are ``ApplicationError``\\ s of type ``CONFIGURATION_ERROR`` or ``SOLVER_ERROR``
 (non-retryable), made here from the science modules' own ``errors.SimulationError``\\ s
@@ -38,6 +39,7 @@ from .errors import SimulationError
 from .model_description import describe_model, validate_custom_model
 from .records import Records
 from .runner import run_simulation
+from .serialize import serialize_model
 
 HEARTBEAT_INTERVAL_S = settings.current().simulation_heartbeat_interval_s
 # A chunk heartbeats more often: its heartbeat timeout is short, so a dead worker is seen soon.
@@ -160,6 +162,12 @@ async def validate_custom_model_activity(model_json) -> dict:
         return await asyncio.to_thread(validate_custom_model, model_json)
 
 
+@activity.defn(name="serializeModel")
+async def serialize_model_activity(request: dict) -> dict:
+    with reported_to_temporal():
+        return await asyncio.to_thread(serialize_model, request)
+
+
 ACTIVITIES = [solve_chunk_activity, run_simulation_activity]
 # Served on their own queue (``<SIMULATION_TASK_QUEUE>-models``): they answer API requests.
-MODEL_ACTIVITIES = [describe_model_activity, validate_custom_model_activity]
+MODEL_ACTIVITIES = [describe_model_activity, validate_custom_model_activity, serialize_model_activity]

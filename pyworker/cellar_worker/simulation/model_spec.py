@@ -28,7 +28,7 @@ import json
 import pybamm
 
 from .. import tables
-from . import quick_model
+from . import custom_variables, quick_model
 from .errors import configuration_error, finite
 
 # Model type -> (PyBaMM class, default parameter set), from tables/models.json.
@@ -69,7 +69,7 @@ SPATIAL_METHODS = tuple(
 DEFAULT_RTOL = 1e-4
 DEFAULT_ATOL = 1e-6
 _QUICK_FIELDS = {"kind", "capacity", "chemistry", "resistance_pct", "cell_spec_id", "simulation_settings"}
-_PYBAMM_FIELDS = {"kind", "type", "options", "parameter_set", "parameters", "simulation_settings"}
+_PYBAMM_FIELDS = {"kind", "type", "options", "parameter_set", "parameters", "simulation_settings", "custom_variables"}
 _SETTINGS_FIELDS = {"var_pts", "submesh_types", "spatial_methods", "solver"}
 _CLASS_SETTINGS = {"submesh_types": SUBMESH_TYPES, "spatial_methods": SPATIAL_METHODS}
 _SOLVER_FIELDS = {"name", "rtol", "atol"}
@@ -145,6 +145,10 @@ def _normalize_pybamm(spec: dict) -> dict:
         "parameter_set": parameter_set,
         "parameters": parameters,
         "simulation_settings": _normalize_settings(spec.get("simulation_settings"), allow_mesh=True),
+        # Only when there are some: the specs (and result hashes) of models without stay as they were.
+        **(
+            {"custom_variables": custom} if (custom := custom_variables.normalize(spec.get("custom_variables"))) else {}
+        ),
     }
 
 

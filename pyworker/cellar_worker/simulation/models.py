@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pybamm
 
-from . import quick_model
+from . import custom_variables, quick_model
 from .errors import configuration_error, describe, message_of
 from .model_spec import MODEL_TYPES, spec_key
 from .model_structure import (
@@ -121,9 +121,11 @@ def _construct(spec: dict) -> pybamm.BaseModel:
         return pybamm.equivalent_circuit.Thevenin()
     model_class = MODEL_TYPES[spec["type"]][0]
     try:
-        return model_class(options=spec["options"] or None)
+        model = model_class(options=spec["options"] or None)
     except (pybamm.OptionError, pybamm.ModelError, KeyError, TypeError, ValueError) as error:
         raise configuration_error(f"model.options: {message_of(error)}") from None
+    custom_variables.add_to_model(model, spec.get("custom_variables", []))
+    return model
 
 
 @functools.lru_cache(maxsize=16)
