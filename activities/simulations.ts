@@ -120,7 +120,7 @@ with sim as (
    where sim.job_status in ('pending', 'running') and not sim.force_rerun
      and p.organization_id = sim.organization_id and p.project_id is not distinct from sim.project_id
      and p.content_hash = sim.content_hash and p.storage_folder is not null and p.id <> sim.id
-   order by p.created_at limit 1
+   order by p.created_at limit 1 for key share of p -- a delete of that result waits for this reuse (db/sweeps.ts)
 ), reused as (
   update simulations s
      set storage_folder = prior.storage_folder, metrics = prior.metrics, simulator_version = prior.simulator_version,

@@ -34,13 +34,18 @@ with b as (
    where s.batch_id = ? and s.seq > ? and j.status in ('pending', 'running')
    order by s.seq limit ?
 ), prior as (
-  select distinct on (pts.id) pts.id, pts.job_id, p.id as prior_id, p.storage_folder, p.result_pack, p.metrics,
-    p.simulator_version
+  select pts.id, pts.job_id, p.id as prior_id, p.storage_folder, p.result_pack, p.metrics, p.simulator_version
     from pts cross join b
-    join simulations p on p.organization_id = b.organization_id and p.project_id is not distinct from b.project_id
-     and p.content_hash = pts.content_hash and p.storage_folder is not null and p.id <> pts.id
+    -- Key-share locked: a delete of that result waits for this reuse to commit (and then keeps
+    -- its files), and a delete committed first leaves the row out (the point is solved anew).
+    join lateral (
+      select p.id, p.storage_folder, p.result_pack, p.metrics, p.simulator_version
+        from simulations p
+       where p.organization_id = b.organization_id and p.project_id is not distinct from b.project_id
+         and p.content_hash = pts.content_hash and p.storage_folder is not null and p.id <> pts.id
+       order by p.created_at limit 1 for key share of p
+    ) p on true
    where not b.force_rerun
-   order by pts.id, p.created_at
 ), rj as (
   update jobs j
      set status = 'completed', error = null, error_code = null, updated_at = now(),
