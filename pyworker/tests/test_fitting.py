@@ -116,6 +116,38 @@ def test_fit_recovers_the_resistance_from_a_stored_measurement(fs_storage, quick
     assert result["element_name"] == "fit-r0"
 
 
+@pytest.mark.parametrize("method", ["Nelder-Mead", "differential_evolution", "least_squares"])
+def test_the_optimizer_trace_follows_the_fit(quick_discharge, method):
+    optimizer = {"method": method, "max_iterations": 8}
+    result = fit_parameters(fit_request(inline(quick_discharge), optimizer=optimizer))
+    trace = result["intermediate_results"]
+    # The start point, then one entry per iteration.
+    assert [entry["iteration"] for entry in trace] == list(range(len(trace)))
+    assert len(trace) == result["iterations"] + 1
+    assert trace[0]["inputs_unscaled"][R0] == pytest.approx(0.01)
+    assert trace[0]["inputs"][R0] == pytest.approx((0.01 - 0.001) / (0.1 - 0.001))
+    for entry in trace:
+        unit = entry["inputs"][R0]
+        assert entry["inputs_unscaled"][R0] == pytest.approx(0.001 + unit * (0.1 - 0.001))
+    # best_cost never rises, and ends at the cost reported for the fitted values.
+    best = [entry["best_cost"] for entry in trace]
+    assert best == sorted(best, reverse=True)
+    assert min(best[-1], trace[-1]["cost"]) == pytest.approx(result["cost"])
+    assert trace[-1]["cost"] < trace[0]["cost"]
+
+
+def test_a_long_trace_is_thinned_evenly():
+    from cellar_worker.fitting.optimize import MAX_TRACE, Progress
+
+    progress = Progress()
+    for iteration in range(5 * MAX_TRACE):
+        progress.log(iteration, 1.0 / (iteration + 1), {"a": 0.5}, {"a": 2.0})
+    iterations = [entry["iteration"] for entry in progress.trace]
+    assert len(iterations) <= MAX_TRACE
+    assert iterations[0] == 0 and iterations[-1] >= 5 * MAX_TRACE - 8
+    assert len({b - a for a, b in zip(iterations, iterations[1:])}) == 1
+
+
 @pytest.mark.parametrize("method", ["L-BFGS-B", "least_squares"])
 def test_other_optimizers_recover_it_too(quick_discharge, method):
     request = fit_request(inline(quick_discharge), optimizer={"method": method, "max_iterations": 50})

@@ -17,7 +17,8 @@
 → ``{"parameter_values", "cost", "cost_name", "iterations", "evaluations",
 "failed_evaluations", "duration_s", "converged", "message", "summary_stats": {"RMSE", "MAE",
 "Max"}, "n_points", "coverage", "initial_parameters", "resumed", "ignored_parameters",
-"element_name"}``. ``iterations`` and ``evaluations`` count every attempt of a resumed fit;
+"element_name", "intermediate_results"}``; ``intermediate_results`` is the optimizer's trace
+(``optimize.Progress.log``). ``iterations`` and ``evaluations`` count every attempt of a resumed fit;
 ``duration_s`` is this attempt's wall time. ``coverage`` is the fraction of the data's
 duration the fitted model simulated (below 1: it stopped at a model limit first).
 ``ignored_parameters`` are fixed parameters this model does not have.
@@ -259,6 +260,8 @@ def _run(
         "n_points": int(sum(len(array) for array in final)),
         "initial_parameters": dict(start),
         "resumed": checkpoint is not None,
+        # This attempt's optimizer trace (a resumed fit's starts at its checkpoint).
+        "intermediate_results": list(progress.trace),
         "_per_dataset": per_dataset,
     }
 
@@ -462,7 +465,9 @@ def _fit_each(request, fitted, cases, cost_name, settings, progress, should_canc
         if index < len(done):
             continue
         fit = {"index": index, "key": case.value}
-        progress.begin(fit, {"joint": joint, "per_dataset": list(done)})
+        # The heartbeats carry the finished joint fit, but not its trace (it only grows them).
+        finished = {k: v for k, v in joint.items() if k != "intermediate_results"}
+        progress.begin(fit, {"joint": finished, "per_dataset": list(done)})
         own = _run(
             request,
             fitted,
