@@ -9,7 +9,7 @@ export interface PipelineRow {
   id: string;
   organization_id: string;
   project_id: string;
-  kind: 'pipeline' | 'simple';
+  kind: 'pipeline' | 'simple' | 'optimization';
   name: string;
   description: string | null;
   status: string;
@@ -140,6 +140,15 @@ export async function listElements(em: EntityManager, pipelineId: string): Promi
   return em.execute<ElementRow[]>(
     `select ${ELEMENT_COLUMNS} from pipeline_elements where pipeline_id = ? order by position`,
     [pipelineId],
+  );
+}
+
+/** The elements of several pipelines (a page of optimizations), in order. */
+export async function listElementsOf(em: EntityManager, pipelineIds: string[]): Promise<ElementRow[]> {
+  if (!pipelineIds.length) return [];
+  return em.execute<ElementRow[]>(
+    `select ${ELEMENT_COLUMNS} from pipeline_elements where pipeline_id in ${idsIn} order by pipeline_id, position`,
+    [JSON.stringify(pipelineIds)],
   );
 }
 
