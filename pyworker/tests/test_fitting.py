@@ -328,6 +328,21 @@ def aged_request(datasets, **extra) -> dict:
     }
 
 
+def test_weights_pull_the_joint_fit_towards_the_heavier_data_set():
+    """The joint cost is the weighted sum of the data sets' costs (a DataFit's objective_weights)."""
+    datasets = aged_datasets()
+    even = fit_parameters_array(aged_request(datasets, mode="joint", cost="SSE"))
+    heavy = [{**datasets[0], "weight": 50.0}, datasets[1]]
+    weighted = fit_parameters_array(aged_request(heavy, mode="joint", cost="SSE"))
+    low, high = AGED_R0[0.0], AGED_R0[500.0]
+    assert low < even["parameter_values"][R0] < high
+    assert abs(weighted["parameter_values"][R0] - low) < abs(even["parameter_values"][R0] - low) / 5
+    assert [entry["weight"] for entry in weighted["per_dataset"]] == [50.0, 1.0]
+    assert weighted["cost"] == pytest.approx(sum(e["weight"] * e["cost"] for e in weighted["per_dataset"]))
+    zero = aged_request([datasets[0], {**datasets[1], "weight": 0}], mode="joint")
+    assert raises("CONFIGURATION_ERROR", fit_parameters_array, zero).startswith("datasets[1].weight")
+
+
 def test_per_dataset_mode_fits_each_data_set_on_its_own():
     result = fit_parameters_array(aged_request(aged_datasets()))
     assert result["mode"] == "per_dataset"

@@ -25,19 +25,21 @@ duration the fitted model simulated (below 1: it stopped at a model limit first)
 
 ``fit_parameters_array(request)``: the same fields, but instead of ``data``/``protocol``,
 ``"independent_variable": "<name>"`` and ``"datasets": [{"value": number, "data": {...},
-"protocol"?: {...}}]`` (at most ``MAX_DATASETS``). One parameter set is fitted jointly:
-the cost is the sum of the data sets' costs. When ``independent_variable`` is a parameter
-of the model (``"Ambient temperature [K]"``, ``"Initial SOC [%]"``, ...), each data set's
-``value`` is applied to it (over any fixed value); otherwise (``"C-rate"``, say) it only
-labels the data set. The answer adds ``"per_dataset": [{"value", "cost", "summary_stats",
-"n_points", "coverage"}]``, ``"independent_variable"``, ``"independent_variable_applied"`` and
-``"mode"``; ``summary_stats`` pools every point. With ``"mode": "per_dataset"`` (default
-``"joint"``), each data set is then also fitted on its own, starting from the joint values:
-its ``per_dataset`` entry becomes ``{"key" (= value), "parameter_values", "cost",
-"summary_stats", "n_points", "coverage", "iterations", "evaluations", "converged", ...,
-"joint_cost", "joint_summary_stats"}`` -- its own fit, with the joint fit's figures on it.
-Everything else in the answer, ``parameter_values`` above all (what later pipeline elements
-receive), stays the joint fit's; ``duration_s`` is the attempt's for all the fits.
+"protocol"?: {...}, "weight"?: number}]`` (at most ``MAX_DATASETS``). One parameter set is
+fitted jointly: the cost is the sum of the data sets' costs, each times its ``weight`` (default
+1; ionworks-schema's ``objective_weights`` of a DataFit with several objectives). When
+``independent_variable`` is a parameter of the model (``"Ambient temperature [K]"``, ``"Initial
+SOC [%]"``, ...), each data set's ``value`` is applied to it (over any fixed value); otherwise
+(``"C-rate"``, say) it only labels the data set. The answer adds ``"per_dataset": [{"value",
+"cost", "summary_stats", "n_points", "coverage"}]``, ``"independent_variable"``,
+``"independent_variable_applied"`` and ``"mode"``; ``summary_stats`` pools every point. With
+``"mode": "per_dataset"`` (default ``"joint"``), each data set is then also fitted on its own,
+starting from the joint values: its ``per_dataset`` entry becomes ``{"key" (= value),
+"parameter_values", "cost", "summary_stats", "n_points", "coverage", "iterations",
+"evaluations", "converged", ..., "joint_cost", "joint_summary_stats"}`` -- its own fit, with
+the joint fit's figures on it. Everything else in the answer, ``parameter_values`` above all
+(what later pipeline elements receive), stays the joint fit's; ``duration_s`` is the attempt's
+for all the fits.
 
 ``validate_against_data(request)``: ``{"model", "parameter_values"?, "fixed_parameters"?,
 "data", "protocol"?, "target"?, "element_name"?}`` → ``{"summary_stats", "n_points",
@@ -131,10 +133,11 @@ class _Residuals(np.ndarray):
 
 @dataclass
 class _Case:
-    """One data set with its evaluator."""
+    """One data set with its evaluator, and its weight in the joint cost."""
 
     value: float | None
     evaluator: Evaluator
+    weight: float = 1.0
 
     def residuals(self, values: dict[str, float], should_cancel: ShouldCancel) -> _Residuals:
         dataset = self.evaluator.dataset
@@ -195,14 +198,16 @@ def _run(
         return [case.residuals(values, should_cancel) for case in cases]
 
     def combine(arrays: list[np.ndarray]) -> float:
-        return float(sum(cost_value(cost_name, array) for array in arrays))
+        # The weighted sum of the data sets' costs (ionworks-schema's objective_weights).
+        return float(sum(case.weight * cost_value(cost_name, array) for case, array in zip(cases, arrays)))
 
     def stack(arrays: list[np.ndarray]) -> np.ndarray:
-        # least_squares minimizes the sum of squares: per data set, its SSE, or its MSE for RMSE
-        # (one data set only: minimizing its MSE minimizes its RMSE).
+        # least_squares minimizes the sum of squares: per data set, its weighted SSE, or its MSE for
+        # RMSE (one data set only: minimizing its MSE minimizes its RMSE).
+        scale = [math.sqrt(case.weight) for case in cases]
         if cost_name == "SSE":
-            return np.concatenate(arrays)
-        return np.concatenate([array / math.sqrt(len(array)) for array in arrays])
+            return np.concatenate([w * array for w, array in zip(scale, arrays)])
+        return np.concatenate([w * array / math.sqrt(len(array)) for w, array in zip(scale, arrays)])
 
     problem = optimize.Problem(
         fitted,
@@ -237,6 +242,7 @@ def _run(
     per_dataset = [
         {
             "value": case.value,
+            "weight": case.weight,
             "cost": cost_value(cost_name, array),
             "summary_stats": residual_stats(array),
             "n_points": int(len(array)),
@@ -366,17 +372,20 @@ def fit_parameters_array(
             path = f"datasets[{index}]"
             if not isinstance(entry, dict):
                 raise configuration_error(f"{path}: must be an object {{'value', 'data', 'protocol'?}}")
-            unknown = sorted(set(entry) - {"value", "data", "protocol"})
+            unknown = sorted(set(entry) - {"value", "data", "protocol", "weight"})
             if unknown:
                 raise configuration_error(f"{path}: unknown field(s) {', '.join(map(repr, unknown))}")
             value = finite(entry.get("value"), f"{path}.value")
+            weight = finite(entry.get("weight", 1.0), f"{path}.weight")
+            if weight <= 0:
+                raise configuration_error(f"{path}.weight: must be greater than 0")
             protocol = entry.get("protocol")
             dataset = load_dataset(entry.get("data"), target, need_current=protocol is None, path=f"{path}.data")
             case_fixed = {**fixed, variable: value} if applied else fixed
             evaluator = make_evaluator(
                 spec, dataset, protocol, case_fixed, {p.name: p.initial for p in fitted}, ignored
             )
-            cases.append(_Case(value, evaluator))
+            cases.append(_Case(value, evaluator, weight))
         saved = [c for c in (*(checkpoint_details or ()), request.get("checkpoint")) if isinstance(c, dict)]
         if mode == JOINT:
             progress.begin(JOINT, None)
