@@ -4030,18 +4030,24 @@ export type components = {
          *     entry (DirectEntry) {values: {parameter: number}, source?};
          *     calculation {type: ElectrodeCapacity (use_stoich_window false, method auto) | AreaToSquareWidthHeight, ...};
          *     data_fit (DataFit) {objectives: {name: {type: CurrentDriven, data: "db:<measurement_id>" or {column: [values]},
-         *     options: {model: SPM | SPMe | DFN | an engine model object, "objective variables"?}, parameters?: fixed values}} (one objective),
-         *     parameters: {name: {initial_value, bounds}}, cost?: {type: RMSE | MAE | Max | SSE},
+         *     options: {model: SPM | SPMe | DFN | an engine model object, "objective variables"?}, parameters?: fixed values}},
+         *     parameters: {name: {initial_value, bounds}}, cost?: {type: RMSE | MAE | Max | SSE, objective_weights?: {objective: weight > 0}},
          *     optimizer?: {type: ScipyMinimize (method, maxiter, tol) | ScipyDifferentialEvolution | ScipyLeastSquares}, options?: {max_iterations}};
-         *     validation (Validation) {objectives: as data_fit}. What Cellar's engine cannot run (other objective types,
-         *     several objectives in one element, priors, multistarts, samplers, other calculations) is 422 naming the field.
+         *     validation (Validation) {objectives: as data_fit, one objective}. A DataFit of several objectives (or with
+         *     objective_weights) is one joint fit, stored as the engine's array_data_fit (independent_variable "objective", a
+         *     data set per objective, in order): its cost is the sum of each objective's cost times its weight (1 when not
+         *     given); the objectives share options and parameters and differ in their data; its result adds
+         *     objective_results {objective: {weight, cost, summary_stats, n_points, coverage}}. What Cellar's engine cannot
+         *     run (other objective types, several objectives in a Validation, priors, multistarts, samplers, other
+         *     calculations) is 422 naming the field.
          *     The engine's own form is accepted too; its fields depend on element_type:
          *     entry {values: {parameter: number}} or {pipeline_id} of a completed pipeline;
          *     calculation {type: electrode_volume_fraction | electrode_capacity | cell_mass | initial_soc_from_voltage | area_to_square_width_height, ...};
          *     data_fit {model: {type, ...}, parameters: {name: {bounds: [lo, hi], initial_value}}, data: "db:<measurement_id>" or {column: [values]} (at most 1,000 rows),
          *     time_range?: [start_s, end_s] (the rows of data used; needed for a measurement of more than FIT_MAX_ROWS rows, 20,000 by default),
          *     fixed_parameters?, protocol?, cost?: RMSE | MAE | Max | SSE, target?, optimizer?};
-         *     array_data_fit: as data_fit with independent_variable and datasets [{value, data, time_range?}] instead of data, and mode?;
+         *     array_data_fit: as data_fit with independent_variable and datasets [{value, data, time_range?, weight?}] instead of data, and mode?
+         *     (the joint cost is the sum of the data sets' costs times their weight, default 1);
          *     validation {model, data, time_range?, parameter_values?, protocol?, target?}.
          *     A data_fit, array_data_fit or validation element is at most 1,500,000 bytes as JSON (it is sent to the worker whole);
          *     model.simulation_settings.var_pts counts are 1 to 200.

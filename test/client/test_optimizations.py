@@ -120,3 +120,57 @@ def test_optimization_refusals(client, project, discharge):
     with pytest.raises(IonworksError) as e:
         client.optimization.get("00000000-0000-4000-8000-000000000000")
     assert e.value.status_code == 404
+
+
+def test_data_fit_with_several_weighted_objectives(client, project, discharge):
+    """A DataFit of two objectives (1C and C/2 discharges) in a pipeline: one joint fit whose cost is
+    the sum of each objective's cost times its weight (ionworks-schema's objective_weights)."""
+    sim = client.simulation.protocol({
+        "parameterized_model": {"capacity": 2.0, "chemistry": "NMC/Graphite"},
+        "protocol_experiment": {"protocol": "Discharge at 0.5C for 30 minutes", "name": unique("C/2")},
+        "project_id": project.id,
+    })
+    client.simulation.wait_for_completion(sim.simulation_id, timeout=300, verbose=False)
+    ts = client.simulation.get_result(sim.simulation_id).time_series
+    half = pd.DataFrame({c: ts[c].to_list() for c in ("Time [s]", "Current [A]", "Voltage [V]")})
+    half["Step count"] = 0
+    inst = client.cell_instance.create(client.cell_spec.create({"project_id": project.id, "name": unique("S")}).id,
+                                       {"name": unique("Cell")})
+    slow = client.cell_measurement.create(inst.id, {"measurement": {"name": unique("C/2")}, "time_series": half})
+
+    def objective(m):
+        return iws.objectives.CurrentDriven(data_input=f"db:{m.id}", options={"model": QUICK})
+
+    fit = iws.DataFit(
+        objectives={"1C": objective(discharge), "C/2": objective(slow)},
+        parameters={R0: iws.Parameter(R0, initial_value=0.05, bounds=(0.001, 0.1))},
+        cost=iws.costs.RMSE(objective_weights={"C/2": 3.0}),
+        optimizer=iws.parameter_estimators.ScipyMinimize(method="Nelder-Mead", maxiter=40),
+    )
+    submitted = client.pipeline.create(iws.Pipeline({"fit": fit}), project_id=project.id, name=unique("Two rates"))
+    done = client.pipeline.wait_for_completion(submitted.id, timeout=300, poll_interval=1, verbose=False)
+    assert done.status == "completed"
+    result = client.pipeline.result(submitted.id).element("fit")
+    assert isinstance(result, iws.OptimizationResult)
+    raw = client.pipeline.result(submitted.id).element_results["fit"]
+    per = raw["objective_results"]
+    assert list(per) == ["1C", "C/2"] and [per["1C"]["weight"], per["C/2"]["weight"]] == [1.0, 3.0]
+    # The joint cost is the weighted sum of the objectives' RMSEs, each small at the fitted R0.
+    assert result.fun == pytest.approx(per["1C"]["cost"] + 3.0 * per["C/2"]["cost"], rel=1e-9)
+    assert per["1C"]["cost"] < 0.005 and per["C/2"]["cost"] < 0.005
+    assert per["1C"]["n_points"] > 0 and per["C/2"]["n_points"] > 0
+    assert 0.001 <= result.parameter_values[R0] <= 0.1
+
+    # The objectives of one DataFit share the model: a second model is refused, naming the objective.
+    other = iws.objectives.CurrentDriven(data_input=f"db:{slow.id}", options={"model": "SPMe"})
+    mixed = iws.DataFit(objectives={"1C": objective(discharge), "C/2": other},
+                        parameters={R0: iws.Parameter(R0, initial_value=0.05, bounds=(0.001, 0.1))})
+    with pytest.raises(IonworksError) as e:
+        client.pipeline.create(iws.Pipeline({"fit": mixed}), project_id=project.id)
+    assert e.value.status_code == 422 and "'objectives', 'C/2', 'options'" in str(e.value.message)
+    weights = iws.costs.RMSE(objective_weights={"2C": 1.0})
+    unknown = iws.DataFit(objectives={"1C": objective(discharge), "C/2": objective(slow)}, cost=weights,
+                          parameters={R0: iws.Parameter(R0, initial_value=0.05, bounds=(0.001, 0.1))})
+    with pytest.raises(IonworksError) as e:
+        client.pipeline.create(iws.Pipeline({"fit": unknown}), project_id=project.id)
+    assert e.value.status_code == 422 and "'cost', 'objective_weights', '2C'" in str(e.value.message)
