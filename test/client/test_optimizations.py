@@ -83,6 +83,9 @@ def test_optimization_runs_and_reports_its_fit_and_trace(client, project, discha
     assert client.optimization.list(project_id=project.id, limit=1)["optimizations"][0]["id"] is not None
     renamed = client.optimization.update(run.id, {"name": name + " (final)", "description": None})
     assert renamed.name == name + " (final)" and renamed.description is None and renamed.job_id == run.job_id
+    # The Python worker's time on the fit counts as compute of type optimization (hours).
+    by_type = client.organization.usage().compute.usage_by_type
+    assert 0 < by_type["optimization"] < 1
     # A finished optimization is not canceled after the fact.
     assert client.optimization.cancel(run.id)["status"] == "succeeded"
 
