@@ -4151,6 +4151,11 @@ export type components = {
             /** @description Default "Optimization". */
             name?: components["schemas"]["Name"];
             description?: string | null;
+            /**
+             * Format: uuid
+             * @description A parameterized model of the project: the fit's model with its parameter values (the fitted parameters start from their initial values). The config then gives no model (422 otherwise).
+             */
+            parameterized_model_id?: string | null;
             /** @description The fit: an ionworks-schema DataFit as the client serializes it (iws.DataFit(...).to_config(), element_type data_fit implied), or the engine's data_fit or array_data_fit element; the fields and limits are those of a pipeline element (PipelineElementInput). */
             config: {
                 /** @enum {string} */
@@ -4175,6 +4180,8 @@ export type components = {
             status: "queued" | "running" | "succeeded" | "failed" | "canceled";
             /** @description The fit as the engine stores and runs it. */
             config?: Record<string, never>;
+            /** Format: uuid */
+            parameterized_model_id?: string | null;
             /** @description The fitted parameters. */
             parameter_names?: string[];
             /** @description The fitted values, once succeeded. */

@@ -3,11 +3,13 @@
 // client's OptimizationClient reads.
 import type { RequestContext } from '../context.ts';
 import type { RequestBody } from '../schemas.ts';
-import { ValidationFailed } from '../errors.ts';
+import { ValidationFailed, invalid } from '../errors.ts';
+import { isPlainObject } from '../values.ts';
 import { parseList } from '../listQuery.ts';
 import * as repo from '../../db/repositories/pipelines.ts';
 import { readableProjectsSql } from './access.ts';
 import { clientResult } from './clientElements.ts';
+import { resolveModel } from './simulations/models.ts';
 import { cancelPipelines } from './pipelines/cancellation.ts';
 import { createPipeline, type PipelineCreate } from './pipelines/creation.ts';
 import { loadPipeline } from './pipelines/pipelineAccess.ts';
@@ -46,6 +48,7 @@ function present(p: repo.PipelineRow, el: repo.ElementRow | undefined) {
     job_id: el?.job_id,
     status: STATUS[status] ?? status,
     config,
+    parameterized_model_id: (p.options as Json).parameterized_model_id ?? null,
     parameter_names: Object.keys((config.parameters as Json | undefined) ?? {}),
     parameter_values: done ? (fit.parameter_values ?? null) : null,
     metrics: done
@@ -81,14 +84,42 @@ function underConfig(err: unknown): never {
   );
 }
 
+/**
+ * The fit's model from a stored parameterized model (its model with its parameter values): set as
+ * each client objective's options.model, or as an engine fit's model. Giving a model as well is a 422.
+ */
+async function withParameterizedModel(ctx: RequestContext, body: RequestBody<'createOptimization'>, config: Json) {
+  const id = body.parameterized_model_id;
+  if (id === undefined || id === null) return config;
+  const loc = ['body', 'parameterized_model_id'];
+  const { spec, projectId } = await resolveModel(ctx, id, loc);
+  if (projectId !== body.project_id)
+    throw invalid(loc, 'is a parameterized model of another project', 'value_error', id);
+  const both = 'give either a model or parameterized_model_id, not both';
+  if (!isPlainObject(config.objectives)) {
+    if (config.model !== undefined) throw invalid(['body', 'config', 'model'], both);
+    return { ...config, model: spec };
+  }
+  const objectives: Json = {};
+  for (const [name, obj] of Object.entries(config.objectives)) {
+    const options = isPlainObject(obj) && isPlainObject(obj.options) ? obj.options : {};
+    if (options.model !== undefined) throw invalid(['body', 'config', 'objectives', name, 'options', 'model'], both);
+    objectives[name] = isPlainObject(obj) ? { ...obj, options: { ...options, model: spec } } : obj;
+  }
+  return { ...config, objectives };
+}
+
 export async function createOptimization(ctx: RequestContext, body: RequestBody<'createOptimization'>) {
-  const config = { ...body.config, element_type: body.config.element_type ?? 'data_fit' };
+  const given = { ...body.config, element_type: body.config.element_type ?? 'data_fit' } as Json;
+  const config = await withParameterizedModel(ctx, body, given);
   const input = {
     project_id: body.project_id,
     name: body.name,
     description: body.description,
+    // Kept with the pipeline, to answer which parameterized model the fit started from.
+    options: body.parameterized_model_id ? { parameterized_model_id: body.parameterized_model_id } : {},
     elements: { [ELEMENT]: config },
-  } as PipelineCreate;
+  } as unknown as PipelineCreate;
   const created = await createPipeline(ctx, input, 'optimization').catch(underConfig);
   return getOptimization(ctx, created.id);
 }

@@ -177,3 +177,28 @@ def test_data_fit_with_several_weighted_objectives(client, project, discharge):
     with pytest.raises(IonworksError) as e:
         client.pipeline.create(iws.Pipeline({"fit": unknown}), project_id=project.id)
     assert e.value.status_code == 422 and "'cost', 'objective_weights', '2C'" in str(e.value.message)
+
+
+def test_optimization_from_a_parameterized_model(client, project, discharge):
+    """parameterized_model_id: the fit's model is the stored one with its parameter values."""
+    model = client.model.create({"name": unique("ECM"), "project_id": project.id, "config": {"type": "ECM"}})
+    pm = client.parameterized_model.create(
+        None, {"name": unique("ECM cell"), "model_id": model.id, "project_id": project.id,
+               "parameters": {"Cell capacity [A.h]": 2.0}}
+    )
+    fit = data_fit(discharge.id, iws.parameter_estimators.ScipyMinimize(method="Nelder-Mead", maxiter=10))
+    config = fit.to_config()
+    del config["objectives"]["discharge"]["options"]["model"]
+    run = client.optimization.run({"project_id": project.id, "parameterized_model_id": pm.id, "config": config})
+    assert run.parameterized_model_id == pm.id
+    done = client.optimization.wait_for_completion(run.id, timeout=300, poll_interval=1, verbose=False)
+    assert done["status"] == "succeeded"
+    used = done["config"]["model"]
+    assert used["type"] == "ECM" and used["parameters"]["Cell capacity [A.h]"] == 2.0
+    trace = client.job.get_parameter_trace(done["job_id"])
+    assert done["metrics"]["cost"] <= trace[0]["cost"]
+
+    with pytest.raises(IonworksError) as e:  # a model as well: which one is meant is not guessed
+        client.optimization.run({"project_id": project.id, "parameterized_model_id": pm.id,
+                                 "config": fit.to_config()})
+    assert e.value.status_code == 422 and "'objectives', 'discharge', 'options', 'model'" in str(e.value.message)
