@@ -25,7 +25,8 @@ export interface FitRequest {
 
 export interface FitArrayRequest extends Omit<FitRequest, 'data' | 'protocol'> {
   independent_variable: string;
-  datasets: { value: number; data: FitData; protocol?: unknown }[];
+  /** weight: the data set's factor in the joint cost (default 1; a DataFit's objective_weights). */
+  datasets: { value: number; data: FitData; protocol?: unknown; weight?: number }[];
   /** per_dataset: also fit each data set on its own (reported per key); the joint values go on. */
   mode?: 'joint' | 'per_dataset';
 }

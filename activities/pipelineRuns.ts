@@ -105,11 +105,13 @@ export async function buildRun(em: EntityManager, el: ElementRow, values: Parame
         data: unknown;
         time_range?: [number, number];
         protocol?: unknown;
+        weight?: number;
       }[]) {
         datasets.push({
           value: d.value,
           data: await resolveData(em, el.organization_id, d.data, d.time_range),
           ...(d.protocol !== undefined ? { protocol: d.protocol } : {}),
+          ...(d.weight !== undefined ? { weight: d.weight } : {}),
         });
       }
       return {

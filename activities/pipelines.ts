@@ -125,11 +125,12 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
 
     async completeElement(elementId: string, result: Record<string, unknown>): Promise<{ status: RowStatus }> {
       return fork().transactional(async (em) => {
-        const rows = await em.execute<{ job_id: string; element_type: string; pipeline_id: string }[]>(
+        const rows = await em.execute<{ job_id: string; element_type: string; pipeline_id: string; kind: string }[]>(
           `update pipeline_elements set status = 'completed', result = ?, error_code = null, error_detail = null,
             finished_at = now(), updated_at = now(),
                   ${closeAttempt(`jsonb_build_object('finished_at', now(), 'status', 'completed')`)}
-            where id = ? and status in ${ACTIVE} returning job_id, element_type, pipeline_id`,
+            where id = ? and status in ${ACTIVE}
+            returning job_id, element_type, pipeline_id, (select kind from pipelines p where p.id = pipeline_id) as kind`,
           [JSON.stringify(result), elementId],
         );
         if (!rows[0]) return currentElementStatus(em, elementId);
@@ -138,8 +139,9 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
             updated_at = now() where id = ?`,
           [JSON.stringify(result), rows[0].job_id],
         );
-        // The Python worker's time on a fit or validation counts as compute, by job type.
-        const usageType = USAGE_TYPES[rows[0].element_type];
+        // The Python worker's time on a fit or validation counts as compute, by job type (an
+        // optimization's fit as 'optimization', as the client's usage names it).
+        const usageType = rows[0].kind === 'optimization' ? 'optimization' : USAGE_TYPES[rows[0].element_type];
         const seconds =
           typeof result.duration_s === 'number' && Number.isFinite(result.duration_s)
             ? Math.max(0, result.duration_s)

@@ -98,7 +98,19 @@ describe('pipelines in ionworks-schema form', () => {
     const post = (elements: unknown) => c.post('/pipelines', { project_id: project.id, elements });
     const cases: [unknown, (string | number)[]][] = [
       [fit({}, { type: 'OCPHalfCell' }), ['objectives', 'discharge', 'type']],
-      [fit({ objectives: { a: fit().objectives.discharge, b: fit().objectives.discharge } }), ['objectives']],
+      // Several objectives are one joint fit: they share the model (and may differ in their data).
+      [
+        fit({ objectives: { a: fit().objectives.discharge, b: { ...fit().objectives.discharge, options: {} } } }),
+        ['objectives', 'b', 'options'],
+      ],
+      [
+        fit({ cost: { type: 'RMSE', objective_weights: { discharge: -1 } } }),
+        ['cost', 'objective_weights', 'discharge'],
+      ],
+      [
+        { element_type: 'validation', objectives: { a: fit().objectives.discharge, b: fit().objectives.discharge } },
+        ['objectives'],
+      ],
       [fit({}, { options: { model: 'MPM' } }), ['objectives', 'discharge', 'options', 'model']],
       [
         fit({}, { options: { parameterized_model_id: MISSING } }),
@@ -139,6 +151,11 @@ describe('pipelines in ionworks-schema form', () => {
     const r = await post({ fit: fit() });
     expect(r.status).toBe(422);
     expect(r.body.detail[0].loc).toEqual(['body', 'elements', 'fit', 'objectives', 'discharge', 'data']);
+    // In a DataFit of several objectives, by the objective's position.
+    const two = fit({ objectives: { a: fit().objectives.discharge, b: fit().objectives.discharge } });
+    const joint = await post({ fit: two });
+    expect(joint.status).toBe(422);
+    expect(joint.body.detail[0].loc).toEqual(['body', 'elements', 'fit', 'objectives', 0, 'data']);
     expect((await c.get(`/pipelines?project_id=${project.id}`)).body.total).toBe(0);
   });
 });

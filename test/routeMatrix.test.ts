@@ -130,6 +130,18 @@ beforeAll(async () => {
     }),
     202,
   );
+  const optimization = await ok(
+    owner.post('/optimizations', {
+      project_id: lab.project.id,
+      config: {
+        element_type: 'data_fit',
+        model: { type: 'SPM' },
+        parameters: { 'R0 [Ohm]': { bounds: [0.001, 0.1], initial_value: 0.01 } },
+        data: { 'Time [s]': [0, 10, 20], 'Current [A]': [1, 1, 1], 'Voltage [V]': [4, 3.99, 3.98] },
+      },
+    }),
+    201,
+  );
   const member = await newMember(api.orm, a.organization_id);
   // The user the user routes act on: not the member whose rights are checked (the owner's calls
   // change that user's role, and may remove them).
@@ -152,6 +164,7 @@ beforeAll(async () => {
     template_id: template.template_id,
     planned_measurement_id: planned.id,
     pipeline_id: pipeline.id,
+    optimization_id: optimization.id,
   };
   // /simple_pipelines/{pipeline_id} takes a simple pipeline's id.
   simpleIds = { ...ids, pipeline_id: simple.id };

@@ -1607,7 +1607,7 @@ export type paths = {
         };
         /**
          * A fit's or validation's metadata: its plot manifest, validation statistics and optimizer trace.
-         * @description validation_plot_config.objectives names each objective with its plot count and type (what the Python client assembles an overlay from, through GET /pipelines/datafits/{job_id}/plot_data); validation_results holds the statistics per objective; intermediate_results is empty (the engine records no per-iteration trace). 404 for a job that stored no series (entries, calculations, a fit not yet completed, simulations).
+         * @description validation_plot_config.objectives names each objective with its plot count and type (what the Python client assembles an overlay from, through GET /pipelines/datafits/{job_id}/plot_data); validation_results holds the statistics per objective; intermediate_results is a fit's optimizer trace, oldest first: the start point, then each iteration's {iteration, cost, best_cost, inputs (each parameter in [0, 1] across its bounds), inputs_unscaled}, thinned evenly to at most 200 entries (empty for a validation). 404 for a job that stored no series (entries, calculations, a fit not yet completed, simulations).
          */
         get: operations["getJobMetadata"];
         put?: never;
@@ -2150,6 +2150,65 @@ export type paths = {
         get?: never;
         put?: never;
         post: operations["cancelSimplePipeline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/optimizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Optimizations the caller can read, newest first, as {optimizations, total}. */
+        get: operations["listOptimizations"];
+        put?: never;
+        /**
+         * Starts a parameter optimization (a fit run as a durable workflow); 201, queued.
+         * @description The fit runs on the pipeline engine as a pipeline of one element named fit (so its id also answers GET /pipelines/{id}); its job_id is the fit's job, whose optimizer trace GET /jobs/{job_id}/metadata answers as intermediate_results. A config the engine cannot run is a 422 naming the field under config, and nothing is created. Design optimization (DesignObjective) is not offered.
+         */
+        post: operations["createOptimization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/optimizations/{optimization_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                optimization_id: string;
+            };
+            cookie?: never;
+        };
+        get: operations["getOptimization"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Changes the name or description. */
+        patch: operations["updateOptimization"];
+        trace?: never;
+    };
+    "/optimizations/{optimization_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                optimization_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stops the fit (a finished optimization stays as it is). */
+        post: operations["cancelOptimization"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4022,18 +4081,24 @@ export type components = {
          *     entry (DirectEntry) {values: {parameter: number}, source?};
          *     calculation {type: ElectrodeCapacity (use_stoich_window false, method auto) | AreaToSquareWidthHeight, ...};
          *     data_fit (DataFit) {objectives: {name: {type: CurrentDriven, data: "db:<measurement_id>" or {column: [values]},
-         *     options: {model: SPM | SPMe | DFN | an engine model object, "objective variables"?}, parameters?: fixed values}} (one objective),
-         *     parameters: {name: {initial_value, bounds}}, cost?: {type: RMSE | MAE | Max | SSE},
+         *     options: {model: SPM | SPMe | DFN | an engine model object, "objective variables"?}, parameters?: fixed values}},
+         *     parameters: {name: {initial_value, bounds}}, cost?: {type: RMSE | MAE | Max | SSE, objective_weights?: {objective: weight > 0}},
          *     optimizer?: {type: ScipyMinimize (method, maxiter, tol) | ScipyDifferentialEvolution | ScipyLeastSquares}, options?: {max_iterations}};
-         *     validation (Validation) {objectives: as data_fit}. What Cellar's engine cannot run (other objective types,
-         *     several objectives in one element, priors, multistarts, samplers, other calculations) is 422 naming the field.
+         *     validation (Validation) {objectives: as data_fit, one objective}. A DataFit of several objectives (or with
+         *     objective_weights) is one joint fit, stored as the engine's array_data_fit (independent_variable "objective", a
+         *     data set per objective, in order): its cost is the sum of each objective's cost times its weight (1 when not
+         *     given); the objectives share options and parameters and differ in their data; its result adds
+         *     objective_results {objective: {weight, cost, summary_stats, n_points, coverage}}. What Cellar's engine cannot
+         *     run (other objective types, several objectives in a Validation, priors, multistarts, samplers, other
+         *     calculations) is 422 naming the field.
          *     The engine's own form is accepted too; its fields depend on element_type:
          *     entry {values: {parameter: number}} or {pipeline_id} of a completed pipeline;
          *     calculation {type: electrode_volume_fraction | electrode_capacity | cell_mass | initial_soc_from_voltage | area_to_square_width_height, ...};
          *     data_fit {model: {type, ...}, parameters: {name: {bounds: [lo, hi], initial_value}}, data: "db:<measurement_id>" or {column: [values]} (at most 1,000 rows),
          *     time_range?: [start_s, end_s] (the rows of data used; needed for a measurement of more than FIT_MAX_ROWS rows, 20,000 by default),
          *     fixed_parameters?, protocol?, cost?: RMSE | MAE | Max | SSE, target?, optimizer?};
-         *     array_data_fit: as data_fit with independent_variable and datasets [{value, data, time_range?}] instead of data, and mode?;
+         *     array_data_fit: as data_fit with independent_variable and datasets [{value, data, time_range?, weight?}] instead of data, and mode?
+         *     (the joint cost is the sum of the data sets' costs times their weight, default 1);
          *     validation {model, data, time_range?, parameter_values?, protocol?, target?}.
          *     A data_fit, array_data_fit or validation element is at most 1,500,000 bytes as JSON (it is sent to the worker whole);
          *     model.simulation_settings.var_pts counts are 1 to 200.
@@ -4130,6 +4195,74 @@ export type components = {
             finished_at?: string | null;
             /** Format: date-time */
             canceled_at?: string | null;
+        };
+        OptimizationCreate: {
+            /** Format: uuid */
+            project_id: string;
+            /** @description Default "Optimization". */
+            name?: components["schemas"]["Name"];
+            description?: string | null;
+            /**
+             * Format: uuid
+             * @description A parameterized model of the project: the fit's model with its parameter values (the fitted parameters start from their initial values). The config then gives no model (422 otherwise).
+             */
+            parameterized_model_id?: string | null;
+            /** @description The fit: an ionworks-schema DataFit as the client serializes it (iws.DataFit(...).to_config(), element_type data_fit implied), or the engine's data_fit or array_data_fit element; the fields and limits are those of a pipeline element (PipelineElementInput). */
+            config: {
+                /** @enum {string} */
+                element_type?: "data_fit" | "array_data_fit";
+            };
+        };
+        Optimization: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id?: string;
+            /** Format: uuid */
+            project_id: string;
+            name: string;
+            description?: string | null;
+            /**
+             * Format: uuid
+             * @description The fit's job: GET /jobs/{job_id}, its metadata and series.
+             */
+            job_id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed" | "canceled";
+            /** @description The fit as the engine stores and runs it. */
+            config?: Record<string, never>;
+            /** Format: uuid */
+            parameterized_model_id?: string | null;
+            /** @description The fitted parameters. */
+            parameter_names?: string[];
+            /** @description The fitted values, once succeeded. */
+            parameter_values?: Record<string, never> | null;
+            /** @description Once succeeded: cost (the objective at the fitted values), cost_name, summary_stats, counts. */
+            metrics?: {
+                cost?: number | null;
+                cost_name?: string | null;
+                summary_stats?: Record<string, never> | null;
+                iterations?: number | null;
+                evaluations?: number | null;
+                converged?: boolean | null;
+                n_points?: number | null;
+            } | null;
+            /** @description Once succeeded: the fit as an ionworks-schema OptimizationResult (type, x, fun, success, parameter_values, ...). */
+            result?: Record<string, never> | null;
+            /** @description Why it failed (exception type and diagnostic link); null unless failed or canceled. */
+            error?: string | null;
+            error_code?: string | null;
+            error_detail?: components["schemas"]["PipelineErrorDetail"];
+            /** Format: uuid */
+            created_by?: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            started_at?: string | null;
+            /** Format: date-time */
+            finished_at?: string | null;
         };
         PipelineElement: {
             /** Format: uuid */
@@ -10545,6 +10678,148 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Pipeline"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    listOptimizations: {
+        parameters: {
+            query?: {
+                project_id?: string;
+                /** @description Page size, 1 to 1000 (default 50). */
+                limit?: number;
+                /** @description Items to skip, at least 0. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The optimizations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        optimizations: components["schemas"]["Optimization"][];
+                        total: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    createOptimization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OptimizationCreate"];
+            };
+        };
+        responses: {
+            /** @description The optimization (queued). */
+            201: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Optimization"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getOptimization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                optimization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The optimization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Optimization"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    updateOptimization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                optimization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PipelineUpdate"];
+            };
+        };
+        responses: {
+            /** @description The optimization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Optimization"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    cancelOptimization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                optimization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The optimization with its status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Optimization"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -5,13 +5,14 @@ import * as creation from '../services/pipelines/creation.ts';
 import * as records from '../services/pipelines/records.ts';
 import { plotData, type PlotQuery } from '../services/elementSeries.ts';
 import { simplePipelineRoutes } from './simplePipelines.ts';
+import { optimizationRoutes } from './optimizations.ts';
 import { diagnosticRoutes } from './diagnostics.ts';
 import { simulationBoardRoutes } from './simulationBoards.ts';
 
-/** Pipelines, simple pipelines, diagnostics and simulation boards (one router for app.ts). */
+/** Pipelines, simple pipelines, optimizations, diagnostics and simulation boards (one router for app.ts). */
 export function pipelineRoutes(): Router {
   const r = Router();
-  r.use(simplePipelineRoutes(), diagnosticRoutes(), simulationBoardRoutes());
+  r.use(simplePipelineRoutes(), optimizationRoutes(), diagnosticRoutes(), simulationBoardRoutes());
   r.post('/pipelines', async (req, res) => {
     const p = await creation.createPipeline(req.ctx, req.body, 'pipeline');
     res.status(201).setHeader('Location', `/pipelines/${p.id}`).json(p);

@@ -5,6 +5,7 @@
 // client's field. An entry is the same in both forms and needs no translation.
 import type { ValidationIssue } from '../errors.ts';
 import { isPlainObject } from '../values.ts';
+import { OBJECTIVE_LABEL, needsJointFit, objectiveDatasets } from './clientObjectives.ts';
 
 type Json = Record<string, unknown>;
 type Loc = (string | number)[];
@@ -104,14 +105,31 @@ export function fromClientForm(el: Json, loc: Loc, issues: ValidationIssue[]): T
     return null;
   }
   const fit = el.element_type === 'data_fit';
-  const objective = singleObjective(el.objectives, [...loc, 'objectives'], issues);
-  if (!objective) return null;
-  const [name, obj] = objective;
+  const objectives = objectivesOf(el.objectives, [...loc, 'objectives'], issues, fit);
+  if (!objectives) return null;
+  const [name, obj] = objectives[0]!;
+  // Several objectives (or weights on them): one joint fit of the engine, an objective per data set.
+  const joint =
+    fit && needsJointFit(el)
+      ? objectiveDatasets(Object.fromEntries(objectives), el.cost, [...loc, 'objectives'], [...loc, 'cost'], issues)
+      : undefined;
+  if (joint === null) return null;
   const at = [...loc, 'objectives', name];
   const options = (isPlainObject(obj.options) ? obj.options : {}) as Json;
   const model = modelOf(options, [...at, 'options'], issues);
-  const element: Json = { element_type: el.element_type, model, data: obj.data };
-  const locs: Record<string, Loc> = { model: [...at, 'options', 'model'], data: [...at, 'data'] };
+  const element: Json = joint
+    ? {
+        element_type: 'array_data_fit',
+        model,
+        independent_variable: OBJECTIVE_LABEL,
+        datasets: joint.datasets,
+        objectives: joint.names,
+      }
+    : { element_type: el.element_type, model, data: obj.data };
+  const locs: Record<string, Loc> = {
+    model: [...at, 'options', 'model'],
+    ...(joint ? { datasets: [...loc, 'objectives'] } : { data: [...at, 'data'] }),
+  };
   const targets = options['objective variables'] ?? options.objective_variables;
   if (targets !== undefined && targets !== null) {
     element.target = targets;
@@ -127,9 +145,10 @@ export function fromClientForm(el: Json, loc: Loc, issues: ValidationIssue[]): T
         options['independent variable'],
       ),
     );
-  for (const key of ['constraints', 'penalties', 'callbacks']) {
-    if (obj[key] !== undefined && obj[key] !== null) issues.push(unsupported([...at, key], key));
-  }
+  for (const [each, o] of objectives)
+    for (const key of ['constraints', 'penalties', 'callbacks']) {
+      if (o[key] !== undefined && o[key] !== null) issues.push(unsupported([...loc, 'objectives', each, key], key));
+    }
   const overrides = obj.parameters ?? undefined;
   if (fit) {
     element.parameters = fitParameters(el.parameters, [...loc, 'parameters'], issues);
@@ -175,36 +194,36 @@ export function fromClientForm(el: Json, loc: Loc, issues: ValidationIssue[]): T
         issues.push(unsupported([...loc, key], `the Validation field ${key}`));
     }
   }
-  return issues.length > before ? null : { element, locs, objective: name };
+  if (issues.length > before) return null;
+  return joint ? { element, locs } : { element, locs, objective: name };
 }
 
-function singleObjective(raw: unknown, loc: Loc, issues: ValidationIssue[]): [string, Json] | null {
+/** The named objectives, each an object of a type the engine runs; a validation has one. */
+function objectivesOf(raw: unknown, loc: Loc, issues: ValidationIssue[], many: boolean): [string, Json][] | null {
   if (!isPlainObject(raw) || Object.keys(raw).length === 0) {
     issues.push({ loc, msg: 'must be an object of named objectives', type: 'dict_type', input: raw });
     return null;
   }
   const entries = Object.entries(raw);
-  if (entries.length > 1) {
-    issues.push(unsupported(loc, 'more than one objective in an element (give each objective its own element)'));
+  if (entries.length > 1 && !many) {
+    issues.push(unsupported(loc, 'more than one objective in a Validation (give each objective its own element)'));
     return null;
   }
-  const [name, obj] = entries[0]!;
-  if (!isPlainObject(obj)) {
-    issues.push({ loc: [...loc, name], msg: 'must be an objective object', type: 'dict_type' });
-    return null;
+  const before = issues.length;
+  for (const [name, obj] of entries) {
+    if (!isPlainObject(obj))
+      issues.push({ loc: [...loc, name], msg: 'must be an objective object', type: 'dict_type' });
+    else if (!OBJECTIVES.includes(obj.type as string))
+      issues.push({
+        loc: [...loc, name, 'type'],
+        msg:
+          `objective type ${JSON.stringify(obj.type)} is not supported by Cellar's engine; supported: ` +
+          `${OBJECTIVES.join(', ')}`,
+        type: 'value_error',
+        input: obj.type,
+      });
   }
-  if (!OBJECTIVES.includes(obj.type as string)) {
-    issues.push({
-      loc: [...loc, name, 'type'],
-      msg:
-        `objective type ${JSON.stringify(obj.type)} is not supported by Cellar's engine; supported: ` +
-        `${OBJECTIVES.join(', ')}`,
-      type: 'value_error',
-      input: obj.type,
-    });
-    return null;
-  }
-  return [name, obj];
+  return issues.length > before ? null : (entries as [string, Json][]);
 }
 
 /** options.model: a PyBaMM model name, or an engine model spec; or a stored parameterized model (not yet). */
@@ -248,8 +267,9 @@ function fitParameters(raw: unknown, loc: Loc, issues: ValidationIssue[]): unkno
 function costOf(raw: unknown, loc: Loc, issues: ValidationIssue[]): string | undefined {
   if (raw === undefined || raw === null) return undefined;
   const type = isPlainObject(raw) ? raw.type : raw;
-  if (typeof type === 'string' && Object.hasOwn(COSTS, type) && (!isPlainObject(raw) || Object.keys(raw).length === 1))
-    return COSTS[type];
+  // objective_weights is read with the objectives (clientObjectives.ts); any other option is refused.
+  const others = isPlainObject(raw) ? Object.keys(raw).filter((k) => k !== 'type' && k !== 'objective_weights') : [];
+  if (typeof type === 'string' && Object.hasOwn(COSTS, type) && others.length === 0) return COSTS[type];
   issues.push({
     loc,
     msg:
@@ -323,8 +343,12 @@ export function clientResult(elementType: string, name: string, config: Json, re
     case 'array_data_fit': {
       const values = (isPlainObject(result.parameter_values) ? result.parameter_values : {}) as Json;
       const order = isPlainObject(config.parameters) ? Object.keys(config.parameters) : Object.keys(values);
+      // A client DataFit of several objectives: each objective's figures (weight, cost, statistics) by name.
+      const names = Array.isArray(config.objectives) ? (config.objectives as string[]) : null;
+      const per = Array.isArray(result.per_dataset) ? (result.per_dataset as unknown[]) : [];
       return {
         ...result,
+        ...(names ? { objective_results: Object.fromEntries(names.map((n, i) => [n, per[i] ?? null])) } : {}),
         type: 'OptimizationResult',
         x: order.map((k) => values[k] ?? null),
         fun: result.cost ?? null,

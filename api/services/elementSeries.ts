@@ -112,7 +112,7 @@ const PLOTS = 2;
 
 /**
  * GET /jobs/{id}/metadata: the plot manifest the client assembles a result's overlay from, the
- * validation statistics, and the optimizer trace (the engine records none: empty).
+ * validation statistics, and a fit's optimizer trace (a validation has none: empty).
  */
 export async function jobMetadata(ctx: RequestContext, jobId: string) {
   const el = await elementOf(ctx, jobId);
@@ -132,7 +132,8 @@ export async function jobMetadata(ctx: RequestContext, jobId: string) {
         coverage: result.coverage ?? null,
       },
     },
-    intermediate_results: [],
+    // The optimizer's trace the fit recorded (a fit from before the trace was kept has none).
+    intermediate_results: Array.isArray(result.intermediate_results) ? result.intermediate_results : [],
   };
 }
 

@@ -10,7 +10,7 @@ export const Pipeline = defineEntity({
     id: p.uuid().primary(),
     organization_id: p.uuid(),
     project_id: p.uuid(),
-    kind: p.enum(['pipeline', 'simple']).default('pipeline'),
+    kind: p.enum(['pipeline', 'simple', 'optimization']).default('pipeline'),
     name: p.text(),
     description: p.text().nullable(),
     status: p.enum(['pending', 'running', 'completed', 'failed', 'canceled']).default('pending'),

@@ -26,6 +26,7 @@ import { Migration20261127200500PipelineComputeUsage } from './Migration20261127
 import { Migration20261127201000Materials } from './Migration20261127201000Materials.ts';
 import { Migration20261127201000MemberDeactivation } from './Migration20261127201000MemberDeactivation.ts';
 import { Migration20261127202000Analyses } from './Migration20261127202000Analyses.ts';
+import { Migration20261127210000OptimizationKind } from './Migration20261127210000OptimizationKind.ts';
 import { Migration20261127213000SearchRawDataAnalyses } from './Migration20261127213000SearchRawDataAnalyses.ts';
 
 export const migrations: MigrationObject[] = [
@@ -55,5 +56,6 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261127201000Materials', class: Migration20261127201000Materials },
   { name: 'Migration20261127201000MemberDeactivation', class: Migration20261127201000MemberDeactivation },
   { name: 'Migration20261127202000Analyses', class: Migration20261127202000Analyses },
+  { name: 'Migration20261127210000OptimizationKind', class: Migration20261127210000OptimizationKind },
   { name: 'Migration20261127213000SearchRawDataAnalyses', class: Migration20261127213000SearchRawDataAnalyses },
 ];

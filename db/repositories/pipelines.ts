@@ -119,6 +119,15 @@ export async function listElements(em: EntityManager, pipelineId: string): Promi
   );
 }
 
+/** The elements of several pipelines (a page of optimizations), in order. */
+export async function listElementsOf(em: EntityManager, pipelineIds: string[]): Promise<ElementRow[]> {
+  if (!pipelineIds.length) return [];
+  return em.execute<ElementRow[]>(
+    `select ${ELEMENT_COLUMNS} from pipeline_elements where pipeline_id in ${idsIn} order by pipeline_id, position`,
+    [JSON.stringify(pipelineIds)],
+  );
+}
+
 /** Projects among `projectIds` where the user holds `permission`. */
 export async function projectsWithPermission(
   em: EntityManager,

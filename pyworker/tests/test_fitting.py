@@ -10,6 +10,7 @@ import io
 
 import pyarrow.parquet as pq
 import pytest
+from application_errors import raises
 from fit_data import QUICK, R0, SERIES_KEY, TRUE_R0, discharge_protocol, fit_request, inline, simulate
 
 from cellar_worker import storage
@@ -45,6 +46,38 @@ def test_fit_recovers_the_resistance_from_a_stored_measurement(fs_storage, quick
     # The quick model has no such parameter: reported, not an error.
     assert result["ignored_parameters"] == ["Cell mass [kg]"]
     assert result["element_name"] == "fit-r0"
+
+
+@pytest.mark.parametrize("method", ["Nelder-Mead", "differential_evolution", "least_squares"])
+def test_the_optimizer_trace_follows_the_fit(quick_discharge, method):
+    optimizer = {"method": method, "max_iterations": 8}
+    result = fit_parameters(fit_request(inline(quick_discharge), optimizer=optimizer))
+    trace = result["intermediate_results"]
+    # The start point, then one entry per iteration.
+    assert [entry["iteration"] for entry in trace] == list(range(len(trace)))
+    assert len(trace) == result["iterations"] + 1
+    assert trace[0]["inputs_unscaled"][R0] == pytest.approx(0.01)
+    assert trace[0]["inputs"][R0] == pytest.approx((0.01 - 0.001) / (0.1 - 0.001))
+    for entry in trace:
+        unit = entry["inputs"][R0]
+        assert entry["inputs_unscaled"][R0] == pytest.approx(0.001 + unit * (0.1 - 0.001))
+    # best_cost never rises, and ends at the cost reported for the fitted values.
+    best = [entry["best_cost"] for entry in trace]
+    assert best == sorted(best, reverse=True)
+    assert min(best[-1], trace[-1]["cost"]) == pytest.approx(result["cost"])
+    assert trace[-1]["cost"] < trace[0]["cost"]
+
+
+def test_a_long_trace_is_thinned_evenly():
+    from cellar_worker.fitting.optimize import MAX_TRACE, Progress
+
+    progress = Progress()
+    for iteration in range(5 * MAX_TRACE):
+        progress.log(iteration, 1.0 / (iteration + 1), {"a": 0.5}, {"a": 2.0})
+    iterations = [entry["iteration"] for entry in progress.trace]
+    assert len(iterations) <= MAX_TRACE
+    assert iterations[0] == 0 and iterations[-1] >= 5 * MAX_TRACE - 8
+    assert len({b - a for a, b in zip(iterations, iterations[1:])}) == 1
 
 
 @pytest.mark.parametrize("method", ["L-BFGS-B", "least_squares"])
@@ -225,6 +258,21 @@ def aged_request(datasets, **extra) -> dict:
         "mode": "per_dataset",
         **extra,
     }
+
+
+def test_weights_pull_the_joint_fit_towards_the_heavier_data_set():
+    """The joint cost is the weighted sum of the data sets' costs (a DataFit's objective_weights)."""
+    datasets = aged_datasets()
+    even = fit_parameters_array(aged_request(datasets, mode="joint", cost="SSE"))
+    heavy = [{**datasets[0], "weight": 50.0}, datasets[1]]
+    weighted = fit_parameters_array(aged_request(heavy, mode="joint", cost="SSE"))
+    low, high = AGED_R0[0.0], AGED_R0[500.0]
+    assert low < even["parameter_values"][R0] < high
+    assert abs(weighted["parameter_values"][R0] - low) < abs(even["parameter_values"][R0] - low) / 5
+    assert [entry["weight"] for entry in weighted["per_dataset"]] == [50.0, 1.0]
+    assert weighted["cost"] == pytest.approx(sum(e["weight"] * e["cost"] for e in weighted["per_dataset"]))
+    zero = aged_request([datasets[0], {**datasets[1], "weight": 0}], mode="joint")
+    assert raises("CONFIGURATION_ERROR", fit_parameters_array, zero).startswith("datasets[1].weight")
 
 
 def test_per_dataset_mode_fits_each_data_set_on_its_own():

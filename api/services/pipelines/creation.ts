@@ -19,7 +19,11 @@ import { checkRefs } from './references.ts';
 export type PipelineCreate = RequestBody<'createPipeline'> | RequestBody<'createSimplePipeline'>;
 
 // The Python client makes the name optional.
-const DEFAULT_NAME: Record<PipelineKind, string> = { pipeline: 'Pipeline', simple: 'Simple pipeline' };
+const DEFAULT_NAME: Record<PipelineKind, string> = {
+  pipeline: 'Pipeline',
+  simple: 'Simple pipeline',
+  optimization: 'Optimization',
+};
 
 export async function createPipeline(ctx: RequestContext, input: PipelineCreate, kind: PipelineKind) {
   // openapi.yaml lets exactly one of elements and config.elements through.

@@ -13,7 +13,7 @@ export async function loadPipeline(
   kind?: PipelineKind,
 ): Promise<repo.PipelineRow> {
   const p = await repo.findPipeline(ctx.em, id);
-  if (!p || (kind && p.kind !== kind)) throw notFound(kind === 'simple' ? 'simple pipeline' : 'pipeline', id);
+  if (!p || (kind && p.kind !== kind)) throw notFound(kind === 'simple' ? 'simple pipeline' : (kind ?? 'pipeline'), id);
   assertSameOrganization(ctx.caller, p.organization_id, 'pipeline');
   await requireProjectPermission(ctx, p.project_id, permission);
   return p;

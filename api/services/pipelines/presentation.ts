@@ -3,7 +3,8 @@
 import type * as repo from '../../../db/repositories/pipelines.ts';
 import { isTerminal } from '../../../workflows/statuses.ts';
 
-export type PipelineKind = 'pipeline' | 'simple';
+/** An optimization is a pipeline of one fit, served under /optimizations. */
+export type PipelineKind = 'pipeline' | 'simple' | 'optimization';
 
 const isFailed = (status: string) => status === 'failed' || status === 'canceled';
 

@@ -19,9 +19,12 @@ import { cancelPipelines } from './cancellation.ts';
 import { loadPipeline } from './pipelineAccess.ts';
 import { type PipelineKind, presentElement, presentPipeline } from './presentation.ts';
 
+/** The search documents' entity type: optimizations are found as such. */
+const entityType = (kind: PipelineKind) => (kind === 'optimization' ? 'optimization' : 'pipeline');
+
 export function indexPipeline(em: RequestContext['em'], p: repo.PipelineRow) {
   return indexEntity(em, {
-    entity_type: 'pipeline',
+    entity_type: entityType(p.kind),
     entity_id: p.id,
     organization_id: p.organization_id,
     project_id: p.project_id,
@@ -91,7 +94,7 @@ export async function deletePipeline(ctx: RequestContext, id: string, kind?: Pip
   // Running work is stopped first, the same way a cancellation does it.
   if (!isTerminal(p.status)) await cancelPipelines(ctx, [id]);
   const recorded = await ctx.em.transactional(async (em) => {
-    await unindexEntity(em, 'pipeline', id);
+    await unindexEntity(em, entityType(p.kind), id);
     await repo.deletePipeline(em, id);
     // Its fits' and validations' series go with it.
     return recordStarts(em, [purgeStart(ctx.config, pipelinePrefix(p.organization_id, p.project_id, id))]);

@@ -1,20 +1,22 @@
 """A joint fit of one parameter set to several data sets.
 
-``fit_parameters_array(request)``: the fields of ``fit_parameters`` (service.py), but instead
-of ``data``/``protocol``, ``"independent_variable": "<name>"`` and ``"datasets": [{"value": number, "data": {...},
-"protocol"?: {...}}]`` (at most ``MAX_DATASETS``). One parameter set is fitted jointly:
-the cost is the sum of the data sets' costs. When ``independent_variable`` is a parameter
-of the model (``"Ambient temperature [K]"``, ``"Initial SOC [%]"``, ...), each data set's
-``value`` is applied to it (over any fixed value); otherwise (``"C-rate"``, say) it only
-labels the data set. The answer adds ``"per_dataset": [{"value", "cost", "summary_stats",
-"n_points", "coverage"}]``, ``"independent_variable"``, ``"independent_variable_applied"`` and
-``"mode"``; ``summary_stats`` pools every point. With ``"mode": "per_dataset"`` (default
-``"joint"``), each data set is then also fitted on its own, starting from the joint values:
-its ``per_dataset`` entry becomes ``{"key" (= value), "parameter_values", "cost",
-"summary_stats", "n_points", "coverage", "iterations", "evaluations", "converged", ...,
-"joint_cost", "joint_summary_stats"}`` -- its own fit, with the joint fit's figures on it.
-Everything else in the answer, ``parameter_values`` above all (what later pipeline elements
-receive), stays the joint fit's; ``duration_s`` is the attempt's for all the fits.
+``fit_parameters_array(request)``: the fields of ``fit_parameters`` (service.py), but instead of
+``data``/``protocol``, ``"independent_variable": "<name>"`` and ``"datasets": [{"value": number,
+"data": {...}, "protocol"?: {...}, "weight"?: number}]`` (at most ``MAX_DATASETS``). One
+parameter set is fitted jointly: the cost is the sum of the data sets' costs, each times its
+``weight`` (default 1; ionworks-schema's ``objective_weights`` of a DataFit with several
+objectives). When ``independent_variable`` is a parameter of the model (``"Ambient temperature
+[K]"``, ``"Initial SOC [%]"``, ...), each data set's ``value`` is applied to it (over any fixed
+value); otherwise (``"C-rate"``, say) it only labels the data set. The answer adds
+``"per_dataset": [{"value", "cost", "summary_stats", "n_points", "coverage"}]``,
+``"independent_variable"``, ``"independent_variable_applied"`` and ``"mode"``; ``summary_stats``
+pools every point. With ``"mode": "per_dataset"`` (default ``"joint"``), each data set is then
+also fitted on its own, starting from the joint values: its ``per_dataset`` entry becomes
+``{"key" (= value), "parameter_values", "cost", "summary_stats", "n_points", "coverage",
+"iterations", "evaluations", "converged", ..., "joint_cost", "joint_summary_stats"}`` -- its own
+fit, with the joint fit's figures on it. Everything else in the answer, ``parameter_values``
+above all (what later pipeline elements receive), stays the joint fit's; ``duration_s`` is the
+attempt's for all the fits.
 """
 
 from __future__ import annotations
@@ -83,17 +85,20 @@ def fit_parameters_array(
             path = f"datasets[{index}]"
             if not isinstance(entry, dict):
                 raise configuration_error(f"{path}: must be an object {{'value', 'data', 'protocol'?}}")
-            unknown = sorted(set(entry) - {"value", "data", "protocol"})
+            unknown = sorted(set(entry) - {"value", "data", "protocol", "weight"})
             if unknown:
                 raise configuration_error(f"{path}: unknown field(s) {', '.join(map(repr, unknown))}")
             value = finite(entry.get("value"), f"{path}.value")
+            weight = finite(entry.get("weight", 1.0), f"{path}.weight")
+            if weight <= 0:
+                raise configuration_error(f"{path}.weight: must be greater than 0")
             protocol = entry.get("protocol")
             dataset = load_dataset(entry.get("data"), target, need_current=protocol is None, path=f"{path}.data")
             case_fixed = {**fixed, variable: value} if applied else fixed
             evaluator = make_evaluator(
                 spec, dataset, protocol, case_fixed, {p.name: p.initial for p in fitted}, ignored
             )
-            cases.append(Case(value, evaluator))
+            cases.append(Case(value, evaluator, weight))
         saved = [c for c in (*(checkpoint_details or ()), request.get("checkpoint")) if isinstance(c, dict)]
         if mode == JOINT:
             progress.begin(JOINT, None)
@@ -182,7 +187,9 @@ def _fit_each(request, fitted, cases, cost_name, settings, progress, should_canc
         if index < len(done):
             continue
         fit = {"index": index, "key": case.value}
-        progress.begin(fit, {"joint": joint, "per_dataset": list(done)})
+        # The heartbeats carry the finished joint fit, but not its trace (it only grows them).
+        finished = {k: v for k, v in joint.items() if k != "intermediate_results"}
+        progress.begin(fit, {"joint": finished, "per_dataset": list(done)})
         own = run_fit(
             request,
             fitted,

@@ -26,10 +26,11 @@ class _Residuals(np.ndarray):
 
 @dataclass
 class Case:
-    """One data set with its evaluator."""
+    """One data set with its evaluator, and its weight in the joint cost."""
 
     value: float | None
     evaluator: Evaluator
+    weight: float = 1.0
 
     def residuals(self, values: dict[str, float], should_cancel: ShouldCancel) -> _Residuals:
         dataset = self.evaluator.dataset
@@ -85,14 +86,16 @@ def run_fit(
         return [case.residuals(values, should_cancel) for case in cases]
 
     def combine(arrays: list[np.ndarray]) -> float:
-        return float(sum(cost_value(cost_name, array) for array in arrays))
+        # The weighted sum of the data sets' costs (ionworks-schema's objective_weights).
+        return float(sum(case.weight * cost_value(cost_name, array) for case, array in zip(cases, arrays)))
 
     def stack(arrays: list[np.ndarray]) -> np.ndarray:
-        # least_squares minimizes the sum of squares: per data set, its SSE, or its MSE for RMSE
-        # (one data set only: minimizing its MSE minimizes its RMSE).
+        # least_squares minimizes the sum of squares: per data set, its weighted SSE, or its MSE for
+        # RMSE (one data set only: minimizing its MSE minimizes its RMSE).
+        scale = [math.sqrt(case.weight) for case in cases]
         if cost_name == "SSE":
-            return np.concatenate(arrays)
-        return np.concatenate([array / math.sqrt(len(array)) for array in arrays])
+            return np.concatenate([w * array for w, array in zip(scale, arrays)])
+        return np.concatenate([w * array / math.sqrt(len(array)) for w, array in zip(scale, arrays)])
 
     problem = optimize.Problem(
         fitted,
@@ -127,6 +130,7 @@ def run_fit(
     per_dataset = [
         {
             "value": case.value,
+            "weight": case.weight,
             "cost": cost_value(cost_name, array),
             "summary_stats": residual_stats(array),
             "n_points": int(len(array)),
@@ -150,6 +154,8 @@ def run_fit(
         "n_points": int(sum(len(array) for array in final)),
         "initial_parameters": dict(start),
         "resumed": checkpoint is not None,
+        # This attempt's optimizer trace (a resumed fit's starts at its checkpoint).
+        "intermediate_results": list(progress.trace),
         "_per_dataset": per_dataset,
     }
 

@@ -20,7 +20,8 @@ solves, for every method. A candidate the model cannot be solved for costs
 the start point itself must solve (the caller checks it first).
 
 Progress is shared with the activity through :class:`Progress`, and cancellation is
-checked before every model solve.
+checked before every model solve. The optimizer's trace (the start point, then each iteration's
+point and cost) is kept in ``Progress.trace``, thinned to at most ``MAX_TRACE`` entries.
 """
 
 from __future__ import annotations
@@ -39,6 +40,9 @@ FAILED_COST = 1e6
 FAILED_RESIDUAL = 1e3
 SIMPLEX_STEP = 0.05
 DE_SEED = 0
+# Trace entries kept per fit: past this, every other entry is dropped and only every 2nd, 4th, ...
+# iteration is recorded, so a long fit's trace stays a bounded, evenly spaced sample.
+MAX_TRACE = 200
 
 
 class FitCancelled(Exception):
@@ -65,6 +69,10 @@ class Progress:
     # attempt resumes the right fit and skips the finished ones (array_fit.py).
     fit: object = None
     completed: dict | None = None
+    # The optimizer's trace: {"iteration", "cost", "best_cost", "inputs" (in [0, 1] across the
+    # bounds), "inputs_unscaled"} per recorded iteration; not heartbeated (it only grows the details).
+    trace: list = field(default_factory=list)
+    _trace_stride: int = 1
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def begin(self, fit, completed: dict | None) -> None:
@@ -73,6 +81,25 @@ class Progress:
             self.iteration = self.evaluations = self.failed_evaluations = 0
             self.best_cost = self.best_parameters = None
             self.fit, self.completed = fit, completed
+            self.trace, self._trace_stride = [], 1
+
+    def log(self, iteration: int, cost: float | None, inputs: dict[str, float], values: dict[str, float]) -> None:
+        """Record one point of the trace (thinned to ``MAX_TRACE`` entries)."""
+        with self._lock:
+            if iteration % self._trace_stride:
+                return
+            self.trace.append(
+                {
+                    "iteration": iteration,
+                    "cost": cost,
+                    "best_cost": self.best_cost,
+                    "inputs": dict(inputs),
+                    "inputs_unscaled": dict(values),
+                }
+            )
+            if len(self.trace) > MAX_TRACE:
+                self._trace_stride *= 2
+                self.trace = [entry for entry in self.trace if entry["iteration"] % self._trace_stride == 0]
 
     def record(self, cost: float, values: dict[str, float]) -> None:
         with self._lock:
@@ -182,6 +209,24 @@ class Problem:
             self.best = (cost, dict(values), arrays)
         self._memo[tuple(float(v) for v in self.unit(values))] = arrays
 
+    def known_cost(self, x) -> float | None:
+        """The cost at ``x`` if it was evaluated lately (``FAILED_COST`` if the model failed there)."""
+        key = tuple(float(v) for v in np.atleast_1d(x))
+        if key not in self._memo:
+            return None
+        arrays = self._memo[key]
+        return FAILED_COST if arrays is None else self._combine(arrays)
+
+    def log(self, x, reported=None) -> None:
+        """The trace entry of the point ``x`` at the current iteration; ``reported``: the
+        optimizer's own scalar cost there, used when ``x`` is no longer remembered."""
+        x = np.clip(np.atleast_1d(np.asarray(x, dtype=float)), 0.0, 1.0)
+        inputs = {p.name: float(xi) for p, xi in zip(self.fitted, x)}
+        cost = self.known_cost(x)
+        if cost is None and np.ndim(reported) == 0 and reported is not None:
+            cost = float(reported)
+        self.progress.log(self.progress.iteration, cost, inputs, self.values(x))
+
     def cost(self, x) -> float:
         arrays = self._evaluate(x)
         return FAILED_COST if arrays is None else self._combine(arrays)
@@ -198,9 +243,15 @@ def minimize(problem: Problem, start: dict[str, float], settings: OptimizerSetti
     progress = problem.progress
     iterations_left = [settings.max_iterations]
 
+    problem.log(x0)
+
     def callback(intermediate_result=None):
         with progress._lock:
             progress.iteration += 1
+        x = getattr(intermediate_result, "x", None)
+        if x is not None:
+            # least_squares reports its residual vector as ``fun``: only a scalar is a cost.
+            problem.log(x, getattr(intermediate_result, "fun", None))
         iterations_left[0] -= 1
         if iterations_left[0] < 0:
             raise _Stop(f"reached max_iterations ({settings.max_iterations})")

@@ -18,7 +18,8 @@ activities run them in a thread). ``array_fit.py`` fits several data sets jointl
 → ``{"parameter_values", "cost", "cost_name", "iterations", "evaluations",
 "failed_evaluations", "duration_s", "converged", "message", "summary_stats": {"RMSE", "MAE",
 "Max"}, "n_points", "coverage", "initial_parameters", "resumed", "ignored_parameters",
-"element_name"}``. ``iterations`` and ``evaluations`` count every attempt of a resumed fit;
+"element_name", "intermediate_results"}``; ``intermediate_results`` is the optimizer's trace
+(``optimize.Progress.log``). ``iterations`` and ``evaluations`` count every attempt of a resumed fit;
 ``duration_s`` is this attempt's wall time. ``coverage`` is the fraction of the data's
 duration the fitted model simulated (below 1: it stopped at a model limit first).
 ``ignored_parameters`` are fixed parameters this model does not have.
