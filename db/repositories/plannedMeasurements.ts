@@ -94,15 +94,6 @@ export async function channelForPlan(em: EntityManager, id: string, lock = false
   return rows[0] ?? null;
 }
 
-/** The project's channels ordered by site, cycler and channel name (the scheduler's tie-break). */
-export function projectChannels(em: EntityManager, projectId: string): Promise<ChannelForPlan[]> {
-  return em.execute<ChannelForPlan[]>(
-    `${CHANNEL_FOR_PLAN} join sites s on s.id = cy.site_id where ch.project_id = ? order by s.name, cy.name, ` +
-      `ch.name, ch.id`,
-    [projectId],
-  );
-}
-
 export interface Block {
   channel_id: string;
   kind: 'planned_measurement' | 'cell_measurement' | 'cycler_service_event' | 'channel_service';
@@ -187,4 +178,62 @@ export async function specForPlan(em: EntityManager, id: string) {
     { id: string; organization_id: string; project_id: string; ratings: Record<string, unknown> | null }[]
   >(`select id, organization_id, project_id, ratings from cell_specifications where id = ?`, [id]);
   return rows[0] ?? null;
+}
+
+/** A channel as the auto-schedule's placement sees it (ratings, calibration, names for the answer). */
+export type PlacementChannel = Pick<
+  ChannelForPlan,
+  | 'id'
+  | 'name'
+  | 'cycler_name'
+  | 'out_of_commission'
+  | 'service_event_id'
+  | 'max_amps'
+  | 'min_volts'
+  | 'max_volts'
+  | 'calibration_due_at'
+>;
+/** A span of time a channel is held (epoch ms; open ends infinite). */
+export type Span = Pick<Block, 'channel_id' | 'start_ms' | 'end_ms'>;
+
+/**
+ * What the auto-schedule places plans on, in one statement and one row: the project's channels in the
+ * scheduler's tie-break order (site, cycler, channel name) and the spans of every block on them from
+ * `asOf` on, in order of start. As two JSON arrays of arrays: 70,000 rows through the driver cost
+ * ten times as much as parsing them as one text.
+ */
+export async function placementLab(
+  em: EntityManager,
+  projectId: string,
+  asOf = new Date(),
+): Promise<{ channels: PlacementChannel[]; spans: Span[] }> {
+  const [row] = await em.execute<{ channels: string | null; spans: string | null }[]>(
+    `select (select json_agg(json_build_array(ch.id, ch.name, cy.name, ch.out_of_commission, ch.service_event_id,
+                     ch.max_amps, ch.min_volts, ch.max_volts, ${ms('cy.calibration_due_at')})
+                     order by s.name, cy.name, ch.name, ch.id)::text
+              from channels ch join cyclers cy on cy.id = ch.cycler_id join sites s on s.id = cy.site_id
+             where ch.project_id = ?) as channels,
+            (select json_agg(json_build_array(b.channel_id, b.start_ms, b.end_ms) order by b.start_ms)::text
+              from (${blocksSql('ch.project_id = ?')}) b) as spans`,
+    [projectId, asOf, projectId, null, projectId, projectId, projectId],
+  );
+  type ChannelTuple = [string, string, string, boolean, string | null, number | null, number | null, number | null];
+  const channels = (JSON.parse(row?.channels ?? '[]') as [...ChannelTuple, number | null][]).map(
+    (c): PlacementChannel => ({
+      id: c[0],
+      name: c[1],
+      cycler_name: c[2],
+      out_of_commission: c[3],
+      service_event_id: c[4],
+      max_amps: c[5],
+      min_volts: c[6],
+      max_volts: c[7],
+      calibration_due_at: c[8],
+    }),
+  );
+  // float8 infinities arrive as the strings "Infinity" and "-Infinity".
+  const spans = (JSON.parse(row?.spans ?? '[]') as [string, number | string, number | string][]).map(
+    (b): Span => ({ channel_id: b[0], start_ms: Number(b[1]), end_ms: Number(b[2]) }),
+  );
+  return { channels, spans };
 }
