@@ -232,8 +232,10 @@ export async function placementLab(
     }),
   );
   // float8 infinities arrive as the strings "Infinity" and "-Infinity".
-  const spans = (JSON.parse(row?.spans ?? '[]') as [string, number | string, number | string][]).map(
-    (b): Span => ({ channel_id: b[0], start_ms: Number(b[1]), end_ms: Number(b[2]) }),
-  );
+  const spans = (JSON.parse(row?.spans ?? '[]') as [string, number | string, number | string][]).map((b): Span => ({
+    channel_id: b[0],
+    start_ms: Number(b[1]),
+    end_ms: Number(b[2]),
+  }));
   return { channels, spans };
 }
