@@ -223,12 +223,13 @@ async function refresh() {
       counts(reply.body!);
       grid!.layout(reply.body!);
       let drawing = performance.now() - start;
-      // Two pages in flight at a time, the first (a screen) first: the server builds one while the
-      // browser parses and draws the other, and the first view shares the server with one page only.
+      // The first page (a screen) alone, so that the first view has the server to itself; then two
+      // pages in flight at a time, so that the server builds one while the browser draws the other.
       const urls = pagesOf(reply.body!).map((p) => `${base}?cycler_offset=${p.offset}&cycler_limit=${p.limit}`);
       let next = 0;
-      const worker = async () => {
-        for (let i = next++; i < urls.length && gen === generation; i = next++) {
+      const worker = async (until: number) => {
+        while (next < until && gen === generation) {
+          const i = next++;
           const page = (await get<LabStatus>(urls[i]!)).body!;
           if (gen !== generation) return; // a newer refresh (or project) took over
           const start = performance.now();
@@ -241,7 +242,8 @@ async function refresh() {
           }
         }
       };
-      await Promise.all([worker(), worker()]);
+      await worker(Math.min(1, urls.length));
+      await Promise.all([worker(urls.length), worker(urls.length)]);
       if (gen !== generation) return;
       if (!stats.renders) {
         stats.firstViewMs ||= drawing; // a lab without cyclers has no page: its first view is the summary
