@@ -11,7 +11,7 @@ import { UUID } from './values.ts';
 const TOUCH_INTERVAL_MS = 60_000;
 const lastTouched = new Map<string, number>();
 
-export function presentedKey(authorization: string | undefined, apiKeyHeader: string | undefined): string | undefined {
+function presentedKey(authorization: string | undefined, apiKeyHeader: string | undefined): string | undefined {
   if (apiKeyHeader) return apiKeyHeader.trim();
   const m = authorization && /^Bearer\s+(.+)$/i.exec(authorization);
   return m ? m[1]!.trim() : undefined;

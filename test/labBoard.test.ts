@@ -107,6 +107,9 @@ describe.skipIf(!CHROMIUM)('lab board in Chromium', () => {
     // A channel's details: its measurement.
     await page.locator(`.ch[data-id="${ch1.id}"]`).click();
     await expect.poll(() => page.locator('#details').textContent(), POLL).toContain('CCCV 1C');
+    // Focused (or pointed at), the cell's label and tooltip carry its full description.
+    expect(await page.locator(`.ch[data-id="${ch1.id}"]`).getAttribute('aria-label')).toContain('CCCV 1C');
+    expect(await page.locator(`.ch[data-id="${ch1.id}"]`).getAttribute('title')).toContain('CCCV 1C');
 
     // Find a channel by ratings: the free ones that fit (3 free of 6; 11 A fits none).
     await page.getByLabel('Current (A)').fill('5');

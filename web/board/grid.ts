@@ -96,8 +96,8 @@ const signature = (ch: Channel) =>
   `${ch.next_reservation?.id ?? ''}|${ch.next_reservation?.planned_start_time ?? ''}|${ch.service_scheduled_at ?? ''}`;
 
 // A short label at once (name and state, in words); the full description, dates and all, is
-// set when the cell takes the focus or the pointer (describeCell): formatting the dates of
-// 32,768 cells up front cost more than drawing them.
+// set when the cell takes the focus or the pointer (describeCell), rather than formatting up to
+// two dates for each of 32,768 cells that nobody is looking at.
 const cellHtml = (ch: Channel) =>
   `<button type="button" class="ch ` +
   `s-${ch.state}${ch.next_reservation ? ' booked' : ''}${ch.measurement?.watched ? ' watched' : ''}" ` +
@@ -221,11 +221,11 @@ export class Grid {
   /** The full description of a cell, as its label and tooltip (on focus and hover). */
   describeCell(el: HTMLElement): void {
     const at = el.dataset.id ? this.index.get(el.dataset.id) : undefined;
-    if (!at || el.dataset.described === '1') return;
+    if (!at) return;
     const text = describe(at.channel);
+    if (el.title === text) return;
     el.setAttribute('aria-label', text);
     el.title = text;
-    el.dataset.described = '1';
   }
 
   /** Arrow keys move the focus along the cells (roving tabindex). */
