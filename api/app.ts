@@ -8,6 +8,7 @@ import type { ObjectStorage } from '../storage/storage.ts';
 import { FsStorage } from '../storage/fsStorage.ts';
 import { authenticate } from './auth.ts';
 import { AuthCache } from './authCache.ts';
+import { conditionalLabStatus } from './conditionalLabStatus.ts';
 import { AppError, errorHandler } from './errors.ts';
 import { absentBodyAsEmpty, canonicalIds, correlation, exactJson, refuseUnstorableText, requestLog } from './http.ts';
 import { jsonBody, PROTOCOL_BODY_LIMIT } from './bodyLimits.ts';
@@ -53,6 +54,10 @@ export function createApp(deps: AppDeps): Express {
   app.set('etag', false);
   app.set('query parser', 'extended');
   app.use(correlation, exactJson, requestLog);
+  const authCache = new AuthCache(deps.config.databaseUrl!);
+  app.locals.stop = () => authCache.stop();
+  // A conditional lab status of an unchanged lab: 304 before any parsing or validation.
+  app.use(conditionalLabStatus(deps.orm, deps.config.staleAfterHours, authCache));
 
   app.use(healthRoutes(deps.orm, deps.temporal));
   app.use(openApiRoutes(spec));
@@ -60,8 +65,6 @@ export function createApp(deps: AppDeps): Express {
   if (deps.storage instanceof FsStorage) app.use(storageRoutes(deps.storage));
 
   // Who is asking comes before any body byte is read: an unknown caller costs no parsing.
-  const authCache = new AuthCache(deps.config.databaseUrl!);
-  app.locals.stop = () => authCache.stop();
   const auth = authenticate(
     deps.orm,
     { config: deps.config, temporal: deps.temporal, storage: deps.storage },

@@ -17,6 +17,33 @@ function presentedKey(authorization: string | undefined, apiKeyHeader: string | 
   return m ? m[1]!.trim() : undefined;
 }
 
+/**
+ * The caller when the cache alone settles it (a verified key, an active membership, its
+ * last_used_at written within the minute), else undefined: the normal chain then decides,
+ * answering every error as it does. Entries live only while the cache hears the database's
+ * notifications (every replica evicts a revoked key), so this answers no more than auth does.
+ */
+export function cachedCaller(
+  cache: AuthCache,
+  authorization: string | undefined,
+  apiKeyHeader: string | undefined,
+  requestedOrg: string | undefined,
+): { userId: string; organizationId: string; isOwner: boolean } | undefined {
+  const key = presentedKey(authorization, apiKeyHeader);
+  const prefix = key && apiKeyPrefix(key);
+  if (!key || !prefix) return undefined;
+  cache.ensureListening();
+  const entry = cache.get(prefix);
+  const identity = entry?.identity;
+  if (!entry || !identity || !apiKeyMatches(key, identity.key_hash)) return undefined;
+  const organizationId = identity.key_organization_id;
+  if (requestedOrg !== undefined && requestedOrg.toLowerCase() !== organizationId) return undefined;
+  const membership = entry.memberships.get(organizationId);
+  if (!membership || membership.deactivated) return undefined;
+  if ((lastTouched.get(identity.key_id) ?? 0) < Date.now() - TOUCH_INTERVAL_MS) return undefined;
+  return { userId: identity.user_id, organizationId, isOwner: membership.role === 'owner' };
+}
+
 export function authenticate(orm: MikroORM, services: Services, cache: AuthCache): RequestHandler {
   return async (req, _res, next) => {
     try {

@@ -4,6 +4,14 @@ import { execFileSync } from 'node:child_process';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { labHead } from '../db/repositories/lab.ts';
 import { placePlans, proposalInputs } from '../api/services/autoSchedule.ts';
+import { projectBlocks } from '../db/repositories/plannedMeasurements.ts';
+
+/** The proposal's reads before 2026-11-27 (every channel and block column, as driver rows), the reads' baseline. */
+const PREVIOUS_CHANNELS = `select ch.id, ch.name, ch.organization_id, ch.project_id, ch.cycler_id,
+  cy.name as cycler_name, ch.out_of_commission, ch.service_event_id, ch.max_amps, ch.min_volts, ch.max_volts,
+  (extract(epoch from cy.calibration_due_at) * 1000)::float8 as calibration_due_at
+  from channels ch join cyclers cy on cy.id = ch.cycler_id join sites s on s.id = cy.site_id
+  where ch.project_id = ? order by s.name, cy.name, ch.name, ch.id`;
 
 type Exec = (sql: string, params?: unknown[]) => Promise<Record<string, any>[]>;
 type Timer = (n: number, fn: () => Promise<unknown>) => Promise<number[]>;
@@ -122,6 +130,11 @@ export async function proposal(ctx: Ctx, ids: { protocolId: string; specId: stri
     },
     () => proposalInputs(ctx.em(), ctx.project, planIds),
   );
+  const [reads2, previous] = await ctx.timePair(
+    5,
+    () => proposalInputs(ctx.em(), ctx.project, planIds),
+    () => Promise.all([ctx.exec(PREVIOUS_CHANNELS, [ctx.project]), projectBlocks(ctx.em(), ctx.project)]),
+  );
   const [plans, channels, blocks] = await proposalInputs(ctx.em(), ctx.project, planIds);
   const byId = new Map(plans.map((p) => [p.id, p]));
   const place = await ctx.time(5, async () =>
@@ -139,7 +152,51 @@ export async function proposal(ctx: Ctx, ids: { protocolId: string; specId: stri
     `  its reads (${channels.length} channels, ${blocks.length} blocks), in-process  ${ctx.fmt(reads)}; ` +
       ` the placement alone  ${ctx.fmt(place)}`,
   );
+  console.log(
+    `  its reads again ${ctx.fmt(reads2)}, alternated with the previous reads (every column as driver rows) ` +
+      `${ctx.fmt(previous)}: p50 ${ratio(ctx, reads2, previous, 50)}×`,
+  );
   console.log(`  proposal / its reads: p50 ${ratio(ctx, times, reads, 50)}×  p95 ${ratio(ctx, times, reads, 95)}×`);
+}
+
+/**
+ * Runs in the page: each lab status request's start, first byte (the server's build) and end
+ * (transfer), when the board had it parsed and how long it drew it, then the frame after the last
+ * page (style, layout, paint), from the board's timings and the browser's resource timings.
+ */
+function whereTimeWent(): string[] {
+  const b = (
+    globalThis as unknown as {
+      __board: {
+        signInAt: number;
+        allDrawnAt: number;
+        paintedAt: number;
+        pages: { url: string; parsedAt: number; drawMs: number }[];
+      };
+    }
+  ).__board;
+  const at = (t: number) => (t - b.signInAt).toFixed(0);
+  const lines: string[] = [];
+  const resources = performance
+    .getEntriesByType('resource')
+    .filter((e) => e.name.includes('/lab/status') && e.startTime >= b.signInAt) as unknown as {
+    name: string;
+    startTime: number;
+    responseStart: number;
+    responseEnd: number;
+    encodedBodySize: number;
+  }[];
+  for (const r of resources) {
+    const url = new URL(r.name);
+    const drawn = b.pages.find((p) => r.name.endsWith(p.url));
+    lines.push(
+      `${(url.search || '(whole)').padEnd(36)} asked ${at(r.startTime)}, first byte ${at(r.responseStart)}, ` +
+        `received ${at(r.responseEnd)} (${(r.encodedBodySize / 1e6).toFixed(2)} MB)` +
+        (drawn ? `, parsed ${at(drawn.parsedAt)}, drawn in ${drawn.drawMs.toFixed(0)}` : ''),
+    );
+  }
+  lines.push(`all drawn ${at(b.allDrawnAt)}; the next frame (style, layout, paint) ${at(b.paintedAt)}`);
+  return lines;
 }
 
 /** 50 concurrent schedule requests for overlapping windows on one channel: exactly one succeeds. */
@@ -215,6 +272,9 @@ export async function boardInChromium(ctx: Ctx): Promise<void> {
       () => (globalThis as unknown as { __board: { firstViewMs: number; firstRenderMs: number } }).__board,
     );
     const cells = await page.locator('#grid .ch').count();
+    await page.waitForFunction(() => (globalThis as unknown as { __board: { paintedAt: number } }).__board.paintedAt);
+    console.log(`  where the first render's time went (ms after sign-in, in the page):`);
+    for (const line of await page.evaluate(whereTimeWent)) console.log(`    ${line}`);
     // Baseline: the whole tree fetched and parsed in this page, as the first view needed before.
     const whole = await page.evaluate(
       async ({ path, key }) => {

@@ -25,6 +25,9 @@ if (!CHROMIUM)
       'or set CHROMIUM_PATH)',
   );
 
+/** The board's round trips take seconds on a loaded host, not the poll's default second. */
+const POLL = { timeout: 15_000 };
+
 let api: TestApi;
 let browser: Browser;
 beforeAll(async () => {
@@ -83,15 +86,15 @@ describe.skipIf(!CHROMIUM)('lab board in Chromium', () => {
     await page.goto(`${api.url}/lab?refresh=1000`);
     // A wrong key: the API's message, back at sign-in.
     await signIn(page, 'cellar_wrong_key');
-    await expect.poll(() => page.locator('#signin-error').textContent()).toMatch(/\S/);
+    await expect.poll(() => page.locator('#signin-error').textContent(), POLL).toMatch(/\S/);
     await signIn(page, org.api_key);
 
     const status = await ok(c.get(`/projects/${lab.project.id}/lab/status`));
     const count = (k: string) => page.locator(`[data-count="${k}"]`).textContent();
-    await expect.poll(() => count('occupied')).toBe(String(status.occupied));
+    await expect.poll(() => count('occupied'), POLL).toBe(String(status.occupied));
     for (const k of ['stale', 'free', 'out_of_commission'] as const) expect(await count(k)).toBe(String(status[k]));
     // The counts come with the summary; the channels with the pages after it.
-    await expect.poll(() => page.locator('#grid .ch').count()).toBe(6);
+    await expect.poll(() => page.locator('#grid .ch').count(), POLL).toBe(6);
 
     // Out of commission through the API: the board shows it within its refresh (1 s here).
     await ok(c.patch(`/channels/${ch3.id}`, { out_of_commission: true }));
@@ -103,7 +106,10 @@ describe.skipIf(!CHROMIUM)('lab board in Chromium', () => {
 
     // A channel's details: its measurement.
     await page.locator(`.ch[data-id="${ch1.id}"]`).click();
-    await expect.poll(() => page.locator('#details').textContent()).toContain('CCCV 1C');
+    await expect.poll(() => page.locator('#details').textContent(), POLL).toContain('CCCV 1C');
+    // Focused (or pointed at), the cell's label and tooltip carry its full description.
+    expect(await page.locator(`.ch[data-id="${ch1.id}"]`).getAttribute('aria-label')).toContain('CCCV 1C');
+    expect(await page.locator(`.ch[data-id="${ch1.id}"]`).getAttribute('title')).toContain('CCCV 1C');
 
     // Find a channel by ratings: the free ones that fit (3 free of 6; 11 A fits none).
     await page.getByLabel('Current (A)').fill('5');
@@ -116,16 +122,16 @@ describe.skipIf(!CHROMIUM)('lab board in Chromium', () => {
     expect(await page.locator('[data-found]').getAttribute('data-found')).toBe('0');
 
     // Propose and apply: the requested plan goes onto a free channel.
-    await expect.poll(() => page.locator('#requested').textContent()).toContain(plan.name);
+    await expect.poll(() => page.locator('#requested').textContent(), POLL).toContain(plan.name);
     await page.getByRole('button', { name: 'Propose schedule' }).click();
-    await expect.poll(() => page.locator('#proposal table').count()).toBe(1);
+    await expect.poll(() => page.locator('#proposal table').count(), POLL).toBe(1);
     await page.getByRole('button', { name: 'Apply proposal' }).click();
-    await expect.poll(() => page.locator('[data-applied]').getAttribute('data-applied')).toBe('1');
+    await expect.poll(() => page.locator('[data-applied]').getAttribute('data-applied'), POLL).toBe('1');
     const scheduled = await ok(c.get(`${plans}/${plan.id}`));
     expect(scheduled.status).toBe('scheduled');
-    await expect.poll(() => page.locator('#timeline').textContent()).toContain(plan.name);
+    await expect.poll(() => page.locator('#timeline').textContent(), POLL).toContain(plan.name);
     await expect
-      .poll(() => page.locator(`.ch[data-id="${scheduled.channel_id}"]`).getAttribute('class'))
+      .poll(() => page.locator(`.ch[data-id="${scheduled.channel_id}"]`).getAttribute('class'), POLL)
       .toContain('booked');
 
     // Unchanged lab: conditional requests answered 304 by the API.

@@ -1,7 +1,9 @@
 // The lab status in parts, as the board reads a large lab: a summary (counts, no channels) and
 // pages of cyclers; each part with its own ETag and 304, all of it agreeing with the whole tree.
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, newOrg, startApi, type TestApi } from './harness.ts';
+import { client, eventually, newMember, newOrg, startApi, type TestApi } from './harness.ts';
+import { revokeApiKey } from '../api/services/bootstrap.ts';
 import { labFixture, measurement, ok, uniq } from './inventoryHelpers.ts';
 
 let api: TestApi;
@@ -87,5 +89,102 @@ describe('lab status views', () => {
       expect(res.status, q).toBe(422);
       expect(JSON.stringify(res.body.detail), q).toContain(q.split('=')[0]);
     }
+  });
+
+  it('answers a conditional request of an unchanged lab early with 304; anything else as the normal path does', async () => {
+    const org = await newOrg(api.orm);
+    const c = client(api.url, org.api_key);
+    const lab = await labFixture(c);
+    const base = `/projects/${lab.project.id}/lab/status`;
+    for (const q of ['', '?view=summary', '?view=full', '?cycler_offset=0&cycler_limit=5']) {
+      const first = await c.get(`${base}${q}`);
+      expect(first.status, q).toBe(200);
+      const tag = first.headers.get('etag')!;
+      // Twice: the second is answered from the cached key (the first may have filled the cache).
+      for (let i = 0; i < 2; i++) {
+        const again = await c.get(`${base}${q}`, { 'If-None-Match': tag });
+        expect(again.status, q).toBe(304);
+        expect(again.headers.get('etag'), q).toBe(tag);
+        expect(again.headers.get('cache-control'), q).toBe('private, no-cache');
+      }
+    }
+    // A write moves the tag: the next conditional request is a 200 with the change, then 304 again.
+    const tag = (await c.get(base)).headers.get('etag')!;
+    await ok(c.patch(`/channels/${lab.channels[0].id}`, { out_of_commission: true }));
+    const changed = await c.get(base, { 'If-None-Match': tag });
+    expect(changed.status).toBe(200);
+    expect(changed.body.out_of_commission).toBe(1);
+    const newTag = changed.headers.get('etag')!;
+    expect(newTag).not.toBe(tag);
+    expect((await c.get(base, { 'If-None-Match': newTag })).status).toBe(304);
+    // Answered ahead of the body parsers (the normal path refuses this broken body with a 400).
+    const early = (body: string) =>
+      new Promise<number>((resolve, reject) => {
+        const headers = {
+          'X-API-Key': org.api_key,
+          'If-None-Match': newTag,
+          'Content-Type': 'application/json',
+          'Content-Length': String(Buffer.byteLength(body)),
+        };
+        const req = http.request(`${api.url}${base}`, { method: 'GET', headers }, (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    expect(await early('{broken')).toBe(304);
+    // Bad query with a matching tag: the validator's 422, not a 304.
+    expect((await c.get(`${base}?cycler_limit=0`, { 'If-None-Match': newTag })).status).toBe(422);
+
+    // A wrong key, or none, with the current tag: 401 with the normal body.
+    const forged = client(api.url, org.api_key.slice(0, -4) + 'AAAA');
+    const wrong = await forged.get(base, { 'If-None-Match': newTag });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toMatchObject({ error_code: 'UNAUTHORIZED' });
+    expect((await client(api.url).get(base, { 'If-None-Match': newTag })).status).toBe(401);
+    // Another organization's caller, a member without channel:read, an unknown project, with that
+    // tag: each the same error as without it.
+    const outsider = client(api.url, (await newOrg(api.orm)).api_key);
+    const member = client(api.url, (await newMember(api.orm, org.organization_id)).api_key);
+    await ok(member.get('/auth/health'));
+    const cases = [
+      [outsider, base, 403],
+      [member, base, 403],
+      [c, `/projects/${crypto.randomUUID()}/lab/status`, 404],
+    ] as const;
+    for (const [who, path, status] of cases) {
+      const plain = await who.get(path);
+      const conditional = await who.get(path, { 'If-None-Match': newTag });
+      expect(plain.status, path).toBe(status);
+      expect(conditional.status, path).toBe(status);
+      expect(conditional.body, path).toEqual(plain.body);
+    }
+
+    // A key revoked in the database, as another API replica would (only the trigger's notification
+    // reaches this process): 401 once it arrives, never a 304 after.
+    const second = await newMember(api.orm, org.organization_id);
+    await api.orm.em
+      .fork()
+      .execute(`update memberships set role = 'owner' where organization_id = ? and user_id = ?`, [
+        org.organization_id,
+        second.user_id,
+      ]);
+    const c2 = client(api.url, second.api_key);
+    const tag2 = (await c2.get(base)).headers.get('etag')!;
+    expect((await c2.get(base, { 'If-None-Match': tag2 })).status).toBe(304);
+    await api.orm.em.fork().execute(`update api_keys set revoked_at = now() where user_id = ?`, [second.user_id]);
+    const revoked = await eventually(
+      async () => {
+        const r = await c2.get(base, { 'If-None-Match': tag2 });
+        return r.status === 401 && r;
+      },
+      { timeoutMs: 5000, intervalMs: 20, what: 'the revoked key refused' },
+    );
+    expect(revoked.body.message).toMatch(/revoked/);
+    for (let i = 0; i < 5; i++) expect((await c2.get(base, { 'If-None-Match': tag2 })).status).toBe(401);
+    // Revoked in this process: refused at once.
+    expect(await revokeApiKey(api.orm.em.fork(), org.api_key.split('_')[1]!)).toBe(true);
+    expect((await c.get(base, { 'If-None-Match': newTag })).status).toBe(401);
   });
 });

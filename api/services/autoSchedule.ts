@@ -49,18 +49,21 @@ function duplicates(ids: string[]): void {
 
 type PlanForProposal = repo.PlanRow & { ratings: Record<string, unknown> | null };
 
-/** What a proposal reads: the plans, the project's channels in tie-break order, and every block on them from now on. */
-export function proposalInputs(em: EntityManager, projectId: string, ids: string[]) {
-  return Promise.all([
+/**
+ * What a proposal reads, two statements side by side: the plans, and the project's channels in
+ * tie-break order with the spans of every block on them from now on (only what placement needs).
+ */
+export async function proposalInputs(em: EntityManager, projectId: string, ids: string[]) {
+  const [plans, lab] = await Promise.all([
     em.execute<PlanForProposal[]>(
       `select ${repo.PLAN_SELECT}, cs.ratings from ${repo.PLAN_FROM} left
         join cell_specifications cs on cs.id = p.cell_specification_id
         where p.project_id = ? and p.id = any(?::uuid[])`,
       [projectId, uuids(ids)],
     ),
-    repo.projectChannels(em, projectId),
-    repo.projectBlocks(em, projectId),
-  ] as const);
+    repo.placementLab(em, projectId),
+  ]);
+  return [plans, lab.channels, lab.spans] as const;
 }
 
 export async function proposeSchedule(
@@ -102,23 +105,23 @@ export async function proposeSchedule(
  */
 export function placePlans(
   plans: PlanForProposal[],
-  channels: repo.ChannelForPlan[],
-  blocks: repo.Block[],
+  channels: repo.PlacementChannel[],
+  blocks: repo.Span[],
   from: number,
 ): Assignment[] {
   const taken = new Map<string, { start_ms: number; end_ms: number }[]>(channels.map((c) => [c.id, []]));
-  for (const b of blocks) taken.get(b.channel_id)?.push(b);
+  for (const b of blocks) taken.get(b.channel_id)?.push({ start_ms: b.start_ms, end_ms: b.end_ms });
   // A channel out for its cycler's service is free again after the service's window (one of its blocks).
   const inService = channels.filter((c) => !c.out_of_commission || c.service_event_id);
   const order = new Map(channels.map((c, i) => [c.id, i]));
   // A channel whose calibration is due by `from` can take nothing; the others start in the heap at when they are next
   // free.
-  const entry = (c: repo.ChannelForPlan): Entry<repo.ChannelForPlan> | null =>
+  const entry = (c: repo.PlacementChannel): Entry<repo.PlacementChannel> | null =>
     c.calibration_due_at !== null && c.calibration_due_at <= from
       ? null
       : { key: earliestGap(taken.get(c.id)!, from, 0), order: order.get(c.id)!, channel: c };
   // Plans needing the same ratings share their channels' heap (one filter of 32,768 channels, not one per plan).
-  const heaps = new Map<string, { rated: number; heap: ChannelHeap<repo.ChannelForPlan> }>();
+  const heaps = new Map<string, { rated: number; heap: ChannelHeap<repo.PlacementChannel> }>();
 
   return plans.map((plan): Assignment => {
     const base = {
@@ -156,8 +159,8 @@ export function placePlans(
         unscheduled_reason: `no in-service channel is rated for the cell (${ratingMismatch(inService[0]!, need)})`,
       };
     // Take channels off the heap while one could still start earlier than the best found (or as early, and come first).
-    const looked: Entry<repo.ChannelForPlan>[] = [];
-    let best: { entry: Entry<repo.ChannelForPlan>; start: number } | null = null;
+    const looked: Entry<repo.PlacementChannel>[] = [];
+    let best: { entry: Entry<repo.PlacementChannel>; start: number } | null = null;
     for (let top = kind.heap.peek(); top && Number.isFinite(top.key); top = kind.heap.peek()) {
       if (best && (top.key > best.start || (top.key === best.start && top.order > best.entry.order))) break;
       looked.push(kind.heap.pop()!);

@@ -10,6 +10,7 @@ import {
   labHead,
   labServiceEvents,
   type CyclerPage,
+  type LabHead,
   type LabChannelRow,
   type LabCyclerRow,
   type LabServiceRow,
@@ -227,10 +228,25 @@ function pageOf(q: LabView): CyclerPage | undefined {
   return { offset: q.cycler_offset ?? 0, limit: q.cycler_limit ?? 100 };
 }
 
+/** Whether an If-None-Match header names `etag` (or any). */
+export const etagMatches = (ifNoneMatch: string | undefined, etag: string) =>
+  !!ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag || t.trim() === '*');
+
+/**
+ * The tag of a view of the lab: the project's lab version, the minute of the clock, the
+ * staleness window and the caller (`watched` is theirs). Each view is its own representation.
+ */
+export function labEtag(head: LabHead, userId: string, defaultHours: number, q: LabView, asOf = labClock()): string {
+  const page = pageOf(q);
+  const hours = head.stale_after_hours ?? defaultHours;
+  const caller = createHash('sha256').update(userId).digest('base64url').slice(0, 10);
+  const part = q.view === 'summary' ? '-s' : page ? `-p${page.offset}.${page.limit}` : '';
+  return `W/"lab-${head.version}-${asOf.getTime() / TICK}-${hours}-${caller}${part}"`;
+}
+
 /**
  * The status, or null when `ifNoneMatch` names its current ETag (answered 304 without building
- * the tree). The ETag covers the project's lab version (moved by triggers on every write the tree
- * shows), the minute of the clock, the staleness window and the caller (`watched` is theirs).
+ * the tree; usually answered earlier still, by conditionalLabStatus).
  */
 export async function labStatus(ctx: RequestContext, projectId: string, ifNoneMatch?: string, q: LabView = {}) {
   const page = pageOf(q);
@@ -247,14 +263,9 @@ export async function labStatus(ctx: RequestContext, projectId: string, ifNoneMa
     });
   }
   const hours = head.stale_after_hours ?? ctx.config.staleAfterHours;
-  const version = head.version;
   const asOf = labClock();
-  const caller = createHash('sha256').update(ctx.caller.userId).digest('base64url').slice(0, 10);
-  // Each view is its own representation, so its own tag.
-  const part = q.view === 'summary' ? '-s' : page ? `-p${page.offset}.${page.limit}` : '';
-  const etag = `W/"lab-${version}-${asOf.getTime() / TICK}-${hours}-${caller}${part}"`;
-  if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag || t.trim() === '*'))
-    return { etag, body: null };
+  const etag = labEtag(head, ctx.caller.userId, ctx.config.staleAfterHours, q, asOf);
+  if (etagMatches(ifNoneMatch, etag)) return { etag, body: null };
   const body =
     q.view === 'summary'
       ? await buildLabSummary(ctx.em, projectId, hours, asOf)

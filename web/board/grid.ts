@@ -95,12 +95,15 @@ const signature = (ch: Channel) =>
   `${ch.measurement?.estimated_end_time ?? ''}|` +
   `${ch.next_reservation?.id ?? ''}|${ch.next_reservation?.planned_start_time ?? ''}|${ch.service_scheduled_at ?? ''}`;
 
-// The label is also the tooltip (one attribute: 32,768 of them are drawn at once).
+// A short label at once (name and state, in words); the full description, dates and all, is
+// set when the cell takes the focus or the pointer (describeCell), rather than formatting up to
+// two dates for each of 32,768 cells that nobody is looking at.
 const cellHtml = (ch: Channel) =>
   `<button type="button" class="ch ` +
   `s-${ch.state}${ch.next_reservation ? ' booked' : ''}${ch.measurement?.watched ? ' watched' : ''}" ` +
   `data-id="${ch.id}" data-state="${ch.state}" tabindex="-1" ` +
-  `aria-label="${esc(describe(ch))}">${GLYPH[ch.state]}</button>`;
+  `aria-label="${esc(ch.name)}: ${LABEL[ch.state]}${ch.next_reservation ? ', reserved' : ''}` +
+  `${ch.measurement?.watched ? ', watched' : ''}">${GLYPH[ch.state]}</button>`;
 
 function cyclerMeta(c: Cycler, now: number): string {
   const marks: string[] = [`${c.occupied + c.stale}/${c.channel_count} busy`];
@@ -213,6 +216,16 @@ export class Grid {
   private meta(d: Drawn, c: Cycler, now: number): void {
     const html = cyclerMeta(c, now);
     if (html !== d.metaHtml) d.meta.innerHTML = d.metaHtml = html;
+  }
+
+  /** The full description of a cell, as its label and tooltip (on focus and hover). */
+  describeCell(el: HTMLElement): void {
+    const at = el.dataset.id ? this.index.get(el.dataset.id) : undefined;
+    if (!at) return;
+    const text = describe(at.channel);
+    if (el.title === text) return;
+    el.setAttribute('aria-label', text);
+    el.title = text;
   }
 
   /** Arrow keys move the focus along the cells (roving tabindex). */
