@@ -9,7 +9,8 @@ describe('database connection loss', () => {
     const orm = await openOrm(inject('databaseUrl'), { poolMax: 1 });
     const admin = await openOrm(inject('databaseUrl'), { poolMax: 1 });
     try {
-      const [{ pid }] = await orm.em.fork().execute<{ pid: number }[]>(`select pg_backend_pid() as pid`);
+      const [first] = await orm.em.fork().execute<{ pid: number }[]>(`select pg_backend_pid() as pid`);
+      const pid = first!.pid;
       // The connection is idle in the pool now; the server ends it, as a restart does.
       await admin.em.fork().execute(`select pg_terminate_backend(?)`, [pid]);
       // Until the pool has heard of the loss, a query may still pick the dead connection.
