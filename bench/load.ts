@@ -59,6 +59,7 @@ const stack = await startParts({
   }),
 });
 const base = `http://127.0.0.1:${ports.api}`;
+console.log(`stack up (data in ${dir}); ${CLIENTS} clients for ${SECONDS} s`);
 
 interface Kind {
   name: string;
