@@ -53,7 +53,7 @@ const stack = await startParts({
     STORAGE_DRIVER: 'fs',
     STORAGE_DIR: path.join(dir, 'storage'),
     PORT: String(ports.api),
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: 'info', // the workers say 'worker started' at info, which tells they are ready
     PYBAMM_DISABLE_TELEMETRY: 'true',
     FIT_WARM_UP_MODELS: '', // no fit runs here: no model built ahead
   }),
