@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Migrator } from '@mikro-orm/migrations';
 import { allEntities } from './entities/index.ts';
 import { migrations } from './migrations/index.ts';
+import { logger } from '../stack/logger.ts';
 
 export type Orm = MikroORM;
 
@@ -12,6 +13,9 @@ export async function openOrm(databaseUrl: string, options: { poolMax?: number }
   // pg's standard type parsers (timestamps as Date) instead of MikroORM's string ones, so raw
   // queries and entities alike serialize timestamps as ISO 8601.
   const pool = new pg.Pool({ connectionString: databaseUrl, min: 0, max: options.poolMax ?? 10 });
+  // An idle connection the server drops (PostgreSQL restarted, a backend terminated) is emitted
+  // as 'error' on the pool, which drops that connection; unheard, the event ended the process.
+  pool.on('error', (err) => logger.warn({ err: err.message }, 'database connection lost; the pool opens a new one'));
   return MikroORM.init({
     clientUrl: databaseUrl,
     driverOptions: new PostgresDialect({ pool }),

@@ -31,8 +31,25 @@ import {
   type SignedTarget,
 } from './storage.ts';
 
-const SINGLE_COPY_MAX = 5 * 1024 ** 3;
-const COPY_PART = 1024 ** 3;
+/** S3 copies one object in one request up to 5 GiB; larger ones are copied in parts (1 GiB here). */
+export interface CopyLimits {
+  singleMax: number;
+  partSize: number;
+}
+const COPY_LIMITS: CopyLimits = { singleMax: 5 * 1024 ** 3, partSize: 1024 ** 3 };
+
+/**
+ * How an object of `size` bytes is copied: undefined for one CopyObject, else the inclusive
+ * byte ranges of its UploadPartCopy parts, in order (part n is ranges[n - 1]).
+ */
+export function copyPartRanges(size: number, limits: CopyLimits = COPY_LIMITS): [number, number][] | undefined {
+  if (size <= limits.singleMax) return undefined;
+  const ranges: [number, number][] = [];
+  for (let start = 0; start < size; start += limits.partSize) {
+    ranges.push([start, Math.min(start + limits.partSize, size) - 1]);
+  }
+  return ranges;
+}
 
 function isNotFound(err: unknown): boolean {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -45,9 +62,12 @@ export class S3Storage implements ObjectStorage {
   /** Presigns for the endpoint clients reach, which may differ from ours (a container network's name). */
   readonly #signer: S3Client;
   readonly #cfg: S3Config;
+  readonly #copyLimits: CopyLimits;
 
-  constructor(cfg: S3Config) {
+  /** `copyLimits`: S3's unless a test makes the multipart copy happen on small objects. */
+  constructor(cfg: S3Config, copyLimits: CopyLimits = COPY_LIMITS) {
     this.#cfg = cfg;
+    this.#copyLimits = copyLimits;
     const clientFor = (endpoint: string) =>
       new S3Client({
         endpoint,
@@ -132,7 +152,8 @@ export class S3Storage implements ObjectStorage {
     }
     const size = Number(head.ContentLength ?? 0);
     const CopySource = `${Bucket}/${from}`; // safe keys need no escaping
-    if (size <= SINGLE_COPY_MAX) {
+    const ranges = copyPartRanges(size, this.#copyLimits);
+    if (!ranges) {
       await this.client.send(new CopyObjectCommand({ Bucket, Key: to, CopySource, CopySourceIfMatch: head.ETag }));
       return;
     }
@@ -147,8 +168,8 @@ export class S3Storage implements ObjectStorage {
     );
     try {
       const parts = [];
-      for (let start = 0, n = 1; start < size; start += COPY_PART, n++) {
-        const range = `bytes=${start}-${Math.min(start + COPY_PART, size) - 1}`;
+      for (const [i, [first, last]] of ranges.entries()) {
+        const n = i + 1;
         const out = await this.client.send(
           new UploadPartCopyCommand({
             Bucket,
@@ -156,7 +177,7 @@ export class S3Storage implements ObjectStorage {
             UploadId,
             PartNumber: n,
             CopySource,
-            CopySourceRange: range,
+            CopySourceRange: `bytes=${first}-${last}`,
             CopySourceIfMatch: head.ETag,
           }),
         );

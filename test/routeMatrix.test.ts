@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadOpenApi } from '../api/openapi.ts';
-import { apiForSuite, client, newMember, newOrg } from './harness.ts';
+import { apiForSuite, client, eventually, newMember, newOrg } from './harness.ts';
 import { labFixture, measurement, ok } from './inventoryHelpers.ts';
 
 type Schema = Record<string, any>;
@@ -142,6 +142,22 @@ beforeAll(async () => {
     }),
     201,
   );
+  const cellBatch = await ok(
+    owner.post(`/cell_specifications/${lab.spec.id}/cell_batches`, { name: 'Matrix lot' }),
+    201,
+  );
+  const board = await ok(
+    owner.post(`/projects/${lab.project.id}/studies/${study.id}/simulation_boards`, { name: 'Matrix board' }),
+    201,
+  );
+  const rawBody = { project_id: lab.project.id, filename: 'matrix.csv', content_type: 'text/csv' };
+  const rawInit = await ok(owner.post('/raw_data/initiate-upload', rawBody));
+  expect((await fetch(rawInit.uploads[0].signed_url, { method: 'PUT', body: 'a,b\n1,2\n' })).ok).toBe(true);
+  await ok(owner.post(`/raw_data/${rawInit.raw_data_id}/confirm-upload`, { ...rawBody, size_bytes: 8 }), 201);
+  const element = await eventually(
+    async () => (await owner.get(`/pipelines/${pipeline.id}/elements`)).body.find((e: any) => e.job_id),
+    { what: 'the pipeline element job' },
+  );
   const member = await newMember(api.orm, a.organization_id);
   // The user the user routes act on: not the member whose rights are checked (the owner's calls
   // change that user's role, and may remove them).
@@ -165,6 +181,10 @@ beforeAll(async () => {
     planned_measurement_id: planned.id,
     pipeline_id: pipeline.id,
     optimization_id: optimization.id,
+    batch_id: cellBatch.id,
+    board_id: board.id,
+    raw_data_id: rawInit.raw_data_id,
+    job_id: element.job_id,
   };
   // /simple_pipelines/{pipeline_id} takes a simple pipeline's id.
   simpleIds = { ...ids, pipeline_id: simple.id };
@@ -188,7 +208,12 @@ function url(o: Operation, known: Record<string, string>): { url: string; real: 
     const value = sample(params.get(name));
     return encodeURIComponent(typeof value === 'string' ? value : randomUUID());
   });
-  return { url: path, real };
+  // Required query parameters too, so that the request reaches the access checks.
+  const query = ((o.op.parameters ?? []) as Schema[])
+    .map(resolve)
+    .filter((p) => p.in === 'query' && p.required)
+    .map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(String(sample(p.schema)))}`);
+  return { url: query.length ? `${path}?${query.join('&')}` : path, real };
 }
 
 function body(o: Operation): unknown {
@@ -212,7 +237,13 @@ describe('route × caller matrix', () => {
     if (!PUBLIC.has(name))
       expect((await call(o, undefined, url(o, {}).url, payload)).status, 'without a key').toBe(401);
 
-    const mine = url(o, o.path.startsWith('/simple_pipelines/') ? simpleIds : ids);
+    // `batch_id` is a cell batch's; under /simulations/batches it would name a simulation batch.
+    const known = o.path.startsWith('/simple_pipelines/')
+      ? simpleIds
+      : o.path.startsWith('/simulations/batches/')
+        ? { ...ids, batch_id: '' }
+        : ids;
+    const mine = url(o, known);
     if (mine.real) {
       // Another organization: refused. The interface answers 403 for another organization's
       // resource (interface.md, Errors 3), so that it exists is told, and nothing more.
