@@ -3723,52 +3723,32 @@ export type components = {
         ProtocolInput: string | Record<string, never> | string[];
         /** @description {"quick_model": {"capacity", "chemistry", "resistance_pct"?}} (or the same keys flat), {"model_id", "parameters"}, {"model", "parameters"} (model: a stored model id, as a string or {"id"}, or a model config as POST /models takes it, e.g. {"type": "SPMe"}), or a parameterized model id. */
         ParameterizedModelRef: Record<string, never> | string;
-        /** @description Design of experiments: grid (cartesian product of discrete values and range points) or random / latin_hypercube draws of count points. At most 10000 points; row names are distinct, and a range row's max is not below its min. */
-        DOERequest: null | components["schemas"]["DOEGrid"] | components["schemas"]["DOESampled"];
-        /** @description A grid: every combination of the rows' levels (discrete values, or count evenly spaced points of a range, both ends included); the product of the rows' counts is at most 10000. */
-        DOEGrid: {
-            /**
-             * @description The default.
-             * @enum {string}
-             */
-            sampling?: "grid";
-            /** @description Not used by a grid. */
-            count?: number | null;
-            /** @description Not used by a grid. */
-            seed?: number | null;
-            rows: (components["schemas"]["DOEDiscreteRow"] | (components["schemas"]["DOERangeRow"] & unknown))[];
-        };
-        /** @description count points drawn at random, or one in each of count strata of every row (latin_hypercube); seed makes the draw reproducible. */
-        DOESampled: {
+        /** @description Design of experiments: grid (the default: every combination of the rows' levels, discrete values or count evenly spaced points of a range, both ends included) or random / latin_hypercube draws of count points (latin_hypercube: one in each of count strata of every row; seed makes a draw reproducible). At most 10000 points (for a grid, the product of the rows' counts); row names are distinct, and a range row's max is not below its min. */
+        DOERequest: {
             /** @enum {string} */
-            sampling: "random" | "latin_hypercube";
-            count: number;
+            sampling?: "grid" | "random" | "latin_hypercube";
+            /** @description The points random and latin_hypercube draw (required for them); a grid does not use it. */
+            count?: number | null;
             seed?: number | null;
-            rows: (components["schemas"]["DOEDiscreteRow"] | components["schemas"]["DOERangeRow"] | components["schemas"]["DOENormalRow"])[];
-        };
-        DOEDiscreteRow: {
-            /** @constant */
-            type: "discrete";
+            rows: components["schemas"]["DOERow"][];
+        } | null;
+        DOERow: {
+            /** @enum {string} */
+            type: "discrete" | "range" | "normal";
             name: components["schemas"]["DOERowName"];
-            values: number[];
-        };
-        DOERangeRow: {
-            /** @constant */
-            type: "range";
-            name: components["schemas"]["DOERowName"];
-            min: number;
-            /** @description Not below min. */
-            max: number;
-            /** @description Grid points, both ends included (a grid needs it). */
+            /** @description discrete: the levels. */
+            values?: number[];
+            /** @description range: its lower end. */
+            min?: number;
+            /** @description range: its upper end, not below min. */
+            max?: number;
+            /** @description range: grid points, both ends included (a grid needs it). */
             count?: number;
-        };
-        DOENormalRow: {
-            /** @constant */
-            type: "normal";
-            name: components["schemas"]["DOERowName"];
-            mean: number;
-            std: number;
-        };
+            /** @description normal: its mean. */
+            mean?: number;
+            /** @description normal: its standard deviation. */
+            std?: number;
+        } & (unknown & unknown & unknown);
         /** @description The parameter or input the row varies. */
         DOERowName: string;
         SubmittedSimulation: {
@@ -5404,7 +5384,6 @@ export interface operations {
                 ip_address?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 notes?: string;
-                site_id?: string;
                 project_id?: string;
                 created_by?: string;
                 /** @description eq.N, gte.N, lte.N */

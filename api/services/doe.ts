@@ -6,7 +6,7 @@ import type { Schema } from '../schemas.ts';
 export const MAX_DESIGN_POINTS = 10_000;
 
 /** A DOE as openapi.yaml describes it (`DOERequest`), and one of its rows. */
-export type DoeRequest = Schema<'DOEGrid'> | Schema<'DOESampled'>;
+export type DoeRequest = NonNullable<Schema<'DOERequest'>>;
 export type DoeRow = DoeRequest['rows'][number];
 export type DesignPoint = Record<string, number>;
 
@@ -74,7 +74,7 @@ interface CheckedRow {
 /** A row as the spec's DOE rows describe it; only max below min is left to check here. */
 function checkRow(row: DoeRow, i: number, loc: (string | number)[], issues: ValidationIssue[]): CheckedRow | undefined {
   if (row.type === 'discrete') {
-    const values = row.values;
+    const values = row.values!;
     return {
       name: row.name,
       levels: { count: values.length, at: (k) => values[k]! },
@@ -82,7 +82,8 @@ function checkRow(row: DoeRow, i: number, loc: (string | number)[], issues: Vali
     };
   }
   if (row.type === 'range') {
-    const { min, max, count } = row;
+    const { count } = row;
+    const [min, max] = [row.min!, row.max!];
     if (max < min) {
       issues.push({ loc: [...loc, 'rows', i, 'max'], msg: 'must not be below min', type: 'value_error', input: max });
       return undefined;
@@ -93,7 +94,7 @@ function checkRow(row: DoeRow, i: number, loc: (string | number)[], issues: Vali
         : { count, at: (k: number) => (count === 1 ? min : min + ((max - min) * k) / (count - 1)) };
     return { name: row.name, ...(levels ? { levels } : {}), at: (u) => min + (max - min) * u };
   }
-  const { mean, std } = row;
+  const [mean, std] = [row.mean!, row.std!];
   return { name: row.name, at: (u) => mean + std * normalQuantile(u) };
 }
 
@@ -107,7 +108,7 @@ export function expandDoe(
   // Shapes, enums, bounds and what each sampling needs are the validator's (openapi.yaml, DOERequest).
   const issues: ValidationIssue[] = [];
   const sampling = doe.sampling ?? 'grid';
-  const rows = (doe.rows as DoeRow[]).map((r, i) => checkRow(r, i, loc, issues));
+  const rows = doe.rows.map((r, i) => checkRow(r, i, loc, issues));
   const names = new Set<string>();
   doe.rows.forEach((r, i) => {
     if (names.has(r.name))
