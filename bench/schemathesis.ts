@@ -19,15 +19,34 @@ if (!fs.existsSync(SCHEMATHESIS))
 
 const stack = await startBenchStack('schemathesis');
 stack.startPython();
-await fetch(`${stack.url}/projects`, {
-  method: 'POST',
-  headers: { 'X-API-Key': stack.key, 'Content-Type': 'application/json' },
-  body: JSON.stringify({ name: 'Fuzzed' }),
+const call = (method: string, p: string, body?: unknown) =>
+  fetch(`${stack.url}${p}`, {
+    method,
+    headers: { 'X-API-Key': stack.key, 'Content-Type': 'application/json' },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  }).then((r) => r.json() as Promise<Record<string, any>>);
+await call('POST', '/projects', { name: 'Fuzzed' });
+const me = await call('GET', '/users/me');
+const other = await call('POST', `/organizations/${me.authorized_organization.id}/users/by-email`, {
+  email: 'fuzzed-member@lab.test',
 });
 const report = process.env.SCHEMATHESIS_OUT ?? path.join(stack.tmp, 'schemathesis-report');
 fs.mkdirSync(report, { recursive: true });
+// Membership changes act on another member: on the run's own user they would deactivate or remove
+// it, and every later request would be 403 (as test/schemathesis.test.ts does).
+const config = path.join(report, 'schemathesis.toml');
+fs.writeFileSync(
+  config,
+  ['setOrganizationMemberRole', 'resendOrganizationInvite', 'setOrganizationMemberActive', 'removeOrganizationMember']
+    .map(
+      (op) => `[[operations]]\ninclude-operation-id = "${op}"\nparameters = { "path.user_id" = "${other.user_id}" }\n`,
+    )
+    .join('\n'),
+);
 const examples = process.env.SCHEMATHESIS_EXAMPLES ?? '40';
 const args = [
+  '--config-file',
+  config,
   'run',
   `${stack.url}/openapi.json`,
   '--url',
