@@ -5275,7 +5275,6 @@ export interface operations {
                 ip_address?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 notes?: string;
-                site_id?: string;
                 project_id?: string;
                 created_by?: string;
                 /** @description eq.N, gte.N, lte.N */
@@ -5389,6 +5388,7 @@ export interface operations {
                 ip_address?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 notes?: string;
+                site_id?: string;
                 project_id?: string;
                 created_by?: string;
                 /** @description eq.N, gte.N, lte.N */
