@@ -24,6 +24,7 @@ const REFUSED: Record<string, string> = {
   createChannel: 'out_of_commission: true on create is 400 by the wire conventions',
   addProjectMember: 'project_role_id must name a project role (stored data)',
   inviteProjectMember: 'project_role_id must name a project role (stored data)',
+  changeProjectMember: 'project_role_id must name a project role (stored data)',
   createCellParameterizedModel: 'model_id must be a model of the organization (stored data)',
   updateCellParameterizedModel: 'model_id and parameters are checked against the stored model',
   createSimulationBoard: 'simulation_ids must be simulations of the study (stored data)',

@@ -11371,8 +11371,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Items to skip, at least 0. */
                 offset?: components["parameters"]["Offset"];
-                /** @description one of name, created_at, updated_at */
-                order_by?: string;
+                order_by?: "name" | "created_at" | "updated_at";
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
             };
