@@ -91,7 +91,8 @@ export function createApp(deps: AppDeps): Express {
   const validator = OpenApiValidator.middleware({
     apiSpec: spec.doc as never,
     validateApiSpec: true,
-    validateRequests: { removeAdditional: true, allErrors: true, coerceTypes: false },
+    // An unknown body field is refused (422 naming it), never dropped: docs/decisions/unknown-fields.md.
+    validateRequests: { removeAdditional: false, allErrors: true, coerceTypes: false },
     validateResponses: deps.validateResponses ? { removeAdditional: false } : false,
     ignorePaths: (path: string) => UNVALIDATED.test(path),
     validateFormats: true,

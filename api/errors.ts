@@ -94,9 +94,10 @@ function toLoc(path: string): (string | number)[] {
         .split('/')
         .map((seg) => seg.replaceAll('~1', '/').replaceAll('~0', '~'))
     : path.replace(/^\./, '').split('.');
+  // An index is a number; a longer run of digits is a key (as a number it could be Infinity, null in JSON).
   return segments
     .filter(Boolean)
-    .map((seg, i) => (i === 0 && seg === 'params' ? 'path' : /^\d+$/.test(seg) ? Number(seg) : seg));
+    .map((seg, i) => (i === 0 && seg === 'params' ? 'path' : /^\d{1,15}$/.test(seg) ? Number(seg) : seg));
 }
 
 function inputAt(req: Parameters<ErrorRequestHandler>[1], loc: (string | number)[]): unknown {

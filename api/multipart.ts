@@ -109,7 +109,9 @@ function readMultipart(
         ),
       );
     }
-    parser.on('field', (name, value, info) => {
+    parser.on('field', (given, value, info) => {
+      // busboy gives no name for name="": it is named '' (a loc item of undefined would be null in JSON).
+      const name = given ?? '';
       if (info.nameTruncated)
         return fail(
           invalid(['body'], `a field name is longer than ${MULTIPART_LIMITS.fieldNameSize} bytes`, 'string_too_long'),
@@ -124,7 +126,8 @@ function readMultipart(
       if (jsonDepth(value) > MAX_JSON_DEPTH) return fail(tooDeep(['body', name]));
       define(fields, name, value);
     });
-    parser.on('file', (name, stream, info) => {
+    parser.on('file', (given, stream, info) => {
+      const name = given ?? '';
       gated ??= gate ? gate(req, { ...fields }) : Promise.resolve();
       stream.on('limit', () => fail(payloadTooLarge(bodyLimit, `file "${name}"`)));
       // Not one byte of the file is read before the gate has let the caller in.

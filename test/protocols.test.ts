@@ -10,7 +10,7 @@ import {
   UCP_SCHEMA,
 } from '../api/services/protocols/index.ts';
 import { initialStateParameters, inputsChecker } from '../api/services/protocols/inputs.ts';
-import { DoeError, expandDoe, normalQuantile } from '../api/services/doe.ts';
+import { expandDoe, normalQuantile, type DoeRequest } from '../api/services/doe.ts';
 import { client, newOrg, startApi, type TestApi } from './harness.ts';
 
 function error(input: unknown, maxBackwardJumps?: number): ProtocolError {
@@ -467,7 +467,7 @@ describe('design of experiments', () => {
   });
 
   it('draws random and Latin hypercube points, reproducibly with a seed', () => {
-    const doe = {
+    const doe: DoeRequest = {
       sampling: 'latin_hypercube',
       count: 10,
       seed: 7,
@@ -491,55 +491,6 @@ describe('design of experiments', () => {
     expect(normalQuantile(0.975)).toBeCloseTo(1.959964, 5);
     expect(normalQuantile(0.5)).toBeCloseTo(0, 9);
   });
-
-  it('names the field of each mistake', () => {
-    const loc = (doe: unknown) => {
-      try {
-        expandDoe(doe as never, ['body', 'doe']);
-      } catch (err) {
-        if (err instanceof DoeError) return err.issues.map((i) => i.loc);
-        throw err;
-      }
-      return [];
-    };
-    expect(loc({ sampling: 'grid', rows: [{ type: 'discrete', name: 'a' }] })).toEqual([
-      ['body', 'doe', 'rows', 0, 'values'],
-    ]);
-    expect(loc({ sampling: 'grid', rows: [{ type: 'range', name: 'a', min: 0, max: 1 }] })).toEqual([
-      ['body', 'doe', 'rows', 0, 'count'],
-    ]);
-    expect(loc({ sampling: 'random', rows: [{ type: 'range', name: 'a', min: 0, max: 1 }] })).toEqual([
-      ['body', 'doe', 'count'],
-    ]);
-    expect(loc({ sampling: 'sobol', rows: [] })).toEqual([['body', 'doe', 'sampling']]);
-    expect(
-      loc({
-        sampling: 'grid',
-        rows: [
-          { type: 'discrete', name: 'a', values: [1] },
-          { type: 'discrete', name: 'a', values: [2] },
-        ],
-      }),
-    ).toEqual([['body', 'doe', 'rows', 1, 'name']]);
-    expect(
-      loc({
-        sampling: 'grid',
-        rows: [
-          { type: 'range', name: 'a', min: 0, max: 1, count: 101 },
-          { type: 'range', name: 'b', min: 0, max: 1, count: 100 },
-        ],
-      }),
-    ).toEqual([['body', 'doe', 'rows']]);
-    expect(
-      loc({
-        sampling: 'grid',
-        rows: [
-          { type: 'range', name: 'a', min: 0, max: 1, count: 100 },
-          { type: 'range', name: 'b', min: 0, max: 1, count: 100 },
-        ],
-      }),
-    ).toEqual([]);
-  });
 });
 
 describe('protocol operations', () => {
@@ -549,6 +500,44 @@ describe('protocol operations', () => {
   });
   afterAll(async () => {
     await api?.close();
+  });
+
+  it("names the field of each DOE mistake, the spec's rules by the validator and the rest by hand", async () => {
+    const c = client(api.url, (await newOrg(api.orm)).api_key);
+    const loc = async (doe: unknown) => {
+      const res = await c.post('/simulations/protocol/batch', {
+        parameterized_model: { quick_model: { capacity: 5, chemistry: 'NMC/Graphite' } },
+        protocol_experiment: { protocol: 'Discharge at 1C until 2.5 V' },
+        design_parameters_doe: doe,
+      });
+      expect(res.status, res.text).toBe(422);
+      return (res.body.detail as { loc: (string | number)[] }[]).map((i) => i.loc.join('.'));
+    };
+    const at = 'body.design_parameters_doe';
+    expect(await loc({ sampling: 'grid', rows: [{ type: 'discrete', name: 'a' }] })).toContain(`${at}.rows.0.values`);
+    expect(await loc({ sampling: 'grid', rows: [{ type: 'range', name: 'a', min: 0, max: 1 }] })).toContain(
+      `${at}.rows.0.count`,
+    );
+    expect(await loc({ sampling: 'random', rows: [{ type: 'range', name: 'a', min: 0, max: 1 }] })).toContain(
+      `${at}.count`,
+    );
+    expect(await loc({ sampling: 'sobol', rows: [] })).toContain(`${at}.sampling`);
+    const twice = [
+      { type: 'discrete', name: 'a', values: [1] },
+      { type: 'discrete', name: 'a', values: [2] },
+    ];
+    expect(await loc({ sampling: 'grid', rows: twice })).toEqual([`${at}.rows.1.name`]);
+    expect(await loc({ rows: [{ type: 'range', name: 'a', min: 1, max: 0, count: 2 }] })).toEqual([`${at}.rows.0.max`]);
+    const grid = (a: number, b: number) => ({
+      sampling: 'grid',
+      rows: [
+        { type: 'range', name: 'a', min: 0, max: 1, count: a },
+        { type: 'range', name: 'b', min: 0, max: 1, count: b },
+      ],
+    });
+    expect(await loc(grid(101, 100))).toEqual([`${at}.rows`]);
+    // 10,000 points is within the limit.
+    expect(expandDoe(grid(100, 100) as DoeRequest)).toHaveLength(10_000);
   });
 
   it('validates, lists input references, serves the schema and stores content-addressed templates', async () => {

@@ -54,8 +54,13 @@ function sample(raw: Schema | undefined, depth = 0): unknown {
     case 'object': {
       const out: Record<string, unknown> = {};
       for (const k of s.required ?? []) out[k] = sample(s.properties?.[k] ?? s.additionalProperties, depth + 1);
-      for (let i = Object.keys(out).length; i < (s.minProperties ?? 0); i++)
-        out[`p${i}`] = sample(s.additionalProperties, depth + 1);
+      // Declared properties first: an undeclared one is refused where additionalProperties is false.
+      const optional = Object.keys(s.properties ?? {}).filter((k) => !(k in out));
+      for (let i = Object.keys(out).length; i < (s.minProperties ?? 0); i++) {
+        const k = optional.shift();
+        if (k) out[k] = sample(s.properties[k], depth + 1);
+        else out[`p${i}`] = sample(s.additionalProperties, depth + 1);
+      }
       return out;
     }
     case 'array':

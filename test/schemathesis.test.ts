@@ -1,10 +1,11 @@
 // schemathesis (pinned in test/schemathesis-requirements.txt, provisioned by `npm test`) over
-// every operation of openapi.yaml against the real API: a short, seeded run whose check is that
-// no request, valid or not, gets a server error. The other checks of issue 31 (every status
-// documented, every valid request accepted) are not yet green: bench/schemathesis.ts runs them
-// (docs/benchmarks.md has the latest figures).
+// every operation of openapi.yaml against the real API: a short, seeded run with all of
+// schemathesis's default checks (no server error, every status, content type and response as
+// documented, invalid requests refused, valid ones accepted, auth not ignored) and its stateful
+// phase. bench/schemathesis.ts is the long run (docs/benchmarks.md has its figures).
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -15,27 +16,115 @@ const SCHEMATHESIS = path.join(ROOT, '.tools', 'schemathesis', 'bin', 'schemathe
 // The Python worker builds and describes models (POST /models and simulations wait on it).
 const api = apiForSuite({ python: true });
 
+/** Valid by the spec, refused by a rule that depends on stored data or relates values in ways JSON Schema cannot state. */
+const REFUSED: Record<string, string> = {
+  createJobGone: 'always 410 GONE: jobs are started by the simulation, pipeline and measurement operations',
+  search: 'a blank q is 400 by the wire conventions (the schema cannot refuse it without making it 422)',
+  labStatus: 'view=summary with cycler_offset/cycler_limit is 400: OpenAPI cannot relate query parameters',
+  createChannel: 'out_of_commission: true on create is 400 by the wire conventions',
+  addProjectMember: 'project_role_id must name a project role (stored data)',
+  inviteProjectMember: 'project_role_id must name a project role (stored data)',
+  changeProjectMember: 'project_role_id must name a project role (stored data)',
+  createCellParameterizedModel: 'model_id must be a model of the organization (stored data)',
+  updateCellParameterizedModel: 'model_id and parameters are checked against the stored model',
+  createSimulationBoard: 'simulation_ids must be simulations of the study (stored data)',
+  createPlannedMeasurement: 'planned_end_time after planned_start_time; a requested plan needs its duration',
+  proposeAutoSchedule: 'planned_measurement_ids must be plans of the project (stored data)',
+  applyAutoSchedule: 'the proposal must match the stored plans (stored data)',
+  createModel: 'the model is checked by the engine (parameters, options, settings given once)',
+  updateModel: 'pybamm_version must be the engine build this Cellar runs',
+  uploadCustomModel: 'the file part must be model JSON the engine builds',
+  createCellSpecification: 'parameters are checked against the model (unknown names refused)',
+  updateCellSpecification: 'parameters are checked against the model (unknown names refused)',
+  fitFromFile: 'the file must be Parquet or CSV with the columns the fit reads',
+  fitFromMeasurements: 'parameters need [lo, hi] bounds around the initial value; measurements must exist',
+  createMaterialPropertyDataset: 'the file must be a readable Parquet file',
+  replaceMaterialPropertyDatasetFile: 'the file must be a readable Parquet file',
+  createExperimentTemplate: 'the protocol must parse as UCP or PyBaMM experiment lines',
+  validateProtocol: 'the protocol must parse as UCP or PyBaMM experiment lines',
+  protocolInputReferences: 'the protocol must parse as UCP or PyBaMM experiment lines',
+  parseProtocolToTemplate: 'the protocol must parse as UCP or PyBaMM experiment lines',
+  submitProtocolBatch: 'the protocol must parse, and the model and DOE names must exist',
+  submitTemplateBatch: 'the template, model and DOE names must exist',
+  createPipeline: "element kinds' rules are still hand checks (api/services/pipelines/elementChecks.ts)",
+  createSimplePipeline: "element kinds' rules are still hand checks (api/services/pipelines/elementChecks.ts)",
+};
+
+/** The exclusions schemathesis reads: one operation and one check each, with why. */
+function configFile(spec: OpenApi, otherUser: string): string {
+  const table = (operation: string, body: string, why: string) =>
+    `# ${why}\n[[operations]]\ninclude-operation-id = "${operation}"\n${body}\n`;
+  const parts = Object.entries(REFUSED).map(([op, why]) =>
+    table(op, 'checks.positive_data_acceptance.enabled = false', why),
+  );
+  // PostgREST-like filters (operator.value, the operators and values by column type) are parsed by
+  // api/listQuery.ts: the spec describes them but does not yet state them as patterns.
+  for (const op of filterOperations(spec))
+    if (!REFUSED[op])
+      parts.push(table(op, 'checks.positive_data_acceptance.enabled = false', 'PostgREST-like filter grammar'));
+  // Membership changes act on another member: on the run's own user they would deactivate or
+  // remove it, and every later request would be 403.
+  for (const op of MEMBER_OPERATIONS)
+    parts.push(table(op, `parameters = { "path.user_id" = "${otherUser}" }`, "never the run's own user"));
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'schemathesis-')), 'schemathesis.toml');
+  fs.writeFileSync(file, parts.join('\n'));
+  return file;
+}
+
+const MEMBER_OPERATIONS = [
+  'setOrganizationMemberRole',
+  'resendOrganizationInvite',
+  'setOrganizationMemberActive',
+  'removeOrganizationMember',
+];
+
+type Parameter = { in: string; allowReserved?: boolean; schema?: { type?: string } };
+type OpenApi = { paths: Record<string, Record<string, { operationId?: string; parameters?: Parameter[] }>> };
+
+/** Operations with a filter parameter: a string query parameter taking reserved characters. */
+function filterOperations(spec: OpenApi): string[] {
+  const ops: string[] = [];
+  for (const item of Object.values(spec.paths))
+    for (const op of Object.values(item))
+      if (
+        op?.operationId &&
+        (op.parameters ?? []).some((p) => p.in === 'query' && p.allowReserved && p.schema?.type === 'string')
+      )
+        ops.push(op.operationId);
+  return ops;
+}
+
 describe('schemathesis', () => {
-  it('finds no server error in any operation', async () => {
+  it('finds every operation as the spec says, with all default checks', async () => {
     expect(fs.existsSync(SCHEMATHESIS), `no schemathesis at ${SCHEMATHESIS}: run bash stack/provision.sh --tests`).toBe(
       true,
     );
     const org = await newOrg(api.orm);
+    const c = client(api.url, org.api_key);
     // Something for the id parameters to find.
-    await client(api.url, org.api_key).post('/projects', { name: 'Fuzzed' });
+    await c.post('/projects', { name: 'Fuzzed' });
+    const me = await c.get('/users/me');
+    const other = await c.post(`/organizations/${me.body.authorized_organization.id}/users/by-email`, {
+      email: 'fuzzed-member@lab.test',
+    });
+    expect(other.status, other.text).toBe(200);
+    const spec = (await c.get<OpenApi>('/openapi.json')).body;
     const args = [
+      '--config-file',
+      configFile(spec, other.body.user_id),
       'run',
       `${api.url}/openapi.json`,
       '--url',
       api.url,
       '-H',
       `X-API-Key: ${org.api_key}`,
-      '--checks',
-      'not_a_server_error',
       '--phases',
-      'examples,fuzzing',
+      'examples,coverage,fuzzing,stateful',
       '--max-examples',
-      process.env.SCHEMATHESIS_EXAMPLES ?? '5',
+      process.env.SCHEMATHESIS_EXAMPLES ?? '3',
+      // PostgreSQL cannot store NUL in text; every string field refuses it (422), which the spec does not repeat.
+      '--generation-allow-x00',
+      'false',
       // One worker: CPython 3.11's ast.parse, which hypothesis calls to describe strategies, is not thread-safe.
       '--seed',
       '31',
@@ -44,6 +133,7 @@ describe('schemathesis', () => {
       '--generation-database',
       'none',
       '--no-shrink',
+      '--continue-on-failure',
       '--request-timeout',
       '120',
     ];
@@ -54,6 +144,7 @@ describe('schemathesis', () => {
       (r) => ({ code: 0, out: r.stdout + r.stderr }),
       (err: { code: number; stdout: string; stderr: string }) => ({ code: err.code, out: err.stdout + err.stderr }),
     );
+    if (process.env.SCHEMATHESIS_LOG) fs.writeFileSync(process.env.SCHEMATHESIS_LOG, run.out);
     expect(run.code, run.out.slice(-20_000)).toBe(0);
-  }, 900_000);
+  }, 1_800_000);
 });

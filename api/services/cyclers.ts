@@ -104,7 +104,8 @@ function fields(body: CyclerBody) {
   return {
     ...Object.fromEntries(TEXT_FIELDS.map((f) => [f, body[f]])),
     port: body.port,
-    last_calibrated_at: body.last_calibrated_at,
+    // As UTC: RFC 3339 offsets go to ±23:59, PostgreSQL's only to ±15:59.
+    last_calibrated_at: body.last_calibrated_at && new Date(body.last_calibrated_at).toISOString(),
     calibration_interval_days: body.calibration_interval_days,
   };
 }

@@ -15,6 +15,7 @@ import {
   requireProjectPermission,
 } from './access.ts';
 import { indexEntity } from './searchIndex.ts';
+import { UUID } from '../values.ts';
 
 const SITE_LIST = {
   columns: {
@@ -43,6 +44,8 @@ export async function requireSite(
   ctx: RequestContext,
   siteId: string,
 ): Promise<{ id: string; organization_id: string }> {
+  // The validator lets a malformed site_id through on GET /sites/{site_id}/cyclers; PostgreSQL would refuse it (500).
+  if (!UUID.test(siteId)) throw notFound('site', siteId);
   const site = await repo.siteOrganization(ctx.em, siteId);
   if (!site) throw notFound('site', siteId);
   assertSameOrganization(ctx.caller, site.organization_id, 'site');
