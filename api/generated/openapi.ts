@@ -4115,8 +4115,8 @@ export type components = {
          *     model.simulation_settings.var_pts counts are 1 to 200.
          */
         PipelineElementInput: {
-            /** @description entry, calculation, data_fit, array_data_fit or validation. */
-            element_type: string;
+            /** @enum {string} */
+            element_type: "entry" | "calculation" | "data_fit" | "array_data_fit" | "validation";
             /**
              * @description array_data_fit only (default joint). joint: one parameter set fitted to all data sets together (per_dataset in the
              *     result holds each data set's residual statistics under it). per_dataset: the joint fit first, then each
@@ -4126,7 +4126,7 @@ export type components = {
              * @enum {string}
              */
             mode?: "joint" | "per_dataset";
-        };
+        } & (unknown & unknown & unknown);
         /** @description Element name → element, in running order (JSON object order). With more than one element, names that are whole numbers are refused: JSON object order puts them first. */
         PipelineElements: {
             [key: string]: components["schemas"]["PipelineElementInput"];
