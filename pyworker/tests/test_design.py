@@ -44,6 +44,7 @@ def test_maximizing_capacity_takes_the_thickest_electrode_and_minimizing_the_thi
     assert best["cost"] == pytest.approx(-best["objective_value"]) and best["cost_name"] == "design"
     trace = best["intermediate_results"]
     assert trace[0]["inputs_unscaled"] == {THICKNESS: pytest.approx(6e-5)} and len(trace) >= 2
+    assert trace[0]["cost"] == trace[0]["best_cost"] > best["cost"]
     assert best["evaluations"] >= 3 and best["failed_evaluations"] == 0 and not best["resumed"]
 
 

@@ -108,6 +108,8 @@ def optimize_design(
         max_evaluations=design.settings.max_evaluations,
     )
     try:
+        # The start first, so the trace opens with its cost (an infeasible start costs FAILED_COST).
+        problem.cost(np.clip(problem.unit(start), 0.0, 1.0))
         outcome = optimize.minimize(problem, start, design.settings)
     except optimize.NoFeasiblePoint:
         raise solver_error(
