@@ -254,3 +254,20 @@ def test_design_optimization_refusals(client, project):
         client.optimization.run({"project_id": project.id, "config": unknown})
     assert e.value.status_code == 422 and "Warp factor [1]" in str(e.value.message)
     assert client.optimization.list(project_id=project.id)["total"] == before
+
+
+def test_design_optimization_from_a_parameterized_model(client, project):
+    """parameterized_model_id: the designs are the stored model with its values, the searched ones replaced."""
+    model = client.model.create({"name": unique("SPM"), "project_id": project.id, "config": SPM_COARSE["model"]})
+    pm = client.parameterized_model.create(
+        None, {"name": unique("SPM cell"), "model_id": model.id, "project_id": project.id,
+               "parameters": {"Negative electrode thickness [m]": 9e-5}}
+    )
+    config = design(optimizer={"method": "Nelder-Mead", "max_iterations": 2})
+    del config["model"]
+    run = client.optimization.run({"project_id": project.id, "parameterized_model_id": pm.id, "config": config})
+    assert run.parameterized_model_id == pm.id
+    done = client.optimization.wait_for_completion(run.id, timeout=300, poll_interval=1, verbose=False)
+    assert done["status"] == "succeeded"
+    assert done["config"]["model"]["parameters"]["Negative electrode thickness [m]"] == 9e-5
+    assert 4e-5 <= done["parameter_values"][THICKNESS] <= 8e-5 and done["metrics"]["objective_value"] > 0
