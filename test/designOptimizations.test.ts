@@ -35,6 +35,7 @@ describe('POST /optimizations (design)', () => {
       [param({ initial: 6e-5, bounds: [8e-5, 4e-5] }), [...at, 'bounds']],
       [param({ initial: 6e-5, bounds: [6e-5, 6e-5] }), [...at, 'bounds']],
       [param({ initial: 9e-5, bounds: [4e-5, 8e-5] }), [...at, 'initial']],
+      [param({ initial: 6e-5, bounds: [-1e-5, 8e-5] }), [...at, 'bounds', 0]],
       [
         design({ parameters: { 'Warp factor [1]': { initial: 1, bounds: [0, 2] } } }),
         at.slice(0, -1).concat('Warp factor [1]'),

@@ -6,6 +6,7 @@ import type { RequestContext } from '../context.ts';
 import type { Schema } from '../schemas.ts';
 import { ValidationFailed, invalid, type ValidationIssue } from '../errors.ts';
 import { protocolAt } from './experimentTemplates.ts';
+import { parameterValueProblem } from './parameterValues.ts';
 import { describeModel } from './simulationWorker.ts';
 import { resolveModel } from './simulations/models.ts';
 
@@ -21,6 +22,13 @@ function checkParameters(config: DesignConfig, known: Set<string>): ValidationIs
       issues.push({ loc, msg: 'is not a parameter of this model', type: 'value_error', input: name });
     } else if (!(lo < hi)) {
       issues.push({ loc: [...loc, 'bounds'], msg: 'the lower bound must be below the upper', type: 'value_error' });
+    } else if (parameterValueProblem(name, lo)) {
+      issues.push({
+        loc: [...loc, 'bounds', 0],
+        msg: `${lo} ${parameterValueProblem(name, lo)!}`,
+        type: 'value_error',
+        input: lo,
+      });
     } else if (p.initial < lo || p.initial > hi) {
       issues.push({
         loc: [...loc, 'initial'],

@@ -78,6 +78,7 @@ def test_cancelling_stops_before_a_solve():
         ({"parameters": {THICKNESS: {"initial": 6e-5, "bounds": [8e-5, 4e-5]}}}, "bounds"),
         ({"parameters": {THICKNESS: {"initial": 9e-5, "bounds": [4e-5, 8e-5]}}}, ".initial"),
         ({"parameters": {"Not a parameter": {"initial": 1, "bounds": [0, 2]}}}, "Not a parameter"),
+        ({"parameters": {THICKNESS: {"initial": 6e-5, "bounds": [-1e-5, 8e-5]}}}, r"bounds\[0\]"),
         ({"objective": {"metric": "happiness", "aim": "maximize"}}, "objective.metric"),
         ({"objective": {"metric": "duration [s]", "aim": "up"}}, "objective.aim"),
         ({"optimizer": {"method": "least_squares"}}, "optimizer.method"),

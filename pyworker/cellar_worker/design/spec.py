@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..fitting.spec import SCALES, FittedParameter, OptimizerSettings, parse_optimizer
+from ..simulation import model_spec
 from ..simulation.errors import configuration_error, finite
 
 # Metric name -> the key of the simulation's solve metrics (simulation/output.py solve_metrics).
@@ -110,6 +111,7 @@ def _parameters(raw) -> list[FittedParameter]:
         if not isinstance(bounds, (list, tuple)) or len(bounds) != 2:
             raise configuration_error(f"{where}.bounds: must be [lower, upper]")
         lower, upper = finite(bounds[0], f"{where}.bounds[0]"), finite(bounds[1], f"{where}.bounds[1]")
+        model_spec.check_parameter_value(name, lower, f"{where}.bounds[0]")
         if lower >= upper:
             raise configuration_error(
                 f"{where}.bounds: the lower bound ({lower:g}) must be below the upper ({upper:g})"
