@@ -4204,7 +4204,7 @@ export type components = {
             description?: string | null;
             /**
              * Format: uuid
-             * @description A parameterized model of the project: the fit's model with its parameter values (the fitted parameters start from their initial values). The config then gives no model (422 otherwise).
+             * @description A parameterized model of the project: the fit's (or design's) model with its parameter values (the fitted or searched parameters start from their initial values). The config then gives no model (422 otherwise).
              */
             parameterized_model_id?: string | null;
             /** @description The fit: an ionworks-schema DataFit as the client serializes it (iws.DataFit(...).to_config(), element_type data_fit implied), or the engine's data_fit or array_data_fit element; the fields and limits are those of a pipeline element (PipelineElementInput). With type "design": a design optimization (DesignOptimizationConfig). */
