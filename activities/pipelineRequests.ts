@@ -43,6 +43,19 @@ export interface ValidationRequest {
   target?: unknown;
 }
 
+/** A design optimization (pyworker cellar_worker/design/run.py): the config as stored, with its model spec. */
+export interface DesignRequest {
+  element_name: string;
+  pipeline_id: string;
+  job_id: string;
+  model: Record<string, unknown>;
+  protocol: unknown;
+  parameters: Record<string, { initial: number; bounds: [number, number] }>;
+  objective: { metric: string; aim?: string };
+  constraints?: { metric: string; min?: number; max?: number }[];
+  optimizer?: unknown;
+}
+
 export interface FitResult {
   parameter_values: ParameterValues;
   cost: number;
@@ -56,6 +69,7 @@ export interface FitWorkerActivities {
   fitParameters(request: FitRequest): Promise<FitResult>;
   fitParametersArray(request: FitArrayRequest): Promise<FitResult>;
   validateAgainstData(request: ValidationRequest): Promise<{ summary_stats: Record<string, number> }>;
+  optimizeDesign(request: DesignRequest): Promise<FitResult & { objective_value: number }>;
 }
 
 export type ElementRun =
@@ -63,7 +77,8 @@ export type ElementRun =
   | { type: 'calculation'; config: Record<string, unknown> }
   | { type: 'data_fit'; request: FitRequest }
   | { type: 'array_data_fit'; request: FitArrayRequest }
-  | { type: 'validation'; request: ValidationRequest };
+  | { type: 'validation'; request: ValidationRequest }
+  | { type: 'design_optimization'; request: DesignRequest };
 
 export type BeginElement = { kind: 'skip'; status: RowStatus } | { kind: 'run'; run: ElementRun };
 

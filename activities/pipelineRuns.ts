@@ -142,6 +142,19 @@ export async function buildRun(em: EntityManager, el: ElementRow, values: Parame
           ...(cfg.target !== undefined ? { target: cfg.target } : {}),
         },
       };
+    case 'design_optimization':
+      return {
+        type: 'design_optimization',
+        request: {
+          ...info,
+          model: cfg.model,
+          protocol: cfg.protocol,
+          parameters: cfg.parameters,
+          objective: cfg.objective,
+          ...(cfg.constraints !== undefined ? { constraints: cfg.constraints } : {}),
+          ...(cfg.optimizer !== undefined ? { optimizer: cfg.optimizer } : {}),
+        },
+      };
     default:
       throw ApplicationFailure.nonRetryable(`unknown element type ${el.element_type}`, 'CONFIGURATION_ERROR');
   }

@@ -127,6 +127,9 @@ export async function pipelineElement(input: PipelineElementInput): Promise<Elem
       case 'validation':
         result = { ...(await worker.validateAgainstData(begin.run.request)) };
         break;
+      case 'design_optimization':
+        result = { ...(await worker.optimizeDesign(begin.run.request)) };
+        break;
     }
     // A cancellation recorded meanwhile wins over the result.
     const end = await db.completeElement(input.elementId, result);

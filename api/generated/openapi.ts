@@ -2167,8 +2167,8 @@ export type paths = {
         get: operations["listOptimizations"];
         put?: never;
         /**
-         * Starts a parameter optimization (a fit run as a durable workflow); 201, queued.
-         * @description The fit runs on the pipeline engine as a pipeline of one element named fit (so its id also answers GET /pipelines/{id}); its job_id is the fit's job, whose optimizer trace GET /jobs/{job_id}/metadata answers as intermediate_results. A config the engine cannot run is a 422 naming the field under config, and nothing is created. Design optimization (DesignObjective) is not offered.
+         * Starts a parameter estimation (a fit) or a design optimization as a durable workflow; 201, queued.
+         * @description Either runs on the pipeline engine as a pipeline of one element, named fit (a data fit) or design (config.type "design": a design optimization, DesignOptimizationConfig), so its id also answers GET /pipelines/{id}; its job_id is that element's job, whose optimizer trace GET /jobs/{job_id}/metadata answers as intermediate_results. A config the engine cannot run is a 422 naming the field under config, and nothing is created.
          */
         post: operations["createOptimization"];
         delete?: never;
@@ -4215,15 +4215,65 @@ export type components = {
             description?: string | null;
             /**
              * Format: uuid
-             * @description A parameterized model of the project: the fit's model with its parameter values (the fitted parameters start from their initial values). The config then gives no model (422 otherwise).
+             * @description A parameterized model of the project: the fit's (or design's) model with its parameter values (the fitted or searched parameters start from their initial values). The config then gives no model (422 otherwise).
              */
             parameterized_model_id?: string | null;
-            /** @description The fit: an ionworks-schema DataFit as the client serializes it (iws.DataFit(...).to_config(), element_type data_fit implied), or the engine's data_fit or array_data_fit element; the fields and limits are those of a pipeline element (PipelineElementInput). */
+            /** @description The fit: an ionworks-schema DataFit as the client serializes it (iws.DataFit(...).to_config(), element_type data_fit implied), or the engine's data_fit or array_data_fit element; the fields and limits are those of a pipeline element (PipelineElementInput). With type "design": a design optimization (DesignOptimizationConfig). */
             config: {
                 /** @enum {string} */
                 element_type?: "data_fit" | "array_data_fit";
             };
         };
+        /** @description Searches the model's parameters, within their bounds, for the design with the best value of one simulated metric. Each evaluation simulates the protocol with the candidate values; a design the solver fails on, or one breaking a constraint, is infeasible (the search steps away from it). */
+        DesignOptimizationConfig: {
+            /** @constant */
+            type: "design";
+            /** @description The model, in any form a simulation's parameterized_model takes (a parameterized model id, a quick_model, a model_id with parameters, ...); or give parameterized_model_id instead. */
+            model?: unknown;
+            /** @description The protocol every design is simulated with, in any form a simulation takes (UCP or experiment text). */
+            protocol: unknown;
+            /** @description The design parameters (names of the model's parameters), each with a start value and bounds. */
+            parameters: {
+                [key: string]: {
+                    /** @description Start value, within the bounds. */
+                    initial: number;
+                    /** @description [lower, upper], lower < upper. */
+                    bounds: number[];
+                    /**
+                     * @description log: searched log-uniformly (positive bounds).
+                     * @enum {string}
+                     */
+                    scale?: "linear" | "log";
+                };
+            };
+            objective: {
+                metric: components["schemas"]["DesignMetric"];
+                /**
+                 * @default maximize
+                 * @enum {string}
+                 */
+                aim: "maximize" | "minimize";
+            };
+            /** @description A design is feasible only if each metric lies within its min and max. */
+            constraints?: {
+                metric: components["schemas"]["DesignMetric"];
+                min?: number;
+                max?: number;
+            }[];
+            /** @description The search (default Nelder-Mead, 200 iterations). */
+            optimizer?: {
+                /** @enum {string} */
+                method?: "Nelder-Mead" | "L-BFGS-B" | "Powell" | "TNC" | "SLSQP" | "differential_evolution";
+                max_iterations?: number;
+                max_evaluations?: number;
+                tolerance?: number;
+            };
+        };
+        /**
+         * @description A simulated metric of the whole protocol (energy [W.h] is the discharge energy).
+         * @enum {string}
+         */
+        DesignMetric: "discharge capacity [A.h]" | "charge capacity [A.h]" | "energy [W.h]" | "discharge energy [W.h]" | "charge energy [W.h]" | "duration [s]" | "minimum voltage [V]" | "maximum voltage [V]";
         Optimization: {
             /** Format: uuid */
             id: string;
@@ -4248,7 +4298,7 @@ export type components = {
             parameter_names?: string[];
             /** @description The fitted values, once succeeded. */
             parameter_values?: Record<string, never> | null;
-            /** @description Once succeeded: cost (the objective at the fitted values), cost_name, summary_stats, counts. */
+            /** @description Once succeeded: cost (the objective at the fitted values; for a design, the metric, negated when maximized), cost_name, summary_stats, counts; a design also its objective_value, metric, aim, the best design's simulated metrics (simulation) and failed_evaluations (infeasible designs). */
             metrics?: {
                 cost?: number | null;
                 cost_name?: string | null;
@@ -4257,6 +4307,11 @@ export type components = {
                 evaluations?: number | null;
                 converged?: boolean | null;
                 n_points?: number | null;
+                objective_value?: number | null;
+                metric?: string | null;
+                aim?: string | null;
+                simulation?: Record<string, never> | null;
+                failed_evaluations?: number | null;
             } | null;
             /** @description Once succeeded: the fit as an ionworks-schema OptimizationResult (type, x, fun, success, parameter_values, ...). */
             result?: Record<string, never> | null;
@@ -4283,7 +4338,7 @@ export type components = {
             position: number;
             name: string;
             /** @enum {string} */
-            element_type: "entry" | "calculation" | "data_fit" | "array_data_fit" | "validation";
+            element_type: "entry" | "calculation" | "data_fit" | "array_data_fit" | "validation" | "design_optimization";
             config?: Record<string, never>;
             /** @enum {string} */
             status: "pending" | "running" | "completed" | "failed" | "canceled";

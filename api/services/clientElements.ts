@@ -340,7 +340,8 @@ export function toClientLoc(issue: ValidationIssue, elementLoc: Loc, locs: Recor
 export function clientResult(elementType: string, name: string, config: Json, result: Json): Json {
   switch (elementType) {
     case 'data_fit':
-    case 'array_data_fit': {
+    case 'array_data_fit':
+    case 'design_optimization': {
       const values = (isPlainObject(result.parameter_values) ? result.parameter_values : {}) as Json;
       const order = isPlainObject(config.parameters) ? Object.keys(config.parameters) : Object.keys(values);
       // A client DataFit of several objectives: each objective's figures (weight, cost, statistics) by name.

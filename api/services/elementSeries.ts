@@ -12,6 +12,7 @@ const TIME = 'Time [s]';
 
 interface ElementOfJob {
   name: string;
+  element_type: string;
   config: Record<string, unknown>;
   pipeline_id: string;
   organization_id: string;
@@ -21,7 +22,7 @@ interface ElementOfJob {
 /** The pipeline element the job runs, readable by the caller; 404 for any other job. */
 async function elementOf(ctx: RequestContext, jobId: string): Promise<ElementOfJob> {
   const [el] = await ctx.em.execute<ElementOfJob[]>(
-    `select e.name, e.config, e.pipeline_id, p.organization_id, p.project_id
+    `select e.name, e.element_type, e.config, e.pipeline_id, p.organization_id, p.project_id
        from pipeline_elements e join pipelines p on p.id = e.pipeline_id where e.job_id = ?`,
     [jobId],
   );
@@ -116,12 +117,18 @@ const PLOTS = 2;
  */
 export async function jobMetadata(ctx: RequestContext, jobId: string) {
   const el = await elementOf(ctx, jobId);
-  await storedSources(ctx, el, jobId);
+  // A design optimization compares with no data: it has a trace but no series, once it has a result.
+  const design = el.element_type === 'design_optimization';
+  if (!design) await storedSources(ctx, el, jobId);
   const [row] = await ctx.em.execute<{ result: Record<string, unknown> | null }[]>(
     `select result from pipeline_elements where job_id = ?`,
     [jobId],
   );
   const result = row?.result ?? {};
+  if (design) {
+    if (!row?.result) throw notFound('metadata of job', jobId);
+    return { validation_plot_config: { objectives: {} }, validation_results: {}, intermediate_results: trace(result) };
+  }
   const objective = objectiveOf(el);
   return {
     validation_plot_config: { objectives: { [objective]: { plot_count: PLOTS, type: 'CurrentDriven' } } },
@@ -132,10 +139,13 @@ export async function jobMetadata(ctx: RequestContext, jobId: string) {
         coverage: result.coverage ?? null,
       },
     },
-    // The optimizer's trace the fit recorded (a fit from before the trace was kept has none).
-    intermediate_results: Array.isArray(result.intermediate_results) ? result.intermediate_results : [],
+    intermediate_results: trace(result),
   };
 }
+
+/** The optimizer's trace the run recorded (a fit from before the trace was kept has none). */
+const trace = (result: Record<string, unknown>) =>
+  Array.isArray(result.intermediate_results) ? result.intermediate_results : [];
 
 export interface PlotQuery {
   objective_name: string;

@@ -1,17 +1,19 @@
-// Optimizations: a parameter fit run as a durable workflow on the pipeline engine (a pipeline of
-// kind 'optimization' with one data_fit element, "fit"), answered in the shapes the Python
+// Optimizations: a parameter fit or a design optimization run as a durable workflow on the pipeline
+// engine (a pipeline of kind 'optimization' with one element: a data fit "fit", or a
+// design_optimization "design", designOptimizations.ts), answered in the shapes the Python
 // client's OptimizationClient reads.
 import type { RequestContext } from '../context.ts';
-import type { RequestBody } from '../schemas.ts';
+import type { RequestBody, Schema } from '../schemas.ts';
 import { ValidationFailed, invalid } from '../errors.ts';
 import { isPlainObject } from '../values.ts';
 import { parseList } from '../listQuery.ts';
 import * as repo from '../../db/repositories/pipelines.ts';
-import { readableProjectsSql } from './access.ts';
+import { readableProjectsSql, requireProjectPermission } from './access.ts';
+import { designElement } from './designOptimizations.ts';
 import { clientResult } from './clientElements.ts';
 import { resolveModel } from './simulations/models.ts';
 import { cancelPipelines } from './pipelines/cancellation.ts';
-import { createPipeline, type PipelineCreate } from './pipelines/creation.ts';
+import { checkedByCaller, createPipeline, type PipelineCreate } from './pipelines/creation.ts';
 import { loadPipeline } from './pipelines/pipelineAccess.ts';
 import { presentPipeline } from './pipelines/presentation.ts';
 import { updatePipeline } from './pipelines/records.ts';
@@ -60,9 +62,18 @@ function present(p: repo.PipelineRow, el: repo.ElementRow | undefined) {
           evaluations: fit.evaluations ?? null,
           converged: fit.converged ?? null,
           n_points: fit.n_points ?? null,
+          ...(el?.element_type === 'design_optimization'
+            ? {
+                objective_value: fit.objective_value ?? null,
+                metric: fit.metric ?? null,
+                aim: fit.aim ?? null,
+                simulation: fit.metrics ?? null,
+                failed_evaluations: fit.failed_evaluations ?? null,
+              }
+            : {}),
         }
       : null,
-    result: done ? clientResult(el!.element_type, ELEMENT, config, fit) : null,
+    result: done ? clientResult(el!.element_type, el!.name, config, fit) : null,
   };
 }
 
@@ -109,7 +120,25 @@ async function withParameterizedModel(ctx: RequestContext, body: RequestBody<'cr
   return { ...config, objectives };
 }
 
+/** A design optimization: its config checked against its model, stored as one element named design. */
+async function createDesignOptimization(ctx: RequestContext, body: RequestBody<'createOptimization'>) {
+  // Checked before the model is described: no worker call for a caller who may not create.
+  await requireProjectPermission(ctx, body.project_id, 'pipeline:create');
+  const config = body.config as unknown as Schema<'DesignOptimizationConfig'>;
+  const element = await designElement(ctx, config, body.project_id, body.parameterized_model_id);
+  const input = {
+    project_id: body.project_id,
+    name: body.name,
+    description: body.description,
+    options: body.parameterized_model_id ? { parameterized_model_id: body.parameterized_model_id } : {},
+    elements: { design: element },
+  } as unknown as PipelineCreate;
+  const created = await createPipeline(ctx, input, 'optimization', checkedByCaller);
+  return getOptimization(ctx, created.id);
+}
+
 export async function createOptimization(ctx: RequestContext, body: RequestBody<'createOptimization'>) {
+  if ((body.config as Json).type === 'design') return createDesignOptimization(ctx, body);
   const given = { ...body.config, element_type: body.config.element_type ?? 'data_fit' } as Json;
   const config = await withParameterizedModel(ctx, body, given);
   const input = {

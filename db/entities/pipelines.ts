@@ -35,7 +35,7 @@ export const PipelineElement = defineEntity({
     pipeline_id: p.uuid(),
     position: p.integer(),
     name: p.text(),
-    element_type: p.enum(['entry', 'calculation', 'data_fit', 'array_data_fit', 'validation']),
+    element_type: p.enum(['entry', 'calculation', 'data_fit', 'array_data_fit', 'validation', 'design_optimization']),
     config: p.json<unknown>(),
     status: p.enum(['pending', 'running', 'completed', 'failed', 'canceled']).default('pending'),
     job_id: p.uuid(),

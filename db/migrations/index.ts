@@ -27,6 +27,7 @@ import { Migration20261127201000Materials } from './Migration20261127201000Mater
 import { Migration20261127201000MemberDeactivation } from './Migration20261127201000MemberDeactivation.ts';
 import { Migration20261127202000Analyses } from './Migration20261127202000Analyses.ts';
 import { Migration20261127210000OptimizationKind } from './Migration20261127210000OptimizationKind.ts';
+import { Migration20261127220000DesignOptimizationElement } from './Migration20261127220000DesignOptimizationElement.ts';
 import { Migration20261127213000SearchRawDataAnalyses } from './Migration20261127213000SearchRawDataAnalyses.ts';
 
 export const migrations: MigrationObject[] = [
@@ -58,4 +59,8 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261127202000Analyses', class: Migration20261127202000Analyses },
   { name: 'Migration20261127210000OptimizationKind', class: Migration20261127210000OptimizationKind },
   { name: 'Migration20261127213000SearchRawDataAnalyses', class: Migration20261127213000SearchRawDataAnalyses },
+  {
+    name: 'Migration20261127220000DesignOptimizationElement',
+    class: Migration20261127220000DesignOptimizationElement,
+  },
 ];

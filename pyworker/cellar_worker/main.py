@@ -37,6 +37,7 @@ from temporalio.service import GrpcCompression
 from temporalio.worker import Worker
 
 from cellar_worker import settings as worker_settings
+from cellar_worker.design.activities import ACTIVITIES as DESIGN_ACTIVITIES
 from cellar_worker.fitting import warmup as fit_warmup
 from cellar_worker.fitting.activities import ACTIVITIES as FITTING_ACTIVITIES
 from cellar_worker.settings import ConfigError, Settings, read_settings
@@ -163,7 +164,8 @@ def main_queues(settings: Settings) -> list[tuple[str, list, int]]:
         # batch's solves (api/services/simulationWorker.ts names the same queue).
         (f"{settings.simulation_task_queue}-models", MODEL_ACTIVITIES, MODEL_CONCURRENCY),
         # Fits and validations: never behind a sweep's chunks (workflows/pipelineIds.ts fitTaskQueue).
-        (f"{settings.simulation_task_queue}-fits", FITTING_ACTIVITIES, FIT_CONCURRENCY),
+        # Design optimizations too: the same optimizer loop, on the same queue.
+        (f"{settings.simulation_task_queue}-fits", [*FITTING_ACTIVITIES, *DESIGN_ACTIVITIES], FIT_CONCURRENCY),
     ]
     measurement = measurement_activities()
     if measurement:

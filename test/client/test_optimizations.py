@@ -202,3 +202,72 @@ def test_optimization_from_a_parameterized_model(client, project, discharge):
         client.optimization.run({"project_id": project.id, "parameterized_model_id": pm.id,
                                  "config": fit.to_config()})
     assert e.value.status_code == 422 and "'objectives', 'discharge', 'options', 'model'" in str(e.value.message)
+
+
+THICKNESS = "Positive electrode thickness [m]"
+SPM_COARSE = {"model": {"type": "SPM", "simulation_settings": {"var_pts": {"r_n": 6, "r_p": 6}}}, "parameters": {}}
+
+
+def design(**change):
+    return {
+        "type": "design",
+        "model": SPM_COARSE,
+        "protocol": "Discharge at 1C until 3.0 V",
+        "parameters": {THICKNESS: {"initial": 6e-5, "bounds": [4e-5, 8e-5]}},
+        "objective": {"metric": "discharge capacity [A.h]", "aim": "maximize"},
+        "optimizer": {"method": "Nelder-Mead", "max_iterations": 8},
+        **change,
+    }
+
+
+def test_design_optimization_finds_the_thickest_electrode(client, project):
+    """A design optimization: the most discharge capacity over a bounded positive electrode
+    thickness is at its upper bound (more active material), found by simulating each design."""
+    run = client.optimization.run({"project_id": project.id, "name": unique("Thickness"), "config": design()})
+    assert isinstance(run, Optimization) and run.job_id and run.status in ("queued", "running")
+    done = client.optimization.wait_for_completion(run.id, timeout=300, poll_interval=1, verbose=False)
+    assert done["status"] == "succeeded" and done["parameter_names"] == [THICKNESS]
+    assert done["parameter_values"][THICKNESS] == pytest.approx(8e-5, rel=1e-6)
+    metrics = done["metrics"]
+    assert metrics["metric"] == "discharge capacity [A.h]" and metrics["aim"] == "maximize"
+    assert metrics["objective_value"] > 0 and metrics["cost"] == pytest.approx(-metrics["objective_value"])
+    assert metrics["simulation"]["discharge_capacity_ah"] == pytest.approx(metrics["objective_value"])
+    assert metrics["failed_evaluations"] == 0 and metrics["evaluations"] >= 3
+    result = iws.from_config(done["result"])
+    assert isinstance(result, iws.OptimizationResult) and result.x == [done["parameter_values"][THICKNESS]]
+    # The trace starts at the initial design, and its best cost only improves.
+    trace = client.job.get_parameter_trace(done["job_id"])
+    assert trace[0]["inputs_unscaled"][THICKNESS] == pytest.approx(6e-5)
+    best = [t["best_cost"] for t in trace]
+    assert best == sorted(best, reverse=True) and best[-1] == pytest.approx(metrics["cost"])
+    assert client.optimization.get(run.id)["metrics"] == metrics
+
+
+def test_design_optimization_refusals(client, project):
+    before = client.optimization.list(project_id=project.id)["total"]
+    inverted = design(parameters={THICKNESS: {"initial": 6e-5, "bounds": [8e-5, 4e-5]}})
+    with pytest.raises(IonworksError) as e:
+        client.optimization.run({"project_id": project.id, "config": inverted})
+    assert e.value.status_code == 422 and "'bounds'" in str(e.value.message)
+    unknown = design(parameters={"Warp factor [1]": {"initial": 1, "bounds": [0, 2]}})
+    with pytest.raises(IonworksError) as e:
+        client.optimization.run({"project_id": project.id, "config": unknown})
+    assert e.value.status_code == 422 and "Warp factor [1]" in str(e.value.message)
+    assert client.optimization.list(project_id=project.id)["total"] == before
+
+
+def test_design_optimization_from_a_parameterized_model(client, project):
+    """parameterized_model_id: the designs are the stored model with its values, the searched ones replaced."""
+    model = client.model.create({"name": unique("SPM"), "project_id": project.id, "config": SPM_COARSE["model"]})
+    pm = client.parameterized_model.create(
+        None, {"name": unique("SPM cell"), "model_id": model.id, "project_id": project.id,
+               "parameters": {"Negative electrode thickness [m]": 9e-5}}
+    )
+    config = design(optimizer={"method": "Nelder-Mead", "max_iterations": 2})
+    del config["model"]
+    run = client.optimization.run({"project_id": project.id, "parameterized_model_id": pm.id, "config": config})
+    assert run.parameterized_model_id == pm.id
+    done = client.optimization.wait_for_completion(run.id, timeout=300, poll_interval=1, verbose=False)
+    assert done["status"] == "succeeded"
+    assert done["config"]["model"]["parameters"]["Negative electrode thickness [m]"] == 9e-5
+    assert 4e-5 <= done["parameter_values"][THICKNESS] <= 8e-5 and done["metrics"]["objective_value"] > 0

@@ -25,12 +25,24 @@ const DEFAULT_NAME: Record<PipelineKind, string> = {
   optimization: 'Optimization',
 };
 
-export async function createPipeline(ctx: RequestContext, input: PipelineCreate, kind: PipelineKind) {
+/** Elements the caller has checked already (an optimization's design element): passed on as they are. */
+export const checkedByCaller: typeof checkElements = (elements) => ({
+  issues: [],
+  refs: { measurements: [], pipelines: [] },
+  elements,
+});
+
+export async function createPipeline(
+  ctx: RequestContext,
+  input: PipelineCreate,
+  kind: PipelineKind,
+  check: typeof checkElements = checkElements,
+) {
   // openapi.yaml lets exactly one of elements and config.elements through.
   const given = ('config' in input && input.config ? input.config.elements : input.elements) as Json;
   const body = { ...input, elements: given, name: input.name ?? DEFAULT_NAME[kind] };
   await requireProjectPermission(ctx, body.project_id, 'pipeline:create');
-  const { issues, refs, elements: checked } = checkElements(body.elements, kind);
+  const { issues, refs, elements: checked } = check(body.elements, kind);
   if (issues.length) throw new ValidationFailed(issues);
   await checkRefs(ctx, refs);
   const id = randomUUID();

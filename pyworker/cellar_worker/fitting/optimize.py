@@ -49,6 +49,10 @@ class FitCancelled(Exception):
     """The caller asked the fit to stop."""
 
 
+class NoFeasiblePoint(Exception):
+    """Every evaluated point failed (only a design optimization may start from an infeasible point)."""
+
+
 class _Stop(Exception):
     """An iteration or evaluation budget ran out."""
 
@@ -298,6 +302,8 @@ def minimize(problem: Problem, start: dict[str, float], settings: OptimizerSetti
         converged, message = bool(result.success), str(result.message)
     except _Stop as stop:
         message = str(stop)
+    if problem.best is None:
+        raise NoFeasiblePoint(message or "no evaluated point could be solved")
     best_cost, best_parameters, best_arrays = problem.best
     return Outcome(best_parameters, best_cost, best_arrays, converged, message)
 
