@@ -28,6 +28,7 @@ import { Migration20261127201000MemberDeactivation } from './Migration2026112720
 import { Migration20261127202000Analyses } from './Migration20261127202000Analyses.ts';
 import { Migration20261127210000OptimizationKind } from './Migration20261127210000OptimizationKind.ts';
 import { Migration20261127213000SearchRawDataAnalyses } from './Migration20261127213000SearchRawDataAnalyses.ts';
+import { Migration20261127220000ModelBuilders } from './Migration20261127220000ModelBuilders.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261120000000Platform', class: Migration20261120000000Platform },
@@ -58,4 +59,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261127202000Analyses', class: Migration20261127202000Analyses },
   { name: 'Migration20261127210000OptimizationKind', class: Migration20261127210000OptimizationKind },
   { name: 'Migration20261127213000SearchRawDataAnalyses', class: Migration20261127213000SearchRawDataAnalyses },
+  { name: 'Migration20261127220000ModelBuilders', class: Migration20261127220000ModelBuilders },
 ];
