@@ -213,7 +213,8 @@ export async function dryRun(ctx: RequestContext, body: RequestBody<'dryRunModel
 
 export async function previewMapping(ctx: RequestContext, body: RequestBody<'previewModelBuilderMapping'>) {
   const issues: ValidationIssue[] = [];
-  checkRecipe({ elements: { mapping: { element_type: 'entry', mapping: body.mapping } } }, ['body'], issues);
+  if (Object.keys(body.mapping).length)
+    checkRecipe({ elements: { mapping: { element_type: 'entry', mapping: body.mapping } } }, ['body'], issues);
   if (issues.length) throw new ValidationFailed(issues.map((i) => ({ ...i, loc: ['body', ...i.loc.slice(3)] })));
   const spec = resolvedOf(await specIn(ctx, body.cell_spec_id, ['body', 'cell_spec_id']));
   return Object.fromEntries(
