@@ -140,6 +140,8 @@ export interface Preview {
   issue: string | null;
   value?: number;
   warning?: string;
+  /** Nothing at the path (rather than something unusable there). */
+  absent?: boolean;
 }
 
 /** One mapping line: the spec's value with its own unit, then in the parameter's unit. */
@@ -148,7 +150,13 @@ export function previewOne(spec: unknown, parameter: string, path: string): Prev
   const unit = parameterUnit(parameter);
   const shown = (n: number, u: string) => (u ? `${pyNumber(n)} ${u}` : pyNumber(n));
   if (raw === undefined || raw === null)
-    return { found: null, converted: null, curve: null, issue: `${path} is not set in the cell specification` };
+    return {
+      found: null,
+      converted: null,
+      curve: null,
+      issue: `${path} is not set in the cell specification`,
+      absent: true,
+    };
   const curve = curveOf(raw);
   if (curve) return { found: null, converted: null, curve, issue: 'a table cannot be a scalar parameter' };
   const q = quantity(raw);
@@ -189,7 +197,13 @@ function curveOf(raw: unknown): Json | null {
   return {
     columns: cols.map(([k]) => k),
     points: (cols[0]![1] as number[]).length,
-    ranges: Object.fromEntries(cols.map(([k, v]) => [k, [Math.min(...(v as number[])), Math.max(...(v as number[]))]])),
+    // A loop, not Math.min(...column): a long column would overflow the call stack.
+    ranges: Object.fromEntries(
+      cols.map(([k, v]) => [
+        k,
+        (v as number[]).reduce(([lo, hi], x) => [Math.min(lo, x), Math.max(hi, x)], [Infinity, -Infinity]),
+      ]),
+    ),
   };
 }
 
@@ -224,10 +238,7 @@ export function runRecipe(elements: RecipeElement[], spec: unknown): RunOutcome 
         const pv = previewOne(spec, parameter, path);
         const where = { parameter, path, element: el.name };
         if (pv.value === undefined) {
-          const code =
-            pv.found === null && !pv.curve && pv.issue?.endsWith('is not set in the cell specification')
-              ? 'missing_value'
-              : 'unusable_value';
+          const code = pv.absent ? 'missing_value' : 'unusable_value';
           issues.push({ severity: 'error', code, message: pv.issue ?? 'unreadable', ...where });
           continue;
         }
