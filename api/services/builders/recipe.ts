@@ -201,7 +201,10 @@ function curveOf(raw: unknown): Json | null {
     ranges: Object.fromEntries(
       cols.map(([k, v]) => [
         k,
-        (v as number[]).reduce(([lo, hi], x) => [Math.min(lo, x), Math.max(hi, x)], [Infinity, -Infinity]),
+        (v as number[]).reduce<[number, number]>(
+          ([lo, hi], x) => [Math.min(lo, x), Math.max(hi, x)],
+          [Infinity, -Infinity],
+        ),
       ]),
     ),
   };
