@@ -116,6 +116,10 @@ describe('model builders', () => {
     expect(theirs.status).toBe(422);
     expect(theirs.body.detail[0].loc).toEqual(['body', 'cell_spec_id']);
     expect((await ok(owner.get(`/model_builders/${b.id}`))).name).toBe(name);
+    // A field a builder does not have is ignored, never written.
+    const patched = await ok(owner.patch(`/model_builders/${b.id}`, { description: 'datasheet', colour: 'red' }));
+    expect(patched).toMatchObject({ name, description: 'datasheet' });
+    expect(patched.colour).toBeUndefined();
 
     const badPatch = await owner.patch(`/model_builders/${b.id}`, {
       config: { elements: { f: { element_type: 'data_fit' } } },

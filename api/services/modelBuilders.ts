@@ -7,6 +7,7 @@ import type { RequestBody } from '../schemas.ts';
 import { conflict, invalid, notFound, ValidationFailed, type ValidationIssue } from '../errors.ts';
 import { namedRecordList, parseList } from '../listQuery.ts';
 import * as repo from '../../db/repositories/modelBuilders.ts';
+import { orConflict } from '../../db/repositories/sqlRows.ts';
 import * as models from '../../db/repositories/models.ts';
 import { findSpec, type SpecRow } from '../../db/repositories/cells.ts';
 import { assertSameOrganization, readableProjectsSql, requireProjectPermission } from './access.ts';
@@ -53,16 +54,19 @@ export async function createBuilder(ctx: RequestContext, body: RequestBody<'crea
   const model = await modelIn(ctx, body.model_id, ['body', 'model_id']);
   recipeOf(body.config, ['body', 'config']);
   await nameFree(ctx, body.project_id, model.id, body.name);
-  return repo.insertBuilder(ctx.em, {
-    id: randomUUID(),
-    organization_id: ctx.caller.organizationId,
-    project_id: body.project_id,
-    model_id: model.id,
-    name: body.name,
-    description: body.description ?? null,
-    config: body.config,
-    created_by: ctx.caller.userId,
-  });
+  const insert = () =>
+    repo.insertBuilder(ctx.em, {
+      id: randomUUID(),
+      organization_id: ctx.caller.organizationId,
+      project_id: body.project_id,
+      model_id: model.id,
+      name: body.name,
+      description: body.description ?? null,
+      config: body.config,
+      created_by: ctx.caller.userId,
+    });
+  // A concurrent create of the same name: the same 409 as the check above.
+  return orConflict(insert, () => nameFree(ctx, body.project_id, model.id, body.name));
 }
 
 export async function listBuilders(ctx: RequestContext, query: Record<string, unknown>) {
@@ -78,7 +82,13 @@ export async function updateBuilder(ctx: RequestContext, id: string, body: Reque
   const b = await loadBuilder(ctx, id, 'parameterized_model:update');
   if (body.config !== undefined) recipeOf(body.config, ['body', 'config']);
   if (body.name !== undefined) await nameFree(ctx, b.project_id, b.model_id, body.name, b.id);
-  return repo.updateBuilder(ctx.em, id, body);
+  // Only the fields a builder has: unknown body fields are ignored, never written.
+  const { name, description, config } = body;
+  const changes = { name, description, config };
+  return orConflict(
+    () => repo.updateBuilder(ctx.em, id, changes),
+    () => nameFree(ctx, b.project_id, b.model_id, name ?? b.name, b.id),
+  );
 }
 
 export async function deleteBuilder(ctx: RequestContext, id: string) {
