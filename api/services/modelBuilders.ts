@@ -10,7 +10,12 @@ import * as repo from '../../db/repositories/modelBuilders.ts';
 import { orConflict } from '../../db/repositories/sqlRows.ts';
 import * as models from '../../db/repositories/models.ts';
 import { findSpec, type SpecRow } from '../../db/repositories/cells.ts';
-import { assertSameOrganization, readableProjectsSql, requireProjectPermission } from './access.ts';
+import {
+  assertSameOrganization,
+  readableProjectsSql,
+  requirePermissionInSomeProject,
+  requireProjectPermission,
+} from './access.ts';
 import { requireSpec } from './cellAccess.ts';
 import { createParameterizedModel, modelSpec, requireCellSpecification } from './models.ts';
 import { describeModel } from './simulationWorker.ts';
@@ -32,6 +37,7 @@ async function modelIn(ctx: RequestContext, id: string, loc: Loc) {
   const m = await models.findModel(ctx.em, id);
   if (!m || m.organization_id !== ctx.caller.organizationId)
     throw invalid(loc, 'is not a model of this organization', 'value_error', id);
+  await requirePermissionInSomeProject(ctx, 'model:read');
   return m;
 }
 
