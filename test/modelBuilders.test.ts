@@ -133,6 +133,9 @@ describe('model builders', () => {
     expect(unknownSpec.status).toBe(422);
     expect(unknownSpec.body.detail[0].loc).toEqual(['body', 'cell_spec_id']);
     expect((await ok(owner.get(`/model_builders/${b.id}`))).config).toEqual(body.config);
+    const modelInUse = await owner.delete(`/models/${modelId}`);
+    expect(modelInUse.status).toBe(409);
+    expect(modelInUse.body.detail.model_builders).toBe(1);
     expect((await ok(owner.delete(`/model_builders/${b.id}`))).deleted).toBe(true);
     expect((await owner.get(`/model_builders/${b.id}`)).status).toBe(404);
   });

@@ -951,7 +951,7 @@ export type paths = {
         get: operations["getModel"];
         put?: never;
         post?: never;
-        /** Deletes a model no parameterized model uses (409 otherwise). */
+        /** Deletes a model no parameterized model or model builder uses (409 otherwise). */
         delete: operations["deleteModel"];
         options?: never;
         head?: never;

@@ -51,3 +51,10 @@ export async function defaultModelOf(em: EntityManager, cellSpecId: string): Pro
   );
   return rows[0]?.parameterized_model_id ?? null;
 }
+
+export async function countBuildersOf(em: EntityManager, modelId: string): Promise<number> {
+  const [row] = await em.execute<{ n: string }[]>(`select count(*) as n from model_builders where model_id = ?`, [
+    modelId,
+  ]);
+  return Number(row?.n ?? 0);
+}
