@@ -30,6 +30,7 @@ import { plannedMeasurementRoutes } from './routes/plannedMeasurements.ts';
 import { rawDataRoutes } from './routes/rawData.ts';
 import { materialRoutes } from './routes/materials.ts';
 import { analysisRoutes } from './routes/analyses.ts';
+import { modelBuilderRoutes } from './routes/modelBuilders.ts';
 import { createGate as analysisCreateGate } from './services/analyses/analyses.ts';
 import { createGate as datasetCreateGate, replaceGate as datasetReplaceGate } from './services/materials/datasets.ts';
 import { boardRoutes } from './routes/board.ts';
@@ -119,6 +120,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(rawDataRoutes());
   app.use(materialRoutes());
   app.use(analysisRoutes());
+  app.use(modelBuilderRoutes());
   app.use(organizationRoutes());
 
   app.use((req) => {

@@ -163,6 +163,28 @@ beforeAll(async () => {
     async () => (await owner.get(`/pipelines/${pipeline.id}/elements`)).body.find((e: any) => e.job_id),
     { what: 'the pipeline element job' },
   );
+  // A model builder, in a project of its own so that the lab specification's builder_readiness
+  // has no builder to check (that would ask the Python worker, which this suite does not run).
+  const modelId = randomUUID();
+  await api.orm.em
+    .fork()
+    .execute(
+      `insert into models (id, organization_id, user_id, name, config, simulator_version) values (?, ?, ?, ?, ?, ?)`,
+      [modelId, a.organization_id, a.user_id, 'Matrix model', JSON.stringify({ type: 'SPM' }), 'matrix'],
+    );
+  const builderProject = await ok(
+    owner.post('/projects', { name: `Matrix builders ${randomUUID().slice(0, 8)}` }),
+    201,
+  );
+  const builder = await ok(
+    owner.post('/model_builders', {
+      project_id: builderProject.id,
+      model_id: modelId,
+      name: 'Matrix builder',
+      config: { elements: { spec: { element_type: 'entry', mapping: { 'Electrode area [m2]': 'properties.area' } } } },
+    }),
+    201,
+  );
   const member = await newMember(api.orm, a.organization_id);
   // The user the user routes act on: not the member whose rights are checked (the owner's calls
   // change that user's role, and may remove them).
@@ -190,6 +212,7 @@ beforeAll(async () => {
     board_id: board.id,
     raw_data_id: rawInit.raw_data_id,
     job_id: element.job_id,
+    model_builder_id: builder.id,
   };
   // /simple_pipelines/{pipeline_id} takes a simple pipeline's id.
   simpleIds = { ...ids, pipeline_id: simple.id };

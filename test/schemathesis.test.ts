@@ -46,8 +46,18 @@ const REFUSED: Record<string, string> = {
   parseProtocolToTemplate: 'the protocol must parse as UCP or PyBaMM experiment lines',
   submitProtocolBatch: 'the protocol must parse, and the model and DOE names must exist',
   submitTemplateBatch: 'the template, model and DOE names must exist',
-  createPipeline: "element kinds' rules are still hand checks (api/services/pipelines/elementChecks.ts)",
-  createSimplePipeline: "element kinds' rules are still hand checks (api/services/pipelines/elementChecks.ts)",
+  createPipeline:
+    'bounds around initial values, data columns and db: measurements are checked by hand (relations, stored data)',
+  createSimplePipeline:
+    'bounds around initial values, data columns and db: measurements are checked by hand (relations, stored data)',
+  addModelCustomVariable: "the expression must use the stored model's variables (stored data)",
+  createOptimization:
+    'the parameterized model and the fit or design are checked against the stored model (stored data)',
+  createModelBuilder: 'model_id must be a model of the organization; the recipe is checked against it (stored data)',
+  dryRunModelBuilder: 'model_id and cell_spec_id must be stored records; the recipe is checked against the model',
+  previewModelBuilderMapping: 'cell_spec_id must be a cell specification of the organization (stored data)',
+  checkModelBuilder: 'cell_spec_id must be a cell specification of the organization (stored data)',
+  buildModelBuilder: 'cell_spec_id must be a stored cell specification; save needs everything the model lacks',
 };
 
 /** The exclusions schemathesis reads: one operation and one check each, with why. */

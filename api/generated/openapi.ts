@@ -951,7 +951,7 @@ export type paths = {
         get: operations["getModel"];
         put?: never;
         post?: never;
-        /** Deletes a model no parameterized model uses (409 otherwise). */
+        /** Deletes a model no parameterized model or model builder uses (409 otherwise). */
         delete: operations["deleteModel"];
         options?: never;
         head?: never;
@@ -975,6 +975,177 @@ export type paths = {
          * @description The Python worker builds the model with the variable first: an expression naming no variable of the model, or not evaluable, is a 422 at expression; a name the model already has (a variable of its own or a custom one) is a 422 at name. Later simulations of the model (and of its parameterized models) can then ask for it.
          */
         post: operations["addModelCustomVariable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/model_builders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Model builders of the projects the caller reads, newest first. */
+        get: operations["listModelBuilders"];
+        put?: never;
+        /**
+         * A recipe (entry and calculation elements) that turns a cell specification into a model's parameters.
+         * @description config is an ionworks-schema Pipeline's to_config(): {elements: {name: element}}. An entry reads the cell specification through mapping (parameter name → dotted path, e.g. cathode.properties.thickness), each value converted to the unit in its parameter's name; it has no cell_spec_id. Calculations are those pipelines run. Fits and validations are a 422 at their element_type. Names are unique per model in a project (409 with existing_id).
+         */
+        post: operations["createModelBuilder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/model_builders/dry_run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Runs a recipe on a cell specification without saving anything. */
+        post: operations["dryRunModelBuilder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/model_builders/preview_mapping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a mapping reads from a cell specification, before and after unit conversion. */
+        post: operations["previewModelBuilderMapping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/model_builders/calculations/producing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The calculations a recipe can add, options filled in, that produce a parameter. */
+        get: operations["calculationsProducing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/model_builders/{model_builder_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                model_builder_id: string;
+            };
+            cookie?: never;
+        };
+        get: operations["getModelBuilder"];
+        put?: never;
+        post?: never;
+        /** Deletes a builder; the parameterized models it saved are kept. */
+        delete: operations["deleteModelBuilder"];
+        options?: never;
+        head?: never;
+        /** Changes one of the organization's own builders; fields left out are kept. */
+        patch: operations["updateModelBuilder"];
+        trace?: never;
+    };
+    "/model_builders/{model_builder_id}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                model_builder_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Everything a cell specification lacks for this builder, each issue naming the path and the parameter. */
+        post: operations["checkModelBuilder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/model_builders/{model_builder_id}/build": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                model_builder_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Builds the model's parameters for a cell specification; with save, a parameterized model on it.
+         * @description save is refused (422 at save, with the missing parameters) while the specification lacks anything the recipe reads; it needs a name. set_as_default makes the saved model the specification's default.
+         */
+        post: operations["buildModelBuilder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cell_specifications/{spec_id}/resolved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                spec_id: string;
+            };
+            cookie?: never;
+        };
+        /** The cell specification as a model builder's mapping paths read it. */
+        get: operations["getResolvedCellSpecification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cell_specifications/{spec_id}/builder_readiness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                spec_id: string;
+            };
+            cookie?: never;
+        };
+        /** Which builders of the specification's project (optionally for one model) it is ready for. */
+        get: operations["getBuilderReadiness"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3828,6 +3999,48 @@ export type components = {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        /** @description An ionworks-schema Pipeline's to_config() of entry and calculation elements: {elements: {name: element}}. */
+        ModelBuilderConfig: {
+            elements: {
+                [key: string]: Record<string, never>;
+            };
+        };
+        ModelBuilder: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organization_id: string;
+            /** Format: uuid */
+            project_id: string;
+            /** Format: uuid */
+            model_id: string;
+            name: string;
+            description?: string | null;
+            config: components["schemas"]["ModelBuilderConfig"];
+            /** Format: uuid */
+            created_by?: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ReadinessIssue: {
+            /** @enum {string} */
+            severity: "error" | "warning";
+            /** @description missing_value, unusable_value, calculation_failed, no_unit, not_a_model_parameter. */
+            code: string;
+            message: string;
+            parameter?: string;
+            path?: string;
+            element?: string;
+        };
+        ReadinessReport: {
+            ready: boolean;
+            issues: components["schemas"]["ReadinessIssue"][];
+            /** @description Mapping lines read and calculations run. */
+            resolved: number;
+            total: number;
         };
         /** @description UCP as an object, UCP YAML or JSON text, or PyBaMM experiment lines (one step per line, or a list of lines). A DriveCycle step has at most 100,000 data pairs. */
         ProtocolInput: string | Record<string, never> | string[];
@@ -7945,6 +8158,465 @@ export interface operations {
             };
         };
     };
+    listModelBuilders: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Items to skip, at least 0. */
+                offset?: components["parameters"]["Offset"];
+                order_by?: "name" | "created_at" | "updated_at";
+                /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
+                order?: components["parameters"]["Order"];
+                project_id?: string;
+                model_id?: string;
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of model builders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page"] & {
+                        items?: components["schemas"]["ModelBuilder"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    createModelBuilder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    model_id: string;
+                    /** Format: uuid */
+                    project_id: string;
+                    name: components["schemas"]["Name"];
+                    description?: string | null;
+                    config: components["schemas"]["ModelBuilderConfig"];
+                };
+            };
+        };
+        responses: {
+            /** @description The model builder. */
+            201: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelBuilder"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    dryRunModelBuilder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    model_id: string;
+                    /** Format: uuid */
+                    cell_spec_id: string;
+                    config: components["schemas"]["ModelBuilderConfig"];
+                };
+            };
+        };
+        responses: {
+            /** @description The readiness report, the parameters (empty when not ready), the parameters the model still lacks, and why a calculation failed when one did. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        report: components["schemas"]["ReadinessReport"];
+                        parameters: {
+                            [key: string]: number;
+                        };
+                        missing: string[];
+                        error: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            /** @description The simulation worker did not answer; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    previewModelBuilderMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    cell_spec_id: string;
+                    mapping: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Parameter name → {found, converted, curve, issue}: e.g. "75.6 um", "7.56e-05 m". */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: {
+                            found: string | null;
+                            converted: string | null;
+                            curve: Record<string, never> | null;
+                            issue: string | null;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    calculationsProducing: {
+        parameters: {
+            query: {
+                parameter: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Calculation elements, each with the parameters it produces and reads. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        element_type: "calculation";
+                        type: string;
+                        name: string;
+                        produces: string[];
+                        reads: string[];
+                    }[];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getModelBuilder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                model_builder_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The model builder. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelBuilder"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    deleteModelBuilder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                model_builder_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Deleted"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    updateModelBuilder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                model_builder_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: components["schemas"]["Name"];
+                    description?: string | null;
+                    config?: components["schemas"]["ModelBuilderConfig"];
+                };
+            };
+        };
+        responses: {
+            /** @description The model builder. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelBuilder"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    checkModelBuilder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                model_builder_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    cell_spec_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The readiness report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadinessReport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            /** @description The simulation worker did not answer; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    buildModelBuilder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                model_builder_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    cell_spec_id: string;
+                    /** @default false */
+                    save?: boolean;
+                    name?: components["schemas"]["Name"];
+                    description?: string | null;
+                    /** @default false */
+                    set_as_default?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The parameters, those still missing, the readiness warnings, and the saved model's id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        parameters: {
+                            [key: string]: number;
+                        };
+                        missing: string[];
+                        issues: components["schemas"]["ReadinessIssue"][];
+                        /** Format: uuid */
+                        parameterized_model_id: string | null;
+                        is_default?: boolean;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            /** @description The simulation worker did not answer; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getResolvedCellSpecification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                spec_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The specification's fields; every leaf addressable by its dotted path. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+        };
+    };
+    getBuilderReadiness: {
+        parameters: {
+            query?: {
+                model_id?: string;
+            };
+            header?: never;
+            path: {
+                spec_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per builder, newest first (at most 100). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        model_builder_id: string;
+                        /** Format: uuid */
+                        model_id: string;
+                        name: string;
+                        ready: boolean;
+                        error_count: number;
+                        warning_count: number;
+                    }[];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            /** @description The simulation worker did not answer; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listParameterizedModels: {
         parameters: {
             query?: {
@@ -8373,7 +9045,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name: string;
+                    /** @enum {string} */
+                    name: "SPM" | "SPMe" | "DFN" | "ECM";
                     /** @description PyBaMM model options. */
                     options?: Record<string, never>;
                 };

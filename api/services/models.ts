@@ -8,6 +8,7 @@ import type { RequestContext } from '../context.ts';
 import { conflict, forbidden, invalid, notFound } from '../errors.ts';
 import { namedRecordList, parseList } from '../listQuery.ts';
 import * as repo from '../../db/repositories/models.ts';
+import { countBuildersOf } from '../../db/repositories/modelBuilders.ts';
 import {
   assertSameOrganization,
   holdsInProject,
@@ -204,6 +205,13 @@ export async function deleteModel(ctx: RequestContext, id: string) {
     throw conflict(`the model is used by ${users} parameterized model(s); delete them first`, {
       model_id: id,
       parameterized_models: users,
+    });
+  // A builder's recipe is written for its model: deleting the model would silently take the builder.
+  const builders = await countBuildersOf(ctx.em, id);
+  if (builders)
+    throw conflict(`the model is used by ${builders} model builder(s); delete them first`, {
+      model_id: id,
+      model_builders: builders,
     });
   await ctx.em.transactional(async (em) => {
     await unindexEntity(em, 'model', id);

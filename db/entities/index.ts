@@ -1,4 +1,5 @@
 // Every table's entity, for the ORM and its drift test.
+import { buildersEntities } from './builders.ts';
 import { cellsEntities } from './cells.ts';
 import { labEntities } from './lab.ts';
 import { measurementsEntities } from './measurements.ts';
@@ -13,6 +14,7 @@ export const allEntities = [
   ...measurementsEntities,
   ...simulationsEntities,
   ...pipelinesEntities,
+  ...buildersEntities,
 ];
 
 /**

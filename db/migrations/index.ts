@@ -29,6 +29,7 @@ import { Migration20261127202000Analyses } from './Migration20261127202000Analys
 import { Migration20261127210000OptimizationKind } from './Migration20261127210000OptimizationKind.ts';
 import { Migration20261127220000DesignOptimizationElement } from './Migration20261127220000DesignOptimizationElement.ts';
 import { Migration20261127213000SearchRawDataAnalyses } from './Migration20261127213000SearchRawDataAnalyses.ts';
+import { Migration20261127220000ModelBuilders } from './Migration20261127220000ModelBuilders.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261120000000Platform', class: Migration20261120000000Platform },
@@ -63,4 +64,5 @@ export const migrations: MigrationObject[] = [
     name: 'Migration20261127220000DesignOptimizationElement',
     class: Migration20261127220000DesignOptimizationElement,
   },
+  { name: 'Migration20261127220000ModelBuilders', class: Migration20261127220000ModelBuilders },
 ];
