@@ -130,7 +130,8 @@ export function createPipelineActivities(deps: { orm: Orm; temporal: Client; con
             finished_at = now(), updated_at = now(),
                   ${closeAttempt(`jsonb_build_object('finished_at', now(), 'status', 'completed')`)}
             where id = ? and status in ${ACTIVE}
-            returning job_id, element_type, pipeline_id, (select kind from pipelines p where p.id = pipeline_id) as kind`,
+            returning job_id, element_type, pipeline_id,
+                      (select kind from pipelines p where p.id = pipeline_id) as kind`,
           [JSON.stringify(result), elementId],
         );
         if (!rows[0]) return currentElementStatus(em, elementId);

@@ -52,7 +52,8 @@ export async function verify(opts: {
       orgId,
     ]),
     measurements: await count(
-      `select count(*) n from cell_measurements where organization_id = ? and processing_status in ('pending', 'running')`,
+      `select count(*) n from cell_measurements
+        where organization_id = ? and processing_status in ('pending', 'running')`,
       [orgId],
     ),
     pipelines: await count(

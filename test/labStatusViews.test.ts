@@ -91,7 +91,7 @@ describe('lab status views', () => {
     }
   });
 
-  it('answers a conditional request of an unchanged lab early with 304; anything else as the normal path does', async () => {
+  it('answers a conditional request of an unchanged lab early with 304; else as the normal path does', async () => {
     const org = await newOrg(api.orm);
     const c = client(api.url, org.api_key);
     const lab = await labFixture(c);

@@ -16,7 +16,7 @@ const SCHEMATHESIS = path.join(ROOT, '.tools', 'schemathesis', 'bin', 'schemathe
 // The Python worker builds and describes models (POST /models and simulations wait on it).
 const api = apiForSuite({ python: true });
 
-/** Valid by the spec, refused by a rule that depends on stored data or relates values in ways JSON Schema cannot state. */
+/** Valid by the spec, refused by a rule on stored data or relating values in ways JSON Schema cannot state. */
 const REFUSED: Record<string, string> = {
   createJobGone: 'always 410 GONE: jobs are started by the simulation, pipeline and measurement operations',
   search: 'a blank q is 400 by the wire conventions (the schema cannot refuse it without making it 422)',
