@@ -7,7 +7,8 @@ import { AppError, invalid } from '../errors.ts';
 import * as repo from '../../db/repositories/plannedMeasurements.ts';
 import { updateRow } from '../../db/repositories/sqlRows.ts';
 import { requireProjectPermission } from './access.ts';
-import { reserve } from './plannedMeasurements.ts';
+import { reserve } from './planReservations.ts';
+import type { RequestBody } from '../schemas.ts';
 import { ChannelHeap, type Entry } from './channelHeap.ts';
 import { ratingMismatch, requirementsOf } from './scheduling.ts';
 
@@ -69,7 +70,7 @@ export async function proposalInputs(em: EntityManager, projectId: string, ids: 
 export async function proposeSchedule(
   ctx: RequestContext,
   projectId: string,
-  body: { planned_measurement_ids: string[]; start_after?: string },
+  body: RequestBody<'proposeAutoSchedule'>,
 ) {
   await requireProjectPermission(ctx, projectId, 'cell_measurement:read');
   duplicates(body.planned_measurement_ids);
@@ -197,18 +198,10 @@ export function placePlans(
   });
 }
 
-interface ApplyItem {
-  planned_measurement_id: string;
-  planned_measurement_updated_at: string;
-  channel_id: string;
-  planned_start_time: string;
-  planned_end_time: string;
-}
-
 const stale = (message: string, detail: Record<string, unknown>) =>
   new AppError('SCHEDULE_STALE', `${message}; nothing was applied: ask for a new proposal`, detail);
 
-export async function applySchedule(ctx: RequestContext, projectId: string, body: { assignments: ApplyItem[] }) {
+export async function applySchedule(ctx: RequestContext, projectId: string, body: RequestBody<'applyAutoSchedule'>) {
   await requireProjectPermission(ctx, projectId, 'cell_measurement:update');
   duplicates(body.assignments.map((a) => a.planned_measurement_id));
   body.assignments.forEach((a, i) => {

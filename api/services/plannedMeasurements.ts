@@ -11,9 +11,6 @@ import { requireProjectPermission } from './access.ts';
 import { orOverlap, reserve, window } from './planReservations.ts';
 import { assertNameFree, checkReferences, requirePlan, WINDOW_FIELDS, type PlanCreate } from './planRules.ts';
 
-// autoSchedule.ts reserves channels through this module.
-export { reserve };
-
 const PLAN_LIST: ListSpec = {
   columns: {
     name: { kind: 'text', sql: 'p.name' },
