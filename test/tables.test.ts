@@ -12,7 +12,7 @@ import {
   SOLVERS,
   UCP_STEPS,
 } from '../tables/index.ts';
-import { STEP_TYPES } from '../api/services/protocols/ucp.ts';
+import { STEP_TYPES } from '../api/services/protocols/ucpSteps.ts';
 
 const TABLES: Record<string, string[]> = {
   'tables/models.json': MODELS.map((m) => m.type),

@@ -1,11 +1,14 @@
 // Every accepted protocol form → the canonical UCP JSON: UCP as an object, as JSON or YAML
 // text, or PyBaMM experiment lines (a string, one step per line, or a list of strings).
 import YAML from 'yaml';
-import { canonicalUcp, DEFAULT_MAX_BACKWARD_JUMPS, inputReferences, ProtocolError, type Ucp } from './ucp.ts';
+import { canonicalUcp, inputReferences } from './ucp.ts';
+import { DEFAULT_MAX_BACKWARD_JUMPS } from './ucpExpansion.ts';
+import { ProtocolError, type Ucp } from './ucpValues.ts';
 import { looksLikeExperiment, parseExperimentLines } from './pybammExperiment.ts';
 
 export { ProtocolError, inputReferences, type Ucp };
-export { countExpansion, DEFAULT_MAX_BACKWARD_JUMPS, JumpLimitError, UCP_SCHEMA } from './ucp.ts';
+export { countExpansion, DEFAULT_MAX_BACKWARD_JUMPS, JumpLimitError } from './ucpExpansion.ts';
+export { UCP_SCHEMA } from '../../../tables/index.ts';
 
 export interface ParsedProtocol {
   ucp: Ucp;

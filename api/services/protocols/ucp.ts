@@ -8,13 +8,6 @@ import { checkGlobal } from './ucpGlobal.ts';
 import { checkStep } from './ucpSteps.ts';
 import { describe, inputName, ProtocolError, stepWhere, type Ucp } from './ucpValues.ts';
 
-// The names this module has always offered, wherever they now live.
-export { UCP_SCHEMA };
-export { ENDS_VARIABLES, STEP_TYPES, type StepType } from './ucpSteps.ts';
-export { ABSOLUTE_ZERO_C, initialStateProblem, TEMPERATURE_PROBLEM } from './ucpGlobal.ts';
-export { countExpansion, DEFAULT_MAX_BACKWARD_JUMPS, JumpLimitError, MAX_EXPANDED_STEPS } from './ucpExpansion.ts';
-export { inputName, ProtocolError, type Ucp, type UcpValue } from './ucpValues.ts';
-
 const ajv = new Ajv2020({ allErrors: false, strict: false });
 const validateSchema = ajv.compile(UCP_SCHEMA);
 const TOP_FIELDS = UCP_TOP_FIELDS;
