@@ -45,6 +45,10 @@ export const SOLVERS: string[] = read<{ solvers: string[] }>('solvers.json').sol
 const optimizers = read<{ default: string; methods: { name: string; scipy: string }[] }>('optimizers.json');
 /** Fit optimizer methods, and the one used when a fit names none. */
 export const OPTIMIZER_METHODS: string[] = optimizers.methods.map((m) => m.name);
+/** Methods that fit residuals (scipy's least_squares): not for a design's single objective value. */
+export const RESIDUAL_OPTIMIZER_METHODS: string[] = optimizers.methods
+  .filter((m) => m.scipy === 'least_squares')
+  .map((m) => m.name);
 export const DEFAULT_OPTIMIZER_METHOD = optimizers.default;
 
 const costs = read<{ default: string; costs: { name: string; least_squares: boolean }[] }>('costs.json');

@@ -9,6 +9,7 @@ import {
   DEFAULT_OPTIMIZER_METHOD,
   MODELS,
   OPTIMIZER_METHODS,
+  RESIDUAL_OPTIMIZER_METHODS,
   SOLVERS,
   UCP_STEPS,
 } from '../tables/index.ts';
@@ -42,7 +43,12 @@ describe('tables/ and openapi.yaml', () => {
     for (const { at, values } of specEnums) {
       for (const [table, names] of Object.entries(TABLES)) {
         if (!values.some((v) => names.includes(v))) continue;
-        expect(values, `${at} repeats ${table}`).toEqual(names);
+        // A design optimization has one objective value, no residuals: its methods are the
+        // table's without those that fit residuals (least_squares), in the table's order.
+        const expected = at.includes('/DesignOptimizationConfig/')
+          ? names.filter((n) => !RESIDUAL_OPTIMIZER_METHODS.includes(n))
+          : names;
+        expect(values, `${at} repeats ${table}`).toEqual(expected);
         (copies[table] ??= []).push(at);
       }
     }

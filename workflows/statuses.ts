@@ -4,6 +4,15 @@
 export const WORK_STATUSES = ['pending', 'running', 'completed', 'failed', 'canceled'] as const;
 export type WorkStatus = (typeof WORK_STATUSES)[number];
 
+/** The same statuses as the client's optimization lifecycle names them (Optimization.status). */
+export const OPTIMIZATION_STATUSES = {
+  pending: 'queued',
+  running: 'running',
+  completed: 'succeeded',
+  failed: 'failed',
+  canceled: 'canceled',
+} as const satisfies Record<WorkStatus, string>;
+
 export const TERMINAL_STATUSES = ['completed', 'failed', 'canceled'] as const satisfies readonly WorkStatus[];
 export type TerminalStatus = (typeof TERMINAL_STATUSES)[number];
 export const isTerminal = (status: string): status is TerminalStatus =>

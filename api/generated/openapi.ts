@@ -4476,7 +4476,7 @@ export type components = {
             /** @description The search (default Nelder-Mead, 200 iterations). */
             optimizer?: {
                 /** @enum {string} */
-                method?: "Nelder-Mead" | "L-BFGS-B" | "Powell" | "TNC" | "SLSQP" | "differential_evolution";
+                method?: "L-BFGS-B" | "Nelder-Mead" | "Powell" | "TNC" | "SLSQP" | "differential_evolution";
                 max_iterations?: number;
                 max_evaluations?: number;
                 tolerance?: number;

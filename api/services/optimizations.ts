@@ -17,19 +17,12 @@ import { checkedByCaller, createPipeline, type PipelineCreate } from './pipeline
 import { loadPipeline } from './pipelines/pipelineAccess.ts';
 import { presentPipeline } from './pipelines/presentation.ts';
 import { updatePipeline } from './pipelines/records.ts';
-import { isTerminal } from '../../workflows/statuses.ts';
+import { isTerminal, OPTIMIZATION_STATUSES } from '../../workflows/statuses.ts';
 
 type Json = Record<string, unknown>;
 
 const ELEMENT = 'fit';
-/** The engine's statuses as the client's lifecycle names them. */
-const STATUS: Record<string, string> = {
-  pending: 'queued',
-  running: 'running',
-  completed: 'succeeded',
-  failed: 'failed',
-  canceled: 'canceled',
-};
+const STATUS: Record<string, string> = OPTIMIZATION_STATUSES;
 
 function present(p: repo.PipelineRow, el: repo.ElementRow | undefined) {
   const {
