@@ -20,11 +20,13 @@ R0 = "R0 [Ohm]"
 @pytest.fixture(scope="module")
 def discharge(client, project):
     """A "measured" 1C discharge: Cellar's own simulation of the quick model, stored as a measurement."""
-    sim = client.simulation.protocol({
-        "parameterized_model": {"capacity": 2.0, "chemistry": "NMC/Graphite"},
-        "protocol_experiment": {"protocol": "Discharge at 1C for 20 minutes", "name": unique("1C")},
-        "project_id": project.id,
-    })
+    sim = client.simulation.protocol(
+        {
+            "parameterized_model": {"capacity": 2.0, "chemistry": "NMC/Graphite"},
+            "protocol_experiment": {"protocol": "Discharge at 1C for 20 minutes", "name": unique("1C")},
+            "project_id": project.id,
+        }
+    )
     client.simulation.wait_for_completion(sim.simulation_id, timeout=300, verbose=False)
     ts = client.simulation.get_result(sim.simulation_id).time_series
     measured = pd.DataFrame({c: ts[c].to_list() for c in ("Time [s]", "Current [A]", "Voltage [V]")})
@@ -46,12 +48,14 @@ def data_fit(measurement_id, optimizer=None):
 
 def test_optimization_runs_and_reports_its_fit_and_trace(client, project, discharge):
     name = unique("R0 fit")
-    run = client.optimization.run({
-        "project_id": project.id,
-        "name": name,
-        "description": "internal resistance",
-        "config": data_fit(discharge.id).to_config(),
-    })
+    run = client.optimization.run(
+        {
+            "project_id": project.id,
+            "name": name,
+            "description": "internal resistance",
+            "config": data_fit(discharge.id).to_config(),
+        }
+    )
     assert isinstance(run, Optimization) and run.name == name and run.project_id == project.id and run.job_id
     assert run.status in ("queued", "running")
     done = client.optimization.wait_for_completion(run.id, timeout=300, poll_interval=1, verbose=False)
@@ -96,8 +100,9 @@ def test_optimization_cancel(client, project, discharge):
     assert run.name == "Optimization"
     canceled = client.optimization.cancel(run.id)
     assert canceled["status"] == "canceled" and canceled["metrics"] is None
-    final = client.optimization.wait_for_completion(run.id, timeout=60, poll_interval=1, verbose=False,
-                                                    raise_on_failure=False)
+    final = client.optimization.wait_for_completion(
+        run.id, timeout=60, poll_interval=1, verbose=False, raise_on_failure=False
+    )
     assert final["status"] == "canceled"
     with pytest.raises(IonworksError) as e:
         client.optimization.wait_for_completion(run.id, timeout=60, poll_interval=1, verbose=False)
@@ -128,17 +133,20 @@ def test_optimization_refusals(client, project, discharge):
 def test_data_fit_with_several_weighted_objectives(client, project, discharge):
     """A DataFit of two objectives (1C and C/2 discharges) in a pipeline: one joint fit whose cost is
     the sum of each objective's cost times its weight (ionworks-schema's objective_weights)."""
-    sim = client.simulation.protocol({
-        "parameterized_model": {"capacity": 2.0, "chemistry": "NMC/Graphite"},
-        "protocol_experiment": {"protocol": "Discharge at 0.5C for 30 minutes", "name": unique("C/2")},
-        "project_id": project.id,
-    })
+    sim = client.simulation.protocol(
+        {
+            "parameterized_model": {"capacity": 2.0, "chemistry": "NMC/Graphite"},
+            "protocol_experiment": {"protocol": "Discharge at 0.5C for 30 minutes", "name": unique("C/2")},
+            "project_id": project.id,
+        }
+    )
     client.simulation.wait_for_completion(sim.simulation_id, timeout=300, verbose=False)
     ts = client.simulation.get_result(sim.simulation_id).time_series
     half = pd.DataFrame({c: ts[c].to_list() for c in ("Time [s]", "Current [A]", "Voltage [V]")})
     half["Step count"] = 0
-    inst = client.cell_instance.create(client.cell_spec.create({"project_id": project.id, "name": unique("S")}).id,
-                                       {"name": unique("Cell")})
+    inst = client.cell_instance.create(
+        client.cell_spec.create({"project_id": project.id, "name": unique("S")}).id, {"name": unique("Cell")}
+    )
     slow = client.cell_measurement.create(inst.id, {"measurement": {"name": unique("C/2")}, "time_series": half})
 
     def objective(m):
@@ -166,14 +174,19 @@ def test_data_fit_with_several_weighted_objectives(client, project, discharge):
 
     # The objectives of one DataFit share the model: a second model is refused, naming the objective.
     other = iws.objectives.CurrentDriven(data_input=f"db:{slow.id}", options={"model": "SPMe"})
-    mixed = iws.DataFit(objectives={"1C": objective(discharge), "C/2": other},
-                        parameters={R0: iws.Parameter(R0, initial_value=0.05, bounds=(0.001, 0.1))})
+    mixed = iws.DataFit(
+        objectives={"1C": objective(discharge), "C/2": other},
+        parameters={R0: iws.Parameter(R0, initial_value=0.05, bounds=(0.001, 0.1))},
+    )
     with pytest.raises(IonworksError) as e:
         client.pipeline.create(iws.Pipeline({"fit": mixed}), project_id=project.id)
     assert e.value.status_code == 422 and "'objectives', 'C/2', 'options'" in str(e.value.message)
     weights = iws.costs.RMSE(objective_weights={"2C": 1.0})
-    unknown = iws.DataFit(objectives={"1C": objective(discharge), "C/2": objective(slow)}, cost=weights,
-                          parameters={R0: iws.Parameter(R0, initial_value=0.05, bounds=(0.001, 0.1))})
+    unknown = iws.DataFit(
+        objectives={"1C": objective(discharge), "C/2": objective(slow)},
+        cost=weights,
+        parameters={R0: iws.Parameter(R0, initial_value=0.05, bounds=(0.001, 0.1))},
+    )
     with pytest.raises(IonworksError) as e:
         client.pipeline.create(iws.Pipeline({"fit": unknown}), project_id=project.id)
     assert e.value.status_code == 422 and "'cost', 'objective_weights', '2C'" in str(e.value.message)
@@ -183,8 +196,13 @@ def test_optimization_from_a_parameterized_model(client, project, discharge):
     """parameterized_model_id: the fit's model is the stored one with its parameter values."""
     model = client.model.create({"name": unique("ECM"), "project_id": project.id, "config": {"type": "ECM"}})
     pm = client.parameterized_model.create(
-        None, {"name": unique("ECM cell"), "model_id": model.id, "project_id": project.id,
-               "parameters": {"Cell capacity [A.h]": 2.0}}
+        None,
+        {
+            "name": unique("ECM cell"),
+            "model_id": model.id,
+            "project_id": project.id,
+            "parameters": {"Cell capacity [A.h]": 2.0},
+        },
     )
     fit = data_fit(discharge.id, iws.parameter_estimators.ScipyMinimize(method="Nelder-Mead", maxiter=10))
     config = fit.to_config()
@@ -199,8 +217,7 @@ def test_optimization_from_a_parameterized_model(client, project, discharge):
     assert done["metrics"]["cost"] <= trace[0]["cost"]
 
     with pytest.raises(IonworksError) as e:  # a model as well: which one is meant is not guessed
-        client.optimization.run({"project_id": project.id, "parameterized_model_id": pm.id,
-                                 "config": fit.to_config()})
+        client.optimization.run({"project_id": project.id, "parameterized_model_id": pm.id, "config": fit.to_config()})
     assert e.value.status_code == 422 and "'objectives', 'discharge', 'options', 'model'" in str(e.value.message)
 
 
@@ -260,8 +277,13 @@ def test_design_optimization_from_a_parameterized_model(client, project):
     """parameterized_model_id: the designs are the stored model with its values, the searched ones replaced."""
     model = client.model.create({"name": unique("SPM"), "project_id": project.id, "config": SPM_COARSE["model"]})
     pm = client.parameterized_model.create(
-        None, {"name": unique("SPM cell"), "model_id": model.id, "project_id": project.id,
-               "parameters": {"Negative electrode thickness [m]": 9e-5}}
+        None,
+        {
+            "name": unique("SPM cell"),
+            "model_id": model.id,
+            "project_id": project.id,
+            "parameters": {"Negative electrode thickness [m]": 9e-5},
+        },
     )
     config = design(optimizer={"method": "Nelder-Mead", "max_iterations": 2})
     del config["model"]

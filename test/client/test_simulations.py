@@ -155,7 +155,6 @@ def test_model_with_parameters_batch(client, project, model):
     ]
 
 
-
 def test_custom_variable_is_solved_with_the_model(client, project):
     """model.add_custom_variable: the variable joins the model's config, and a simulation of the
     model gives it as a result column, equal to its expression over the solved variables."""
@@ -220,7 +219,9 @@ def test_model_download_is_the_engines_model(tmp_path):
     values = pybamm.ParameterValues("ECM_Example")
     ours = pybamm.Simulation(model, parameter_values=values).solve([0, 300])
     reference = pybamm.Simulation(pybamm.equivalent_circuit.Thevenin(), parameter_values=values).solve([0, 300])
-    assert float(ours["Voltage [V]"].entries[-1]) == pytest.approx(float(reference["Voltage [V]"].entries[-1]), rel=1e-6)
+    assert float(ours["Voltage [V]"].entries[-1]) == pytest.approx(
+        float(reference["Voltage [V]"].entries[-1]), rel=1e-6
+    )
     assert Serialise.load_custom_model(json.loads(path.read_text())).name == model.name
     thermal = client.model.serialize("SPM", options={"thermal": "lumped"})
     assert thermal["compressed"] is True and len(Serialise.load_custom_model(thermal).rhs) > 0
