@@ -1,6 +1,6 @@
 // The lab board: sign in with an API key (kept in this browser session only), pick a project,
 // and watch its lab refresh by itself with conditional requests (an unchanged lab costs a 304).
-import { ApiError, get, getAll, session } from './api.ts';
+import { ApiError, get, getAll, session, type Reply } from './api.ts';
 import { $, alertMessage, esc } from './dom.ts';
 import { Grid, type LabGrid } from './grid.ts';
 import { apply, channelDetails, findChannels, propose, renderFound, requestedPlans, timeline } from './panels.ts';
@@ -58,9 +58,16 @@ function failed(err: unknown) {
   alertMessage(err instanceof Error ? err.message : String(err));
 }
 
+/** The grid of the project named in the URL, asked alongside sign-in's calls; used once, if it is still wanted. */
+let early: { project: string; reply: Promise<Reply<LabGrid> | null> } | null = null;
+const gridUrl = (projectId: string) => `/projects/${projectId}/lab/status?view=grid`;
+
 async function start() {
   try {
-    // Together: each round trip before the first view counts on a loaded host.
+    // Together: each round trip before the first view counts on a loaded host. A project in the URL
+    // has its grid asked at once (a wrong one fails here silently; the project list decides).
+    const named = params.get('project');
+    early = named ? { project: named, reply: get<LabGrid>(gridUrl(named)).catch(() => null) } : null;
     const [health, projects] = await Promise.all([
       get<{ email?: string }>('/auth/health'),
       getAll<{ id: string; name: string }>('/projects?order_by=name'),
@@ -186,8 +193,10 @@ async function refresh() {
     return;
   }
   try {
-    const url = `/projects/${project}/lab/status?view=grid`;
-    const reply = await get<LabGrid>(url, etag ? { 'If-None-Match': etag } : {});
+    const url = gridUrl(project);
+    const asked = early?.project === project && !etag ? await early.reply : null;
+    early = null;
+    const reply = asked ?? (await get<LabGrid>(url, etag ? { 'If-None-Match': etag } : {}));
     if (gen !== generation) return; // a newer refresh (or project) took over
     if (reply.status === 304) stats.notModified++;
     else {
