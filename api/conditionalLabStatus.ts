@@ -18,14 +18,15 @@ const INTEGER = /^(0|[1-9]\d{0,8})$/;
 function viewOf(query: Record<string, unknown>): LabView | null {
   const q: LabView = {};
   for (const [k, v] of Object.entries(query)) {
-    if (k === 'view' && (v === 'summary' || v === 'full')) q.view = v;
+    if (k === 'view' && (v === 'summary' || v === 'full' || v === 'grid')) q.view = v;
     else if (k === 'cycler_offset' && typeof v === 'string' && INTEGER.test(v)) q.cycler_offset = Number(v);
     else if (k === 'cycler_limit' && typeof v === 'string' && INTEGER.test(v) && Number(v) >= 1 && Number(v) <= 1000)
       q.cycler_limit = Number(v);
     else return null;
   }
-  // A summary with a page is a 400 of the normal path.
-  if (q.view === 'summary' && (q.cycler_offset !== undefined || q.cycler_limit !== undefined)) return null;
+  // A summary or grid with a page is a 400 of the normal path.
+  if ((q.view === 'summary' || q.view === 'grid') && (q.cycler_offset !== undefined || q.cycler_limit !== undefined))
+    return null;
   return q;
 }
 

@@ -238,10 +238,10 @@ export async function concurrentSchedules(
 }
 
 /**
- * The board in Chromium, from its own timings: the first view (counts and the first page of
- * channels) and every channel drawn, from sign-in (target < 2 s), against the baseline of the
- * same run: the whole status fetched and parsed in the page (what the first view waited for
- * before the summary and pages); then a refresh with changes (drawing, target < 300 ms).
+ * The board in Chromium, from its own timings: every channel drawn from the grid view, from
+ * sign-in (target < 2 s), against baselines of the same run in the same page: the whole status
+ * (full view) fetched and parsed, and the grid view fetched and parsed; then a refresh with
+ * changes the grid shows (drawing, target < 300 ms).
  */
 export async function boardInChromium(ctx: Ctx): Promise<void> {
   let chromiumPath: string;
@@ -275,37 +275,38 @@ export async function boardInChromium(ctx: Ctx): Promise<void> {
     await page.waitForFunction(() => (globalThis as unknown as { __board: { paintedAt: number } }).__board.paintedAt);
     console.log(`  where the first render's time went (ms after sign-in, in the page):`);
     for (const line of await page.evaluate(whereTimeWent)) console.log(`    ${line}`);
-    // Baseline: the whole tree fetched and parsed in this page, as the first view needed before.
-    const whole = await page.evaluate(
-      async ({ path, key }) => {
-        const s = performance.now();
-        const body = (await (
-          await fetch(path, { headers: { 'X-API-Key': key, Accept: 'application/json' }, cache: 'no-store' })
-        ).json()) as { free: number; occupied: number; stale: number; out_of_commission: number };
-        return { ms: performance.now() - s, channels: body.free + body.occupied + body.stale + body.out_of_commission };
-      },
-      { path: `/projects/${ctx.project}/lab/status`, key: ctx.apiKey },
+    // Baselines: the whole tree (full view) and the grid view fetched and parsed in this page.
+    const fetchParse = (path: string) =>
+      page.evaluate(
+        async ({ path, key }) => {
+          const s = performance.now();
+          const body = (await (
+            await fetch(path, { headers: { 'X-API-Key': key, Accept: 'application/json' }, cache: 'no-store' })
+          ).json()) as { free: number; occupied: number; stale: number; out_of_commission: number };
+          return {
+            ms: performance.now() - s,
+            channels: body.free + body.occupied + body.stale + body.out_of_commission,
+          };
+        },
+        { path, key: ctx.apiKey },
+      );
+    const whole = await fetchParse(`/projects/${ctx.project}/lab/status`);
+    const gridOnly = await fetchParse(`/projects/${ctx.project}/lab/status?view=grid`);
+    console.log(
+      `board all ${cells} channels drawn in Chromium (grid view): ${all} ms from sign-in ` +
+        `(${drawn.firstRenderMs.toFixed(0)} ms drawing; first view ${firstView} ms; target < 2 s)`,
     );
     console.log(
-      `board first view (counts + first page) in Chromium: ` +
-        `${firstView} ms from sign-in (${drawn.firstViewMs.toFixed(0)} ms drawing; target < 2 s)`,
+      `  baselines in the page: the whole status (${whole.channels} channels, full view) fetched and parsed ` +
+        `${whole.ms.toFixed(0)} ms, the grid view fetched and parsed ${gridOnly.ms.toFixed(0)} ms; ` +
+        `all drawn / whole status ${(all / whole.ms).toFixed(2)}×`,
     );
-    console.log(
-      `board all ${cells} channels drawn: ${all} ms from sign-in (${drawn.firstRenderMs.toFixed(0)} ms drawing)`,
-    );
-    console.log(
-      `  baseline: the whole status (${whole.channels} channels) fetched and parsed in the page: ` +
-        `${whole.ms.toFixed(0)} ms;  first view / baseline ${(firstView / whole.ms).toFixed(2)}×`,
-    );
+    // 50 channels' measurements watched: 50 cells the grid redraws.
     await ctx.exec(
-      `update channels set notes = 'bench ' || now() where id in (select id from channels where project_id = ?
-        order by id limit 20)`,
-      [ctx.project],
-    );
-    await ctx.exec(
-      `update cell_measurements set estimated_end_time = now() + interval '9 hours'
-      where id in (select id from cell_measurements where project_id = ? and end_time is null order by id limit 50)`,
-      [ctx.project],
+      `insert into measurement_watches (measurement_id, user_id, project_id)
+       select id, ?, project_id from cell_measurements where project_id = ? and end_time is null and channel_id is not null
+        order by id limit 50 on conflict do nothing`,
+      [ctx.user, ctx.project],
     );
     await page.waitForSelector('body[data-renders="2"]', { timeout: 60_000 });
     const refresh = await page.evaluate(
@@ -313,7 +314,7 @@ export async function boardInChromium(ctx: Ctx): Promise<void> {
     );
     console.log(
       `board refresh with 50 changed channels in Chromium: ` +
-        `${refresh.toFixed(0)} ms drawing over every page (target < 300 ms)`,
+        `${refresh.toFixed(0)} ms drawing over the whole grid (target < 300 ms)`,
     );
   } finally {
     await browser.close();

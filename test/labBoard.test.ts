@@ -93,7 +93,7 @@ describe.skipIf(!CHROMIUM)('lab board in Chromium', () => {
     const count = (k: string) => page.locator(`[data-count="${k}"]`).textContent();
     await expect.poll(() => count('occupied'), POLL).toBe(String(status.occupied));
     for (const k of ['stale', 'free', 'out_of_commission'] as const) expect(await count(k)).toBe(String(status[k]));
-    // The counts come with the summary; the channels with the pages after it.
+    // The counts and the channels come together, from the grid view.
     await expect.poll(() => page.locator('#grid .ch').count(), POLL).toBe(6);
 
     // Out of commission through the API: the board shows it within its refresh (1 s here).
@@ -104,12 +104,37 @@ describe.skipIf(!CHROMIUM)('lab board in Chromium', () => {
     expect(await count('out_of_commission')).toBe('1');
     expect(await page.locator(`.ch[data-id="${ch3.id}"]`).getAttribute('aria-label')).toContain('out of commission');
 
-    // A channel's details: its measurement.
-    await page.locator(`.ch[data-id="${ch1.id}"]`).click();
+    // The grid came from the grid view alone: no page of the full view until a channel is selected.
+    expect(requests.filter((u) => u.includes('/lab/status?view=grid')).length).toBeGreaterThan(0);
+    expect(requests.filter((u) => u.includes('cycler_offset='))).toEqual([]);
+    // Before its details, a cell's label is what the grid view carries: name and state in words.
+    const cell1 = page.locator(`.ch[data-id="${ch1.id}"]`);
+    expect(await cell1.getAttribute('aria-label')).toMatch(/: occupied/);
+    // A channel's details on click: its measurement (cell, protocol, requested by, estimated end, watched),
+    // fetched from the full view of its cycler (a page of one cycler).
+    await cell1.click();
     await expect.poll(() => page.locator('#details').textContent(), POLL).toContain('CCCV 1C');
-    // Focused (or pointed at), the cell's label and tooltip carry its full description.
-    expect(await page.locator(`.ch[data-id="${ch1.id}"]`).getAttribute('aria-label')).toContain('CCCV 1C');
-    expect(await page.locator(`.ch[data-id="${ch1.id}"]`).getAttribute('title')).toContain('CCCV 1C');
+    const details = (await page.locator('#details').textContent())!;
+    for (const k of [
+      'Cell',
+      'Protocol',
+      'Requested by',
+      'Estimated end',
+      'Watched',
+      'Next reservation',
+      'Upcoming plans',
+    ])
+      expect(details).toContain(k);
+    expect(requests.filter((u) => u.includes('cycler_offset=0&cycler_limit=1'))).toHaveLength(1);
+    // Then the cell's label and tooltip carry its full description.
+    await expect.poll(() => cell1.getAttribute('aria-label'), POLL).toContain('CCCV 1C');
+    expect(await cell1.getAttribute('title')).toContain('CCCV 1C');
+    // By keyboard: an arrow to the next cell, and Enter opens its details.
+    await cell1.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('#details h2').textContent(), POLL).toContain(ch2.name);
+    await expect.poll(() => page.locator('#details').textContent(), POLL).toContain('Upcoming plans');
 
     // Find a channel by ratings: the free ones that fit (3 free of 6; 11 A fits none).
     await page.getByLabel('Current (A)').fill('5');
@@ -190,7 +215,7 @@ describe.skipIf(!CHROMIUM)('lab board in Chromium', () => {
       [...common, lab.cycler.id],
     );
 
-    // Two more cyclers of two channels, and two channels a page: the grid arrives in three pages after the summary.
+    // Two more cyclers of two channels: the whole grid arrives in one grid view, no pages.
     for (const name of ['Y', 'Z']) {
       const cy = await ok(
         c.post(`/sites/${lab.site.id}/cyclers`, { name: uniq(name), project_id: lab.project.id }),
@@ -203,10 +228,10 @@ describe.skipIf(!CHROMIUM)('lab board in Chromium', () => {
     page.on('request', (r) => {
       if (r.url().includes('cycler_offset=')) pages.push(r.url());
     });
-    await page.goto(`${api.url}/lab?project=${lab.project.id}&page=2`);
+    await page.goto(`${api.url}/lab?project=${lab.project.id}`);
     await signIn(page, org.api_key);
     await expect.poll(() => page.locator('#grid .ch').count(), { timeout: 20_000 }).toBe(7);
-    expect(pages).toHaveLength(3);
+    expect(pages).toEqual([]);
     await expect.poll(() => page.locator('#requested').getAttribute('data-plans'), { timeout: 20_000 }).toBe('130');
     expect(await page.locator('input[name=plan]').count()).toBe(130);
     expect(await page.locator('#requested').textContent()).toContain('request 130');
@@ -215,9 +240,11 @@ describe.skipIf(!CHROMIUM)('lab board in Chromium', () => {
       .poll(() => page.locator('#timeline').getAttribute('data-reservations'), { timeout: 20_000 })
       .toBe('135');
     expect(await page.locator('#timeline .bar').count()).toBe(135);
-    // A channel's upcoming plans: all 45 of them.
+    // A channel's upcoming plans: all 45 of them; its details from the full view of its cycler, the first.
     await page.locator(`.ch[data-id="${lab.channels[0].id}"]`).click();
     await expect.poll(() => page.locator('#details li').count(), { timeout: 10_000 }).toBe(45);
+    expect(pages).toHaveLength(1);
+    expect(pages[0]).toContain('cycler_offset=0&cycler_limit=1');
     await page.close();
   });
 

@@ -1,5 +1,5 @@
-// The lab status in parts, as the board reads a large lab: a summary (counts, no channels) and
-// pages of cyclers; each part with its own ETag and 304, all of it agreeing with the whole tree.
+// The lab status in parts: a summary (counts, no channels), pages of cyclers and the board's grid
+// (channels as columns); each part with its own ETag and 304, all of it agreeing with the whole tree.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, eventually, newMember, newOrg, startApi, type TestApi } from './harness.ts';
@@ -77,6 +77,104 @@ describe('lab status views', () => {
     expect(after.body.out_of_commission).toBe(2);
   });
 
+  it("the grid view has the full view's sites, cyclers, per-channel states, flags and counts, as columns", async () => {
+    const org = await newOrg(api.orm);
+    const c = client(api.url, org.api_key);
+    const lab = await labFixture(c, { channels: 4 });
+    const base = `/projects/${lab.project.id}/lab/status`;
+    const site2 = await ok(c.post('/sites', { name: uniq('Annex') }), 201);
+    const cy = await ok(c.post(`/sites/${site2.id}/cyclers`, { name: 'B', project_id: lab.project.id }), 201);
+    const more = [];
+    for (const ch of ['2', '1', '10']) more.push(await ok(c.post(`/cyclers/${cy.id}/channels`, { name: ch }), 201));
+    const [ch1, ch2, ch3, ch4] = lab.channels;
+    // Occupied and watched; stale (its record last updated long ago); out of commission; reserved; in service.
+    const watchedRun = await measurement(c, lab.instance.id, { channel_id: ch1.id });
+    await ok(c.post(`/cell_measurements/${watchedRun.id}/watch`));
+    const staleRun = await measurement(c, lab.instance.id, { channel_id: ch2.id });
+    const sql = (q: string, params: unknown[]) => api.orm.em.fork().execute(q, params);
+    await sql(
+      `update cell_measurements set updated_at = now() - interval '30 days', data_updated_at = null where id = ?`,
+      [staleRun.id],
+    );
+    await ok(c.patch(`/channels/${ch3.id}`, { out_of_commission: true }));
+    const hour = 3600_000;
+    const at = (h: number) => new Date(Math.ceil(Date.now() / hour) * hour + h * hour).toISOString();
+    await ok(c.patch(`/channels/${more[0].id}`, { service_scheduled_at: at(48), service_scheduled_until: at(50) }));
+    const template = await ok(
+      c.post('/protocols/parse-to-template', {
+        protocol_experiment: { protocol: 'Rest for 1 hour', name: uniq('Rest') },
+        project_id: lab.project.id,
+        experiment_parameters: {},
+      }),
+    );
+    await sql(
+      `insert into planned_measurements (id, organization_id, project_id, name, status, protocol_id,
+        cell_specification_id, channel_id, planned_start_time, planned_end_time, requested_by, created_by)
+       values (gen_random_uuid(), ?, ?, 'reserved', 'scheduled', ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        org.organization_id,
+        lab.project.id,
+        template.template_id,
+        lab.spec.id,
+        ch4.id,
+        at(5),
+        at(7),
+        org.user_id,
+        org.user_id,
+      ],
+    );
+
+    const whole: Tree = await ok(c.get(base));
+    const res = await c.get(`${base}?view=grid`);
+    expect(res.status).toBe(200);
+    const grid = res.body;
+    expect(grid).toMatchObject({ occupied: 1, stale: 1, free: 4, out_of_commission: 1 });
+    for (const k of COUNTS) expect(grid[k], k).toBe(whole[k]);
+    expect(grid.sites.map((s: { id: string }) => s.id)).toEqual(whole.sites.map((s) => s.id));
+    const gridCyclers = grid.sites.flatMap((s: { cyclers: unknown[] }) => s.cyclers);
+    expect(gridCyclers.map((g: { id: string }) => g.id)).toEqual(cyclersOf(whole).map((w) => w.id));
+    let reserved = 0;
+    gridCyclers.forEach((g: Record<string, any>, i: number) => {
+      const full = cyclersOf(whole)[i]! as Record<string, any>;
+      for (const k of [...COUNTS, 'channel_count', 'name', 'calibration_due_at', 'service_windows'])
+        expect(g[k], k).toEqual(full[k]);
+      const cols = g.channels;
+      const rows = full.channels.map((ch: Record<string, any>) => ({
+        id: ch.id,
+        name: ch.name,
+        state: ch.state,
+        next_reservation_start: ch.next_reservation?.planned_start_time ?? null,
+        service_scheduled_at: ch.service_scheduled_at,
+        service_scheduled_until: ch.service_scheduled_until,
+        watched: ch.measurement?.watched ?? false,
+        max_amps: ch.max_amps,
+        min_volts: ch.min_volts,
+        max_volts: ch.max_volts,
+      }));
+      expect(
+        cols.id.map((_: string, j: number) => Object.fromEntries(Object.keys(rows[0]).map((k) => [k, cols[k][j]]))),
+      ).toEqual(rows);
+      reserved += cols.next_reservation_start.filter(Boolean).length;
+    });
+    expect(reserved).toBe(1);
+    const cols = (id: string) => gridCyclers.find((g: { id: string }) => g.id === id).channels;
+    expect(cols(lab.cycler.id).watched).toEqual([true, false, false, false]);
+    expect(cols(cy.id).name).toEqual(['1', '10', '2']);
+    expect(cols(cy.id).service_scheduled_at[2]).toBe(at(48));
+
+    // Its own ETag and 304 (answered early, and through the whole chain), moved by a change; no page with it.
+    const tag = res.headers.get('etag')!;
+    expect(tag).not.toBe((await c.get(`${base}?view=summary`)).headers.get('etag'));
+    for (let i = 0; i < 2; i++) expect((await c.get(`${base}?view=grid`, { 'If-None-Match': tag })).status).toBe(304);
+    await ok(c.patch(`/channels/${ch4.id}`, { out_of_commission: true }));
+    const after = await c.get(`${base}?view=grid`, { 'If-None-Match': tag });
+    expect(after.status).toBe(200);
+    expect(after.body.out_of_commission).toBe(2);
+    const paged = await c.get(`${base}?view=grid&cycler_offset=1`);
+    expect(paged.status).toBe(400);
+    expect(paged.body).toMatchObject({ error_code: 'BAD_REQUEST', detail: { field: 'cycler_offset' } });
+  });
+
   it('refuses a summary with a page (400 naming the field) and a page out of range (422)', async () => {
     const c = client(api.url, (await newOrg(api.orm)).api_key);
     const lab = await labFixture(c);
@@ -96,7 +194,7 @@ describe('lab status views', () => {
     const c = client(api.url, org.api_key);
     const lab = await labFixture(c);
     const base = `/projects/${lab.project.id}/lab/status`;
-    for (const q of ['', '?view=summary', '?view=full', '?cycler_offset=0&cycler_limit=5']) {
+    for (const q of ['', '?view=summary', '?view=full', '?view=grid', '?cycler_offset=0&cycler_limit=5']) {
       const first = await c.get(`${base}${q}`);
       expect(first.status, q).toBe(200);
       const tag = first.headers.get('etag')!;

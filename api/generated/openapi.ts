@@ -3754,6 +3754,38 @@ export type components = {
                 cyclers: components["schemas"]["LabCycler"][];
             }[];
         };
+        /** @description The lab status as the board's grid draws it (view=grid): the same sites, cyclers, states and counts as the full view; each cycler's channels as columns, element i of every array being channel i (by name, then id). */
+        LabStatusGrid: components["schemas"]["LabCounts"] & {
+            sites: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                cyclers: (components["schemas"]["LabCounts"] & {
+                    /** Format: uuid */
+                    id: string;
+                    name: string;
+                    channel_count: number;
+                    /** Format: date-time */
+                    calibration_due_at: string | null;
+                    /** @description As LabCycler's. */
+                    service_windows: Record<string, never>[];
+                    channels: {
+                        id: string[];
+                        name: string[];
+                        state: ("free" | "occupied" | "stale" | "out_of_commission")[];
+                        /** @description The next reservation's start (one under way included); null when none. */
+                        next_reservation_start: (string | null)[];
+                        service_scheduled_at: (string | null)[];
+                        service_scheduled_until: (string | null)[];
+                        /** @description The caller watches the measurement shown on the channel. */
+                        watched: boolean[];
+                        max_amps: (number | null)[];
+                        min_volts: (number | null)[];
+                        max_volts: (number | null)[];
+                    };
+                })[];
+            }[];
+        };
         SearchResults: {
             results: {
                 /** Format: uuid */
@@ -7290,9 +7322,9 @@ export interface operations {
     labStatus: {
         parameters: {
             query?: {
-                /** @description summary: every site and cycler with the counts, each cycler's channels left out (channels is empty); a cheap first look at a large lab. */
-                view?: "full" | "summary";
-                /** @description A page of the cyclers in the tree's order (site name, cycler name), with their channels; the counts are over the page. Not with view=summary (400). */
+                /** @description summary: every site and cycler with the counts, each cycler's channels left out (channels is empty); a cheap first look at a large lab. grid: the whole lab as the board draws it (LabStatusGrid): per cycler, its channels as columns of id, name, state and flags, without the measurements' details. */
+                view?: "full" | "summary" | "grid";
+                /** @description A page of the cyclers in the tree's order (site name, cycler name), with their channels; the counts are over the page. Not with view=summary or view=grid (400). */
                 cycler_offset?: number;
                 /** @description Cyclers on the page (default 100 when cycler_offset is sent). */
                 cycler_limit?: number;
@@ -7308,7 +7340,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The lab status tree. */
+            /** @description The lab status tree (LabStatusGrid with view=grid). */
             200: {
                 headers: {
                     /** @description Weak tag of this status (project version, minute, staleness window, caller). */
@@ -7316,7 +7348,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LabStatus"];
+                    "application/json": components["schemas"]["LabStatus"] | components["schemas"]["LabStatusGrid"];
                 };
             };
             /** @description Not modified since the ETag sent in If-None-Match (no body; the tree is not built). Each view and page has its own ETag. */
@@ -7327,7 +7359,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description view=summary with cycler_offset or cycler_limit. */
+            /** @description view=summary or view=grid with cycler_offset or cycler_limit. */
             400: {
                 headers: {
                     [name: string]: unknown;

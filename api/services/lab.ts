@@ -12,31 +12,14 @@ import {
   type CyclerPage,
   type LabHead,
   type LabChannelRow,
-  type LabCyclerRow,
-  type LabServiceRow,
 } from '../../db/repositories/lab.ts';
 import { projectBlocks, type Block } from '../../db/repositories/plannedMeasurements.ts';
 import { AppError, notFound } from '../errors.ts';
 import { assertSameOrganization } from './access.ts';
+import { buildLabGrid } from './labGrid.ts';
+import { TICK, byNameThenId, forward, iso, labClock, skeleton, stateOf, type Counts } from './labTree.ts';
 
-/** The status reads the clock to the minute, so that one ETag holds for a version of the lab within a minute. */
-const TICK = 60_000;
-export const labClock = (msSinceEpoch = Date.now()) => new Date(Math.floor(msSinceEpoch / TICK) * TICK);
-
-type State = 'free' | 'occupied' | 'stale' | 'out_of_commission';
-interface Counts {
-  occupied: number;
-  stale: number;
-  free: number;
-  out_of_commission: number;
-}
-type LabChannel = { id: string; name: string; [field: string]: unknown };
-type LabCycler = Record<string, unknown> & Counts & { channel_count: number; channels: LabChannel[] };
-
-const byNameThenId = (a: LabChannel, b: LabChannel) =>
-  a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-
-const iso = (msSinceEpoch: number | null) => (msSinceEpoch === null ? null : new Date(msSinceEpoch).toISOString());
+export { labClock };
 
 function measurementOf(r: LabChannelRow) {
   return {
@@ -54,66 +37,6 @@ function measurementOf(r: LabChannelRow) {
     requested_by_email: r.requested_by_email,
     program_name: r.program_name,
   };
-}
-
-/** The channel's next reservation (one under way included) and when it is next free: null when held for good. */
-function forward(blocks: Block[] | undefined, asOf: number) {
-  let free = asOf;
-  let next: Block | undefined;
-  for (const b of blocks ?? []) {
-    if (!next && b.kind === 'planned_measurement') next = b;
-    // The clock is read to the minute: what starts within the current minute holds the channel now.
-    if (b.end_ms > free && b.start_ms <= (free === asOf ? asOf + TICK - 1 : free)) free = b.end_ms;
-  }
-  return {
-    next_reservation: next
-      ? { id: next.id, name: next.name, planned_start_time: iso(next.start_ms), planned_end_time: iso(next.end_ms) }
-      : null,
-    next_free_at: Number.isFinite(free) ? iso(free) : null,
-  };
-}
-
-function cyclerOf(c: LabCyclerRow): LabCycler {
-  return {
-    id: c.id,
-    name: c.name,
-    channel_count: 0,
-    occupied: 0,
-    stale: 0,
-    free: 0,
-    out_of_commission: 0,
-    manufacturer: c.manufacturer,
-    model: c.model,
-    serial_number: c.serial_number,
-    last_calibrated_at: iso(c.last_calibrated_at),
-    calibration_interval_days: c.calibration_interval_days,
-    calibration_due_at: iso(c.calibration_due_at),
-    service_windows: [],
-    channels: [],
-  };
-}
-
-/** Sites → cyclers in the rows' order, with their open service windows. */
-function skeleton(cyclerRows: LabCyclerRow[], events: LabServiceRow[]) {
-  const sites: { id: string; name: string; cyclers: LabCycler[] }[] = [];
-  const cyclers = new Map<string, LabCycler>();
-  for (const c of cyclerRows) {
-    if (sites.at(-1)?.id !== c.site_id) sites.push({ id: c.site_id, name: c.site_name, cyclers: [] });
-    const cycler = cyclerOf(c);
-    sites.at(-1)!.cyclers.push(cycler);
-    cyclers.set(c.id, cycler);
-  }
-  for (const e of events) {
-    (cyclers.get(e.cycler_id)?.service_windows as unknown[] | undefined)?.push({
-      id: e.id,
-      event_type: e.event_type,
-      status: e.status,
-      started_at: iso(e.started_at),
-      scheduled_for: iso(e.scheduled_for),
-      scheduled_until: iso(e.scheduled_until),
-    });
-  }
-  return { sites, cyclers };
 }
 
 /**
@@ -148,16 +71,7 @@ export async function buildLabStatus(
   for (const r of channelRows) {
     const cycler = cyclers.get(r.cycler_id);
     if (!cycler) continue; // created between the two reads
-    // Over every running measurement of the channel, not only the one shown: one fresh run makes it occupied.
-    // An out-of-commission channel is that state and counts there only, whatever else holds: the
-    // client's free_channels() keeps state == 'free', so it must never offer one.
-    const state: State = r.out_of_commission
-      ? 'out_of_commission'
-      : r.m_id === null
-        ? 'free'
-        : r.fresh
-          ? 'occupied'
-          : 'stale';
+    const state = stateOf(r);
     cycler[state]++;
     total[state]++;
     cycler.channel_count++;
@@ -209,19 +123,19 @@ export async function buildLabSummary(
   return { sites, ...total };
 }
 
-/** What part of the lab a request asks for: all of it, its summary, or a page of cyclers. */
+/** What part of the lab a request asks for: all of it, its summary, its grid, or a page of cyclers. */
 export interface LabView {
-  view?: 'full' | 'summary';
+  view?: 'full' | 'summary' | 'grid';
   cycler_offset?: number;
   cycler_limit?: number;
 }
 
 function pageOf(q: LabView): CyclerPage | undefined {
   if (q.cycler_offset === undefined && q.cycler_limit === undefined) return undefined;
-  if (q.view === 'summary') {
+  if (q.view === 'summary' || q.view === 'grid') {
     throw new AppError(
       'BAD_REQUEST',
-      'a summary has no channels to page: send view=summary or cycler_offset/cycler_limit, not both',
+      `view=${q.view} is the whole lab, not paged: send view=${q.view} or cycler_offset/cycler_limit, not both`,
       { field: q.cycler_offset !== undefined ? 'cycler_offset' : 'cycler_limit' },
     );
   }
@@ -240,7 +154,7 @@ export function labEtag(head: LabHead, userId: string, defaultHours: number, q: 
   const page = pageOf(q);
   const hours = head.stale_after_hours ?? defaultHours;
   const caller = createHash('sha256').update(userId).digest('base64url').slice(0, 10);
-  const part = q.view === 'summary' ? '-s' : page ? `-p${page.offset}.${page.limit}` : '';
+  const part = q.view === 'summary' ? '-s' : q.view === 'grid' ? '-g' : page ? `-p${page.offset}.${page.limit}` : '';
   return `W/"lab-${head.version}-${asOf.getTime() / TICK}-${hours}-${caller}${part}"`;
 }
 
@@ -269,6 +183,8 @@ export async function labStatus(ctx: RequestContext, projectId: string, ifNoneMa
   const body =
     q.view === 'summary'
       ? await buildLabSummary(ctx.em, projectId, hours, asOf)
-      : await buildLabStatus(ctx.em, projectId, ctx.caller.userId, hours, asOf, page);
+      : q.view === 'grid'
+        ? await buildLabGrid(ctx.em, projectId, ctx.caller.userId, hours, asOf)
+        : await buildLabStatus(ctx.em, projectId, ctx.caller.userId, hours, asOf, page);
   return { etag, body };
 }

@@ -108,12 +108,35 @@ export function labCounts(
   );
 }
 
+const MEASUREMENT_COLUMNS = `m.name, m.updated_at, m.data_updated_at, m.cell_instance_id, m.start_time,
+         m.estimated_end_time, m.protocol, m.protocol_id, m.program_name, m.requested_by`;
+
+/**
+ * `t` (the clock) and `running`: per channel, the measurement it shows among those running on it
+ * (no end_time, or an end_time still ahead): one that has started (no start_time, or one not in the
+ * future) before a run booked for later, then a fresh one, then the latest start; `any_fresh` is
+ * over all of them. Shared by the full and the grid views, so both derive the same state.
+ * Parameters: the clock, the staleness hours, the project (then the page's cycler ids, if any).
+ */
+function runningCte(columns: string | null, onPage: string) {
+  return `with t(at) as (select ?::timestamptz), running as (
+       select distinct on (m.channel_id) m.channel_id, m.id,${columns ? ` ${columns},` : ''}
+                bool_or(m.is_fresh) over w as any_fresh
+         from (select m.*, coalesce(m.data_updated_at, m.updated_at) >= t.at - make_interval(hours => ?) as is_fresh,
+                      (m.start_time is null or m.start_time <= t.at) as started
+                 from cell_measurements m, t
+                where m.project_id = ? and m.channel_id is not null and (m.end_time is null
+                  or m.end_time > t.at)${onPage}) m
+       window w as (partition by m.channel_id
+         order by m.started desc, m.is_fresh desc, m.start_time desc nulls last, m.id
+                    rows between unbounded preceding and unbounded following)
+        order by m.channel_id, m.started desc, m.is_fresh desc, m.start_time desc nulls last, m.id)`;
+}
+
 /**
  * Every channel of the project, unordered (the caller orders each cycler's few channels; one
- * sort of all the wide rows would spill to disk), with the measurement it shows among those
- * running on it (no end_time, or an end_time still ahead): one that has started (no start_time,
- * or one not in the future) before a run booked for later, then a fresh one, then the latest
- * start. `fresh` is over all of them: one fresh run makes the channel occupied. The window and
+ * sort of all the wide rows would spill to disk), with the measurement it shows (runningCte).
+ * `fresh` is over all of them: one fresh run makes the channel occupied. The window and
  * DISTINCT ON share one ordering, so the measurements are sorted once.
  */
 export function labChannels(
@@ -128,20 +151,7 @@ export function labChannels(
   const onPage = cyclerIds ? ' and m.channel_id in (select id from channels where cycler_id = any(?::uuid[]))' : '';
   const page = cyclerIds ? [uuidArray(cyclerIds)] : [];
   return em.execute<LabChannelRow[]>(
-    `with t(at) as (select ?::timestamptz), running as (
-       select distinct on (m.channel_id) m.channel_id, m.id, m.name, m.updated_at, m.data_updated_at,
-         m.cell_instance_id, m.start_time,
-              m.estimated_end_time, m.protocol, m.protocol_id, m.program_name, m.requested_by,
-                bool_or(m.is_fresh) over w as any_fresh
-         from (select m.*, coalesce(m.data_updated_at, m.updated_at) >= t.at - make_interval(hours => ?) as is_fresh,
-                      (m.start_time is null or m.start_time <= t.at) as started
-                 from cell_measurements m, t
-                where m.project_id = ? and m.channel_id is not null and (m.end_time is null
-                  or m.end_time > t.at)${onPage}) m
-       window w as (partition by m.channel_id
-         order by m.started desc, m.is_fresh desc, m.start_time desc nulls last, m.id
-                    rows between unbounded preceding and unbounded following)
-        order by m.channel_id, m.started desc, m.is_fresh desc, m.start_time desc nulls last, m.id)
+    `${runningCte(MEASUREMENT_COLUMNS, onPage)}
      select ch.cycler_id, ch.id, ch.name, ch.notes, ch.out_of_commission,
        (ch.service_event_id is not null) as out_for_service, ch.max_amps, ch.min_volts, ch.max_volts,
             ${ms('ch.service_scheduled_at')} as service_scheduled_at,
@@ -163,6 +173,47 @@ export function labChannels(
        left join measurement_watches w on w.measurement_id = r.id and w.user_id = ?
       where ch.project_id = ?${cyclerIds ? ' and ch.cycler_id = any(?::uuid[])' : ''}`,
     [asOf, staleAfterHours, projectId, ...page, userId, projectId, ...page],
+  );
+}
+
+/** What the board's grid draws of a channel: the full view's row without the measurement's details. */
+export type LabGridRow = Pick<
+  LabChannelRow,
+  | 'cycler_id'
+  | 'id'
+  | 'name'
+  | 'out_of_commission'
+  | 'out_for_service'
+  | 'max_amps'
+  | 'min_volts'
+  | 'max_volts'
+  | 'service_scheduled_at'
+  | 'service_scheduled_until'
+  | 'm_id'
+  | 'watched'
+  | 'fresh'
+>;
+
+/** Every channel of the project for the grid view: the same running measurement as labChannels, no joins for its details. */
+export function labGridChannels(
+  em: EntityManager,
+  projectId: string,
+  userId: string,
+  staleAfterHours: number,
+  asOf: Date,
+): Promise<LabGridRow[]> {
+  return em.execute<LabGridRow[]>(
+    `${runningCte(null, '')}
+     select ch.cycler_id, ch.id, ch.name, ch.out_of_commission, (ch.service_event_id is not null) as out_for_service,
+            ch.max_amps, ch.min_volts, ch.max_volts,
+            ${ms('ch.service_scheduled_at')} as service_scheduled_at,
+              ${ms('ch.service_scheduled_until')} as service_scheduled_until,
+            r.id as m_id, (w.user_id is not null) as watched, r.any_fresh as fresh
+       from channels ch
+       left join running r on r.channel_id = ch.id
+       left join measurement_watches w on w.measurement_id = r.id and w.user_id = ?
+      where ch.project_id = ?`,
+    [asOf, staleAfterHours, projectId, userId, projectId],
   );
 }
 

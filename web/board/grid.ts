@@ -1,6 +1,6 @@
 // The lab grid: sites → cyclers → channels as dense cells coloured by state and marked by a
-// glyph (state not only by colour). A refresh with the same equipment updates only the cells
-// that changed; other changes redraw.
+// glyph (state not only by colour), drawn from the lab status's grid view (channels as columns).
+// A refresh with the same equipment updates only the cells that changed; other changes redraw.
 import { esc, when } from './dom.ts';
 
 export type State = 'free' | 'occupied' | 'stale' | 'out_of_commission';
@@ -61,6 +61,43 @@ export interface Cycler extends Counts {
 export interface LabStatus extends Counts {
   sites: { id: string; name: string; cyclers: Cycler[] }[];
 }
+/** A channel as the grid view carries it: what a cell draws (and "find a channel" filters on). */
+export interface GridChannel {
+  id: string;
+  name: string;
+  state: State;
+  next_reservation_start: string | null;
+  service_scheduled_at: string | null;
+  service_scheduled_until: string | null;
+  watched: boolean;
+  max_amps: number | null;
+  min_volts: number | null;
+  max_volts: number | null;
+}
+type Columns = { [K in keyof GridChannel]: GridChannel[K][] };
+export type GridCycler = Omit<Cycler, 'channels'> & { channels: Columns };
+export interface LabGrid extends Counts {
+  sites: { id: string; name: string; cyclers: GridCycler[] }[];
+}
+
+/** A cycler's channels, one object per channel, from the view's columns. */
+function rowsOf(c: Columns): GridChannel[] {
+  const rows: GridChannel[] = new Array(c.id.length);
+  for (let i = 0; i < c.id.length; i++)
+    rows[i] = {
+      id: c.id[i]!,
+      name: c.name[i]!,
+      state: c.state[i]!,
+      next_reservation_start: c.next_reservation_start[i]!,
+      service_scheduled_at: c.service_scheduled_at[i]!,
+      service_scheduled_until: c.service_scheduled_until[i]!,
+      watched: c.watched[i]!,
+      max_amps: c.max_amps[i]!,
+      min_volts: c.min_volts[i]!,
+      max_volts: c.max_volts[i]!,
+    };
+  return rows;
+}
 
 export const LABEL: Record<State, string> = {
   free: 'free',
@@ -71,12 +108,25 @@ export const LABEL: Record<State, string> = {
 export const GLYPH: Record<State, string> = { free: '○', occupied: '●', stale: '!', out_of_commission: '✕' };
 
 export interface Located {
-  channel: Channel;
-  cycler: Cycler;
+  channel: GridChannel;
+  cycler: GridCycler;
   site: string;
+  /** The cycler's place in the lab's order: its page (cycler_offset) of the full view. */
+  offset: number;
+  /** The channel as the full view has it, once its details were fetched. */
+  full?: Channel;
 }
 
-function describe(ch: Channel): string {
+function describe(at: Located): string {
+  const ch = at.full;
+  if (!ch) {
+    const g = at.channel;
+    const parts = [`${g.name}: ${LABEL[g.state]}`];
+    if (g.next_reservation_start) parts.push(`reserved from ${when(g.next_reservation_start)}`);
+    if (g.watched) parts.push('watched');
+    if (g.service_scheduled_at) parts.push(`service from ${when(g.service_scheduled_at)}`);
+    return parts.join('; ');
+  }
   const parts = [`${ch.name}: ${LABEL[ch.state]}`];
   if (ch.measurement)
     parts.push(
@@ -90,22 +140,21 @@ function describe(ch: Channel): string {
 }
 
 /** What a cell shows: a change of any of it redraws the cell. */
-const signature = (ch: Channel) =>
-  `${ch.state}|${ch.measurement?.id ?? ''}|${ch.measurement?.watched ?? ''}|` +
-  `${ch.measurement?.estimated_end_time ?? ''}|` +
-  `${ch.next_reservation?.id ?? ''}|${ch.next_reservation?.planned_start_time ?? ''}|${ch.service_scheduled_at ?? ''}`;
+const signature = (ch: GridChannel) =>
+  `${ch.state}|${ch.watched}|${ch.next_reservation_start ?? ''}|${ch.service_scheduled_at ?? ''}|` +
+  `${ch.service_scheduled_until ?? ''}`;
 
 // A short label at once (name and state, in words); the full description, dates and all, is
 // set when the cell takes the focus or the pointer (describeCell), rather than formatting up to
 // two dates for each of 32,768 cells that nobody is looking at.
-const cellHtml = (ch: Channel) =>
+const cellHtml = (ch: GridChannel) =>
   `<button type="button" class="ch ` +
-  `s-${ch.state}${ch.next_reservation ? ' booked' : ''}${ch.measurement?.watched ? ' watched' : ''}" ` +
+  `s-${ch.state}${ch.next_reservation_start ? ' booked' : ''}${ch.watched ? ' watched' : ''}" ` +
   `data-id="${ch.id}" data-state="${ch.state}" tabindex="-1" ` +
-  `aria-label="${esc(ch.name)}: ${LABEL[ch.state]}${ch.next_reservation ? ', reserved' : ''}` +
-  `${ch.measurement?.watched ? ', watched' : ''}">${GLYPH[ch.state]}</button>`;
+  `aria-label="${esc(ch.name)}: ${LABEL[ch.state]}${ch.next_reservation_start ? ', reserved' : ''}` +
+  `${ch.watched ? ', watched' : ''}">${GLYPH[ch.state]}</button>`;
 
-function cyclerMeta(c: Cycler, now: number): string {
+function cyclerMeta(c: GridCycler, now: number): string {
   const marks: string[] = [`${c.occupied + c.stale}/${c.channel_count} busy`];
   if (c.calibration_due_at && Date.parse(c.calibration_due_at) <= now + 7 * 86400_000) {
     marks.push(`<span class="badge cal">calibration due ${esc(when(c.calibration_due_at))}</span>`);
@@ -129,9 +178,8 @@ interface Drawn {
 }
 
 /**
- * The grid is laid out from the summary (sites, cyclers, counts; no channels), and each page of
- * cyclers fills its cyclers' cells as it arrives, so the first screen does not wait for the
- * whole lab. A page with the same channels as drawn redraws only the cells that changed.
+ * The grid is laid out from the grid view's sites and cyclers, then filled with their cells. A
+ * refresh with the same channels as drawn redraws only the cells that changed.
  */
 export class Grid {
   private drawn = new Map<string, Drawn>();
@@ -142,8 +190,8 @@ export class Grid {
     this.root = root;
   }
 
-  /** Sites and cyclers from the summary: a new set of them lays the grid out again (empty until filled). */
-  layout(summary: LabStatus): void {
+  /** Sites and cyclers: a new set of them lays the grid out again (empty until filled). */
+  layout(summary: LabGrid): void {
     const now = Date.now();
     const shape = summary.sites.map((s) => `${s.id}:${s.cyclers.map((c) => c.id).join(',')}`).join('|');
     if (shape === this.shape) {
@@ -173,18 +221,21 @@ export class Grid {
     }
   }
 
-  /** Draws the channels of a page's cyclers (cyclers not laid out are left for the next layout). */
-  fill(page: LabStatus): void {
+  /** Draws the channels of the grid's cyclers (cyclers not laid out are left for the next layout). */
+  fill(lab: LabGrid): void {
     const now = Date.now();
-    for (const s of page.sites) {
+    let offset = 0;
+    for (const s of lab.sites) {
       for (const c of s.cyclers) {
         const d = this.drawn.get(c.id);
+        const at = offset++;
         if (!d) continue;
-        for (const ch of c.channels) this.index.set(ch.id, { channel: ch, cycler: c, site: s.name });
+        const channels = rowsOf(c.channels);
+        for (const ch of channels) this.index.set(ch.id, { channel: ch, cycler: c, site: s.name, offset: at });
         this.meta(d, c, now);
-        const ids = c.channels.map((ch) => ch.id).join(',');
+        const ids = c.channels.id.join(',');
         if (ids === d.ids) {
-          for (const ch of c.channels) {
+          for (const ch of channels) {
             const cell = d.cells.get(ch.id)!;
             const sig = signature(ch);
             if (sig === cell.sig) continue;
@@ -197,9 +248,10 @@ export class Grid {
           }
           continue;
         }
-        for (const id of d.cells.keys()) if (!c.channels.some((ch) => ch.id === id)) this.index.delete(id);
+        const kept = new Set(c.channels.id);
+        for (const id of d.cells.keys()) if (!kept.has(id)) this.index.delete(id);
         d.ids = ids;
-        d.box.innerHTML = c.channels.map(cellHtml).join('');
+        d.box.innerHTML = channels.map(cellHtml).join('');
         d.box.removeAttribute('aria-busy');
         d.cells.clear();
         for (const el of d.box.querySelectorAll<HTMLElement>('.ch'))
@@ -213,7 +265,7 @@ export class Grid {
     }
   }
 
-  private meta(d: Drawn, c: Cycler, now: number): void {
+  private meta(d: Drawn, c: GridCycler, now: number): void {
     const html = cyclerMeta(c, now);
     if (html !== d.metaHtml) d.meta.innerHTML = d.metaHtml = html;
   }
@@ -222,7 +274,7 @@ export class Grid {
   describeCell(el: HTMLElement): void {
     const at = el.dataset.id ? this.index.get(el.dataset.id) : undefined;
     if (!at) return;
-    const text = describe(at.channel);
+    const text = describe(at);
     if (el.title === text) return;
     el.setAttribute('aria-label', text);
     el.title = text;

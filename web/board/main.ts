@@ -1,17 +1,17 @@
 // The lab board: sign in with an API key (kept in this browser session only), pick a project,
 // and watch its lab refresh by itself with conditional requests (an unchanged lab costs a 304).
-import { ApiError, get, getAll, session } from './api.ts';
+import { ApiError, get, getAll, session, type Reply } from './api.ts';
 import { $, alertMessage, esc } from './dom.ts';
-import { Grid, type LabStatus } from './grid.ts';
+import { Grid, type LabGrid } from './grid.ts';
 import { apply, channelDetails, findChannels, propose, renderFound, requestedPlans, timeline } from './panels.ts';
 
 const params = new URLSearchParams(location.search);
 const REFRESH_MS = Math.max(1000, Number(params.get('refresh')) || 10_000);
 const app = $('#app');
 /**
- * Timings the browser test and the benchmark read (drawing only; a view is the summary and the first page), and
- * for the first render where its time went: each page's arrival (parsed) and drawing, and the frame after the
- * last page (style, layout, paint), on the page's clock (performance.now()).
+ * Timings the browser test and the benchmark read (drawing only), and for the first render where its time went:
+ * the grid view's arrival (parsed) and drawing, and the frame after it (style, layout, paint), on the page's clock
+ * (performance.now()). The first view is the whole grid now (firstViewMs = firstRenderMs).
  */
 const stats = {
   firstViewMs: 0,
@@ -58,9 +58,16 @@ function failed(err: unknown) {
   alertMessage(err instanceof Error ? err.message : String(err));
 }
 
+/** The grid of the project named in the URL, asked alongside sign-in's calls; used once, if it is still wanted. */
+let early: { project: string; reply: Promise<Reply<LabGrid> | null> } | null = null;
+const gridUrl = (projectId: string) => `/projects/${projectId}/lab/status?view=grid`;
+
 async function start() {
   try {
-    // Together: each round trip before the first view counts on a loaded host.
+    // Together: each round trip before the first view counts on a loaded host. A project in the URL
+    // has its grid asked at once (a wrong one fails here silently; the project list decides).
+    const named = params.get('project');
+    early = named ? { project: named, reply: get<LabGrid>(gridUrl(named)).catch(() => null) } : null;
     const [health, projects] = await Promise.all([
       get<{ email?: string }>('/auth/health'),
       getAll<{ id: string; name: string }>('/projects?order_by=name'),
@@ -119,9 +126,10 @@ function layout(email: string, projects: { id: string; name: string }[]) {
   $('#grid').addEventListener('focusin', describe);
   $('#grid').addEventListener('mouseover', describe);
   $('#grid').addEventListener('click', (e) => {
-    const id = (e.target as HTMLElement).closest<HTMLElement>('.ch')?.dataset.id;
-    const at = id ? grid!.index.get(id) : undefined;
-    if (at) channelDetails($('#details'), project, at).catch(failed);
+    const cell = (e.target as HTMLElement).closest<HTMLElement>('.ch');
+    const at = cell?.dataset.id ? grid!.index.get(cell.dataset.id) : undefined;
+    // Its details from the full view of its cycler; then its label carries them too.
+    if (at) channelDetails($('#details'), project, at).then(() => grid!.describeCell(cell!), failed);
   });
   $('#find').addEventListener('submit', (e) => {
     e.preventDefault();
@@ -157,7 +165,7 @@ function layout(email: string, projects: { id: string; name: string }[]) {
   void refresh();
 }
 
-function counts(s: LabStatus) {
+function counts(s: LabGrid) {
   const total = s.occupied + s.stale + s.free + s.out_of_commission;
   const pct = total ? Math.round(((s.occupied + s.stale) / total) * 100) : 0;
   $('#counts').innerHTML =
@@ -170,41 +178,12 @@ function counts(s: LabStatus) {
     `<span><strong data-count="total">${total}</strong> channels</span>`;
 }
 
-/**
- * Channels on the first page (about a screen), then on each later one; ?page=N sets both (the browser test pages a
- * small lab).
- */
-const PAGE_PARAM = Number(params.get('page')) || 0;
-const FIRST_PAGE_CHANNELS = PAGE_PARAM || 2048;
-const PAGE_CHANNELS = PAGE_PARAM || 8192;
-const MAX_CYCLERS = 1000; // the API's cycler_limit
-
-/** Pages of cyclers [offset, limit) in the summary's order, sized by their channels. */
-function pagesOf(summary: LabStatus): { offset: number; limit: number }[] {
-  const sizes = summary.sites.flatMap((s) => s.cyclers.map((c) => c.channel_count));
-  const pages: { offset: number; limit: number }[] = [];
-  let offset = 0;
-  while (offset < sizes.length) {
-    const budget = pages.length ? PAGE_CHANNELS : FIRST_PAGE_CHANNELS;
-    let limit = 0;
-    let channels = 0;
-    while (
-      offset + limit < sizes.length &&
-      limit < MAX_CYCLERS &&
-      (limit === 0 || channels + sizes[offset + limit]! <= budget)
-    )
-      channels += sizes[offset + limit++]!;
-    pages.push({ offset, limit });
-    offset += limit;
-  }
-  return pages;
-}
-
 let generation = 0;
 
 /**
- * One refresh: the summary, conditionally (an unchanged lab is a 304 and nothing more); when it
- * changed, the counts and layout at once, then the channels of every page as each arrives, then the plans.
+ * One refresh: the grid view, conditionally (an unchanged lab is a 304 and nothing more); when it
+ * changed, the counts and every channel at once, then the plans. A channel's details come from the
+ * full view of its cycler when it is selected.
  */
 async function refresh() {
   clearTimeout(timer);
@@ -214,47 +193,25 @@ async function refresh() {
     return;
   }
   try {
-    const base = `/projects/${project}/lab/status`;
-    const reply = await get<LabStatus>(`${base}?view=summary`, etag ? { 'If-None-Match': etag } : {});
+    const url = gridUrl(project);
+    const asked = early?.project === project && !etag ? await early.reply : null;
+    early = null;
+    const reply = asked ?? (await get<LabGrid>(url, etag ? { 'If-None-Match': etag } : {}));
     if (gen !== generation) return; // a newer refresh (or project) took over
     if (reply.status === 304) stats.notModified++;
     else {
       const start = performance.now();
       counts(reply.body!);
       grid!.layout(reply.body!);
-      let drawing = performance.now() - start;
-      // The first page (a screen) alone, so that the first view has the server to itself; then two
-      // pages in flight at a time, so that the server builds one while the browser draws the other.
-      const urls = pagesOf(reply.body!).map((p) => `${base}?cycler_offset=${p.offset}&cycler_limit=${p.limit}`);
-      let next = 0;
-      const worker = async (until: number) => {
-        while (next < until && gen === generation) {
-          const i = next++;
-          const page = (await get<LabStatus>(urls[i]!)).body!;
-          if (gen !== generation) return; // a newer refresh (or project) took over
-          const start = performance.now();
-          grid!.fill(page);
-          drawing += performance.now() - start;
-          if (!stats.renders) stats.pages.push({ url: urls[i]!, parsedAt: start, drawMs: performance.now() - start });
-          if (i === 0 && !stats.renders) {
-            stats.firstViewMs = drawing;
-            document.body.dataset.firstView = '1';
-          }
-        }
-      };
-      await worker(Math.min(1, urls.length));
-      await Promise.all([worker(urls.length), worker(urls.length)]);
-      if (gen !== generation) return;
-      if (!stats.renders) {
-        stats.firstViewMs ||= drawing; // a lab without cyclers has no page: its first view is the summary
-        document.body.dataset.firstView = '1';
-      }
-      // The tag is kept only once every page is drawn: a refresh cut short is done again.
+      grid!.fill(reply.body!);
+      const drawing = performance.now() - start;
       etag = reply.etag;
       stats.lastRenderMs = drawing;
       if (!stats.renders) {
-        stats.firstRenderMs = drawing;
+        stats.pages.push({ url, parsedAt: start, drawMs: drawing });
+        stats.firstViewMs = stats.firstRenderMs = drawing;
         stats.allDrawnAt = performance.now();
+        document.body.dataset.firstView = '1';
         requestAnimationFrame(() => setTimeout(() => (stats.paintedAt = performance.now())));
       }
       stats.renders++;

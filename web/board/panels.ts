@@ -1,8 +1,8 @@
 // The board's side panels: a channel's details and upcoming plans, "find a channel", the next
 // seven days of reservations per cycler, and the requested plans with the auto-schedule.
-import { getAll, post } from './api.ts';
+import { get, getAll, post } from './api.ts';
 import { esc, when } from './dom.ts';
-import { LABEL, type Located } from './grid.ts';
+import { LABEL, type LabStatus, type Located } from './grid.ts';
 
 interface Plan {
   id: string;
@@ -28,8 +28,26 @@ interface Assignment {
 }
 const DAY = 86400_000;
 
+/**
+ * A channel's details: the grid view carries only what a cell draws, so its measurement, next
+ * reservation and ratings come from the full view of its cycler (a page of one cycler), then its plans.
+ */
 export async function channelDetails(el: HTMLElement, projectId: string, at: Located) {
-  const { channel: ch, cycler } = at;
+  const { cycler } = at;
+  el.innerHTML = `<h2 tabindex="-1">${esc(at.channel.name)} on ${esc(cycler.name)}</h2><p class="muted">Loading…</p>`;
+  el.dataset.channel = at.channel.id;
+  const page = (await get<LabStatus>(`/projects/${projectId}/lab/status?cycler_offset=${at.offset}&cycler_limit=1`))
+    .body!;
+  const ch = page.sites
+    .flatMap((s) => s.cyclers)
+    .flatMap((c) => c.channels)
+    .find((c) => c.id === at.channel.id);
+  if (el.dataset.channel !== at.channel.id) return; // another channel was selected meanwhile
+  if (!ch) {
+    el.innerHTML = `<h2 tabindex="-1">${esc(at.channel.name)}</h2><p>The lab changed since it was drawn: select the channel again after the next refresh.</p>`;
+    return;
+  }
+  at.full = ch;
   const m = ch.measurement;
   const row = (k: string, v: unknown) => `<dt>${k}</dt><dd>${esc(v ?? '—')}</dd>`;
   const nextFree =

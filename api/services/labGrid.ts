@@ -1,0 +1,100 @@
+// The lab status's grid view (?view=grid): the whole lab as the board's grid draws it, each
+// cycler's channels as columns (one array per field) rather than an object per channel, from a
+// lean read (labGridChannels: no joins for the measurement's details). States, counts and the
+// next reservation come from the same helpers as the full view, so the two agree.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { labCyclers, labGridChannels, labServiceEvents, type LabGridRow } from '../../db/repositories/lab.ts';
+import { projectBlocks, type Block } from '../../db/repositories/plannedMeasurements.ts';
+import { byNameThenId, forward, iso, skeleton, stateOf, type Counts, type State } from './labTree.ts';
+
+/** A cycler's channels in the grid view: element i of every array is channel i (by name, then id). */
+interface GridColumns {
+  id: string[];
+  name: string[];
+  state: State[];
+  /** Start of the next reservation (one under way included), null when none. */
+  next_reservation_start: (string | null)[];
+  service_scheduled_at: (string | null)[];
+  service_scheduled_until: (string | null)[];
+  /** The caller watches the measurement shown on the channel. */
+  watched: boolean[];
+  // Ratings, for the board's "find a channel" among free channels.
+  max_amps: (number | null)[];
+  min_volts: (number | null)[];
+  max_volts: (number | null)[];
+}
+
+function columnsOf(rows: LabGridRow[], blocks: Map<string, Block[]>, now: number): GridColumns {
+  const c: GridColumns = {
+    id: [],
+    name: [],
+    state: [],
+    next_reservation_start: [],
+    service_scheduled_at: [],
+    service_scheduled_until: [],
+    watched: [],
+    max_amps: [],
+    min_volts: [],
+    max_volts: [],
+  };
+  rows.sort(byNameThenId);
+  for (const r of rows) {
+    c.id.push(r.id);
+    c.name.push(r.name);
+    c.state.push(stateOf(r));
+    // As the full view: out of commission for a fault of its own, it has no next reservation shown.
+    const held = r.out_of_commission && !r.out_for_service;
+    c.next_reservation_start.push(
+      held ? null : (forward(blocks.get(r.id), now).next_reservation?.planned_start_time ?? null),
+    );
+    c.service_scheduled_at.push(iso(r.service_scheduled_at));
+    c.service_scheduled_until.push(iso(r.service_scheduled_until));
+    c.watched.push(r.m_id !== null && r.watched);
+    c.max_amps.push(r.max_amps);
+    c.min_volts.push(r.min_volts);
+    c.max_volts.push(r.max_volts);
+  }
+  return c;
+}
+
+/** The whole lab's grid: sites → cyclers (headers, counts, service windows) → channel columns. */
+export async function buildLabGrid(
+  em: EntityManager,
+  projectId: string,
+  userId: string,
+  staleAfterHours: number,
+  asOf: Date,
+) {
+  const [cyclerRows, channelRows, events, blockRows] = await Promise.all([
+    labCyclers(em, projectId),
+    labGridChannels(em, projectId, userId, staleAfterHours, asOf),
+    labServiceEvents(em, projectId),
+    projectBlocks(em, projectId, asOf),
+  ]);
+  const blocks = new Map<string, Block[]>();
+  for (const b of blockRows) {
+    const list = blocks.get(b.channel_id);
+    if (list) list.push(b);
+    else blocks.set(b.channel_id, [b]);
+  }
+  const { sites, cyclers } = skeleton(cyclerRows, events);
+  const rowsOf = new Map<string, LabGridRow[]>([...cyclers.keys()].map((id) => [id, []]));
+  const total: Counts = { occupied: 0, stale: 0, free: 0, out_of_commission: 0 };
+  for (const r of channelRows) {
+    const cycler = cyclers.get(r.cycler_id);
+    if (!cycler) continue; // created between the two reads
+    const state = stateOf(r);
+    cycler[state]++;
+    total[state]++;
+    cycler.channel_count++;
+    rowsOf.get(r.cycler_id)!.push(r);
+  }
+  const now = asOf.getTime();
+  return {
+    sites: sites.map((s) => ({
+      ...s,
+      cyclers: s.cyclers.map((c) => ({ ...c, channels: columnsOf(rowsOf.get(c.id as string)!, blocks, now) })),
+    })),
+    ...total,
+  };
+}
