@@ -304,7 +304,8 @@ export async function boardInChromium(ctx: Ctx): Promise<void> {
     // 50 channels' measurements watched: 50 cells the grid redraws.
     await ctx.exec(
       `insert into measurement_watches (measurement_id, user_id, project_id)
-       select id, ?, project_id from cell_measurements where project_id = ? and end_time is null and channel_id is not null
+       select id, ?, project_id from cell_measurements
+        where project_id = ? and end_time is null and channel_id is not null
         order by id limit 50 on conflict do nothing`,
       [ctx.user, ctx.project],
     );

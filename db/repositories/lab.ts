@@ -194,7 +194,7 @@ export type LabGridRow = Pick<
   | 'fresh'
 >;
 
-/** Every channel of the project for the grid view: the same running measurement as labChannels, no joins for its details. */
+/** Every channel of the project for the grid view: labChannels' running measurement, without its details' joins. */
 export function labGridChannels(
   em: EntityManager,
   projectId: string,

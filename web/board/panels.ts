@@ -44,7 +44,9 @@ export async function channelDetails(el: HTMLElement, projectId: string, at: Loc
     .find((c) => c.id === at.channel.id);
   if (el.dataset.channel !== at.channel.id) return; // another channel was selected meanwhile
   if (!ch) {
-    el.innerHTML = `<h2 tabindex="-1">${esc(at.channel.name)}</h2><p>The lab changed since it was drawn: select the channel again after the next refresh.</p>`;
+    el.innerHTML =
+      `<h2 tabindex="-1">${esc(at.channel.name)}</h2>` +
+      '<p>The lab changed since it was drawn: select the channel again after the next refresh.</p>';
     return;
   }
   at.full = ch;
