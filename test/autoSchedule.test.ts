@@ -149,10 +149,10 @@ describe('auto-schedule', () => {
     expect(reply.body.error_code).toBe('SCHEDULE_STALE');
     expect(reply.body.detail.cause.collides_with.id).toBe(other.id);
     expect(await ok(c.get(`${f.base}/${p1.id}`))).toMatchObject({ status: 'requested', channel_id: null });
-    // Bad lists: 422 naming the item.
+    // Bad lists: 422 naming the list (distinct ids are the spec's uniqueItems) or the item.
     const dup = await c.post(`${f.base}/auto_schedule_proposal`, { planned_measurement_ids: [p1.id, p1.id] });
     expect(dup.status).toBe(422);
-    expect(dup.body.detail[0].loc).toEqual(['body', 'planned_measurement_ids', 1]);
+    expect(dup.body.detail[0].loc).toEqual(['body', 'planned_measurement_ids']);
     const foreign = await c.post(`${f.base}/auto_schedule_proposal`, {
       planned_measurement_ids: [crypto.randomUUID()],
     });

@@ -164,8 +164,11 @@ describe('raw data', () => {
     expect(cross.body.detail[0].loc).toEqual(['body', 'raw_data_ids', 1]);
     expect((await ok(c.get(`/cell_measurements/${run.id}/raw_data`))).total).toBe(0);
 
-    // The file never changes (unknown fields are dropped, as everywhere); a blank name is refused.
-    expect((await ok(c.patch(`/raw_data/${record.id}`, { filename: 'x.csv' }))).filename).toBe('a.csv');
+    // The file never changes (its filename is not a field of the update: 422); a blank name is refused.
+    const rename = await c.patch(`/raw_data/${record.id}`, { filename: 'x.csv' });
+    expect(rename.status).toBe(422);
+    expect(rename.body.detail[0].loc).toEqual(['body', 'filename']);
+    expect((await ok(c.get(`/raw_data/${record.id}`))).filename).toBe('a.csv');
     const blank = await c.patch(`/raw_data/${record.id}`, { name: '' });
     expect(blank.status).toBe(422);
     expect(blank.body.detail[0].loc).toEqual(['body', 'name']);
