@@ -2922,6 +2922,12 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        /** @description Text column filter (api/listQuery.ts): eq., neq., like., ilike. (% and * are wildcards) with a value, or in.(a,b) with at least one non-blank item. */
+        FilterText: string;
+        /** @description Date column filter: eq., gte., lte., gt. or lt. with an ISO 8601 date or date-time on the calendar (February 29 only in leap years). */
+        FilterDate: string;
+        /** @description An ISO 8601 date or date-time on the calendar, for the <column>_gt and <column>_lt range parameters. */
+        DateBound: string;
         Name: string;
         Error: {
             /** @enum {string} */
@@ -5281,16 +5287,16 @@ export interface operations {
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
-                description?: string;
+                name?: components["schemas"]["FilterText"];
+                description?: components["schemas"]["FilterText"];
                 created_by?: string;
                 /** @description gte.<iso> or lte.<iso> */
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path?: never;
@@ -5550,22 +5556,22 @@ export interface operations {
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
+                name?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 location?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                notes?: string;
+                notes?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                created_by_email?: string;
+                created_by_email?: components["schemas"]["FilterText"];
                 created_by?: string;
                 /** @description gte.<iso> or lte.<iso> */
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path?: never;
@@ -5710,7 +5716,7 @@ export interface operations {
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
+                name?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 manufacturer?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
@@ -5726,7 +5732,7 @@ export interface operations {
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 ip_address?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                notes?: string;
+                notes?: components["schemas"]["FilterText"];
                 project_id?: string;
                 created_by?: string;
                 /** @description eq.N, gte.N, lte.N */
@@ -5734,21 +5740,21 @@ export interface operations {
                 /** @description eq.N, gte.N, lte.N */
                 calibration_interval_days?: string;
                 /** @description gte.<iso> or lte.<iso> */
-                last_calibrated_at?: string;
-                last_calibrated_at_gt?: string;
-                last_calibrated_at_lt?: string;
+                last_calibrated_at?: components["schemas"]["FilterDate"];
+                last_calibrated_at_gt?: components["schemas"]["DateBound"];
+                last_calibrated_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                calibration_due_at?: string;
-                calibration_due_at_gt?: string;
-                calibration_due_at_lt?: string;
+                calibration_due_at?: components["schemas"]["FilterDate"];
+                calibration_due_at_gt?: components["schemas"]["DateBound"];
+                calibration_due_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
                 /** @description Substring of the name, or every word as a prefix of the name or details (the search matcher). */
                 q?: string;
             };
@@ -5823,7 +5829,7 @@ export interface operations {
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
+                name?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 manufacturer?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
@@ -5839,7 +5845,7 @@ export interface operations {
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 ip_address?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                notes?: string;
+                notes?: components["schemas"]["FilterText"];
                 site_id?: string;
                 project_id?: string;
                 created_by?: string;
@@ -5848,21 +5854,21 @@ export interface operations {
                 /** @description eq.N, gte.N, lte.N */
                 calibration_interval_days?: string;
                 /** @description gte.<iso> or lte.<iso> */
-                last_calibrated_at?: string;
-                last_calibrated_at_gt?: string;
-                last_calibrated_at_lt?: string;
+                last_calibrated_at?: components["schemas"]["FilterDate"];
+                last_calibrated_at_gt?: components["schemas"]["DateBound"];
+                last_calibrated_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                calibration_due_at?: string;
-                calibration_due_at_gt?: string;
-                calibration_due_at_lt?: string;
+                calibration_due_at?: components["schemas"]["FilterDate"];
+                calibration_due_at_gt?: components["schemas"]["DateBound"];
+                calibration_due_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
                 /** @description Substring of the name, or every word as a prefix of the name or details (the search matcher). */
                 q?: string;
             };
@@ -5982,17 +5988,17 @@ export interface operations {
                 /** @description eq.X or in.(a,b) */
                 status?: string;
                 /** @description gte.<iso> or lte.<iso> */
-                started_at?: string;
-                started_at_gt?: string;
-                started_at_lt?: string;
+                started_at?: components["schemas"]["FilterDate"];
+                started_at_gt?: components["schemas"]["DateBound"];
+                started_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                completed_at?: string;
-                completed_at_gt?: string;
-                completed_at_lt?: string;
+                completed_at?: components["schemas"]["FilterDate"];
+                completed_at_gt?: components["schemas"]["DateBound"];
+                completed_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path: {
@@ -6106,11 +6112,11 @@ export interface operations {
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
+                name?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                notes?: string;
+                notes?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                created_by_email?: string;
+                created_by_email?: components["schemas"]["FilterText"];
                 project_id?: string;
                 /** @description eq.N, gte.N, lte.N */
                 max_amps?: string;
@@ -6121,13 +6127,13 @@ export interface operations {
                 /** @description eq.true or eq.false */
                 out_of_commission?: string;
                 /** @description gte.<iso> or lte.<iso> */
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path: {
@@ -6209,11 +6215,11 @@ export interface operations {
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
+                name?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                notes?: string;
+                notes?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                created_by_email?: string;
+                created_by_email?: components["schemas"]["FilterText"];
                 project_id?: string;
                 /** @description eq.N, gte.N, lte.N */
                 max_amps?: string;
@@ -6224,13 +6230,13 @@ export interface operations {
                 /** @description eq.true or eq.false */
                 out_of_commission?: string;
                 /** @description gte.<iso> or lte.<iso> */
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
                 cycler_id?: string;
             };
             header?: never;
@@ -6356,9 +6362,9 @@ export interface operations {
                 /** @description eq.X or in.(a,b) */
                 incident_category?: string;
                 /** @description gte.<iso> or lte.<iso> */
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path: {
@@ -6395,15 +6401,15 @@ export interface operations {
                 /** @description Accepted for the Python client (include_components): the answer always carries the components. */
                 full?: "true" | "false";
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                created_by_email?: string;
+                created_by_email?: components["schemas"]["FilterText"];
                 /** @description one of name, manufacturer, form_factor, chemistry, created_at, updated_at */
                 order_by?: string;
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
+                name?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                description?: string;
+                description?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 manufacturer?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
@@ -6413,13 +6419,13 @@ export interface operations {
                 project_id?: string;
                 created_by?: string;
                 /** @description gte.<iso> or lte.<iso> */
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path?: never;
@@ -6564,17 +6570,17 @@ export interface operations {
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
+                name?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                notes?: string;
+                notes?: components["schemas"]["FilterText"];
                 /** @description gte.<iso> or lte.<iso> */
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path: {
@@ -6721,28 +6727,28 @@ export interface operations {
                 offset?: components["parameters"]["Offset"];
                 batch_id?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                created_by_email?: string;
+                created_by_email?: components["schemas"]["FilterText"];
                 /** @description one of name, serial_number, batch, created_at, updated_at */
                 order_by?: string;
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
+                name?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 serial_number?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 batch?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                notes?: string;
+                notes?: components["schemas"]["FilterText"];
                 created_by?: string;
                 /** @description gte.<iso> or lte.<iso> */
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path: {
@@ -6890,7 +6896,7 @@ export interface operations {
                 /** @description Repeated: only measurements carrying at least one of these tags (case-insensitive). */
                 tags_any?: string[];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                created_by_email?: string;
+                created_by_email?: components["schemas"]["FilterText"];
                 /** @description Items to skip, at least 0. */
                 offset?: components["parameters"]["Offset"];
                 /** @description one of name, start_time, end_time, estimated_end_time, created_at, updated_at */
@@ -6898,9 +6904,9 @@ export interface operations {
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
+                name?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                notes?: string;
+                notes?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 protocol?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
@@ -6912,25 +6918,25 @@ export interface operations {
                 /** @description eq.X or in.(a,b) */
                 processing_status?: string;
                 /** @description gte.<iso> or lte.<iso> */
-                start_time?: string;
-                start_time_gt?: string;
-                start_time_lt?: string;
+                start_time?: components["schemas"]["FilterDate"];
+                start_time_gt?: components["schemas"]["DateBound"];
+                start_time_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                end_time?: string;
-                end_time_gt?: string;
-                end_time_lt?: string;
+                end_time?: components["schemas"]["FilterDate"];
+                end_time_gt?: components["schemas"]["DateBound"];
+                end_time_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                estimated_end_time?: string;
-                estimated_end_time_gt?: string;
-                estimated_end_time_lt?: string;
+                estimated_end_time?: components["schemas"]["FilterDate"];
+                estimated_end_time_gt?: components["schemas"]["DateBound"];
+                estimated_end_time_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path: {
@@ -7012,7 +7018,7 @@ export interface operations {
                 /** @description Repeated: only measurements carrying at least one of these tags (case-insensitive). */
                 tags_any?: string[];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                created_by_email?: string;
+                created_by_email?: components["schemas"]["FilterText"];
                 /** @description Items to skip, at least 0. */
                 offset?: components["parameters"]["Offset"];
                 /** @description one of name, start_time, end_time, estimated_end_time, created_at, updated_at */
@@ -7020,9 +7026,9 @@ export interface operations {
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
+                name?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                notes?: string;
+                notes?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 protocol?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
@@ -7034,25 +7040,25 @@ export interface operations {
                 /** @description eq.X or in.(a,b) */
                 processing_status?: string;
                 /** @description gte.<iso> or lte.<iso> */
-                start_time?: string;
-                start_time_gt?: string;
-                start_time_lt?: string;
+                start_time?: components["schemas"]["FilterDate"];
+                start_time_gt?: components["schemas"]["DateBound"];
+                start_time_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                end_time?: string;
-                end_time_gt?: string;
-                end_time_lt?: string;
+                end_time?: components["schemas"]["FilterDate"];
+                end_time_gt?: components["schemas"]["DateBound"];
+                end_time_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                estimated_end_time?: string;
-                estimated_end_time_gt?: string;
-                estimated_end_time_lt?: string;
+                estimated_end_time?: components["schemas"]["FilterDate"];
+                estimated_end_time_gt?: components["schemas"]["DateBound"];
+                estimated_end_time_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path?: never;
@@ -7888,8 +7894,8 @@ export interface operations {
                 order_by?: "name" | "created_at" | "updated_at";
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
-                name?: string;
-                description?: string;
+                name?: components["schemas"]["FilterText"];
+                description?: components["schemas"]["FilterText"];
                 chemistry?: string;
                 /** @description eq.true or eq.false */
                 is_custom_model?: string;
@@ -7897,13 +7903,13 @@ export interface operations {
                 /** @description A project the caller reads (the Python client always sends one); models belong to the organization, so it does not narrow the list. */
                 project_id?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                created_by_email?: string;
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                created_by_email?: components["schemas"]["FilterText"];
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path?: never;
@@ -8630,13 +8636,13 @@ export interface operations {
                 project_id?: string;
                 model_id?: string;
                 cell_spec_id?: string;
-                name?: string;
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                name?: components["schemas"]["FilterText"];
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path?: never;
@@ -9347,17 +9353,17 @@ export interface operations {
                 /** @description Comma list (or repeated) of protocol_config, parameters_schema, source_protocol, experiment_parameters; time_series_spec, metrics_spec and plot_options (which the Python client may ask for) are not kept and answer null. */
                 include?: string[];
                 project_id?: string;
-                name?: string;
-                description?: string;
+                name?: components["schemas"]["FilterText"];
+                description?: components["schemas"]["FilterText"];
                 created_by?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                created_by_email?: string;
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                created_by_email?: components["schemas"]["FilterText"];
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path?: never;
@@ -9747,15 +9753,15 @@ export interface operations {
                 project_id?: string;
                 batch_id?: string;
                 experiment_template_id?: string;
-                name?: string;
+                name?: components["schemas"]["FilterText"];
                 /** @description eq.completed, in.(pending,running) */
                 status?: string;
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path?: never;
@@ -9833,10 +9839,10 @@ export interface operations {
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 project_id?: string;
-                name?: string;
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
+                name?: components["schemas"]["FilterText"];
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path?: never;
@@ -10023,12 +10029,12 @@ export interface operations {
                 status?: string;
                 job_type?: string;
                 error_code?: string;
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path?: never;
@@ -10242,15 +10248,15 @@ export interface operations {
                 order_by?: "name" | "created_at" | "updated_at";
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
-                name?: string;
-                description?: string;
+                name?: components["schemas"]["FilterText"];
+                description?: components["schemas"]["FilterText"];
                 created_by?: string;
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path: {
@@ -10463,7 +10469,7 @@ export interface operations {
                 /** @description Repeated: only measurements carrying at least one of these tags (case-insensitive). */
                 tags_any?: string[];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                created_by_email?: string;
+                created_by_email?: components["schemas"]["FilterText"];
                 /** @description Items to skip, at least 0. */
                 offset?: components["parameters"]["Offset"];
                 /** @description one of name, start_time, end_time, estimated_end_time, created_at, updated_at */
@@ -10471,9 +10477,9 @@ export interface operations {
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
+                name?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                notes?: string;
+                notes?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 protocol?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
@@ -10485,25 +10491,25 @@ export interface operations {
                 /** @description eq.X or in.(a,b) */
                 processing_status?: string;
                 /** @description gte.<iso> or lte.<iso> */
-                start_time?: string;
-                start_time_gt?: string;
-                start_time_lt?: string;
+                start_time?: components["schemas"]["FilterDate"];
+                start_time_gt?: components["schemas"]["DateBound"];
+                start_time_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                end_time?: string;
-                end_time_gt?: string;
-                end_time_lt?: string;
+                end_time?: components["schemas"]["FilterDate"];
+                end_time_gt?: components["schemas"]["DateBound"];
+                end_time_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                estimated_end_time?: string;
-                estimated_end_time_gt?: string;
-                estimated_end_time_lt?: string;
+                estimated_end_time?: components["schemas"]["FilterDate"];
+                estimated_end_time_gt?: components["schemas"]["DateBound"];
+                estimated_end_time_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path: {
@@ -10915,7 +10921,7 @@ export interface operations {
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
+                name?: components["schemas"]["FilterText"];
             };
             header?: never;
             path: {
@@ -11075,23 +11081,23 @@ export interface operations {
                 /** @description eq.X or in.(a,b) */
                 status?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
-                description?: string;
+                name?: components["schemas"]["FilterText"];
+                description?: components["schemas"]["FilterText"];
                 created_by?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                created_by_email?: string;
+                created_by_email?: components["schemas"]["FilterText"];
                 /** @description eq.<uuid> or in.(a,b) */
                 id?: string;
                 /** @description gte.<iso> or lte.<iso> */
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
-                finished_at?: string;
-                finished_at_gt?: string;
-                finished_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
+                finished_at?: components["schemas"]["FilterDate"];
+                finished_at_gt?: components["schemas"]["DateBound"];
+                finished_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path?: never;
@@ -11393,23 +11399,23 @@ export interface operations {
                 /** @description eq.X or in.(a,b) */
                 status?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
-                description?: string;
+                name?: components["schemas"]["FilterText"];
+                description?: components["schemas"]["FilterText"];
                 created_by?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                created_by_email?: string;
+                created_by_email?: components["schemas"]["FilterText"];
                 /** @description eq.<uuid> or in.(a,b) */
                 id?: string;
                 /** @description gte.<iso> or lte.<iso> */
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
-                finished_at?: string;
-                finished_at_gt?: string;
-                finished_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
+                finished_at?: components["schemas"]["FilterDate"];
+                finished_at_gt?: components["schemas"]["DateBound"];
+                finished_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path?: never;
@@ -11823,27 +11829,27 @@ export interface operations {
                 cell_specification_id?: string;
                 cell_instance_id?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
+                name?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                notes?: string;
+                notes?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 requested_by_email?: string;
                 /** @description gte.<iso> or lte.<iso> */
-                planned_start_time?: string;
-                planned_start_time_gt?: string;
-                planned_start_time_lt?: string;
+                planned_start_time?: components["schemas"]["FilterDate"];
+                planned_start_time_gt?: components["schemas"]["DateBound"];
+                planned_start_time_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                planned_end_time?: string;
-                planned_end_time_gt?: string;
-                planned_end_time_lt?: string;
+                planned_end_time?: components["schemas"]["FilterDate"];
+                planned_end_time_gt?: components["schemas"]["DateBound"];
+                planned_end_time_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path: {
@@ -12201,7 +12207,7 @@ export interface operations {
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
+                name?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 filename?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
@@ -12462,7 +12468,7 @@ export interface operations {
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description X (exact), eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
+                name?: components["schemas"]["FilterText"];
                 /** @description X (exact), eq.X, ilike.%X%, in.(a,b) */
                 manufacturer?: string;
                 /** @description X (exact), eq.X, ilike.%X%, in.(a,b) */
@@ -12470,13 +12476,13 @@ export interface operations {
                 /** @description X (exact), eq.X, in.(a,b) */
                 category?: string;
                 /** @description gte.<iso> or lte.<iso> */
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path?: never;
@@ -12773,7 +12779,7 @@ export interface operations {
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 analysis_type?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
+                name?: components["schemas"]["FilterText"];
             };
             header?: never;
             path?: never;
