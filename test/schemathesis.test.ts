@@ -58,6 +58,7 @@ const REFUSED: Record<string, string> = {
   previewModelBuilderMapping: 'cell_spec_id must be a cell specification of the organization (stored data)',
   checkModelBuilder: 'cell_spec_id must be a cell specification of the organization (stored data)',
   buildModelBuilder: 'cell_spec_id must be a stored cell specification; save needs everything the model lacks',
+  listExperimentTemplates: 'include names stored columns; the spec writes its items as any string',
 };
 
 /** The exclusions schemathesis reads: one operation and one check each, with why. */
