@@ -74,7 +74,16 @@ function parseDate(name: string, raw: string, issues: ValidationIssue[]): string
     issues.push({ loc: ['query', name], msg, type: 'datetime_parsing', input: raw });
     return undefined;
   }
-  return new Date(raw).toISOString();
+  return forPostgres(new Date(raw));
+}
+
+/** PostgreSQL reads no year 0000 (nor a signed year): an instant before 1 AD is written as its BC year. */
+function forPostgres(d: Date): string {
+  const iso = d.toISOString();
+  const year = d.getUTCFullYear();
+  if (year > 0) return iso;
+  const bc = String(1 - year).padStart(4, '0');
+  return `${bc}${iso.slice(iso.indexOf('-', 1))} BC`;
 }
 
 function castValue(name: string, spec: ColumnSpec, raw: string, issues: ValidationIssue[]): unknown {

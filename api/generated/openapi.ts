@@ -2922,6 +2922,12 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        /** @description Text column filter (api/listQuery.ts): eq., neq., like., ilike. (% and * are wildcards) with a value, or in.(a,b) with at least one non-blank item. */
+        FilterText: string;
+        /** @description Date column filter: eq., gte., lte., gt. or lt. with an ISO 8601 date or date-time on the calendar (February 29 only in leap years). */
+        FilterDate: string;
+        /** @description An ISO 8601 date or date-time on the calendar, for the <column>_gt and <column>_lt range parameters. */
+        DateBound: string;
         Name: string;
         Error: {
             /** @enum {string} */
@@ -5313,16 +5319,16 @@ export interface operations {
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
-                description?: string;
+                name?: components["schemas"]["FilterText"];
+                description?: components["schemas"]["FilterText"];
                 created_by?: string;
                 /** @description gte.<iso> or lte.<iso> */
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path?: never;
@@ -5582,22 +5588,22 @@ export interface operations {
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
+                name?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 location?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                notes?: string;
+                notes?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                created_by_email?: string;
+                created_by_email?: components["schemas"]["FilterText"];
                 created_by?: string;
                 /** @description gte.<iso> or lte.<iso> */
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path?: never;
@@ -5742,7 +5748,7 @@ export interface operations {
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
+                name?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 manufacturer?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
@@ -5758,7 +5764,7 @@ export interface operations {
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 ip_address?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                notes?: string;
+                notes?: components["schemas"]["FilterText"];
                 project_id?: string;
                 created_by?: string;
                 /** @description eq.N, gte.N, lte.N */
@@ -5766,21 +5772,21 @@ export interface operations {
                 /** @description eq.N, gte.N, lte.N */
                 calibration_interval_days?: string;
                 /** @description gte.<iso> or lte.<iso> */
-                last_calibrated_at?: string;
-                last_calibrated_at_gt?: string;
-                last_calibrated_at_lt?: string;
+                last_calibrated_at?: components["schemas"]["FilterDate"];
+                last_calibrated_at_gt?: components["schemas"]["DateBound"];
+                last_calibrated_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                calibration_due_at?: string;
-                calibration_due_at_gt?: string;
-                calibration_due_at_lt?: string;
+                calibration_due_at?: components["schemas"]["FilterDate"];
+                calibration_due_at_gt?: components["schemas"]["DateBound"];
+                calibration_due_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
                 /** @description Substring of the name, or every word as a prefix of the name or details (the search matcher). */
                 q?: string;
             };
@@ -5855,7 +5861,7 @@ export interface operations {
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
+                name?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 manufacturer?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
@@ -5871,7 +5877,7 @@ export interface operations {
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 ip_address?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                notes?: string;
+                notes?: components["schemas"]["FilterText"];
                 site_id?: string;
                 project_id?: string;
                 created_by?: string;
@@ -5880,21 +5886,21 @@ export interface operations {
                 /** @description eq.N, gte.N, lte.N */
                 calibration_interval_days?: string;
                 /** @description gte.<iso> or lte.<iso> */
-                last_calibrated_at?: string;
-                last_calibrated_at_gt?: string;
-                last_calibrated_at_lt?: string;
+                last_calibrated_at?: components["schemas"]["FilterDate"];
+                last_calibrated_at_gt?: components["schemas"]["DateBound"];
+                last_calibrated_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                calibration_due_at?: string;
-                calibration_due_at_gt?: string;
-                calibration_due_at_lt?: string;
+                calibration_due_at?: components["schemas"]["FilterDate"];
+                calibration_due_at_gt?: components["schemas"]["DateBound"];
+                calibration_due_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
                 /** @description Substring of the name, or every word as a prefix of the name or details (the search matcher). */
                 q?: string;
             };
@@ -6014,17 +6020,17 @@ export interface operations {
                 /** @description eq.X or in.(a,b) */
                 status?: string;
                 /** @description gte.<iso> or lte.<iso> */
-                started_at?: string;
-                started_at_gt?: string;
-                started_at_lt?: string;
+                started_at?: components["schemas"]["FilterDate"];
+                started_at_gt?: components["schemas"]["DateBound"];
+                started_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                completed_at?: string;
-                completed_at_gt?: string;
-                completed_at_lt?: string;
+                completed_at?: components["schemas"]["FilterDate"];
+                completed_at_gt?: components["schemas"]["DateBound"];
+                completed_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path: {
@@ -6138,11 +6144,11 @@ export interface operations {
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
+                name?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                notes?: string;
+                notes?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                created_by_email?: string;
+                created_by_email?: components["schemas"]["FilterText"];
                 project_id?: string;
                 /** @description eq.N, gte.N, lte.N */
                 max_amps?: string;
@@ -6153,13 +6159,13 @@ export interface operations {
                 /** @description eq.true or eq.false */
                 out_of_commission?: string;
                 /** @description gte.<iso> or lte.<iso> */
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path: {
@@ -6241,11 +6247,11 @@ export interface operations {
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
+                name?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                notes?: string;
+                notes?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                created_by_email?: string;
+                created_by_email?: components["schemas"]["FilterText"];
                 project_id?: string;
                 /** @description eq.N, gte.N, lte.N */
                 max_amps?: string;
@@ -6256,13 +6262,13 @@ export interface operations {
                 /** @description eq.true or eq.false */
                 out_of_commission?: string;
                 /** @description gte.<iso> or lte.<iso> */
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
                 cycler_id?: string;
             };
             header?: never;
@@ -6388,9 +6394,9 @@ export interface operations {
                 /** @description eq.X or in.(a,b) */
                 incident_category?: string;
                 /** @description gte.<iso> or lte.<iso> */
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path: {
@@ -6427,15 +6433,15 @@ export interface operations {
                 /** @description Accepted for the Python client (include_components): the answer always carries the components. */
                 full?: "true" | "false";
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                created_by_email?: string;
+                created_by_email?: components["schemas"]["FilterText"];
                 /** @description one of name, manufacturer, form_factor, chemistry, created_at, updated_at */
                 order_by?: string;
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
+                name?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                description?: string;
+                description?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 manufacturer?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
@@ -6445,13 +6451,13 @@ export interface operations {
                 project_id?: string;
                 created_by?: string;
                 /** @description gte.<iso> or lte.<iso> */
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path?: never;
@@ -6596,17 +6602,17 @@ export interface operations {
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
+                name?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                notes?: string;
+                notes?: components["schemas"]["FilterText"];
                 /** @description gte.<iso> or lte.<iso> */
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path: {
@@ -6753,28 +6759,28 @@ export interface operations {
                 offset?: components["parameters"]["Offset"];
                 batch_id?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                created_by_email?: string;
+                created_by_email?: components["schemas"]["FilterText"];
                 /** @description one of name, serial_number, batch, created_at, updated_at */
                 order_by?: string;
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
+                name?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 serial_number?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 batch?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                notes?: string;
+                notes?: components["schemas"]["FilterText"];
                 created_by?: string;
                 /** @description gte.<iso> or lte.<iso> */
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path: {
@@ -6922,7 +6928,7 @@ export interface operations {
                 /** @description Repeated: only measurements carrying at least one of these tags (case-insensitive). */
                 tags_any?: string[];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                created_by_email?: string;
+                created_by_email?: components["schemas"]["FilterText"];
                 /** @description Items to skip, at least 0. */
                 offset?: components["parameters"]["Offset"];
                 /** @description one of name, start_time, end_time, estimated_end_time, created_at, updated_at */
@@ -6930,9 +6936,9 @@ export interface operations {
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
+                name?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                notes?: string;
+                notes?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 protocol?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
@@ -6944,25 +6950,25 @@ export interface operations {
                 /** @description eq.X or in.(a,b) */
                 processing_status?: string;
                 /** @description gte.<iso> or lte.<iso> */
-                start_time?: string;
-                start_time_gt?: string;
-                start_time_lt?: string;
+                start_time?: components["schemas"]["FilterDate"];
+                start_time_gt?: components["schemas"]["DateBound"];
+                start_time_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                end_time?: string;
-                end_time_gt?: string;
-                end_time_lt?: string;
+                end_time?: components["schemas"]["FilterDate"];
+                end_time_gt?: components["schemas"]["DateBound"];
+                end_time_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                estimated_end_time?: string;
-                estimated_end_time_gt?: string;
-                estimated_end_time_lt?: string;
+                estimated_end_time?: components["schemas"]["FilterDate"];
+                estimated_end_time_gt?: components["schemas"]["DateBound"];
+                estimated_end_time_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path: {
@@ -7044,7 +7050,7 @@ export interface operations {
                 /** @description Repeated: only measurements carrying at least one of these tags (case-insensitive). */
                 tags_any?: string[];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                created_by_email?: string;
+                created_by_email?: components["schemas"]["FilterText"];
                 /** @description Items to skip, at least 0. */
                 offset?: components["parameters"]["Offset"];
                 /** @description one of name, start_time, end_time, estimated_end_time, created_at, updated_at */
@@ -7052,9 +7058,9 @@ export interface operations {
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
+                name?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                notes?: string;
+                notes?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 protocol?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
@@ -7066,25 +7072,25 @@ export interface operations {
                 /** @description eq.X or in.(a,b) */
                 processing_status?: string;
                 /** @description gte.<iso> or lte.<iso> */
-                start_time?: string;
-                start_time_gt?: string;
-                start_time_lt?: string;
+                start_time?: components["schemas"]["FilterDate"];
+                start_time_gt?: components["schemas"]["DateBound"];
+                start_time_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                end_time?: string;
-                end_time_gt?: string;
-                end_time_lt?: string;
+                end_time?: components["schemas"]["FilterDate"];
+                end_time_gt?: components["schemas"]["DateBound"];
+                end_time_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                estimated_end_time?: string;
-                estimated_end_time_gt?: string;
-                estimated_end_time_lt?: string;
+                estimated_end_time?: components["schemas"]["FilterDate"];
+                estimated_end_time_gt?: components["schemas"]["DateBound"];
+                estimated_end_time_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path?: never;
@@ -7920,8 +7926,8 @@ export interface operations {
                 order_by?: "name" | "created_at" | "updated_at";
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
-                name?: string;
-                description?: string;
+                name?: components["schemas"]["FilterText"];
+                description?: components["schemas"]["FilterText"];
                 chemistry?: string;
                 /** @description eq.true or eq.false */
                 is_custom_model?: string;
@@ -7929,13 +7935,13 @@ export interface operations {
                 /** @description A project the caller reads (the Python client always sends one); models belong to the organization, so it does not narrow the list. */
                 project_id?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                created_by_email?: string;
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                created_by_email?: components["schemas"]["FilterText"];
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path?: never;
@@ -8662,13 +8668,13 @@ export interface operations {
                 project_id?: string;
                 model_id?: string;
                 cell_spec_id?: string;
-                name?: string;
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                name?: components["schemas"]["FilterText"];
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path?: never;
@@ -9379,17 +9385,17 @@ export interface operations {
                 /** @description Comma list (or repeated) of protocol_config, parameters_schema, source_protocol, experiment_parameters; time_series_spec, metrics_spec and plot_options (which the Python client may ask for) are not kept and answer null. */
                 include?: string[];
                 project_id?: string;
-                name?: string;
-                description?: string;
+                name?: components["schemas"]["FilterText"];
+                description?: components["schemas"]["FilterText"];
                 created_by?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                created_by_email?: string;
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                created_by_email?: components["schemas"]["FilterText"];
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path?: never;
@@ -9779,15 +9785,15 @@ export interface operations {
                 project_id?: string;
                 batch_id?: string;
                 experiment_template_id?: string;
-                name?: string;
+                name?: components["schemas"]["FilterText"];
                 /** @description eq.completed, in.(pending,running) */
                 status?: string;
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path?: never;
@@ -9865,10 +9871,10 @@ export interface operations {
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 project_id?: string;
-                name?: string;
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
+                name?: components["schemas"]["FilterText"];
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path?: never;
@@ -10055,12 +10061,12 @@ export interface operations {
                 status?: string;
                 job_type?: string;
                 error_code?: string;
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path?: never;
@@ -10274,15 +10280,15 @@ export interface operations {
                 order_by?: "name" | "created_at" | "updated_at";
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
-                name?: string;
-                description?: string;
+                name?: components["schemas"]["FilterText"];
+                description?: components["schemas"]["FilterText"];
                 created_by?: string;
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path: {
@@ -10495,7 +10501,7 @@ export interface operations {
                 /** @description Repeated: only measurements carrying at least one of these tags (case-insensitive). */
                 tags_any?: string[];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                created_by_email?: string;
+                created_by_email?: components["schemas"]["FilterText"];
                 /** @description Items to skip, at least 0. */
                 offset?: components["parameters"]["Offset"];
                 /** @description one of name, start_time, end_time, estimated_end_time, created_at, updated_at */
@@ -10503,9 +10509,9 @@ export interface operations {
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
+                name?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                notes?: string;
+                notes?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 protocol?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
@@ -10517,25 +10523,25 @@ export interface operations {
                 /** @description eq.X or in.(a,b) */
                 processing_status?: string;
                 /** @description gte.<iso> or lte.<iso> */
-                start_time?: string;
-                start_time_gt?: string;
-                start_time_lt?: string;
+                start_time?: components["schemas"]["FilterDate"];
+                start_time_gt?: components["schemas"]["DateBound"];
+                start_time_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                end_time?: string;
-                end_time_gt?: string;
-                end_time_lt?: string;
+                end_time?: components["schemas"]["FilterDate"];
+                end_time_gt?: components["schemas"]["DateBound"];
+                end_time_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                estimated_end_time?: string;
-                estimated_end_time_gt?: string;
-                estimated_end_time_lt?: string;
+                estimated_end_time?: components["schemas"]["FilterDate"];
+                estimated_end_time_gt?: components["schemas"]["DateBound"];
+                estimated_end_time_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path: {
@@ -10947,7 +10953,7 @@ export interface operations {
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
+                name?: components["schemas"]["FilterText"];
             };
             header?: never;
             path: {
@@ -11107,23 +11113,23 @@ export interface operations {
                 /** @description eq.X or in.(a,b) */
                 status?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
-                description?: string;
+                name?: components["schemas"]["FilterText"];
+                description?: components["schemas"]["FilterText"];
                 created_by?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                created_by_email?: string;
+                created_by_email?: components["schemas"]["FilterText"];
                 /** @description eq.<uuid> or in.(a,b) */
                 id?: string;
                 /** @description gte.<iso> or lte.<iso> */
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
-                finished_at?: string;
-                finished_at_gt?: string;
-                finished_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
+                finished_at?: components["schemas"]["FilterDate"];
+                finished_at_gt?: components["schemas"]["DateBound"];
+                finished_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path?: never;
@@ -11425,23 +11431,23 @@ export interface operations {
                 /** @description eq.X or in.(a,b) */
                 status?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
-                description?: string;
+                name?: components["schemas"]["FilterText"];
+                description?: components["schemas"]["FilterText"];
                 created_by?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                created_by_email?: string;
+                created_by_email?: components["schemas"]["FilterText"];
                 /** @description eq.<uuid> or in.(a,b) */
                 id?: string;
                 /** @description gte.<iso> or lte.<iso> */
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
-                finished_at?: string;
-                finished_at_gt?: string;
-                finished_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
+                finished_at?: components["schemas"]["FilterDate"];
+                finished_at_gt?: components["schemas"]["DateBound"];
+                finished_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path?: never;
@@ -11855,27 +11861,27 @@ export interface operations {
                 cell_specification_id?: string;
                 cell_instance_id?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
+                name?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                notes?: string;
+                notes?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 requested_by_email?: string;
                 /** @description gte.<iso> or lte.<iso> */
-                planned_start_time?: string;
-                planned_start_time_gt?: string;
-                planned_start_time_lt?: string;
+                planned_start_time?: components["schemas"]["FilterDate"];
+                planned_start_time_gt?: components["schemas"]["DateBound"];
+                planned_start_time_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                planned_end_time?: string;
-                planned_end_time_gt?: string;
-                planned_end_time_lt?: string;
+                planned_end_time?: components["schemas"]["FilterDate"];
+                planned_end_time_gt?: components["schemas"]["DateBound"];
+                planned_end_time_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path: {
@@ -12233,7 +12239,7 @@ export interface operations {
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
+                name?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 filename?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
@@ -12494,7 +12500,7 @@ export interface operations {
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description X (exact), eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
+                name?: components["schemas"]["FilterText"];
                 /** @description X (exact), eq.X, ilike.%X%, in.(a,b) */
                 manufacturer?: string;
                 /** @description X (exact), eq.X, ilike.%X%, in.(a,b) */
@@ -12502,13 +12508,13 @@ export interface operations {
                 /** @description X (exact), eq.X, in.(a,b) */
                 category?: string;
                 /** @description gte.<iso> or lte.<iso> */
-                created_at?: string;
-                created_at_gt?: string;
-                created_at_lt?: string;
+                created_at?: components["schemas"]["FilterDate"];
+                created_at_gt?: components["schemas"]["DateBound"];
+                created_at_lt?: components["schemas"]["DateBound"];
                 /** @description gte.<iso> or lte.<iso> */
-                updated_at?: string;
-                updated_at_gt?: string;
-                updated_at_lt?: string;
+                updated_at?: components["schemas"]["FilterDate"];
+                updated_at_gt?: components["schemas"]["DateBound"];
+                updated_at_lt?: components["schemas"]["DateBound"];
             };
             header?: never;
             path?: never;
@@ -12805,7 +12811,7 @@ export interface operations {
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 analysis_type?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                name?: string;
+                name?: components["schemas"]["FilterText"];
             };
             header?: never;
             path?: never;
