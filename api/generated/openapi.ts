@@ -12499,8 +12499,8 @@ export interface operations {
                 order_by?: string;
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
-                /** @description X (exact), eq.X, ilike.%X%, in.(a,b) */
-                name?: components["schemas"]["FilterText"];
+                /** @description X (exact: the client sends a bare value), eq.X, ilike.%X%, in.(a,b) */
+                name?: string;
                 /** @description X (exact), eq.X, ilike.%X%, in.(a,b) */
                 manufacturer?: string;
                 /** @description X (exact), eq.X, ilike.%X%, in.(a,b) */
