@@ -17,7 +17,7 @@ import {
 } from './dataChecks.ts';
 import { type PipelineKind } from './presentation.ts';
 import { workerArgIssue } from '../workLimits.ts';
-import { checkFitOptions, checkFitParameters, checkModel, checkTarget } from './fitChecks.ts';
+import { checkFitOptions, checkFitParameters, checkModel, checkTarget, enumIssue } from './fitChecks.ts';
 
 const ARRAY_FIT_MODES = ['joint', 'per_dataset'];
 
@@ -190,13 +190,7 @@ export function checkElements(
           });
         }
         if (el.mode !== undefined && !ARRAY_FIT_MODES.includes(el.mode as string)) {
-          issues.push({
-            loc: [...loc, 'mode'],
-            msg: `must be one of ${ARRAY_FIT_MODES.join(', ')}`,
-            type: 'enum',
-            input: el.mode,
-            ctx: { expected: ARRAY_FIT_MODES },
-          });
+          issues.push(enumIssue([...loc, 'mode'], el.mode, ARRAY_FIT_MODES));
         }
         checkFitOptions(el, loc, issues, Array.isArray(el.datasets) ? el.datasets.length : 1);
         break;

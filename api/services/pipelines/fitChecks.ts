@@ -86,15 +86,14 @@ export function checkFitParameters(v: unknown, loc: (string | number)[], issues:
 const OPTIMIZER_FIELDS = ['method', 'max_iterations', 'max_evaluations', 'tolerance'];
 const MAX_ITERATIONS_LIMIT = 100_000;
 
+/** The issue of a value outside its allowed list, at `loc`. */
+export function enumIssue(loc: (string | number)[], input: unknown, allowed: readonly string[]): ValidationIssue {
+  return { loc, msg: `must be one of ${allowed.join(', ')}`, type: 'enum', input, ctx: { expected: allowed } };
+}
+
 export function checkFitOptions(el: Json, loc: (string | number)[], issues: ValidationIssue[], datasets = 1) {
   if (el.cost !== undefined && !COSTS.includes(el.cost as string)) {
-    issues.push({
-      loc: [...loc, 'cost'],
-      msg: `must be one of ${COSTS.join(', ')}`,
-      type: 'enum',
-      input: el.cost,
-      ctx: { expected: COSTS },
-    });
+    issues.push(enumIssue([...loc, 'cost'], el.cost, COSTS));
   }
   checkOptimizer(
     el.optimizer,
@@ -133,13 +132,7 @@ function checkOptimizer(
   }
   const method = (o.method as string | undefined) || DEFAULT_OPTIMIZER_METHOD;
   if (!FIT_METHODS.includes(method)) {
-    issues.push({
-      loc: [...loc, 'method'],
-      msg: `must be one of ${FIT_METHODS.join(', ')}`,
-      type: 'enum',
-      input: o.method,
-      ctx: { expected: FIT_METHODS },
-    });
+    issues.push(enumIssue([...loc, 'method'], o.method, FIT_METHODS));
   } else if (method === 'least_squares' && !LEAST_SQUARES_COSTS.includes(cost)) {
     issues.push({
       loc: [...loc, 'method'],
