@@ -73,7 +73,9 @@ describe('DELETE /projects/{id}', () => {
     expect((await c.get(`/pipelines/${p.body.id}`)).status).toBe(404);
 
     const stop = await api.temporal.workflow.getHandle(workflowIds.stopProjectWork(project.id)).result();
-    expect(stop.terminated).toBeGreaterThanOrEqual(workflows.length);
+    // The pipeline and the batch are ended by the stop; the fit, a child of the pipeline, is ended by
+    // whichever comes first: the stop's own terminate or its parent's close policy.
+    expect(stop.terminated).toBeGreaterThanOrEqual(workflows.length - 1);
     for (const id of workflows)
       expect((await api.temporal.workflow.getHandle(id).describe()).status.name).toBe('TERMINATED');
     await eventually(async () => (await runningFor(project.id)).length === 0, {
