@@ -58,7 +58,7 @@ describe('secrets in logs', () => {
     try {
       await eventually(async () => (await fetch(`${url}/healthz`).catch(() => null))?.ok, {
         what: 'the API to listen',
-        timeoutMs: 60_000,
+        timeoutMs: 180_000,
       });
       const c = client(url, issued.api_key);
       const lab = await labFixture(c, { channels: 1 });
