@@ -191,6 +191,8 @@ export async function matrixFixtures(api: TestApi) {
   const rawInit = await ok(owner.post('/raw_data/initiate-upload', rawBody));
   expect((await fetch(rawInit.uploads[0].signed_url, { method: 'PUT', body: 'a,b\n1,2\n' })).ok).toBe(true);
   await ok(owner.post(`/raw_data/${rawInit.raw_data_id}/confirm-upload`, { ...rawBody, size_bytes: 8 }), 201);
+  // Attached, so that the owner's DELETE /cell_measurements/{id}/raw_data/{raw_data_id} has a link to remove.
+  await ok(owner.post(`/cell_measurements/${m.id}/raw_data`, { raw_data_ids: [rawInit.raw_data_id] }));
   const uploading = await ok(
     owner.post(`/cell_instances/${lab.instance.id}/cell_measurements/initiate-upload`, {
       measurement: { name: 'Matrix upload' },
