@@ -1,14 +1,14 @@
 // Every operation of openapi.yaml, called as each kind of caller, generated from the spec so a
 // new route cannot be left out: with no key (401); as another organization's owner, with this
-// organization's real ids in the path (403, as the interface asks, or 404); as a member with no role in the project,
-// changing its
-// resources (refused); as the owner (never refused for lack of rights). Bodies are the smallest
-// the operation's schema accepts, so that requests get past validation to the access checks.
+// organization's real ids in the path (403, docs/decisions/foreign-resources.md); as a member with
+// no role in the project, changing its resources (refused); as the owner (never refused for lack of
+// rights). Every kind of id in a path has a fixture (routeMatrixFixtures.ts). Bodies are the
+// smallest the operation's schema accepts, so that requests get past validation to the access checks.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadOpenApi } from '../api/openapi.ts';
-import { apiForSuite, client, eventually, newMember, newOrg } from './harness.ts';
-import { labFixture, measurement, ok } from './inventoryHelpers.ts';
+import { apiForSuite, client } from './harness.ts';
+import { idKind, matrixFixtures } from './routeMatrixFixtures.ts';
 
 type Schema = Record<string, any>;
 const doc = loadOpenApi().doc as Schema;
@@ -91,137 +91,60 @@ for (const [path, item] of Object.entries(doc.paths as Record<string, Schema>)) 
   for (const method of METHODS)
     if (item[method]) operations.push({ method: method.toUpperCase(), path, op: item[method] });
 }
-// Deletes last: the owner's deletes remove the fixtures the other operations are called on.
-operations.sort((x, y) => Number(x.method === 'DELETE') - Number(y.method === 'DELETE'));
+// Deletes last, each record's after those of the records that hang on it: the owner's deletes
+// remove the fixtures, and a parent removed first would take its children with it.
+const REMOVAL_ORDER = [
+  'user_id',
+  'analysis_id',
+  'dataset_id',
+  'raw_data_id',
+  'board_id',
+  'simulation_id',
+  'planned_measurement_id',
+  'template_id',
+  'model_builder_id',
+  'parameterized_model_id',
+  'spec_parameterized_model_id',
+  'model_id',
+  'pipeline_id',
+  'simple_pipeline_id',
+  'measurement_id',
+  'instance_id',
+  'batch_id',
+  'spec_id',
+  'channel_id',
+  'cycler_id',
+  'site_id',
+  'study_id',
+  'project_id',
+];
+/** -1 for all but deletes; then a sub-resource's (.../watch), then by the kind removed. */
+function removalRank(o: Operation): number {
+  if (o.method !== 'DELETE') return -1;
+  const last = /\{([^}]+)\}$/.exec(o.path);
+  return last ? 1 + REMOVAL_ORDER.indexOf(idKind(o.path, last[1]!)) : 0;
+}
+const depth = (o: Operation) => o.path.split('{').length;
+// Among deletes of one kind, a link's (/studies/{s}/simulations/{id}) before the record's own.
+operations.sort((x, y) => removalRank(x) - removalRank(y) || (removalRank(x) >= 0 ? depth(y) - depth(x) : 0));
 
-const api = apiForSuite();
+// The Python worker answers the model checks some operations ask for (a model's build, its
+// variable names), which would otherwise wait out the worker call's 45 s timeout.
+const api = apiForSuite({ python: true });
 let ids: Record<string, string>;
-let simpleIds: Record<string, string>;
 let keys: { owner: string; member: string; foreign: string };
 
 beforeAll(async () => {
-  const a = await newOrg(api.orm);
-  const owner = client(api.url, a.api_key);
-  const lab = await labFixture(owner, { channels: 1 });
-  const m = await measurement(owner, lab.instance.id);
-  const study = await ok(owner.post(`/projects/${lab.project.id}/studies`, { name: 'Matrix study' }), 201);
-  const template = await ok(
-    owner.post('/protocols/parse-to-template', {
-      protocol_experiment: { protocol: 'Rest for 1 hour', name: 'Matrix rest' },
-      project_id: lab.project.id,
-      experiment_parameters: {},
-    }),
-  );
-  const planned = await ok(
-    owner.post(`/projects/${lab.project.id}/planned_measurements`, {
-      name: 'Matrix plan',
-      protocol_id: template.template_id,
-      cell_specification_id: lab.spec.id,
-      estimated_duration_seconds: 3600,
-    }),
-    201,
-  );
-  const pipeline = await ok(
-    owner.post('/pipelines', {
-      project_id: lab.project.id,
-      elements: { start: { element_type: 'entry', values: { x: 1 } } },
-    }),
-    201,
-  );
-  const simple = await ok(
-    owner.post('/simple_pipelines', {
-      project_id: lab.project.id,
-      elements: { start: { element_type: 'entry', values: { x: 1 } } },
-    }),
-    202,
-  );
-  const optimization = await ok(
-    owner.post('/optimizations', {
-      project_id: lab.project.id,
-      config: {
-        element_type: 'data_fit',
-        model: { type: 'SPM' },
-        parameters: { 'R0 [Ohm]': { bounds: [0.001, 0.1], initial_value: 0.01 } },
-        data: { 'Time [s]': [0, 10, 20], 'Current [A]': [1, 1, 1], 'Voltage [V]': [4, 3.99, 3.98] },
-      },
-    }),
-    201,
-  );
-  const cellBatch = await ok(
-    owner.post(`/cell_specifications/${lab.spec.id}/cell_batches`, { name: 'Matrix lot' }),
-    201,
-  );
-  const board = await ok(
-    owner.post(`/projects/${lab.project.id}/studies/${study.id}/simulation_boards`, { name: 'Matrix board' }),
-    201,
-  );
-  const rawBody = { project_id: lab.project.id, filename: 'matrix.csv', content_type: 'text/csv' };
-  const rawInit = await ok(owner.post('/raw_data/initiate-upload', rawBody));
-  expect((await fetch(rawInit.uploads[0].signed_url, { method: 'PUT', body: 'a,b\n1,2\n' })).ok).toBe(true);
-  await ok(owner.post(`/raw_data/${rawInit.raw_data_id}/confirm-upload`, { ...rawBody, size_bytes: 8 }), 201);
-  const element = await eventually(
-    async () => (await owner.get(`/pipelines/${pipeline.id}/elements`)).body.find((e: any) => e.job_id),
-    { what: 'the pipeline element job' },
-  );
-  // A model builder, in a project of its own so that the lab specification's builder_readiness
-  // has no builder to check (that would ask the Python worker, which this suite does not run).
-  const modelId = randomUUID();
-  await api.orm.em
-    .fork()
-    .execute(
-      `insert into models (id, organization_id, user_id, name, config, simulator_version) values (?, ?, ?, ?, ?, ?)`,
-      [modelId, a.organization_id, a.user_id, 'Matrix model', JSON.stringify({ type: 'SPM' }), 'matrix'],
-    );
-  const builderProject = await ok(
-    owner.post('/projects', { name: `Matrix builders ${randomUUID().slice(0, 8)}` }),
-    201,
-  );
-  const builder = await ok(
-    owner.post('/model_builders', {
-      project_id: builderProject.id,
-      model_id: modelId,
-      name: 'Matrix builder',
-      config: { elements: { spec: { element_type: 'entry', mapping: { 'Electrode area [m2]': 'properties.area' } } } },
-    }),
-    201,
-  );
-  const member = await newMember(api.orm, a.organization_id);
-  // The user the user routes act on: not the member whose rights are checked (the owner's calls
-  // change that user's role, and may remove them).
-  const target = await newMember(api.orm, a.organization_id);
-  const b = await newOrg(api.orm);
-  keys = { owner: a.api_key, member: member.api_key, foreign: b.api_key };
-  ids = {
-    project_id: lab.project.id,
-    site_id: lab.site.id,
-    cycler_id: lab.cycler.id,
-    channel_id: lab.channels[0].id,
-    spec_id: lab.spec.id,
-    cell_spec_id: lab.spec.id,
-    instance_id: lab.instance.id,
-    cell_instance_id: lab.instance.id,
-    measurement_id: m.id,
-    org_id: a.organization_id,
-    user_id: target.user_id,
-    study_id: study.id,
-    template_id: template.template_id,
-    planned_measurement_id: planned.id,
-    pipeline_id: pipeline.id,
-    optimization_id: optimization.id,
-    batch_id: cellBatch.id,
-    board_id: board.id,
-    raw_data_id: rawInit.raw_data_id,
-    job_id: element.job_id,
-    model_builder_id: builder.id,
-  };
-  // /simple_pipelines/{pipeline_id} takes a simple pipeline's id.
-  simpleIds = { ...ids, pipeline_id: simple.id };
-  await ok(owner.get(`/projects/${lab.project.id}`));
+  ({ ids, keys } = await matrixFixtures(api));
 });
 
-/** The operation's path with `ids` where it names one of them (a fresh UUID elsewhere), and whether any was used. */
-function url(o: Operation, known: Record<string, string>): { url: string; real: boolean } {
-  let real = false;
+/** Path parameters that name a record (`*_id`), by operation: each must have a fixture of its kind. */
+function idParams(o: Operation): string[] {
+  return [...o.path.matchAll(/\{([^}]+_id)\}/g)].map((m) => idKind(o.path, m[1]!));
+}
+
+/** The operation's path with the fixtures' ids (with none: sample values), and its required query parameters. */
+function url(o: Operation, withIds: boolean): string {
   const params = new Map(
     ((o.op.parameters ?? []) as Schema[])
       .map(resolve)
@@ -229,10 +152,8 @@ function url(o: Operation, known: Record<string, string>): { url: string; real: 
       .map((p) => [p.name as string, p.schema as Schema]),
   );
   const path = o.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    if (known[name]) {
-      real = true;
-      return known[name]!;
-    }
+    const id = withIds ? ids[idKind(o.path, name)] : undefined;
+    if (id) return id;
     const value = sample(params.get(name));
     return encodeURIComponent(typeof value === 'string' ? value : randomUUID());
   });
@@ -241,17 +162,34 @@ function url(o: Operation, known: Record<string, string>): { url: string; real: 
     .map(resolve)
     .filter((p) => p.in === 'query' && p.required)
     .map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(String(sample(p.schema)))}`);
-  return { url: query.length ? `${path}?${query.join('&')}` : path, real };
+  return query.length ? `${path}?${query.join('&')}` : path;
 }
 
+/** The smallest body the operation takes: JSON, or a multipart form with a one-byte file. */
 function body(o: Operation): unknown {
   const content = resolve(o.op.requestBody)?.content ?? {};
-  return content['application/json'] ? sample(content['application/json'].schema) : undefined;
+  if (content['application/json']) return sample(content['application/json'].schema);
+  if (!content['multipart/form-data']) return undefined;
+  const schema = resolve(content['multipart/form-data'].schema);
+  const form = new FormData();
+  for (const [k, v] of Object.entries(sample(schema) as Record<string, unknown>)) {
+    if (resolve(schema.properties?.[k]).format === 'binary') form.append(k, new Blob(['x']), 'x.bin');
+    else form.append(k, typeof v === 'string' ? v : JSON.stringify(v));
+  }
+  return form;
 }
 
 async function call(o: Operation, key: string | undefined, path: string, payload: unknown) {
-  const res = await client(api.url, key).call(o.method, path, payload);
-  return { status: res.status, code: (res.body as { error_code?: string } | undefined)?.error_code };
+  const res =
+    payload instanceof FormData
+      ? await fetch(api.url + path, {
+          method: o.method,
+          headers: { Accept: 'application/json', ...(key ? { 'X-API-Key': key } : {}) },
+          body: payload,
+        }).then(async (r) => ({ status: r.status, body: await r.json().catch(() => undefined) }))
+      : await client(api.url, key).call(o.method, path, payload);
+  const error = res.body as { error_code?: string; message?: string } | undefined;
+  return { status: res.status, code: error?.error_code, message: error?.message };
 }
 
 describe('route × caller matrix', () => {
@@ -259,33 +197,40 @@ describe('route × caller matrix', () => {
     expect(operations.length).toBeGreaterThan(150);
   });
 
+  it('has a fixture for every kind of id in a path, so that no operation skips the foreign-organization check', () => {
+    const missing = operations.flatMap((o) =>
+      idParams(o)
+        .filter((kind) => !ids[kind])
+        .map((kind) => `${o.method} ${o.path}: ${kind}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
   it.each(operations.map((o) => [`${o.method} ${o.path}`, o] as [string, Operation]))('%s', async (name, o) => {
     const payload = body(o);
     // No key: 401, before anything is looked up or parsed.
-    if (!PUBLIC.has(name))
-      expect((await call(o, undefined, url(o, {}).url, payload)).status, 'without a key').toBe(401);
+    if (!PUBLIC.has(name)) expect((await call(o, undefined, url(o, false), payload)).status, 'without a key').toBe(401);
 
-    // `batch_id` is a cell batch's; under /simulations/batches it would name a simulation batch.
-    const known = o.path.startsWith('/simple_pipelines/')
-      ? simpleIds
-      : o.path.startsWith('/simulations/batches/')
-        ? { ...ids, batch_id: '' }
-        : ids;
-    const mine = url(o, known);
-    if (mine.real) {
-      // Another organization: refused. The interface answers 403 for another organization's
-      // resource (interface.md, Errors 3), so that it exists is told, and nothing more.
-      const foreign = await call(o, keys.foreign, mine.url, payload);
-      expect([403, 404], 'another organization').toContain(foreign.status);
+    const mine = url(o, true);
+    if (idParams(o).length) {
+      // Another organization's owner, naming this organization's records: 403 FORBIDDEN on every
+      // operation (docs/decisions/foreign-resources.md); none looks a path's record up within the
+      // caller's organization, where 404 would be right.
+      const foreign = await call(o, keys.foreign, mine, payload);
+      expect(foreign, 'another organization').toEqual({
+        status: 403,
+        code: 'FORBIDDEN',
+        // It names the kind of record (or that the key acts for another organization), nothing of it.
+        message: expect.stringMatching(/^(the [a-z ]+ belongs to|this key acts for) another organization$/),
+      });
       // A member with no role in the project changes none of its resources.
       if (o.method !== 'GET')
-        expect(
-          (await call(o, keys.member, mine.url, payload)).status,
-          'a member without a project role',
-        ).not.toBeLessThan(400);
+        expect((await call(o, keys.member, mine, payload)).status, 'a member without a project role').not.toBeLessThan(
+          400,
+        );
     }
     // The owner may do anything: never refused for lack of rights (a GET of its own resources answers).
-    const own = await call(o, keys.owner, mine.url, payload);
+    const own = await call(o, keys.owner, mine, payload);
     expect([401, 403], 'the owner').not.toContain(own.status);
   });
 });
