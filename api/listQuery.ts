@@ -173,7 +173,8 @@ export function parseList(query: Record<string, unknown>, spec: ListSpec): Parse
           where.push(`${sqlCol} ${op === 'ilike' ? 'ilike' : 'like'} ?`);
           params.push(pattern);
         } else if (op === 'in') {
-          const m = /^\((.*)\)$/.exec(value);
+          // Items may hold line breaks, which `.` would not match.
+          const m = /^\(([\s\S]*)\)$/.exec(value);
           const items = m
             ? m[1]!
                 .split(',')

@@ -21,6 +21,7 @@ const REFUSED: Record<string, string> = {
   createJobGone: 'always 410 GONE: jobs are started by the simulation, pipeline and measurement operations',
   search: 'a blank q is 400 by the wire conventions (the schema cannot refuse it without making it 422)',
   labStatus: 'view=summary with cycler_offset/cycler_limit is 400: OpenAPI cannot relate query parameters',
+  listAnalyses: 'exactly one of measurement_id and project_id (422): OpenAPI cannot relate query parameters',
   createChannel: 'out_of_commission: true on create is 400 by the wire conventions',
   addProjectMember: 'project_role_id must name a project role (stored data)',
   inviteProjectMember: 'project_role_id must name a project role (stored data)',
@@ -68,14 +69,12 @@ function configFile(spec: OpenApi, otherUser: string): string {
   const parts = Object.entries(REFUSED).map(([op, why]) =>
     table(op, 'checks.positive_data_acceptance.enabled = false', why),
   );
-  // Date and common text filters are stated as patterns (FilterDate, DateBound, FilterText); an
-  // operation keeps this exclusion only while it has a filter (number, boolean, enum or route-specific
-  // column) still written as a bare string, which api/listQuery.ts may refuse.
-  for (const op of filterOperations(spec))
-    if (!REFUSED[op])
-      parts.push(
-        table(op, 'checks.positive_data_acceptance.enabled = false', 'a filter parameter not yet stated as a pattern'),
-      );
+  // Every other list filter is stated as a pattern (the Filter* schemas, test/listFilters.test.ts).
+  const bare = filterOperations(spec);
+  expect(bare, 'a list filter written as a bare string: state it as a Filter* pattern').toEqual(
+    Object.keys(BARE_FILTERS),
+  );
+  for (const op of bare) parts.push(table(op, 'checks.positive_data_acceptance.enabled = false', BARE_FILTERS[op]!));
   // Membership changes act on another member: on the run's own user they would deactivate or
   // remove it, and every later request would be 403.
   for (const op of MEMBER_OPERATIONS)
@@ -92,17 +91,34 @@ const MEMBER_OPERATIONS = [
   'removeOrganizationMember',
 ];
 
-type Parameter = { in: string; allowReserved?: boolean; schema?: { type?: string } };
+type Parameter = { name?: string; in: string; allowReserved?: boolean; schema?: { type?: string; pattern?: string } };
 type OpenApi = { paths: Record<string, Record<string, { operationId?: string; parameters?: Parameter[] }>> };
 
-/** Operations with a filter not yet stated as a pattern: a bare string query parameter taking reserved characters. */
+/** Lists whose filters stay bare strings, with why (the only ones filterOperations may find). */
+const BARE_FILTERS: Record<string, string> = {
+  listMaterials:
+    'name, manufacturer, product_id and category take a bare value (the client sends one for an exact match), ' +
+    'so the spec says any string; a bare value that starts like an operator (gt.x, in.x) is read as one and refused',
+};
+
+/** Free text, not filters: any string is taken. */
+const FREE_TEXT = new Set(['q', 'parameter']);
+
+/** Operations with a filter not stated as a pattern: a bare string query parameter taking reserved characters. */
 function filterOperations(spec: OpenApi): string[] {
   const ops: string[] = [];
   for (const item of Object.values(spec.paths))
     for (const op of Object.values(item))
       if (
         op?.operationId &&
-        (op.parameters ?? []).some((p) => p.in === 'query' && p.allowReserved && p.schema?.type === 'string')
+        (op.parameters ?? []).some(
+          (p) =>
+            p.in === 'query' &&
+            p.allowReserved &&
+            p.schema?.type === 'string' &&
+            !p.schema.pattern &&
+            !FREE_TEXT.has(p.name!),
+        )
       )
         ops.push(op.operationId);
   return ops;

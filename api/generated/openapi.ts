@@ -2928,6 +2928,24 @@ export type components = {
         FilterDate: string;
         /** @description An ISO 8601 date or date-time on the calendar, for the <column>_gt and <column>_lt range parameters. */
         DateBound: string;
+        /** @description Number column filter: eq., neq., gte., lte., gt. or lt. with a decimal number (up to 15 digits before and after the point, an optional exponent of up to 2 digits), or in.(a,b) of such numbers. A number the column cannot hold matches nothing. */
+        FilterNumber: string;
+        /** @description Boolean column filter: eq.true, eq.false, is.true, is.false or is.null. */
+        FilterBoolean: string;
+        /** @description Work status filter: eq. or neq. with one of pending, running, completed, failed, canceled, or in.(a,b) of them. */
+        FilterWorkStatus: string;
+        /** @description Planned measurement status filter: a bare value (exact), eq. or neq. with one of requested, scheduled, in_progress, completed, cancelled, or in.(a,b) of them. */
+        FilterPlanStatus: string;
+        /** @description Measurement type filter: a bare value (exact), eq. or neq. with one of time_series, file, properties, or in.(a,b) of them. */
+        FilterMeasurementType: string;
+        /** @description Processing status filter: eq. or neq. with one of pending, running, ready, failed, or in.(a,b) of them. */
+        FilterProcessingStatus: string;
+        /** @description Service event type filter: eq. or neq. with one of calibration, preventive_maintenance, firmware, repair, other, or in.(a,b) of them. */
+        FilterServiceEventType: string;
+        /** @description Service event status filter: eq. or neq. with one of open, completed, or in.(a,b) of them. */
+        FilterServiceEventStatus: string;
+        /** @description Incident category filter: eq. or neq. with one of hardware_failure, maintenance, calibration, decommissioned, other, or in.(a,b) of them. */
+        FilterIncidentCategory: string;
         Name: string;
         Error: {
             /** @enum {string} */
@@ -5583,14 +5601,13 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Items to skip, at least 0. */
                 offset?: components["parameters"]["Offset"];
-                /** @description one of name, location, created_by_email, created_at, updated_at */
-                order_by?: string;
+                order_by?: "name" | "location" | "created_by_email" | "created_at" | "updated_at";
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 name?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                location?: string;
+                location?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 notes?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
@@ -5743,34 +5760,33 @@ export interface operations {
                 limit?: number;
                 /** @description Items to skip, at least 0. */
                 offset?: components["parameters"]["Offset"];
-                /** @description one of name, manufacturer, model, version, serial_number, firmware_version, hostname, last_calibrated_at, calibration_due_at, created_at, updated_at */
-                order_by?: string;
+                order_by?: "name" | "manufacturer" | "model" | "version" | "serial_number" | "firmware_version" | "hostname" | "last_calibrated_at" | "calibration_due_at" | "created_at" | "updated_at";
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 name?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                manufacturer?: string;
+                manufacturer?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                model?: string;
+                model?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                version?: string;
+                version?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                serial_number?: string;
+                serial_number?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                firmware_version?: string;
+                firmware_version?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                hostname?: string;
+                hostname?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                ip_address?: string;
+                ip_address?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 notes?: components["schemas"]["FilterText"];
                 project_id?: string;
                 created_by?: string;
                 /** @description eq.N, gte.N, lte.N */
-                port?: string;
+                port?: components["schemas"]["FilterNumber"];
                 /** @description eq.N, gte.N, lte.N */
-                calibration_interval_days?: string;
+                calibration_interval_days?: components["schemas"]["FilterNumber"];
                 /** @description gte.<iso> or lte.<iso> */
                 last_calibrated_at?: components["schemas"]["FilterDate"];
                 last_calibrated_at_gt?: components["schemas"]["DateBound"];
@@ -5856,35 +5872,34 @@ export interface operations {
                 limit?: number;
                 /** @description Items to skip, at least 0. */
                 offset?: components["parameters"]["Offset"];
-                /** @description one of name, manufacturer, model, version, serial_number, firmware_version, hostname, last_calibrated_at, calibration_due_at, created_at, updated_at */
-                order_by?: string;
+                order_by?: "name" | "manufacturer" | "model" | "version" | "serial_number" | "firmware_version" | "hostname" | "last_calibrated_at" | "calibration_due_at" | "created_at" | "updated_at";
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 name?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                manufacturer?: string;
+                manufacturer?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                model?: string;
+                model?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                version?: string;
+                version?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                serial_number?: string;
+                serial_number?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                firmware_version?: string;
+                firmware_version?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                hostname?: string;
+                hostname?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                ip_address?: string;
+                ip_address?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 notes?: components["schemas"]["FilterText"];
                 site_id?: string;
                 project_id?: string;
                 created_by?: string;
                 /** @description eq.N, gte.N, lte.N */
-                port?: string;
+                port?: components["schemas"]["FilterNumber"];
                 /** @description eq.N, gte.N, lte.N */
-                calibration_interval_days?: string;
+                calibration_interval_days?: components["schemas"]["FilterNumber"];
                 /** @description gte.<iso> or lte.<iso> */
                 last_calibrated_at?: components["schemas"]["FilterDate"];
                 last_calibrated_at_gt?: components["schemas"]["DateBound"];
@@ -6011,14 +6026,13 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Items to skip, at least 0. */
                 offset?: components["parameters"]["Offset"];
-                /** @description one of started_at, completed_at, created_at */
-                order_by?: string;
+                order_by?: "started_at" | "completed_at" | "created_at";
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X or in.(a,b) */
-                event_type?: string;
+                event_type?: components["schemas"]["FilterServiceEventType"];
                 /** @description eq.X or in.(a,b) */
-                status?: string;
+                status?: components["schemas"]["FilterServiceEventStatus"];
                 /** @description gte.<iso> or lte.<iso> */
                 started_at?: components["schemas"]["FilterDate"];
                 started_at_gt?: components["schemas"]["DateBound"];
@@ -6139,8 +6153,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Items to skip, at least 0. */
                 offset?: components["parameters"]["Offset"];
-                /** @description one of name, max_amps, min_volts, max_volts, created_at, updated_at */
-                order_by?: string;
+                order_by?: "name" | "max_amps" | "min_volts" | "max_volts" | "created_at" | "updated_at";
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
@@ -6151,13 +6164,13 @@ export interface operations {
                 created_by_email?: components["schemas"]["FilterText"];
                 project_id?: string;
                 /** @description eq.N, gte.N, lte.N */
-                max_amps?: string;
+                max_amps?: components["schemas"]["FilterNumber"];
                 /** @description eq.N, gte.N, lte.N */
-                min_volts?: string;
+                min_volts?: components["schemas"]["FilterNumber"];
                 /** @description eq.N, gte.N, lte.N */
-                max_volts?: string;
+                max_volts?: components["schemas"]["FilterNumber"];
                 /** @description eq.true or eq.false */
-                out_of_commission?: string;
+                out_of_commission?: components["schemas"]["FilterBoolean"];
                 /** @description gte.<iso> or lte.<iso> */
                 created_at?: components["schemas"]["FilterDate"];
                 created_at_gt?: components["schemas"]["DateBound"];
@@ -6242,8 +6255,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Items to skip, at least 0. */
                 offset?: components["parameters"]["Offset"];
-                /** @description one of name, max_amps, min_volts, max_volts, created_at, updated_at */
-                order_by?: string;
+                order_by?: "name" | "max_amps" | "min_volts" | "max_volts" | "created_at" | "updated_at";
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
@@ -6254,13 +6266,13 @@ export interface operations {
                 created_by_email?: components["schemas"]["FilterText"];
                 project_id?: string;
                 /** @description eq.N, gte.N, lte.N */
-                max_amps?: string;
+                max_amps?: components["schemas"]["FilterNumber"];
                 /** @description eq.N, gte.N, lte.N */
-                min_volts?: string;
+                min_volts?: components["schemas"]["FilterNumber"];
                 /** @description eq.N, gte.N, lte.N */
-                max_volts?: string;
+                max_volts?: components["schemas"]["FilterNumber"];
                 /** @description eq.true or eq.false */
-                out_of_commission?: string;
+                out_of_commission?: components["schemas"]["FilterBoolean"];
                 /** @description gte.<iso> or lte.<iso> */
                 created_at?: components["schemas"]["FilterDate"];
                 created_at_gt?: components["schemas"]["DateBound"];
@@ -6387,12 +6399,11 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Items to skip, at least 0. */
                 offset?: components["parameters"]["Offset"];
-                /** @description one of created_at */
-                order_by?: string;
+                order_by?: "created_at";
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X or in.(a,b) */
-                incident_category?: string;
+                incident_category?: components["schemas"]["FilterIncidentCategory"];
                 /** @description gte.<iso> or lte.<iso> */
                 created_at?: components["schemas"]["FilterDate"];
                 created_at_gt?: components["schemas"]["DateBound"];
@@ -6434,8 +6445,7 @@ export interface operations {
                 full?: "true" | "false";
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 created_by_email?: components["schemas"]["FilterText"];
-                /** @description one of name, manufacturer, form_factor, chemistry, created_at, updated_at */
-                order_by?: string;
+                order_by?: "name" | "manufacturer" | "form_factor" | "chemistry" | "created_at" | "updated_at";
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
@@ -6443,11 +6453,11 @@ export interface operations {
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 description?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                manufacturer?: string;
+                manufacturer?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                form_factor?: string;
+                form_factor?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                chemistry?: string;
+                chemistry?: components["schemas"]["FilterText"];
                 project_id?: string;
                 created_by?: string;
                 /** @description gte.<iso> or lte.<iso> */
@@ -6597,8 +6607,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Items to skip, at least 0. */
                 offset?: components["parameters"]["Offset"];
-                /** @description one of name, created_at, updated_at */
-                order_by?: string;
+                order_by?: "name" | "created_at" | "updated_at";
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
@@ -6760,16 +6769,15 @@ export interface operations {
                 batch_id?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 created_by_email?: components["schemas"]["FilterText"];
-                /** @description one of name, serial_number, batch, created_at, updated_at */
-                order_by?: string;
+                order_by?: "name" | "serial_number" | "batch" | "created_at" | "updated_at";
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 name?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                serial_number?: string;
+                serial_number?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                batch?: string;
+                batch?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 notes?: components["schemas"]["FilterText"];
                 created_by?: string;
@@ -6931,8 +6939,7 @@ export interface operations {
                 created_by_email?: components["schemas"]["FilterText"];
                 /** @description Items to skip, at least 0. */
                 offset?: components["parameters"]["Offset"];
-                /** @description one of name, start_time, end_time, estimated_end_time, created_at, updated_at */
-                order_by?: string;
+                order_by?: "name" | "start_time" | "end_time" | "estimated_end_time" | "created_at" | "updated_at";
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
@@ -6940,15 +6947,15 @@ export interface operations {
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 notes?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                protocol?: string;
+                protocol?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                program_name?: string;
+                program_name?: components["schemas"]["FilterText"];
                 channel_id?: string;
                 requested_by?: string;
                 /** @description eq.X or in.(a,b) */
-                measurement_type?: string;
+                measurement_type?: components["schemas"]["FilterMeasurementType"];
                 /** @description eq.X or in.(a,b) */
-                processing_status?: string;
+                processing_status?: components["schemas"]["FilterProcessingStatus"];
                 /** @description gte.<iso> or lte.<iso> */
                 start_time?: components["schemas"]["FilterDate"];
                 start_time_gt?: components["schemas"]["DateBound"];
@@ -7053,8 +7060,7 @@ export interface operations {
                 created_by_email?: components["schemas"]["FilterText"];
                 /** @description Items to skip, at least 0. */
                 offset?: components["parameters"]["Offset"];
-                /** @description one of name, start_time, end_time, estimated_end_time, created_at, updated_at */
-                order_by?: string;
+                order_by?: "name" | "start_time" | "end_time" | "estimated_end_time" | "created_at" | "updated_at";
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
@@ -7062,15 +7068,15 @@ export interface operations {
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 notes?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                protocol?: string;
+                protocol?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                program_name?: string;
+                program_name?: components["schemas"]["FilterText"];
                 channel_id?: string;
                 requested_by?: string;
                 /** @description eq.X or in.(a,b) */
-                measurement_type?: string;
+                measurement_type?: components["schemas"]["FilterMeasurementType"];
                 /** @description eq.X or in.(a,b) */
-                processing_status?: string;
+                processing_status?: components["schemas"]["FilterProcessingStatus"];
                 /** @description gte.<iso> or lte.<iso> */
                 start_time?: components["schemas"]["FilterDate"];
                 start_time_gt?: components["schemas"]["DateBound"];
@@ -7928,9 +7934,10 @@ export interface operations {
                 order?: components["parameters"]["Order"];
                 name?: components["schemas"]["FilterText"];
                 description?: components["schemas"]["FilterText"];
-                chemistry?: string;
+                /** @description eq.X, ilike.%X%, in.(a,b) */
+                chemistry?: components["schemas"]["FilterText"];
                 /** @description eq.true or eq.false */
-                is_custom_model?: string;
+                is_custom_model?: components["schemas"]["FilterBoolean"];
                 user_id?: string;
                 /** @description A project the caller reads (the Python client always sends one); models belong to the organization, so it does not narrow the list. */
                 project_id?: string;
@@ -8208,7 +8215,8 @@ export interface operations {
                 order?: components["parameters"]["Order"];
                 project_id?: string;
                 model_id?: string;
-                name?: string;
+                /** @description eq.X, ilike.%X%, in.(a,b) */
+                name?: components["schemas"]["FilterText"];
             };
             header?: never;
             path?: never;
@@ -9787,7 +9795,7 @@ export interface operations {
                 experiment_template_id?: string;
                 name?: components["schemas"]["FilterText"];
                 /** @description eq.completed, in.(pending,running) */
-                status?: string;
+                status?: components["schemas"]["FilterWorkStatus"];
                 created_at?: components["schemas"]["FilterDate"];
                 created_at_gt?: components["schemas"]["DateBound"];
                 created_at_lt?: components["schemas"]["DateBound"];
@@ -10058,9 +10066,11 @@ export interface operations {
                 order?: components["parameters"]["Order"];
                 project_id?: string;
                 /** @description eq.running, in.(pending,running) */
-                status?: string;
-                job_type?: string;
-                error_code?: string;
+                status?: components["schemas"]["FilterWorkStatus"];
+                /** @description eq.X, ilike.%X%, in.(a,b) */
+                job_type?: components["schemas"]["FilterText"];
+                /** @description eq.X, ilike.%X%, in.(a,b) */
+                error_code?: components["schemas"]["FilterText"];
                 created_at?: components["schemas"]["FilterDate"];
                 created_at_gt?: components["schemas"]["DateBound"];
                 created_at_lt?: components["schemas"]["DateBound"];
@@ -10504,8 +10514,7 @@ export interface operations {
                 created_by_email?: components["schemas"]["FilterText"];
                 /** @description Items to skip, at least 0. */
                 offset?: components["parameters"]["Offset"];
-                /** @description one of name, start_time, end_time, estimated_end_time, created_at, updated_at */
-                order_by?: string;
+                order_by?: "name" | "start_time" | "end_time" | "estimated_end_time" | "created_at" | "updated_at";
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
@@ -10513,15 +10522,15 @@ export interface operations {
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 notes?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                protocol?: string;
+                protocol?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                program_name?: string;
+                program_name?: components["schemas"]["FilterText"];
                 channel_id?: string;
                 requested_by?: string;
                 /** @description eq.X or in.(a,b) */
-                measurement_type?: string;
+                measurement_type?: components["schemas"]["FilterMeasurementType"];
                 /** @description eq.X or in.(a,b) */
-                processing_status?: string;
+                processing_status?: components["schemas"]["FilterProcessingStatus"];
                 /** @description gte.<iso> or lte.<iso> */
                 start_time?: components["schemas"]["FilterDate"];
                 start_time_gt?: components["schemas"]["DateBound"];
@@ -11111,14 +11120,14 @@ export interface operations {
                 order?: components["parameters"]["Order"];
                 project_id?: string;
                 /** @description eq.X or in.(a,b) */
-                status?: string;
+                status?: components["schemas"]["FilterWorkStatus"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 name?: components["schemas"]["FilterText"];
                 description?: components["schemas"]["FilterText"];
                 created_by?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 created_by_email?: components["schemas"]["FilterText"];
-                /** @description eq.<uuid> or in.(a,b) */
+                /** @description The pipeline's id (an exact value, as every id filter). */
                 id?: string;
                 /** @description gte.<iso> or lte.<iso> */
                 created_at?: components["schemas"]["FilterDate"];
@@ -11429,14 +11438,14 @@ export interface operations {
                 order?: components["parameters"]["Order"];
                 project_id?: string;
                 /** @description eq.X or in.(a,b) */
-                status?: string;
+                status?: components["schemas"]["FilterWorkStatus"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 name?: components["schemas"]["FilterText"];
                 description?: components["schemas"]["FilterText"];
                 created_by?: string;
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 created_by_email?: components["schemas"]["FilterText"];
-                /** @description eq.<uuid> or in.(a,b) */
+                /** @description The pipeline's id (an exact value, as every id filter). */
                 id?: string;
                 /** @description gte.<iso> or lte.<iso> */
                 created_at?: components["schemas"]["FilterDate"];
@@ -11850,12 +11859,11 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Items to skip, at least 0. */
                 offset?: components["parameters"]["Offset"];
-                /** @description one of name, status, planned_start_time, planned_end_time, estimated_duration_seconds, created_at, updated_at */
-                order_by?: string;
+                order_by?: "name" | "status" | "planned_start_time" | "planned_end_time" | "estimated_duration_seconds" | "created_at" | "updated_at";
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description requested, scheduled, in_progress, completed or cancelled (also eq.X, neq.X, in.(a,b)) */
-                status?: string;
+                status?: components["schemas"]["FilterPlanStatus"];
                 channel_id?: string;
                 protocol_id?: string;
                 cell_specification_id?: string;
@@ -11865,7 +11873,7 @@ export interface operations {
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 notes?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                requested_by_email?: string;
+                requested_by_email?: components["schemas"]["FilterText"];
                 /** @description gte.<iso> or lte.<iso> */
                 planned_start_time?: components["schemas"]["FilterDate"];
                 planned_start_time_gt?: components["schemas"]["DateBound"];
@@ -12234,16 +12242,15 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Items to skip, at least 0. */
                 offset?: components["parameters"]["Offset"];
-                /** @description one of name, filename, size_bytes, created_at, updated_at */
-                order_by?: string;
+                order_by?: "name" | "filename" | "size_bytes" | "created_at" | "updated_at";
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 name?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                filename?: string;
+                filename?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                source?: string;
+                source?: components["schemas"]["FilterText"];
             };
             header?: never;
             path?: never;
@@ -12495,8 +12502,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Items to skip, at least 0. */
                 offset?: components["parameters"]["Offset"];
-                /** @description one of name, manufacturer, created_at, updated_at */
-                order_by?: string;
+                order_by?: "name" | "manufacturer" | "created_at" | "updated_at";
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description X (exact: the client sends a bare value), eq.X, ilike.%X%, in.(a,b) */
@@ -12804,12 +12810,11 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Items to skip, at least 0. */
                 offset?: components["parameters"]["Offset"];
-                /** @description one of name, analysis_type, created_at, updated_at */
-                order_by?: string;
+                order_by?: "name" | "analysis_type" | "created_at" | "updated_at";
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
-                analysis_type?: string;
+                analysis_type?: components["schemas"]["FilterText"];
                 /** @description eq.X, ilike.%X%, in.(a,b) */
                 name?: components["schemas"]["FilterText"];
             };
