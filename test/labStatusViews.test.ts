@@ -107,22 +107,39 @@ describe('lab status views', () => {
         experiment_parameters: {},
       }),
     );
-    await sql(
-      `insert into planned_measurements (id, organization_id, project_id, name, status, protocol_id,
-        cell_specification_id, channel_id, planned_start_time, planned_end_time, requested_by, created_by)
-       values (gen_random_uuid(), ?, ?, 'reserved', 'scheduled', ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        org.organization_id,
-        lab.project.id,
-        template.template_id,
-        lab.spec.id,
-        ch4.id,
-        at(5),
-        at(7),
-        org.user_id,
-        org.user_id,
-      ],
-    );
+    // Reservations the grid's next start (read in SQL) must pick exactly as the full view's blocks do: the
+    // earliest active one, one under way included; not cancelled, completed or past ones; none on a channel out
+    // of commission for a fault of its own; a service window before a reservation is not one.
+    const plans: [string, string, string, number, number][] = [
+      ['reserved', 'scheduled', ch4.id, 5, 7],
+      ['later', 'scheduled', ch4.id, 9, 11],
+      ['called off', 'cancelled', ch4.id, 1, 2],
+      ['after service', 'scheduled', more[0].id, 60, 62],
+      ['overdue', 'scheduled', more[1].id, -5, -3],
+      ['under way', 'in_progress', more[1].id, -1, 3],
+      ['done', 'completed', more[2].id, 20, 21],
+      ['on a held channel', 'scheduled', ch3.id, 3, 4],
+    ];
+    for (const [name, status, channel, from, to] of plans) {
+      await sql(
+        `insert into planned_measurements (id, organization_id, project_id, name, status, protocol_id,
+          cell_specification_id, channel_id, planned_start_time, planned_end_time, requested_by, created_by)
+         values (gen_random_uuid(), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          org.organization_id,
+          lab.project.id,
+          name,
+          status,
+          template.template_id,
+          lab.spec.id,
+          channel,
+          at(from),
+          at(to),
+          org.user_id,
+          org.user_id,
+        ],
+      );
+    }
 
     const whole: Tree = await ok(c.get(base));
     const res = await c.get(`${base}?view=grid`);
@@ -156,8 +173,10 @@ describe('lab status views', () => {
       ).toEqual(rows);
       reserved += cols.next_reservation_start.filter(Boolean).length;
     });
-    expect(reserved).toBe(1);
+    expect(reserved).toBe(3);
     const cols = (id: string) => gridCyclers.find((g: { id: string }) => g.id === id).channels;
+    expect(cols(lab.cycler.id).next_reservation_start).toEqual([null, null, null, at(5)]);
+    expect(cols(cy.id).next_reservation_start).toEqual([at(-1), null, at(60)]);
     expect(cols(lab.cycler.id).watched).toEqual([true, false, false, false]);
     expect(cols(cy.id).name).toEqual(['1', '10', '2']);
     expect(cols(cy.id).service_scheduled_at[2]).toBe(at(48));

@@ -30,6 +30,7 @@ import { Migration20261127210000OptimizationKind } from './Migration202611272100
 import { Migration20261127220000DesignOptimizationElement } from './Migration20261127220000DesignOptimizationElement.ts';
 import { Migration20261127213000SearchRawDataAnalyses } from './Migration20261127213000SearchRawDataAnalyses.ts';
 import { Migration20261127220000ModelBuilders } from './Migration20261127220000ModelBuilders.ts';
+import { Migration20261127224500PlanActiveIndex } from './Migration20261127224500PlanActiveIndex.ts';
 
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261120000000Platform', class: Migration20261120000000Platform },
@@ -65,4 +66,5 @@ export const migrations: MigrationObject[] = [
     class: Migration20261127220000DesignOptimizationElement,
   },
   { name: 'Migration20261127220000ModelBuilders', class: Migration20261127220000ModelBuilders },
+  { name: 'Migration20261127224500PlanActiveIndex', class: Migration20261127224500PlanActiveIndex },
 ];

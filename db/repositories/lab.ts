@@ -192,9 +192,19 @@ export type LabGridRow = Pick<
   | 'm_id'
   | 'watched'
   | 'fresh'
->;
+> & {
+  /** Epoch ms of the start of the channel's next reservation (one under way included), null when none. */
+  next_reservation_start: number | null;
+};
 
-/** Every channel of the project for the grid view: labChannels' running measurement, without its details' joins. */
+/**
+ * Every channel of the project for the grid view: labChannels' running measurement, without its details' joins,
+ * and the start of its next reservation. That start is the full view's (projectBlocks, then `forward`): the
+ * earliest start among the scheduled or in-progress plans on the channel whose window is not empty and ends
+ * after the clock; other blocks (runs, service windows) never are a reservation. It is computed here over the
+ * active plans (planned_measurements_active_idx) instead of shipping every block to JS. Plans are found through
+ * the project's channels, not their own project_id, as projectBlocks does (a channel moves with its cycler).
+ */
 export function labGridChannels(
   em: EntityManager,
   projectId: string,
@@ -203,17 +213,26 @@ export function labGridChannels(
   asOf: Date,
 ): Promise<LabGridRow[]> {
   return em.execute<LabGridRow[]>(
-    `${runningCte(null, '')}
+    `${runningCte(null, '')}, next as (
+       select p.channel_id, min(p.planned_start_time) as start_time
+         from planned_measurements p join channels c on c.id = p.channel_id
+        where c.project_id = ? and p.status in ('scheduled', 'in_progress')
+          and p.planned_end_time > p.planned_start_time and p.planned_end_time > ?::timestamptz
+        group by p.channel_id)
      select ch.cycler_id, ch.id, ch.name, ch.out_of_commission, (ch.service_event_id is not null) as out_for_service,
             ch.max_amps, ch.min_volts, ch.max_volts,
             ${ms('ch.service_scheduled_at')} as service_scheduled_at,
               ${ms('ch.service_scheduled_until')} as service_scheduled_until,
-            r.id as m_id, (w.user_id is not null) as watched, r.any_fresh as fresh
+            r.id as m_id, (w.user_id is not null) as watched, r.any_fresh as fresh,
+            ${ms('n.start_time')} as next_reservation_start
        from channels ch
        left join running r on r.channel_id = ch.id
        left join measurement_watches w on w.measurement_id = r.id and w.user_id = ?
+       left join next n on n.channel_id = ch.id
       where ch.project_id = ?`,
-    [asOf, staleAfterHours, projectId, userId, projectId],
+    // The clock again rather than from `t`: a CTE read twice is materialized, and the running CTE's
+    // estimates then lose the constant.
+    [asOf, staleAfterHours, projectId, projectId, asOf, userId, projectId],
   );
 }
 
