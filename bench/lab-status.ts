@@ -40,6 +40,7 @@ import {
   seedReservations,
   type Ctx,
 } from './labScheduling.ts';
+import { startApiProcess } from './apiProcess.ts';
 
 const ITER = Number(process.argv[2] ?? 40);
 const SITES = 8;
@@ -314,7 +315,19 @@ const sched: Ctx = { exec, em, timePair, base, headers, project, org, user, apiK
 const all304 = await conditionalStatus(sched, Math.max(ITER, 200));
 await proposal(sched, planning, 500);
 const oneWins = await concurrentSchedules(sched, planning, 50);
-await boardInChromium(sched);
+// The board against the API in a process of its own, as a browser meets it (bench/apiProcess.ts).
+const boardApi = await startApiProcess({
+  DATABASE_URL: pg.url,
+  DATA_DIR: tmp,
+  LOG_LEVEL: 'warn',
+  TEMPORAL_ADDRESS: config.temporalAddress!,
+  SIGNING_SECRET: 'bench-signing-secret-0123456789abcdef',
+});
+try {
+  await boardInChromium({ ...sched, base: boardApi.url });
+} finally {
+  await boardApi.proc.stop();
+}
 
 // Baseline on this machine in this run: the cheapest authenticated call.
 const health = await time(Math.max(ITER, 200), () => get('/auth/health'));
