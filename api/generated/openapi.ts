@@ -12505,13 +12505,13 @@ export interface operations {
                 order_by?: "name" | "manufacturer" | "created_at" | "updated_at";
                 /** @description Without it, the list's default column keeps its default direction (e.g. newest first) and a column named in order_by sorts ascending. */
                 order?: components["parameters"]["Order"];
-                /** @description X (exact: the client sends a bare value), eq.X, ilike.%X%, in.(a,b) */
+                /** @description X (exact: the client sends a bare value), eq.X, ilike.%X%, in.(a,b). A bare value that begins like an operator and a dot (gt.1, in.x) is read as that operator: one this filter does not take, or a malformed list, is 422. */
                 name?: string;
-                /** @description X (exact), eq.X, ilike.%X%, in.(a,b) */
+                /** @description X (exact), eq.X, ilike.%X%, in.(a,b). A bare value that begins like an operator and a dot (gt.1, in.x) is read as that operator: one this filter does not take, or a malformed list, is 422. */
                 manufacturer?: string;
-                /** @description X (exact), eq.X, ilike.%X%, in.(a,b) */
+                /** @description X (exact), eq.X, ilike.%X%, in.(a,b). A bare value that begins like an operator and a dot (gt.1, in.x) is read as that operator: one this filter does not take, or a malformed list, is 422. */
                 product_id?: string;
-                /** @description X (exact), eq.X, in.(a,b) */
+                /** @description X (exact), eq.X, in.(a,b). A bare value that begins like an operator and a dot (gt.1, in.x) is read as that operator: one this filter does not take, or a malformed list, is 422. */
                 category?: string;
                 /** @description gte.<iso> or lte.<iso> */
                 created_at?: components["schemas"]["FilterDate"];
