@@ -89,7 +89,7 @@ describe('admin command', () => {
       env: baseEnv({ PORT: String(port), LOG_LEVEL: 'silent' }),
     });
     try {
-      await waitForPort(port, 'API', 30_000, api);
+      await waitForPort(port, 'API', 60_000, api);
       const health = async (key: string) =>
         (await fetch(`http://127.0.0.1:${port}/auth/health`, { headers: { 'X-API-Key': key } })).status;
       expect(await health(first.api_key)).toBe(200);
@@ -272,7 +272,7 @@ describe('API process', () => {
     api.stdout.on('data', (d) => (output += d));
     api.stderr.on('data', (d) => (output += d));
     try {
-      await waitForPort(port, 'API', 30_000, api);
+      await waitForPort(port, 'API', 60_000, api);
       const base = `http://127.0.0.1:${port}`;
       const health = await fetch(`${base}/auth/health`, {
         headers: { 'X-API-Key': key, 'x-correlation-id': 'corr-logs-1' },
@@ -343,7 +343,7 @@ describe('API process', () => {
       api.once('exit', (code) => resolve({ code, at: Date.now() })),
     );
     try {
-      await waitForPort(port, 'API', 30_000, api);
+      await waitForPort(port, 'API', 60_000, api);
       const post = (body: string) => {
         const req = http.request({
           host: '127.0.0.1',

@@ -7,6 +7,10 @@ import uuid
 import pytest
 from ionworks import Ionworks
 
+# The poll interval the tests pass to the client's wait_for_completion: with its defaults (2-3 s)
+# each wait sleeps on for up to that long after the work has finished.
+POLL_S = 0.25
+
 
 def unique(prefix: str) -> str:
     return f"{prefix} {uuid.uuid4().hex[:8]}"

@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 from ionworks import IonworksError, Optimization
 
-from conftest import unique
+from conftest import POLL_S, unique
 
 warnings.simplefilter("ignore", DeprecationWarning)
 import ionworks_schema as iws  # noqa: E402
@@ -27,7 +27,7 @@ def discharge(client, project):
             "project_id": project.id,
         }
     )
-    client.simulation.wait_for_completion(sim.simulation_id, timeout=300, verbose=False)
+    client.simulation.wait_for_completion(sim.simulation_id, timeout=300, poll_interval=POLL_S, verbose=False)
     ts = client.simulation.get_result(sim.simulation_id).time_series
     measured = pd.DataFrame({c: ts[c].to_list() for c in ("Time [s]", "Current [A]", "Voltage [V]")})
     measured["Step count"] = 0
@@ -58,7 +58,7 @@ def test_optimization_runs_and_reports_its_fit_and_trace(client, project, discha
     )
     assert isinstance(run, Optimization) and run.name == name and run.project_id == project.id and run.job_id
     assert run.status in ("queued", "running")
-    done = client.optimization.wait_for_completion(run.id, timeout=300, poll_interval=1, verbose=False)
+    done = client.optimization.wait_for_completion(run.id, timeout=300, poll_interval=POLL_S, verbose=False)
     assert done["status"] == "succeeded" and done["error"] is None
     assert done["parameter_names"] == [R0]
     r0 = done["parameter_values"][R0]
@@ -101,11 +101,11 @@ def test_optimization_cancel(client, project, discharge):
     canceled = client.optimization.cancel(run.id)
     assert canceled["status"] == "canceled" and canceled["metrics"] is None
     final = client.optimization.wait_for_completion(
-        run.id, timeout=60, poll_interval=1, verbose=False, raise_on_failure=False
+        run.id, timeout=60, poll_interval=POLL_S, verbose=False, raise_on_failure=False
     )
     assert final["status"] == "canceled"
     with pytest.raises(IonworksError) as e:
-        client.optimization.wait_for_completion(run.id, timeout=60, poll_interval=1, verbose=False)
+        client.optimization.wait_for_completion(run.id, timeout=60, poll_interval=POLL_S, verbose=False)
     assert e.value.error_code == "JOB_FAILED" and "canceled" in str(e.value.message)
 
 
@@ -140,7 +140,7 @@ def test_data_fit_with_several_weighted_objectives(client, project, discharge):
             "project_id": project.id,
         }
     )
-    client.simulation.wait_for_completion(sim.simulation_id, timeout=300, verbose=False)
+    client.simulation.wait_for_completion(sim.simulation_id, timeout=300, poll_interval=POLL_S, verbose=False)
     ts = client.simulation.get_result(sim.simulation_id).time_series
     half = pd.DataFrame({c: ts[c].to_list() for c in ("Time [s]", "Current [A]", "Voltage [V]")})
     half["Step count"] = 0
@@ -159,7 +159,7 @@ def test_data_fit_with_several_weighted_objectives(client, project, discharge):
         optimizer=iws.parameter_estimators.ScipyMinimize(method="Nelder-Mead", maxiter=40),
     )
     submitted = client.pipeline.create(iws.Pipeline({"fit": fit}), project_id=project.id, name=unique("Two rates"))
-    done = client.pipeline.wait_for_completion(submitted.id, timeout=300, poll_interval=1, verbose=False)
+    done = client.pipeline.wait_for_completion(submitted.id, timeout=300, poll_interval=POLL_S, verbose=False)
     assert done.status == "completed"
     result = client.pipeline.result(submitted.id).element("fit")
     assert isinstance(result, iws.OptimizationResult)
@@ -209,7 +209,7 @@ def test_optimization_from_a_parameterized_model(client, project, discharge):
     del config["objectives"]["discharge"]["options"]["model"]
     run = client.optimization.run({"project_id": project.id, "parameterized_model_id": pm.id, "config": config})
     assert run.parameterized_model_id == pm.id
-    done = client.optimization.wait_for_completion(run.id, timeout=300, poll_interval=1, verbose=False)
+    done = client.optimization.wait_for_completion(run.id, timeout=300, poll_interval=POLL_S, verbose=False)
     assert done["status"] == "succeeded"
     used = done["config"]["model"]
     assert used["type"] == "ECM" and used["parameters"]["Cell capacity [A.h]"] == 2.0
@@ -242,7 +242,7 @@ def test_design_optimization_finds_the_thickest_electrode(client, project):
     thickness is at its upper bound (more active material), found by simulating each design."""
     run = client.optimization.run({"project_id": project.id, "name": unique("Thickness"), "config": design()})
     assert isinstance(run, Optimization) and run.job_id and run.status in ("queued", "running")
-    done = client.optimization.wait_for_completion(run.id, timeout=300, poll_interval=1, verbose=False)
+    done = client.optimization.wait_for_completion(run.id, timeout=300, poll_interval=POLL_S, verbose=False)
     assert done["status"] == "succeeded" and done["parameter_names"] == [THICKNESS]
     assert done["parameter_values"][THICKNESS] == pytest.approx(8e-5, rel=1e-6)
     metrics = done["metrics"]
@@ -289,7 +289,7 @@ def test_design_optimization_from_a_parameterized_model(client, project):
     del config["model"]
     run = client.optimization.run({"project_id": project.id, "parameterized_model_id": pm.id, "config": config})
     assert run.parameterized_model_id == pm.id
-    done = client.optimization.wait_for_completion(run.id, timeout=300, poll_interval=1, verbose=False)
+    done = client.optimization.wait_for_completion(run.id, timeout=300, poll_interval=POLL_S, verbose=False)
     assert done["status"] == "succeeded"
     assert done["config"]["model"]["parameters"]["Negative electrode thickness [m]"] == 9e-5
     assert 4e-5 <= done["parameter_values"][THICKNESS] <= 8e-5 and done["metrics"]["objective_value"] > 0

@@ -5,7 +5,7 @@ import pytest
 from ionworks import IonworksError
 from ionworks.job import JobCreationPayload
 
-from conftest import cycling_series, unique
+from conftest import POLL_S, cycling_series, unique
 
 GEOMETRY = {"Positive electrode thickness [m]": 7.5e-05, "Electrode width [m]": 0.065}
 
@@ -20,7 +20,7 @@ def test_simple_pipeline_in_client_form_and_result(client, project):
         }
     )
     assert submitted.name == name and submitted.status in ("pending", "running", "completed")
-    done = client.simple_pipeline.wait_for_completion(submitted.id, timeout=120, poll_interval=1, verbose=False)
+    done = client.simple_pipeline.wait_for_completion(submitted.id, timeout=120, poll_interval=POLL_S, verbose=False)
     assert done.status == "completed" and done.is_terminal and not done.is_failed
     result = client.pipeline.result(submitted.id)  # no second pipeline_id: no TypeError
     assert result.element_results["geometry"]["parameter_values"] == GEOMETRY
@@ -72,7 +72,7 @@ def test_studies_and_jobs(client, project):
     run = client.simple_pipeline.create(
         {"project_id": project.id, "elements": {"g": {"element_type": "entry", "values": GEOMETRY}}}
     )
-    client.simple_pipeline.wait_for_completion(run.id, timeout=120, poll_interval=1, verbose=False)
+    client.simple_pipeline.wait_for_completion(run.id, timeout=120, poll_interval=POLL_S, verbose=False)
     (element,) = client.get(f"/pipelines/{run.id}/elements")  # what the client's element accessors read
     jobs = client.job.list()
     assert element["job_id"] in [j.job_id for j in jobs]
@@ -99,7 +99,7 @@ def test_pipeline_built_with_ionworks_schema(client, project):
             "project_id": project.id,
         }
     )
-    client.simulation.wait_for_completion(sim.simulation_id, timeout=300, verbose=False)
+    client.simulation.wait_for_completion(sim.simulation_id, timeout=300, poll_interval=POLL_S, verbose=False)
     ts = client.simulation.get_result(sim.simulation_id).time_series
     spec = client.cell_spec.create({"project_id": project.id, "name": unique("Spec")})
     inst = client.cell_instance.create(spec.id, {"name": unique("Cell")})
@@ -126,7 +126,7 @@ def test_pipeline_built_with_ionworks_schema(client, project):
         }
     )
     submitted = client.pipeline.create(pipeline, project_id=project.id, name=unique("Schema pipeline"))
-    done = client.pipeline.wait_for_completion(submitted.id, timeout=300, poll_interval=1, verbose=False)
+    done = client.pipeline.wait_for_completion(submitted.id, timeout=300, poll_interval=POLL_S, verbose=False)
     assert done.status == "completed"
 
     result = client.pipeline.result(submitted.id)

@@ -5,7 +5,7 @@ studies."""
 import pytest
 from ionworks import IonworksError
 
-from conftest import unique
+from conftest import POLL_S, unique
 
 DISCHARGE = "Discharge at 1C until 2.5V"
 
@@ -103,7 +103,7 @@ def test_quick_model_simulation_and_result(client, project):
             "study_id": study.id,
         }
     )
-    done = client.simulation.wait_for_completion(sim.simulation_id, timeout=300, verbose=False)
+    done = client.simulation.wait_for_completion(sim.simulation_id, timeout=300, poll_interval=POLL_S, verbose=False)
     assert done["status"] == "completed"
     job = client.job.get(sim.job_id)
     assert job.status == "completed"
@@ -135,7 +135,9 @@ def test_model_with_parameters_batch(client, project, model):
         }
     )
     assert len(sims) == 2
-    done = client.simulation.wait_for_completion([s.simulation_id for s in sims], timeout=300, verbose=False)
+    done = client.simulation.wait_for_completion(
+        [s.simulation_id for s in sims], timeout=300, poll_interval=POLL_S, verbose=False
+    )
     assert [d["status"] for d in done] == ["completed", "completed"]
     unknown = "00000000-0000-0000-0000-000000000000"
     statuses = client.simulation.get_statuses([s.simulation_id for s in sims] + [unknown])
@@ -180,7 +182,7 @@ def test_custom_variable_is_solved_with_the_model(client, project):
             "project_id": project.id,
         }
     )
-    done = client.simulation.wait_for_completion(sim.simulation_id, timeout=300, verbose=False)
+    done = client.simulation.wait_for_completion(sim.simulation_id, timeout=300, poll_interval=POLL_S, verbose=False)
     assert done["status"] == "completed"
     ts = client.simulation.get_result(sim.simulation_id).time_series
     expected = ts["Voltage [V]"] * ts["Current [A]"]
