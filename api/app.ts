@@ -18,6 +18,7 @@ import { uploadCustomModelGate } from './services/models.ts';
 import { loadOpenApi, openApiRoutes } from './openapi.ts';
 import { cacheRouteMatchers } from './routeMatcherCache.ts';
 import { warmValidators } from './validatorWarmup.ts';
+import { leanValidatorSchemas } from './leanValidatorSchemas.ts';
 import { healthRoutes, identityRoutes } from './routes/platform.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { inventoryRoutes } from './routes/inventory.ts';
@@ -89,6 +90,7 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   cacheRouteMatchers();
+  leanValidatorSchemas();
   const validator = OpenApiValidator.middleware({
     apiSpec: spec.doc as never,
     validateApiSpec: true,
