@@ -3,6 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { apiForSuite, batchOf, client, eventually, newOrg } from './harness.ts';
 import { endlessFit, untilHeartbeating } from './pipelineHelpers.ts';
+import { LONG_PROTOCOL } from './simulation/helpers.ts';
 import { pipelineWorkflowIds } from '../workflows/pipelineIds.ts';
 import { simulationWorkflowIds } from '../workflows/simulationIds.ts';
 import { workflowIds } from '../worker/taskQueues.ts';
@@ -38,13 +39,7 @@ describe('DELETE /projects/{id}', () => {
     const sims = await c.post('/simulations/protocol/batch', {
       parameterized_model: { quick_model: { capacity: 5, chemistry: 'NMC/Graphite' } },
       protocol_experiment: {
-        protocol: {
-          steps: [
-            { Discharge: { mode: 'C-rate', value: 1, duration: 600 } },
-            { Charge: { mode: 'C-rate', value: 1, duration: 600 } },
-            { Goto: { step: 0, repeat: 9999 } },
-          ],
-        },
+        protocol: LONG_PROTOCOL,
       },
       max_backward_jumps: 10000,
       project_id: project.id,

@@ -4,11 +4,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { apiForSuite, batchOf, client, eventually, jobFinished, newOrg } from './harness.ts';
 import { simulationWorkflowIds } from '../workflows/simulationIds.ts';
+import { QUICK, longBatch } from './simulation/helpers.ts';
 
 vi.setConfig({ testTimeout: 240_000 });
 
 const api = apiForSuite({ python: true });
-const QUICK = { quick_model: { capacity: 5, chemistry: 'NMC/Graphite' } };
 
 async function setup() {
   const org = await newOrg(api.orm);
@@ -45,19 +45,7 @@ async function stored(keys: string[]): Promise<boolean[]> {
 describe('DELETE /simulations/{id}', () => {
   it('stops a running simulation: its batch workflow is canceled and its job goes with it', async () => {
     const { c, project } = await setup();
-    const protocol = {
-      steps: [
-        { Discharge: { mode: 'C-rate', value: 1, duration: 600 } },
-        { Charge: { mode: 'C-rate', value: 1, duration: 600 } },
-        { Goto: { step: 0, repeat: 9999 } },
-      ],
-    };
-    const res = await c.post('/simulations/protocol/batch', {
-      parameterized_model: QUICK,
-      protocol_experiment: { protocol, name: 'long' },
-      project_id: project.id,
-      max_backward_jumps: 10000,
-    });
+    const res = await c.post('/simulations/protocol/batch', longBatch(project.id));
     expect(res.status, res.text).toBe(200);
     const { simulation_id: id, job_id: jobId } = res.body[0];
     await eventually(async () => (await c.get(`/jobs/${jobId}`)).body.progress?.steps_done > 0, {

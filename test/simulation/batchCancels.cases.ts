@@ -3,26 +3,14 @@
 import { expect, it } from 'vitest';
 import { client, eventually, jobFinished, newOrg, type TestApi } from '../harness.ts';
 import { simulationWorkflowIds } from '../../workflows/simulationIds.ts';
-import { QUICK, simulationHelpers } from './helpers.ts';
+import { longBatch, simulationHelpers } from './helpers.ts';
 
 export function batchCancelCases(api: TestApi) {
   const { setup, batchWorkflow } = simulationHelpers(api);
 
   it('shows progress of a running job as it advances and cancels it', async () => {
     const { c, project } = await setup();
-    const protocol = {
-      steps: [
-        { Discharge: { mode: 'C-rate', value: 1, duration: 600 } },
-        { Charge: { mode: 'C-rate', value: 1, duration: 600 } },
-        { Goto: { step: 0, repeat: 9999 } },
-      ],
-    };
-    const res = await c.post('/simulations/protocol/batch', {
-      parameterized_model: QUICK,
-      protocol_experiment: { protocol, name: 'long' },
-      project_id: project.id,
-      max_backward_jumps: 10000,
-    });
+    const res = await c.post('/simulations/protocol/batch', longBatch(project.id));
     expect(res.status, res.text).toBe(200);
     const jobId = res.body[0].job_id;
     const running = await eventually(
@@ -66,24 +54,16 @@ export function batchCancelCases(api: TestApi) {
   it('follows a whole batch and cancels what is left of it in one request', async () => {
     const { c, project } = await setup();
     // Long runs, more than a batch starts at once: some jobs wait pending, some run.
-    const protocol = {
-      steps: [
-        { Discharge: { mode: 'C-rate', value: 1, duration: 600 } },
-        { Charge: { mode: 'C-rate', value: 1, duration: 600 } },
-        { Goto: { step: 0, repeat: 9999 } },
-      ],
-    };
     const points = 70;
-    const res = await c.post('/simulations/protocol/batch', {
-      parameterized_model: QUICK,
-      protocol_experiment: { protocol, name: 'long' },
-      project_id: project.id,
-      max_backward_jumps: 10000,
-      design_parameters_doe: {
-        sampling: 'grid',
-        rows: [{ type: 'range', name: 'R0 [Ohm]', min: 0.004, max: 0.012, count: points }],
-      },
-    });
+    const res = await c.post(
+      '/simulations/protocol/batch',
+      longBatch(project.id, {
+        design_parameters_doe: {
+          sampling: 'grid',
+          rows: [{ type: 'range', name: 'R0 [Ohm]', min: 0.004, max: 0.012, count: points }],
+        },
+      }),
+    );
     expect(res.status, res.text).toBe(200);
     const sim = (await c.get(`/simulations/${res.body[0].simulation_id}`)).body;
     const batchUrl = `/simulations/batches/${sim.batch_id}`;
@@ -139,23 +119,15 @@ export function batchCancelCases(api: TestApi) {
 
   it('describes a model not seen before while every worker slot is busy solving', async () => {
     const { c, project } = await setup();
-    const protocol = {
-      steps: [
-        { Discharge: { mode: 'C-rate', value: 1, duration: 600 } },
-        { Charge: { mode: 'C-rate', value: 1, duration: 600 } },
-        { Goto: { step: 0, repeat: 9999 } },
-      ],
-    };
-    const long = await c.post('/simulations/protocol/batch', {
-      parameterized_model: QUICK,
-      protocol_experiment: { protocol, name: 'long' },
-      project_id: project.id,
-      max_backward_jumps: 10000,
-      design_parameters_doe: {
-        sampling: 'grid',
-        rows: [{ type: 'discrete', name: 'R0 [Ohm]', values: [0.004, 0.005, 0.006, 0.007] }],
-      },
-    });
+    const long = await c.post(
+      '/simulations/protocol/batch',
+      longBatch(project.id, {
+        design_parameters_doe: {
+          sampling: 'grid',
+          rows: [{ type: 'discrete', name: 'R0 [Ohm]', values: [0.004, 0.005, 0.006, 0.007] }],
+        },
+      }),
+    );
     expect(long.status, long.text).toBe(200);
     // Every slot of the Python worker solving (one per core), the rest of the batch queued behind them.
     await eventually(

@@ -7,6 +7,24 @@ import { simulationWorkflowIds } from '../../workflows/simulationIds.ts';
 export const QUICK = { quick_model: { capacity: 5, chemistry: 'NMC/Graphite' } };
 export const DISCHARGE_1C = 'Discharge at 1C until 2.5V';
 
+/** 10,000 one-hour cycles: a simulation still running when the test acts on it. */
+export const LONG_PROTOCOL = {
+  steps: [
+    { Discharge: { mode: 'C-rate', value: 1, duration: 600 } },
+    { Charge: { mode: 'C-rate', value: 1, duration: 600 } },
+    { Goto: { step: 0, repeat: 9999 } },
+  ],
+};
+
+/** A batch body of LONG_PROTOCOL on the quick model in `projectId`, with `more` (a DOE) added. */
+export const longBatch = (projectId: string, more: Record<string, unknown> = {}) => ({
+  parameterized_model: QUICK,
+  protocol_experiment: { protocol: LONG_PROTOCOL, name: 'long' },
+  project_id: projectId,
+  max_backward_jumps: 10000,
+  ...more,
+});
+
 /** The helpers, bound to the suite's API. */
 export function simulationHelpers(api: TestApi) {
   async function setup() {

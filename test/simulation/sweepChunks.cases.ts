@@ -3,7 +3,7 @@
 import { expect, it } from 'vitest';
 import { parquetReadObjects } from 'hyparquet';
 import { eventually, jobFinished, type TestApi } from '../harness.ts';
-import { DISCHARGE_1C, QUICK, simulationHelpers } from './helpers.ts';
+import { DISCHARGE_1C, QUICK, longBatch, simulationHelpers } from './helpers.ts';
 
 export function sweepChunkCases(api: TestApi) {
   const { setup, batchWorkflow } = simulationHelpers(api);
@@ -116,23 +116,15 @@ export function sweepChunkCases(api: TestApi) {
 
   it('cancels one running point of a chunk: the chunk goes on with the next', async () => {
     const { c, project } = await setup();
-    const protocol = {
-      steps: [
-        { Discharge: { mode: 'C-rate', value: 1, duration: 600 } },
-        { Charge: { mode: 'C-rate', value: 1, duration: 600 } },
-        { Goto: { step: 0, repeat: 9999 } },
-      ],
-    };
-    const res = await c.post('/simulations/protocol/batch', {
-      parameterized_model: QUICK,
-      protocol_experiment: { protocol, name: 'long' },
-      project_id: project.id,
-      max_backward_jumps: 10000,
-      design_parameters_doe: {
-        sampling: 'grid',
-        rows: [{ type: 'discrete', name: 'R0 [Ohm]', values: [0.004, 0.005] }],
-      },
-    });
+    const res = await c.post(
+      '/simulations/protocol/batch',
+      longBatch(project.id, {
+        design_parameters_doe: {
+          sampling: 'grid',
+          rows: [{ type: 'discrete', name: 'R0 [Ohm]', values: [0.004, 0.005] }],
+        },
+      }),
+    );
     expect(res.status, res.text).toBe(200);
     // Both points share the first (probe) chunk: the first runs, the second waits.
     const [first, second] = res.body as { job_id: string; simulation_id: string }[];
