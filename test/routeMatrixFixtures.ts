@@ -155,7 +155,10 @@ async function pipelines(owner: Client, projectId: string) {
   };
 }
 
-/** One organization's records, an id of each kind, and the keys of its owner, a member and another organization's owner. */
+/**
+ * One organization's records, an id of each kind, and the keys of its owner, a member and another
+ * organization's owner.
+ */
 export async function matrixFixtures(api: TestApi) {
   const a = await newOrg(api.orm);
   const owner = client(api.url, a.api_key);

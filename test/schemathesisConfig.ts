@@ -50,7 +50,8 @@ const REFUSED: Record<string, string> = {
 };
 
 /**
- * What schemathesis reads per operation (TOML): the refusals it may answer, with why. `bare` is every list operation with a filter still a bare string: BARE_FILTERS's keys.
+ * What schemathesis reads per operation (TOML): the refusals it may answer, with why. `bare` is
+ * every list operation with a filter still a bare string: BARE_FILTERS's keys.
  */
 export function schemathesisConfig(spec: OpenApi, otherUser: string): { toml: string; bare: string[] } {
   const table = (operation: string, body: string, why: string) =>
