@@ -2,6 +2,7 @@
 import type { ErrorRequestHandler } from 'express';
 import { logger } from '../stack/logger.ts';
 import { isTemporalUnavailable } from '../stack/temporalClient.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
@@ -217,6 +218,14 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     body = {
       error_code: 'SERVICE_UNAVAILABLE',
       message: 'the workflow service (Temporal) is unavailable; nothing was changed, try again shortly',
+      detail: {},
+    };
+  } else if (isDatabaseUnavailable(err)) {
+    status = 503;
+    logger.warn({ err: err.message }, 'database unavailable');
+    body = {
+      error_code: 'SERVICE_UNAVAILABLE',
+      message: 'the database is unavailable; try again shortly',
       detail: {},
     };
   } else if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500) {

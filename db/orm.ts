@@ -16,6 +16,7 @@ export async function openOrm(databaseUrl: string, options: { poolMax?: number }
   // An idle connection the server drops (PostgreSQL restarted, a backend terminated) is emitted
   // as 'error' on the pool, which drops that connection; unheard, the event ended the process.
   pool.on('error', (err) => logger.warn({ err: err.message }, 'database connection lost; the pool opens a new one'));
+  guardCheckedOutClients(pool);
   return MikroORM.init({
     clientUrl: databaseUrl,
     driverOptions: new PostgresDialect({ pool }),
@@ -34,6 +35,38 @@ export async function openOrm(databaseUrl: string, options: { poolMax?: number }
     debug: false,
     allowGlobalContext: false,
   });
+}
+
+/**
+ * A connection that is checked out (in a transaction, between statements) emits its loss on the
+ * client itself, where the pool does not listen: unheard, that ended the process. Heard, it must
+ * still go back to the pool, or its slot is lost for good: Kysely releases a transaction's
+ * connection only after a rollback that succeeds, which on a dead connection never does. So a
+ * checked-out client that loses its connection is released (and dropped) at once, and the
+ * release its user makes later does nothing.
+ */
+function guardCheckedOutClients(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as (cb?: unknown) => Promise<pg.PoolClient> | void;
+  pool.connect = ((cb?: unknown) => {
+    if (cb) return connect(cb); // pool.query's own form: it releases the client itself
+    return (connect() as Promise<pg.PoolClient>).then((client) => {
+      const release = client.release.bind(client);
+      let released = false;
+      const finish = (err?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        client.off('error', lost);
+        release(err);
+      };
+      const lost = (err: Error) => {
+        logger.warn({ err: err.message }, 'database connection lost while in use; it leaves the pool');
+        finish(err);
+      };
+      client.on('error', lost);
+      client.release = finish;
+      return client;
+    });
+  }) as typeof pool.connect;
 }
 
 /** Applies every committed migration that has not run yet. Safe to call concurrently with readers. */
