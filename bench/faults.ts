@@ -139,7 +139,14 @@ try {
   const accepted = { measurements: [] as string[], batches: [] as { id: string; points: number }[] };
   const acceptedPipelines: { id: string; elements: number }[] = [];
   const acceptedProjects: string[] = [];
-  const seen = { requests: 0, noAnswer: 0, status5xx: 0, status4xx: 0, unexpected4xx: [] as string[] };
+  const seen = {
+    requests: 0,
+    noAnswer: 0,
+    status5xx: 0,
+    kinds5xx: new Map<string, number>(),
+    status4xx: 0,
+    unexpected4xx: [] as string[],
+  };
 
   async function uploader(n: number) {
     for (let i = 0; loadOn; i++) {
@@ -221,8 +228,11 @@ try {
             : await call('GET', '/projects');
       seen.requests++;
       if (r.status === 0) seen.noAnswer++;
-      else if (r.status >= 500) seen.status5xx++;
-      else if (r.status >= 400) seen.status4xx++;
+      else if (r.status >= 500) {
+        seen.status5xx++;
+        const kind = `${r.status} ${(r.body as { error_code?: string } | undefined)?.error_code ?? ''}`.trim();
+        seen.kinds5xx.set(kind, (seen.kinds5xx.get(kind) ?? 0) + 1);
+      } else if (r.status >= 400) seen.status4xx++;
       if (r.status === 201) acceptedProjects.push(`load ${n}-${i}`);
       if (r.status === 0 || r.status >= 500) await sleep(200);
     }
@@ -275,9 +285,10 @@ try {
       `(${accepted.batches[0]?.points ?? 0} points), ${acceptedPipelines.length} pipelines, ` +
       `${acceptedProjects.length} project creates`,
   );
+  const kinds5xx = [...seen.kinds5xx].map(([kind, n]) => `${kind}: ${n}`).join(', ');
   console.log(
     `reads and creates: ${seen.requests} requests, ${seen.noAnswer} without an answer (part down), ` +
-      `${seen.status5xx} 5xx, ${seen.status4xx} 4xx`,
+      `${seen.status5xx} 5xx${kinds5xx ? ` (${kinds5xx})` : ''}, ${seen.status4xx} 4xx`,
   );
   for (const line of seen.unexpected4xx.slice(0, 5)) console.log(`  refused: ${line}`);
 
@@ -311,4 +322,5 @@ logFile.end();
 if (!outcome || outcome.failed) {
   console.log(`FAILED; the stack's log is kept in ${path.join(dir, 'stack.log')}`);
   process.exitCode = 1;
-} else fs.rmSync(dir, { recursive: true, force: true });
+} else if (process.env.FAULTS_KEEP) console.log(`the stack's log is kept in ${path.join(dir, 'stack.log')}`);
+else fs.rmSync(dir, { recursive: true, force: true });
