@@ -87,6 +87,22 @@ describe('npm start (stack/start.ts)', () => {
   const stopsOnCtrlCTitle =
     'stops on Ctrl-C in order: the workers finish while Temporal and PostgreSQL still run, ' +
     'then the servers; nothing is left';
+  /** The pipeline completes; then Ctrl-C stops the service with exit 0, and nothing is left. */
+  async function completesThenStops(
+    run: Awaited<ReturnType<typeof start>>,
+    call: ReturnType<typeof apiCaller>,
+    pipelineId: string,
+  ) {
+    await eventually(async () => (await call('GET', `/pipelines/${pipelineId}`)).body.status === 'completed', {
+      what: 'the pipeline to run',
+      timeoutMs: 90_000,
+      intervalMs: 500,
+    });
+    process.kill(-run.front.pid!, 'SIGINT');
+    expect(await run.exited).toBe(0);
+    expect(await leftAfter([...run.processes], 10_000)).toEqual([]);
+  }
+
   it(
     stopsOnCtrlCTitle,
     async () => {
@@ -153,14 +169,7 @@ describe('npm start (stack/start.ts)', () => {
       what: 'the Temporal dev server to restart',
       timeoutMs: 180_000,
     });
-    await eventually(async () => (await call('GET', `/pipelines/${created.body.id}`)).body.status === 'completed', {
-      what: 'the pipeline to run',
-      timeoutMs: 90_000,
-      intervalMs: 500,
-    });
-    process.kill(-run.front.pid!, 'SIGINT');
-    expect(await run.exited).toBe(0);
-    expect(await leftAfter([...run.processes], 10_000)).toEqual([]);
+    await completesThenStops(run, call, created.body.id);
   }, 240_000);
 
   it('restarts PostgreSQL when it dies; the API answers again and a pipeline created then runs', async () => {
@@ -188,14 +197,7 @@ describe('npm start (stack/start.ts)', () => {
       },
       { what: 'the API to write again', timeoutMs: 60_000, intervalMs: 500 },
     );
-    await eventually(async () => (await call('GET', `/pipelines/${created.body.id}`)).body.status === 'completed', {
-      what: 'the pipeline to run',
-      timeoutMs: 90_000,
-      intervalMs: 500,
-    });
-    process.kill(-run.front.pid!, 'SIGINT');
-    expect(await run.exited).toBe(0);
-    expect(await leftAfter([...run.processes], 10_000)).toEqual([]);
+    await completesThenStops(run, call, created.body.id);
   }, 300_000);
 
   it('leaves nothing behind when Ctrl-C comes while the service is still starting', async () => {
