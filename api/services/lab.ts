@@ -17,7 +17,7 @@ import { projectBlocks, type Block } from '../../db/repositories/plannedMeasurem
 import { AppError, notFound } from '../errors.ts';
 import { assertSameOrganization } from './access.ts';
 import { buildLabGrid } from './labGrid.ts';
-import { TICK, byNameThenId, forward, iso, labClock, skeleton, stateOf, type Counts } from './labTree.ts';
+import { TICK, byNameThenId, forward, iso, labClock, skeleton, countChannel, stateOf, type Counts } from './labTree.ts';
 
 export { labClock };
 
@@ -72,9 +72,7 @@ export async function buildLabStatus(
     const cycler = cyclers.get(r.cycler_id);
     if (!cycler) continue; // created between the two reads
     const state = stateOf(r);
-    cycler[state]++;
-    total[state]++;
-    cycler.channel_count++;
+    countChannel(cycler, total, state);
     cycler.channels.push({
       id: r.id,
       name: r.name,

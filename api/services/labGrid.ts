@@ -12,24 +12,11 @@ import {
   type LabGridRow,
   type LabServiceRow,
 } from '../../db/repositories/lab.ts';
-import { byNameThenId, iso, skeleton, stateOf, type Counts, type State } from './labTree.ts';
+import type { Schema } from '../schemas.ts';
+import { byNameThenId, iso, skeleton, countChannel, stateOf, type Counts } from './labTree.ts';
 
-/** A cycler's channels in the grid view: element i of every array is channel i (by name, then id). */
-interface GridColumns {
-  id: string[];
-  name: string[];
-  state: State[];
-  /** Start of the next reservation (one under way included), null when none. */
-  next_reservation_start: (string | null)[];
-  service_scheduled_at: (string | null)[];
-  service_scheduled_until: (string | null)[];
-  /** The caller watches the measurement shown on the channel. */
-  watched: boolean[];
-  // Ratings, for the board's "find a channel" among free channels.
-  max_amps: (number | null)[];
-  min_volts: (number | null)[];
-  max_volts: (number | null)[];
-}
+/** A cycler's channels in the grid view (from the spec): element i of every array is channel i (by name, then id). */
+type GridColumns = Schema<'LabStatusGrid'>['sites'][number]['cyclers'][number]['channels'];
 
 function columnsOf(rows: LabGridRow[]): GridColumns {
   const c: GridColumns = {
@@ -87,9 +74,7 @@ export function gridOf(cyclerRows: LabCyclerRow[], channelRows: LabGridRow[], ev
     const cycler = cyclers.get(r.cycler_id);
     if (!cycler) continue; // created between the two reads
     const state = stateOf(r);
-    cycler[state]++;
-    total[state]++;
-    cycler.channel_count++;
+    countChannel(cycler, total, state);
     rowsOf.get(r.cycler_id)!.push(r);
   }
   return {

@@ -61,6 +61,13 @@ export function cyclerOf(c: LabCyclerRow): LabCycler {
 }
 
 /** Sites → cyclers in the rows' order, with their open service windows. */
+/** Counts a channel in its cycler and in the lab's total, by its state. */
+export function countChannel(cycler: LabCycler, total: Counts, state: State): void {
+  cycler[state]++;
+  total[state]++;
+  cycler.channel_count++;
+}
+
 export function skeleton(cyclerRows: LabCyclerRow[], events: LabServiceRow[]) {
   const sites: { id: string; name: string; cyclers: LabCycler[] }[] = [];
   const cyclers = new Map<string, LabCycler>();
