@@ -12,6 +12,7 @@ import { startEmbeddedPostgres } from '../stack/postgres.ts';
 import { freePort, waitForPort } from '../stack/processes.ts';
 import { migrate, openOrm } from '../db/orm.ts';
 import { bootstrap } from '../api/services/bootstrap.ts';
+import { startApiProcess } from './apiProcess.ts';
 
 const SECONDS = Number(process.argv[2] ?? 10);
 const CONNECTIONS = 64;
@@ -76,10 +77,8 @@ const { api_key: key } = await bootstrap(orm.em.fork(), 'Bench lab', 'bench@lab.
 await orm.close();
 
 const barePort = await freePort();
-const apiPort = await freePort();
 const bare = node('bench/bareExpress.ts', { PORT: String(barePort) });
-const api = node('api/main.ts', {
-  PORT: String(apiPort),
+const { url: apiUrl, proc: api } = await startApiProcess({
   DATABASE_URL: pg.url,
   TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}`,
   DATA_DIR: tmp,
@@ -87,19 +86,18 @@ const api = node('api/main.ts', {
 });
 try {
   await waitForPort(barePort, 'bare Express', 30_000, bare);
-  await waitForPort(apiPort, 'API', 30_000, api);
   console.log(
     `Node ${process.version}, ${os.cpus().length} cores, ${CONNECTIONS} connections, ${SECONDS} s per load\n`,
   );
   const headers = { 'X-API-Key': key, 'Content-Type': 'application/json', Accept: 'application/json' };
   // Warm both servers up before measuring.
   await autocannon({ url: `http://127.0.0.1:${barePort}/bare`, connections: 8, amount: 2000 });
-  await autocannon({ url: `http://127.0.0.1:${apiPort}/auth/health`, connections: 8, amount: 2000, headers });
+  await autocannon({ url: `${apiUrl}/auth/health`, connections: 8, amount: 2000, headers });
   const b = await load('bare Express GET', { url: `http://127.0.0.1:${barePort}/bare` });
-  const g = await load('authenticated GET /auth/health', { url: `http://127.0.0.1:${apiPort}/auth/health`, headers });
+  const g = await load('authenticated GET /auth/health', { url: `${apiUrl}/auth/health`, headers });
   let n = 0;
   const p = await load('authenticated POST /projects', {
-    url: `http://127.0.0.1:${apiPort}/projects`,
+    url: `${apiUrl}/projects`,
     method: 'POST',
     headers,
     requests: [
@@ -118,7 +116,7 @@ try {
   console.log(`POST /projects throughput / bare: ${(p.rps / b.rps).toFixed(2)}; p99 ${p.p99} ms`);
 } finally {
   bare.kill();
-  api.kill();
+  await api.stop();
   await pg.stop();
 }
 
