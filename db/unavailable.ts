@@ -1,6 +1,8 @@
 // Whether an error says the database cannot be reached right now (down, restarting, the
 // connection cut), rather than that a statement failed: the API answers those 503 with
-// Retry-After, as it does when Temporal is down, and clients retry.
+// Retry-After, as it does when Temporal is down, and clients retry. Only errors of the database
+// driver count: a storage call's ECONNRESET is not the database's.
+import { DriverException } from '@mikro-orm/core';
 const CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -21,6 +23,7 @@ const CODES = new Set([
 const MESSAGES = /^(Connection terminated|Client has encountered a connection error|connect ECONNREFUSED)/;
 
 export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!(err instanceof DriverException)) return false;
   let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
   for (let depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
     if (typeof e.code === 'string' && CODES.has(e.code)) return true;
